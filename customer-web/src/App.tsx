@@ -1,0 +1,60 @@
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { RedirectIfSignedIn, RequireAuth } from './auth/route-guards';
+import { FullScreenLoader } from './components/FullScreenLoader';
+import { ScrollToTop } from './components/ScrollToTop';
+
+// Public pages (features/landing, features/auth)
+const LandingPage = lazy(() => import('./features/landing/LandingPage'));
+const LoginPage = lazy(() => import('./features/auth/LoginPage'));
+const TermsPage = lazy(() => import('./features/auth/TermsPage'));
+const RegisterPage = lazy(() => import('./features/auth/RegisterPage'));
+const VerifyPage = lazy(() => import('./features/auth/VerifyPage'));
+const ForgotPasswordPage = lazy(() => import('./features/auth/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('./features/auth/ResetPasswordPage'));
+// Signed-in pages
+const AppShell = lazy(() => import('./features/shell/AppShell'));
+const DashboardPage = lazy(() => import('./features/dashboard/DashboardPage'));
+const ProfilePage = lazy(() => import('./features/profile/ProfilePage'));
+const TransfersPage = lazy(() => import('./features/transfers/TransfersPage'));
+const TransactionsPage = lazy(() => import('./features/transactions/TransactionsPage'));
+const TransactionDetailPage = lazy(() => import('./features/transactions/TransactionDetailPage'));
+const FeesPage = lazy(() => import('./features/fees/FeesPage'));
+const ComingSoonPage = lazy(() => import('./features/shell/ComingSoonPage'));
+const NotFoundPage = lazy(() => import('./features/not-found/NotFoundPage'));
+
+export function App() {
+  return (
+    <>
+      <ScrollToTop />
+      <Suspense fallback={<FullScreenLoader />}>
+        <Routes>
+          <Route path="/" element={<LandingPage />} />
+          <Route path="/auth/terms" element={<TermsPage />} />
+          <Route path="/auth/register" element={<RegisterPage />} />
+          <Route path="/auth/verify" element={<VerifyPage />} />
+          <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+          <Route path="/reset-password" element={<ResetPasswordPage />} />
+          <Route element={<RedirectIfSignedIn />}>
+            <Route path="/auth" element={<LoginPage />} />
+            <Route path="/auth/login" element={<LoginPage />} />
+          </Route>
+          <Route element={<RequireAuth><AppShell /></RequireAuth>}>
+            <Route path="/dashboard" element={<DashboardPage />} />
+            <Route path="/transfers" element={<TransfersPage />} />
+            <Route path="/transactions" element={<TransactionsPage />} />
+            <Route path="/transactions/:reference" element={<TransactionDetailPage />} />
+            <Route path="/profile" element={<ProfilePage />} />
+            <Route path="/fees" element={<FeesPage />} />
+            <Route path="/deposit-cheque" element={<ComingSoonPage title="Deposit Cheque" />} />
+            <Route path="/crypto" element={<ComingSoonPage title="Crypto Currency" />} />
+            <Route path="/cards" element={<ComingSoonPage title="Cards" />} />
+            <Route path="/loans" element={<ComingSoonPage title="Loans" />} />
+          </Route>
+          <Route path="/home" element={<Navigate to="/" replace />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </Suspense>
+    </>
+  );
+}

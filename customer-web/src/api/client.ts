@@ -1,0 +1,73 @@
+// The one HTTP client of the customer app. Sessions live in an httpOnly cookie (DECISIONS D7);
+// unsafe methods echo the readable CSRF cookie back as a header (double submit).
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const GENERIC_ERROR = 'Something went wrong. Please try again.';
+const CSRF_COOKIE = 'sr_csrf';
+/** Fired when a signed-in call comes back 401 (idle expiry, revoked session). */
+export const UNAUTHORIZED_EVENT = 'strongroom:unauthorized';
+
+function readCookie(name: string): string | undefined {
+  const match = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
+  return match ? decodeURIComponent(match.slice(name.length + 1)) : undefined;
+}
+
+export interface RequestOptions {
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+async function request<T>(method: string, path: string, body?: unknown, opts: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+  if (method !== 'GET' && method !== 'HEAD') {
+    const csrf = readCookie(CSRF_COOKIE);
+    if (csrf) headers['x-csrf-token'] = csrf;
+  }
+  if (opts.idempotencyKey) headers['Idempotency-Key'] = opts.idempotencyKey;
+
+  let res: Response;
+  try {
+    res = await fetch(`/v1${path}`, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
+      signal: opts.signal,
+    });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiError(0, 'Cannot reach the bank right now. Check your connection and try again.');
+  }
+  const type = res.headers.get('content-type') ?? '';
+  const data = type.includes('application/json') ? await res.json().catch(() => null) : null;
+  if (!res.ok || (data && data.success === false)) {
+    if (res.status === 401 && !path.startsWith('/auth/')) window.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
+    throw new ApiError(res.status, (data && (data.error || data.message)) || GENERIC_ERROR, data?.errors);
+  }
+  return data as T;
+}
+
+export const api = {
+  get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, undefined, opts),
+  post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, body ?? {}, opts),
+  put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, body ?? {}, opts),
+  patch: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PATCH', path, body ?? {}, opts),
+  del: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, undefined, opts),
+};
+
+/** A fresh key per user intent; reuse it when retrying the same intent. */
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID();
+}

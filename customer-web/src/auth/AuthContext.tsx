@@ -1,0 +1,134 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { STORAGE_KEYS, type UserDto } from '@strongroom/shared';
+import { api, UNAUTHORIZED_EVENT } from '../api/client';
+
+// Only non-secret display data is kept in browser storage (DECISIONS D6, D7):
+// the user for a fast first paint and the remembered account number. Never a password or token.
+interface StoredAuth {
+  user: UserDto | null;
+  savedUser: { accountNumber: string } | null;
+}
+
+function readStored(): StoredAuth {
+  try {
+    const raw = localStorage.getItem(STORAGE_KEYS.auth);
+    if (raw) {
+      const parsed = JSON.parse(raw) as Partial<StoredAuth>;
+      return { user: parsed.user ?? null, savedUser: parsed.savedUser ?? null };
+    }
+  } catch {
+    /* corrupt storage: start clean */
+  }
+  return { user: null, savedUser: null };
+}
+
+function writeStored(next: StoredAuth) {
+  localStorage.setItem(STORAGE_KEYS.auth, JSON.stringify(next));
+}
+
+interface AuthResponse {
+  success: true;
+  user: UserDto;
+  message?: string;
+}
+
+export interface AuthContextValue {
+  user: UserDto | null;
+  /** True while the start-up session check runs. */
+  checking: boolean;
+  loggingIn: boolean;
+  loggingOut: boolean;
+  /** The account number remembered by 'Remember me' (D6), if any. */
+  savedAccountNumber: string | null;
+  login(accountNumber: string, password: string, remember: boolean): Promise<UserDto>;
+  logout(): Promise<void>;
+  /** Re-reads the session user from the server (after profile changes, transfers...). */
+  refresh(): Promise<UserDto | null>;
+  setUser(user: UserDto): void;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [stored, setStored] = useState<StoredAuth>(() => ({ ...readStored(), user: null }));
+  const [checking, setChecking] = useState(true);
+  const [loggingIn, setLoggingIn] = useState(false);
+  const [loggingOut, setLoggingOut] = useState(false);
+
+  const update = useCallback((patch: Partial<StoredAuth>) => {
+    setStored((prev) => {
+      const next = { ...prev, ...patch };
+      writeStored(next);
+      return next;
+    });
+  }, []);
+
+  const refresh = useCallback(async () => {
+    try {
+      const res = await api.get<AuthResponse>('/auth/check');
+      update({ user: res.user });
+      return res.user;
+    } catch {
+      update({ user: null });
+      return null;
+    }
+  }, [update]);
+
+  useEffect(() => {
+    refresh().finally(() => setChecking(false));
+  }, [refresh]);
+
+  useEffect(() => {
+    const onUnauthorized = () => update({ user: null });
+    window.addEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
+    return () => window.removeEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
+  }, [update]);
+
+  const login = useCallback(
+    async (accountNumber: string, password: string, remember: boolean) => {
+      setLoggingIn(true);
+      try {
+        const res = await api.post<AuthResponse>('/auth/login', { accountNumber, password });
+        update({ user: res.user, savedUser: remember ? { accountNumber } : null });
+        return res.user;
+      } finally {
+        setLoggingIn(false);
+      }
+    },
+    [update],
+  );
+
+  const logout = useCallback(async () => {
+    setLoggingOut(true);
+    try {
+      await api.post('/auth/logout');
+    } catch {
+      /* the session may already be gone; the local state is cleared either way */
+    } finally {
+      update({ user: null });
+      setLoggingOut(false);
+    }
+  }, [update]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      user: stored.user,
+      checking,
+      loggingIn,
+      loggingOut,
+      savedAccountNumber: stored.savedUser?.accountNumber ?? null,
+      login,
+      logout,
+      refresh,
+      setUser: (user) => update({ user }),
+    }),
+    [stored, checking, loggingIn, loggingOut, login, logout, refresh, update],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error('useAuth must be used inside <AuthProvider>');
+  return ctx;
+}
