@@ -1,0 +1,75 @@
+// Enumerations of SPEC §3 (and DECISIONS where they add states). Readonly tuples so both
+// yup's oneOf and TypeScript unions come from one list.
+export const OCCUPATIONS = [
+  'Self employed',
+  'Public / Government office',
+  'Private / Partnership office',
+  'Business / Sales',
+  'Trading / Crypto',
+  'Military / Paramilitary',
+  'Politician / Celebrity',
+] as const;
+export type Occupation = (typeof OCCUPATIONS)[number];
+
+export const INCOME_RANGES = [
+  'Below $10,000',
+  '$10,000 - $25,000',
+  '$25,001 - $50,000',
+  '$50,001 - $100,000',
+  '$100,001 - $250,000',
+  '$250,001 - $500,000',
+  'Above $500,000',
+] as const;
+export type IncomeRange = (typeof INCOME_RANGES)[number];
+
+export const ACCOUNT_TYPES = ['savings', 'checking', 'fixed deposit', 'business'] as const;
+export type AccountType = (typeof ACCOUNT_TYPES)[number];
+
+export const ENROLMENT_CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD'] as const;
+export type EnrolmentCurrency = (typeof ENROLMENT_CURRENCIES)[number];
+
+export const TRANSFER_CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'JPY', 'CHF'] as const;
+export type TransferCurrency = (typeof TRANSFER_CURRENCIES)[number];
+
+export const TRANSFER_PURPOSES = ['family_support', 'business_payment', 'education', 'medical', 'investment', 'other'] as const;
+export type TransferPurpose = (typeof TRANSFER_PURPOSES)[number];
+
+export const CARD_TYPES = ['visa', 'mastercard', 'american_express', 'discover'] as const;
+export const LOAN_TYPES = ['personal', 'home', 'auto', 'student', 'business'] as const;
+export const LOAN_PURPOSES = [
+  'debt_consolidation',
+  'home_improvement',
+  'major_purchase',
+  'education',
+  'business_investment',
+  'emergency',
+  'other',
+] as const;
+export const EMPLOYMENT_STATUSES = ['employed', 'self_employed', 'unemployed', 'student', 'retired'] as const;
+
+export const TRANSACTION_TYPES = ['credit', 'debit'] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+
+export const TRANSACTION_STATUSES = ['success', 'pending', 'failed', 'cancelled'] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+
+export const TRANSACTION_KINDS = [
+  'transfer_same',
+  'transfer_local',
+  'transfer_international',
+  'incoming',
+  'fee',
+  'opening',
+  'adjustment',
+] as const;
+export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
+
+export const CUSTOMER_STATUSES = ['pending_review', 'approved', 'rejected'] as const;
+export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
+
+export const STAFF_ROLES = ['admin', 'auditor'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** DECISIONS D1: the bank's one-time code, then the transaction PIN, then the summary. */
+export const TRANSFER_CODE_STEPS = ['code', 'pin', 'success'] as const;
+export type TransferCodeStep = (typeof TRANSFER_CODE_STEPS)[number];

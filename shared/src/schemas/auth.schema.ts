@@ -1,0 +1,144 @@
+import * as yup from 'yup';
+import { ACCOUNT_TYPES, ENROLMENT_CURRENCIES, INCOME_RANGES, OCCUPATIONS } from '../enums';
+import { UPLOAD_MAX_BYTES } from '../constants';
+import { DIGITS_RE, EMAIL_RE, ageOn, isRealIsoDate, strictObject, text } from './common';
+
+// Login (SPEC §5)
+export const loginSchema = strictObject({
+  accountNumber: text()
+    .required('Account number must be 10 digits')
+    .matches(/^\d{10}$/, 'Account number must be 10 digits'),
+  password: text()
+    .required('Password must be 8 characters')
+    .min(8, 'Password must be 8 characters')
+    .max(20, 'Password must be 20 characters'),
+});
+
+const sixDigitCode = () => text().required('Code must be 6 digits').matches(/^\d{6}$/, 'Code must be 6 digits');
+const email = (message: string) => text().trim().required(message).max(254, message).matches(EMAIL_RE, message);
+
+export const verifyCodeSchema = strictObject({ code: sixDigitCode() });
+export const verifyEmailSchema = strictObject({ email: email('Enter a valid email address'), code: sixDigitCode() });
+export const resendCodeSchema = strictObject({ email: email('Enter a valid email address') });
+export const forgotPasswordSchema = strictObject({ email: email('Enter a valid email address') });
+
+// Enrolment step 1: personal details
+export const enrolmentPersonalShape = {
+  firstName: text().trim().required('First name is required').min(2, 'First name is required').max(50, 'First name must be at most 50 characters'),
+  middleName: text().trim().max(50, 'Middle name must be at most 50 characters').optional(),
+  lastName: text().trim().required('Last name is required').min(2, 'Last name is required').max(50, 'Last name must be at most 50 characters'),
+  dob: text()
+    .required('Date of birth is required')
+    .test('date', 'Date of birth is required', (v) => isRealIsoDate(v))
+    .test('adult', 'You must be at least 18 years old', (v) => !isRealIsoDate(v) || ageOn(v as string) >= 18)
+    .test('plausible', 'Enter a valid date of birth', (v) => !isRealIsoDate(v) || ageOn(v as string) <= 120),
+  country: text().trim().required('Country is required').max(60, 'Country is required'),
+  state: text().trim().required('State/Province is required').max(80, 'State/Province is required'),
+  city: text().trim().required('City is required').max(80, 'City must be at most 80 characters'),
+  zipcode: text()
+    .trim()
+    .required('Zip/Postal code is too short')
+    .min(3, 'Zip/Postal code is too short')
+    .max(10, 'Zip/Postal code is too long')
+    .matches(/^[A-Za-z0-9\- ]+$/, 'Invalid zip/postal code'),
+  phone: text()
+    .trim()
+    .required('Phone number is too short')
+    .min(7, 'Phone number is too short')
+    .max(20, 'Phone number is too long')
+    .matches(/^[0-9+()\-\s]+$/, 'Invalid phone number'),
+  email: email('Enter a valid email address'),
+  address: text()
+    .trim()
+    .required('Residential address is required')
+    .min(5, 'Residential address is required')
+    .max(120, 'Residential address must be at most 120 characters'),
+};
+export const enrolmentPersonalSchema = strictObject(enrolmentPersonalShape);
+
+// Enrolment step 2: employment
+export const enrolmentEmploymentShape = {
+  occupation: text().required('Please select your occupation').oneOf([...OCCUPATIONS], 'Please select your occupation'),
+  incomeRange: text().required('Please select your annual income range').oneOf([...INCOME_RANGES], 'Please select your annual income range'),
+};
+export const enrolmentEmploymentSchema = strictObject(enrolmentEmploymentShape);
+
+// Enrolment step 3: account (the server checks the passport by its bytes; the form checks what it can)
+export const enrolmentAccountShape = {
+  accountType: text().required('Please select an account type').oneOf([...ACCOUNT_TYPES], 'Please select an account type'),
+  currency: text().required('Please select a currency').oneOf([...ENROLMENT_CURRENCIES], 'Please select a currency'),
+  transactionPin: text().required('PIN must be exactly 4 digits').matches(/^\d{4}$/, 'PIN must be exactly 4 digits'),
+  password: text()
+    .required('Password must be at least 8 characters')
+    .min(8, 'Password must be at least 8 characters')
+    .max(20, 'Password must be at most 20 characters'),
+};
+
+/** A picked file: a browser File, or the server's { size, mimetype }. */
+interface FileLike {
+  size: number;
+  type?: string;
+  mimetype?: string;
+}
+const PASSPORT_TYPES = ['image/jpeg', 'image/jpg', 'image/png'];
+export const passportField = () =>
+  yup
+    .mixed<FileLike>()
+    .test('present', 'Please upload a passport photograph', (f) => !!f && typeof (f as FileLike).size === 'number')
+    .test('size', 'Image must be 5MB or less', (f) => !f || (f as FileLike).size <= UPLOAD_MAX_BYTES)
+    .test('type', 'Only JPG or PNG images are allowed', (f) => !f || PASSPORT_TYPES.includes(((f as FileLike).type ?? (f as FileLike).mimetype ?? '').toLowerCase()));
+
+export const enrolmentAccountSchema = strictObject({ ...enrolmentAccountShape, passport: passportField() });
+
+/** The registration payload the server accepts (the image travels separately and is checked by its bytes). */
+export const registerSchema = strictObject({
+  ...enrolmentPersonalShape,
+  ...enrolmentEmploymentShape,
+  ...enrolmentAccountShape,
+});
+
+// Password rules after enrolment (SPEC §5 Change password)
+const COMPLEXITY = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&]).*$/;
+const COMPLEXITY_MESSAGE = 'Password must contain uppercase, lowercase, number, and special character';
+export const newPasswordField = () =>
+  text()
+    .required('Password must be at least 8 characters')
+    .min(8, 'Password must be at least 8 characters')
+    .max(64, 'Password must be at most 64 characters')
+    .matches(COMPLEXITY, COMPLEXITY_MESSAGE);
+
+export const changePasswordRequestSchema = strictObject({
+  currentPassword: text().required('Current password is required').max(128, 'Current password is required'),
+  newPassword: newPasswordField(),
+});
+export const changePasswordSchema = strictObject({
+  currentPassword: text().required('Current password is required'),
+  newPassword: newPasswordField(),
+  confirmPassword: text()
+    .required('Please confirm your password')
+    .oneOf([yup.ref('newPassword')], "Passwords don't match"),
+});
+
+export const resetPasswordRequestSchema = strictObject({
+  token: text().required('This reset link is invalid or has expired').matches(/^[A-Za-z0-9_-]{20,200}$/, 'This reset link is invalid or has expired'),
+  newPassword: newPasswordField(),
+});
+export const resetPasswordSchema = strictObject({
+  token: text().required('This reset link is invalid or has expired'),
+  newPassword: newPasswordField(),
+  confirmPassword: text()
+    .required('Please confirm your password')
+    .oneOf([yup.ref('newPassword')], "Passwords don't match"),
+});
+
+export const staffLoginSchema = strictObject({
+  email: email('Enter a valid email address'),
+  password: text().required('Password is required').max(128, 'Password is required'),
+});
+
+export const rejectReasonSchema = strictObject({
+  reason: text().trim().required('A reason is required').min(3, 'A reason is required').max(500, 'Reason must be at most 500 characters'),
+});
+
+export const transactionPinField = () => text().required('PIN must be exactly 4 digits').matches(/^\d{4}$/, 'PIN must be exactly 4 digits');
+export { DIGITS_RE };

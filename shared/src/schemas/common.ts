@@ -1,0 +1,71 @@
+import * as yup from 'yup';
+import { MoneyError, parseAmountToMinor } from '../money';
+
+// Shared building blocks so every form says the same thing for the same rule.
+export const UNKNOWN_FIELD_MESSAGE = 'Unknown field: ${unknown}';
+export const text = () => yup.string().typeError('${path} must be text');
+
+/** An object schema that refuses keys it does not know (SPEC §5: forms reject unknown fields). */
+export function strictObject<T extends yup.ObjectShape>(shape: T) {
+  return yup.object(shape).noUnknown(true, UNKNOWN_FIELD_MESSAGE);
+}
+
+export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+export const DIGITS_RE = /^\d+$/;
+export const ISO_DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+
+export function isRealIsoDate(value: string | undefined): boolean {
+  if (!value || !ISO_DATE_RE.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** Age in whole years on `today` of someone born on an ISO date. */
+export function ageOn(dobIso: string, today = new Date()): number {
+  const [y, m, d] = dobIso.split('-').map(Number);
+  let age = today.getUTCFullYear() - y;
+  const beforeBirthday = today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d);
+  if (beforeBirthday) age -= 1;
+  return age;
+}
+
+/**
+ * A money amount as a decimal string, at least `min` (a decimal string) in a 2-decimal currency.
+ * `minMessage` is also used for blanks and non-numbers so the user sees one clear sentence.
+ */
+export function amountField(min: string, minMessage: string, currencyOf: () => string = () => 'USD') {
+  return yup
+    .mixed<string | number>()
+    .test('amount', minMessage, function check(value) {
+      if (value === undefined || value === null || value === '') return this.createError({ message: minMessage });
+      try {
+        const currency = currencyOf();
+        const minor = parseAmountToMinor(value as string | number, currency);
+        return minor >= parseAmountToMinor(min, currency) ? true : this.createError({ message: minMessage });
+      } catch (err) {
+        const message = err instanceof MoneyError && /too large|decimal places/.test(err.message) ? err.message : minMessage;
+        return this.createError({ message });
+      }
+    });
+}
+
+/**
+ * Field -> first message, for formik's setErrors and the API's `errors`.
+ * Unknown keys are reported under their own names.
+ */
+export function validationErrors(err: yup.ValidationError): Record<string, string> {
+  const out: Record<string, string> = {};
+  const inner = err.inner && err.inner.length > 0 ? err.inner : [err];
+  for (const e of inner) {
+    if (e.type === 'noUnknown' && e.params && typeof e.params.unknown === 'string') {
+      for (const key of String(e.params.unknown).split(', ')) {
+        const path = e.path ? `${e.path}.${key}` : key;
+        out[path] ??= `Unknown field: ${key}`;
+      }
+      continue;
+    }
+    const path = e.path || '_';
+    out[path] ??= e.message;
+  }
+  return out;
+}

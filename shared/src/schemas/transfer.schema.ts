@@ -1,0 +1,102 @@
+import * as yup from 'yup';
+import { TRANSFER_CURRENCIES, TRANSFER_PURPOSES, TRANSACTION_STATUSES } from '../enums';
+import { EMAIL_RE, amountField, isRealIsoDate, strictObject, text } from './common';
+import { transactionPinField } from './auth.schema';
+
+const recipientAccount = () =>
+  text().trim().required('Please enter recipient account number').max(34, 'Account number must be at most 34 characters');
+const memo = () => text().trim().max(140, 'Memo must be at most 140 characters').optional();
+const transferDate = () =>
+  text().required('Please select transfer date').test('date', 'Please select transfer date', (v) => isRealIsoDate(v));
+const minText = (min: number, label: string, max = 120) =>
+  text()
+    .trim()
+    .required(`${label} must be at least ${min} characters`)
+    .min(min, `${label} must be at least ${min} characters`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+export const sameBankTransferSchema = strictObject({
+  recipientAccountNumber: recipientAccount().matches(/^\d{10}$/, 'Account number must be 10 digits'),
+  amount: amountField('0.01', 'Amount must be greater than $0.01'),
+  memo: memo(),
+  pin: transactionPinField(),
+});
+
+export const localTransferSchema = strictObject({
+  recipientName: minText(2, 'Recipient name', 100),
+  recipientBankName: minText(2, 'Bank name', 100),
+  recipientAccountNumber: recipientAccount(),
+  amount: amountField('0.01', 'Amount must be greater than $0.01'),
+  memo: memo(),
+  transferDate: transferDate(),
+});
+
+export const internationalTransferSchema = strictObject({
+  recipientName: minText(2, 'Recipient name', 100),
+  recipientEmail: text().trim().required('Enter a valid email address').max(254, 'Enter a valid email address').matches(EMAIL_RE, 'Enter a valid email address'),
+  recipientPhone: text()
+    .trim()
+    .required('Phone number must be at least 10 digits')
+    .min(10, 'Phone number must be at least 10 digits')
+    .max(20, 'Phone number is too long'),
+  recipientAddress: minText(10, 'Address'),
+  recipientCity: minText(2, 'City', 80),
+  recipientCountry: minText(2, 'Country', 60),
+  recipientBankName: minText(2, 'Bank name', 100),
+  recipientBankAddress: minText(10, 'Bank address'),
+  recipientAccountNumber: minText(5, 'Account number', 34),
+  recipientRoutingNumber: minText(5, 'Routing number', 34),
+  swiftCode: text()
+    .trim()
+    .required('SWIFT code must be at least 8 characters')
+    .min(8, 'SWIFT code must be at least 8 characters')
+    .max(11, 'SWIFT code must be at most 11 characters')
+    .matches(/^[A-Za-z0-9]+$/, 'SWIFT code must be letters and digits'),
+  amount: amountField('10.00', 'Amount must be greater than $10.00'),
+  currency: text().required('Please select a currency').min(3, 'Please select a currency').oneOf([...TRANSFER_CURRENCIES], 'Please select a currency'),
+  purpose: text().required('Please select a purpose').oneOf([...TRANSFER_PURPOSES], 'Please select a purpose'),
+  memo: memo(),
+  transferDate: transferDate(),
+});
+
+export const transferCodeSchema = strictObject({
+  code: text().required('Code must be 6 digits').matches(/^\d{6}$/, 'Code must be 6 digits'),
+});
+export const transferPinSchema = strictObject({ pin: transactionPinField() });
+
+/** POST /transfer/confirm-code: the bank's one-time code or the PIN, one at a time (DECISIONS D1). */
+export const confirmCodeSchema = strictObject({
+  transferId: text().required('Transfer is required').uuid('Transfer is required'),
+  code: text().matches(/^\d{6}$/, 'Code must be 6 digits').optional(),
+  pin: text().matches(/^\d{4}$/, 'PIN must be exactly 4 digits').optional(),
+}).test('one-secret', 'Enter the code or your PIN', (v) => !!v && (v.code === undefined) !== (v.pin === undefined));
+
+export const incomingTransferSchema = strictObject({
+  accountNumber: text().required('Account number must be 10 digits').matches(/^\d{10}$/, 'Account number must be 10 digits'),
+  amount: amountField('0.01', 'Amount must be greater than $0.01'),
+  currency: text().required('Please select a currency').oneOf([...TRANSFER_CURRENCIES], 'Please select a currency'),
+  senderName: minText(2, 'Sender name', 100),
+  senderBank: minText(2, 'Sender bank', 100),
+  reference: text().trim().required('Reference is required').min(4, 'Reference is required').max(64, 'Reference must be at most 64 characters'),
+});
+
+// Query strings arrive as text: these schemas cast (use them without strict).
+export const transactionQuerySchema = strictObject({
+  page: yup.number().typeError('page must be a number').integer('page must be a whole number').min(1, 'page must be at least 1').max(100000, 'page is too large').default(1),
+  pageSize: yup.number().typeError('pageSize must be a number').integer('pageSize must be a whole number').min(1, 'pageSize must be between 1 and 100').max(100, 'pageSize must be between 1 and 100').default(20),
+  type: yup.string().oneOf(['all', 'credit', 'debit'], 'type must be all, credit or debit').default('all'),
+  status: yup.string().oneOf(['all', ...TRANSACTION_STATUSES], 'status must be all, success, pending, failed or cancelled').default('all'),
+  q: yup.string().trim().max(100, 'Search must be at most 100 characters').optional(),
+});
+
+export const statementQuerySchema = strictObject({
+  from: text().required('Choose a start date').test('date', 'Choose a start date', (v) => isRealIsoDate(v)),
+  to: text()
+    .required('Choose an end date')
+    .test('date', 'Choose an end date', (v) => isRealIsoDate(v))
+    .test('order', 'The end date must be on or after the start date', function order(v) {
+      const from = this.parent.from as string | undefined;
+      return !isRealIsoDate(from) || !isRealIsoDate(v) || (v as string) >= (from as string);
+    }),
+  format: yup.string().oneOf(['csv', 'pdf'], 'format must be csv or pdf').default('csv'),
+});

@@ -1,0 +1,116 @@
+// Shapes on the wire. Money is always a decimal string with two decimals.
+import type { AccountType, CustomerStatus, StaffRole, TransactionKind, TransactionStatus, TransactionType, TransferCodeStep } from './enums';
+
+export interface ApiSuccess {
+  success: true;
+  message?: string;
+}
+export interface ApiFailure {
+  success: false;
+  error: string;
+  errors?: Record<string, string>;
+}
+
+export interface NotificationPreferences {
+  emailNotifications: boolean;
+  smsNotifications: boolean;
+  pushNotifications: boolean;
+  marketingEmails: boolean;
+  securityAlerts: boolean;
+  transactionAlerts: boolean;
+  lowBalanceAlerts: boolean;
+}
+
+export interface UserDto {
+  id: string;
+  firstName: string;
+  middleName: string | null;
+  lastName: string;
+  email: string;
+  phone: string;
+  dob: string;
+  address: string;
+  city: string;
+  state: string;
+  zipcode: string;
+  country: string;
+  occupation: string;
+  incomeRange: string;
+  accountType: AccountType;
+  accountNumber: string;
+  accountBalance: string;
+  currency: string;
+  image: string | null;
+  createdAt: string;
+  status: CustomerStatus;
+  rejectionReason?: string | null;
+  emailVerified: boolean;
+  numberOfWithdrawals: number;
+  preference: { email: boolean; sms: boolean; push: boolean };
+  notificationPreferences: NotificationPreferences;
+}
+
+export interface StaffDto {
+  id: string;
+  email: string;
+  name: string;
+  role: StaffRole;
+}
+
+export interface TransactionDto {
+  id: string;
+  reference: string;
+  type: TransactionType;
+  kind: TransactionKind;
+  status: TransactionStatus;
+  description: string;
+  category: string;
+  amount: string;
+  currency: string;
+  fees: string;
+  recipient: string | null;
+  balanceAfter: string | null;
+  channel: string;
+  location: string | null;
+  memo?: string | null;
+  createdAt: string;
+  accountHolder?: { name: string; accountNumber: string };
+}
+
+export interface Paginated<T> {
+  success: true;
+  items: T[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
+
+export interface DashboardSummaryDto {
+  success: true;
+  balance: string;
+  currency: string;
+  inflow: { amount: string; changePct: number | null };
+  outflow: { amount: string; changePct: number | null };
+  counts: { cards: number; cryptoAssets: number; transactions: number };
+  recent: TransactionDto[];
+  series: { date: string; in: string; out: string }[];
+}
+
+export interface TransferSummaryDto {
+  amount: string;
+  fee: string;
+  total: string;
+  currency: string;
+  recipientName: string;
+  rate?: string;
+  convertedAmount?: string;
+  paymentCurrency?: string;
+}
+
+export interface TransferInitiatedDto {
+  success: true;
+  transferId: string;
+  codeStep: TransferCodeStep;
+  summary: TransferSummaryDto;
+  message?: string;
+}
