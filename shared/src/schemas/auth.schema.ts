@@ -142,3 +142,6 @@ export const rejectReasonSchema = strictObject({
 
 export const transactionPinField = () => text().required('PIN must be exactly 4 digits').matches(/^\d{4}$/, 'PIN must be exactly 4 digits');
 export { DIGITS_RE };
+
+export type RegisterInput = yup.InferType<typeof registerSchema>;
+export type LoginInput = yup.InferType<typeof loginSchema>;

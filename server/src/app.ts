@@ -1,0 +1,129 @@
+import 'reflect-metadata';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import fastifyStatic from '@fastify/static';
+import type { DataSource } from 'typeorm';
+import { UPLOAD_MAX_BYTES } from '@strongroom/shared';
+import type { AppConfig } from './config/config';
+import { createDataSource } from './db/data-source';
+import dbPlugin from './plugins/db.plugin';
+import errorsPlugin from './plugins/errors.plugin';
+import authPlugin from './plugins/auth.plugin';
+import mailPlugin from './plugins/mail.plugin';
+import idempotencyPlugin from './plugins/idempotency.plugin';
+import authRoutes from './modules/auth/auth.routes';
+import userRoutes from './modules/user/user.routes';
+import adminRoutes from './modules/admin/admin.routes';
+import transferRoutes from './modules/transfers/transfers.routes';
+import transactionRoutes from './modules/transactions/transactions.routes';
+import dashboardRoutes from './modules/dashboard/dashboard.routes';
+
+/** Log paths that must never reach a log line (secrets, codes, identity numbers, cookies). */
+export const REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-csrf-token"]',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.newPassword',
+  '*.currentPassword',
+  '*.transactionPin',
+  '*.pin',
+  '*.code',
+  '*.token',
+  '*.ssn',
+  '*.csrfToken',
+];
+
+export interface BuildOptions {
+  dataSource?: DataSource;
+  logger?: boolean;
+}
+
+const REPO_ROOT = resolve(__dirname, '..', '..');
+
+export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.logLevel, redact: { paths: REDACT_PATHS, censor: '[redacted]' } },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false } },
+  });
+
+  let dataSource = opts.dataSource;
+  const ownsDataSource = !dataSource;
+  if (!dataSource) {
+    if (!config.databaseUrl) throw new Error('buildApp needs config.databaseUrl or a dataSource');
+    dataSource = createDataSource(config.databaseUrl);
+  }
+  if (!dataSource.isInitialized) await dataSource.initialize();
+
+  await app.register(dbPlugin, { config, dataSource, ownsDataSource });
+  await app.register(errorsPlugin);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, success: false, error: `Too many attempts. Please try again in ${Math.ceil(ctx.ttl / 1000)} seconds.` }),
+  });
+  await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 40, fieldSize: 64 * 1024 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Strongroom API', version: '1.0.0', description: 'Retail banking API. Money is a decimal string with two decimals; errors are { success:false, error, errors? }.' },
+      components: { securitySchemes: { cookie: { type: 'apiKey', in: 'cookie', name: 'sr_session' }, bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await app.register(authPlugin);
+  await app.register(mailPlugin);
+  await app.register(idempotencyPlugin);
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ success: true, status: 'ok' }));
+  app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
+    try {
+      await app.db.query('SELECT 1');
+      return { success: true, status: 'ready' };
+    } catch {
+      return reply.status(503).send({ success: false, error: 'database unavailable' });
+    }
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes);
+      await api.register(userRoutes);
+      await api.register(adminRoutes);
+      await api.register(transferRoutes);
+      await api.register(transactionRoutes);
+      await api.register(dashboardRoutes);
+    },
+    { prefix: '/v1' },
+  );
+
+  registerFrontEnds(app, config.serveStatic);
+  return app;
+}
+
+/** The customer app at /, the console at /admin/, each with its SPA fallback; API 404s stay JSON. */
+function registerFrontEnds(app: FastifyInstance, enabled: boolean) {
+  const customerDist = join(REPO_ROOT, 'customer-web', 'dist');
+  const adminDist = join(REPO_ROOT, 'admin-console', 'dist');
+  const hasCustomer = enabled && existsSync(join(customerDist, 'index.html'));
+  const hasAdmin = enabled && existsSync(join(adminDist, 'index.html'));
+  if (hasCustomer) app.register(fastifyStatic, { root: customerDist, prefix: '/', wildcard: false, index: false, decorateReply: true });
+  if (hasAdmin) app.register(fastifyStatic, { root: adminDist, prefix: '/admin/', wildcard: false, index: false, decorateReply: false });
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0];
+    const isApi = url.startsWith('/v1/') || url === '/v1' || url.startsWith('/docs');
+    if (request.method !== 'GET' || isApi || /\.[a-z0-9]+$/i.test(url)) {
+      return reply.status(404).send({ success: false, error: 'Not found' });
+    }
+    if (url === '/admin' || url.startsWith('/admin/')) {
+      return hasAdmin ? reply.type('text/html').sendFile('index.html', adminDist) : reply.status(404).send({ success: false, error: 'The console is not built. Run npm run build.' });
+    }
+    return hasCustomer ? reply.type('text/html').sendFile('index.html', customerDist) : reply.status(404).send({ success: false, error: 'The web app is not built. Run npm run build.' });
+  });
+}

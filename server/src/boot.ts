@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import type { DataSource } from 'typeorm';
+import { loadOrCreateSecrets, type AppConfig } from './config/config';
+import { createDataSource, runMigrations } from './db/data-source';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres';
+import { seedDemo, DEMO_CUSTOMER, DEMO_PAYEE } from './seed/seed';
+import { AdminService } from './modules/admin/admin.service';
+
+export const DEMO_STAFF = { admin: 'admin@strongroom.local', auditor: 'auditor@strongroom.local' };
+
+/** Starts embedded PostgreSQL when there is no DATABASE_URL; returns the URL to use. */
+export async function resolveDatabase(config: AppConfig, log: (msg: string) => void): Promise<{ url: string; embedded?: EmbeddedDatabase }> {
+  if (config.databaseUrl) return { url: config.databaseUrl };
+  log(`No DATABASE_URL: starting embedded PostgreSQL under ${config.dataDir}/pg`);
+  const embedded = await startEmbeddedPostgres(config.dataDir, { port: process.env.PG_PORT ? Number(process.env.PG_PORT) : undefined });
+  return { url: embedded.url, embedded };
+}
+
+export async function migrate(url: string): Promise<DataSource> {
+  const ds = createDataSource(url);
+  await ds.initialize();
+  await runMigrations(ds);
+  return ds;
+}
+
+/** Demo data (embedded default or SEED_DEMO=1), demo staff, and the operator's ADMIN_EMAIL admin. Returns lines to print. */
+export async function prepareData(app: FastifyInstance): Promise<string[]> {
+  const config = app.config;
+  const lines: string[] = [];
+  const admin = new AdminService(app);
+  if (config.seedDemo) {
+    await seedDemo(app.db);
+    const secrets = loadOrCreateSecrets(config.dataDir);
+    await admin.ensureStaff(DEMO_STAFF.admin, secrets.demoAdminPassword, 'admin', 'Avery Admin');
+    await admin.ensureStaff(DEMO_STAFF.auditor, secrets.demoAuditorPassword, 'auditor', 'Riley Auditor');
+    lines.push(
+      'Demo logins',
+      `  Customer (web app):  account ${DEMO_CUSTOMER.accountNumber}  password ${DEMO_CUSTOMER.password}  PIN ${DEMO_CUSTOMER.pin}`,
+      `  Second customer:     account ${DEMO_PAYEE.accountNumber}  password ${DEMO_PAYEE.password}  PIN ${DEMO_PAYEE.pin}`,
+      `  Staff admin (/admin):   ${DEMO_STAFF.admin}  password ${secrets.demoAdminPassword}`,
+      `  Staff auditor (/admin): ${DEMO_STAFF.auditor}  password ${secrets.demoAuditorPassword}`,
+    );
+  }
+  if (config.adminEmail && config.adminPassword) {
+    await admin.ensureStaff(config.adminEmail, config.adminPassword, 'admin', 'Administrator');
+    lines.push(`  Operator admin: ${config.adminEmail} (password from ADMIN_PASSWORD)`);
+  }
+  return lines;
+}

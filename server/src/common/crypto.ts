@@ -1,0 +1,46 @@
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { Algorithm, hash, verify } from '@node-rs/argon2';
+
+// OWASP's argon2id baseline (19 MiB, 2 passes): strong, and fast enough to keep login under ~50 ms.
+const ARGON2 = { algorithm: Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export const hashSecret = (secret: string) => hash(secret, ARGON2);
+export async function verifySecret(hashed: string, secret: string): Promise<boolean> {
+  try {
+    return await verify(hashed, secret);
+  } catch {
+    return false;
+  }
+}
+/** Spent on unknown accounts so a wrong account number costs as long as a wrong password. */
+let dummyHash: Promise<string> | undefined;
+export async function burnVerify(secret: string): Promise<void> {
+  dummyHash ??= hashSecret('not-a-real-password');
+  await verifySecret(await dummyHash, secret);
+}
+
+export const sha256Hex = (value: string | Buffer) => createHash('sha256').update(value).digest('hex');
+export const hmacHex = (key: string | Buffer, value: string) => createHmac('sha256', key).update(value).digest('hex');
+export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url');
+/** A uniformly random numeric code with leading zeros kept ('004213'). */
+export const randomDigits = (length: number) => Array.from({ length }, () => randomInt(0, 10)).join('');
+
+export function safeEqual(a: string, b: string): boolean {
+  const ab = Buffer.from(a);
+  const bb = Buffer.from(b);
+  return ab.length === bb.length && timingSafeEqual(ab, bb);
+}
+
+/** AES-256-GCM for data at rest (SSNs, DECISIONS D11): iv.tag.ciphertext, base64url. */
+export function encrypt(key: Buffer, plaintext: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+  return [iv, cipher.getAuthTag(), body].map((b) => b.toString('base64url')).join('.');
+}
+export function decrypt(key: Buffer, sealed: string): string {
+  const [iv, tag, body] = sealed.split('.').map((p) => Buffer.from(p, 'base64url'));
+  const decipher = createDecipheriv('aes-256-gcm', key, iv);
+  decipher.setAuthTag(tag);
+  return Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8');
+}

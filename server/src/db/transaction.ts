@@ -1,0 +1,31 @@
+import type { DataSource, EntityManager } from 'typeorm';
+
+type Isolation = 'READ COMMITTED' | 'REPEATABLE READ' | 'SERIALIZABLE';
+
+const RETRYABLE = new Set(['40001', '40P01']); // serialization_failure, deadlock_detected
+
+export function isRetryable(err: unknown): boolean {
+  const code = (err as { code?: string; driverError?: { code?: string } })?.code ?? (err as { driverError?: { code?: string } })?.driverError?.code;
+  return !!code && RETRYABLE.has(code);
+}
+
+/**
+ * Runs `fn` in one database transaction and retries it, from the start, on serialization failures and
+ * deadlocks (jittered exponential backoff). `fn` must be safe to re-run: no side effects outside the DB.
+ */
+export async function withTransaction<T>(
+  ds: DataSource,
+  fn: (manager: EntityManager) => Promise<T>,
+  opts: { isolation?: Isolation; maxAttempts?: number } = {},
+): Promise<T> {
+  const maxAttempts = opts.maxAttempts ?? 8;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await ds.transaction(opts.isolation ?? 'READ COMMITTED', fn);
+    } catch (err) {
+      if (!isRetryable(err) || attempt >= maxAttempts) throw err;
+      const backoffMs = Math.min(200, 2 ** attempt) * (0.5 + Math.random());
+      await new Promise((r) => setTimeout(r, backoffMs));
+    }
+  }
+}

@@ -1,0 +1,62 @@
+import { loadConfig } from './config/config';
+import { buildApp } from './app';
+import { migrate, prepareData, resolveDatabase } from './boot';
+
+async function main() {
+  const config = loadConfig();
+  const say = (msg: string) => process.stdout.write(`${msg}\n`);
+  const { url, embedded } = await resolveDatabase(config, say);
+  const dataSource = await migrate(url);
+  const app = await buildApp({ ...config, databaseUrl: url }, { dataSource });
+  app.addHook('onClose', async () => {
+    if (dataSource.isInitialized) await dataSource.destroy();
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    say(`${signal}: shutting down`);
+    const force = setTimeout(() => process.exit(1), 15_000).unref();
+    try {
+      await app.close();
+      if (embedded) await embedded.stop();
+    } finally {
+      clearTimeout(force);
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  try {
+    const lines = await prepareData(app);
+    await app.listen({ port: config.port, host: config.host });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const base = `http://localhost:${port}`;
+    say(
+      [
+        '',
+        'Strongroom is running',
+        `  Customer app:    ${base}/`,
+        `  Staff console:   ${base}/admin/`,
+        `  API:             ${base}/v1`,
+        `  API docs:        ${base}/docs`,
+        `  Mail (no SMTP):  ${config.smtpUrl ? 'sent over SMTP' : `${config.dataDir}/mail/*.eml`}`,
+        ...lines,
+        '',
+      ].join('\n'),
+    );
+  } catch (err) {
+    app.log.error(err);
+    await app.close();
+    if (embedded) await embedded.stop();
+    process.exit(1);
+  }
+}
+
+main().catch((err) => {
+  process.stderr.write(`Strongroom failed to start: ${(err as Error).message}\n`);
+  process.exit(1);
+});

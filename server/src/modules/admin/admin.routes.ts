@@ -1,0 +1,110 @@
+import type { FastifyInstance } from 'fastify';
+import { rejectReasonSchema, staffLoginSchema } from '@strongroom/shared';
+import { validate } from '../../common/validate';
+import { AppError, notFound } from '../../common/app-error';
+import { rows } from '../../common/sql';
+import { CustomerEntity } from '../user/entities/customer.entity';
+import { toUserDto } from '../user/user.service';
+import { AdminService } from './admin.service';
+import { StaffUserEntity } from './entities/staff-user.entity';
+import { parseListParams, sendList } from './simple-rest';
+
+const tags = ['admin'];
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export default async function adminRoutes(app: FastifyInstance) {
+  const admin = new AdminService(app);
+  const anyStaff = app.requireStaff();
+  const adminOnly = app.requireStaff(['admin']);
+
+  app.post('/admin/auth/login', { config: { rateLimit: { max: app.config.loginRateLimitPerMinute, timeWindow: '1 minute' } }, schema: { tags, summary: 'Staff sign-in' } }, async (request, reply) => {
+    const { email, password } = validate(staffLoginSchema, request.body);
+    const staff = await admin.login(email, password);
+    const session = await app.sessions.create('staff', staff.id, request);
+    const dto = { id: staff.id, email: staff.email, name: staff.name, role: staff.role };
+    if (request.headers['x-session-mode'] === 'bearer') return { success: true, staff: dto, token: session.token };
+    app.sessions.setCookies(reply, 'staff', session.token, session.csrfToken);
+    return { success: true, staff: dto, csrfToken: session.csrfToken };
+  });
+
+  app.get('/admin/auth/check', { preHandler: anyStaff, schema: { tags, summary: 'The signed-in staff member' } }, async (request) => {
+    const s = await app.db.manager.findOneByOrFail(StaffUserEntity, { id: request.staff!.id });
+    return { success: true, staff: { id: s.id, email: s.email, name: s.name, role: s.role }, csrfToken: request.staff!.csrfToken };
+  });
+
+  app.post('/admin/auth/logout', { schema: { tags, summary: 'Revoke this staff session' } }, async (request, reply) => {
+    try {
+      await anyStaff(request, reply);
+      await app.sessions.revoke(request.staff!.sessionId);
+    } catch (err) {
+      if (err instanceof AppError && err.statusCode === 403) throw err;
+    }
+    app.sessions.clearCookies(reply, 'staff');
+    return { success: true, message: 'Logged out successfully' };
+  });
+
+  app.get('/admin/customers', { preHandler: anyStaff, schema: { tags, summary: 'Customers (ra-data-simple-rest list)' } }, async (request, reply) => {
+    const p = parseListParams(request.query as Record<string, unknown>, ['createdAt', 'lastName', 'status', 'accountNumber'], 'createdAt');
+    const qb = app.db.manager.createQueryBuilder(CustomerEntity, 'c');
+    if (typeof p.filter.status === 'string') qb.andWhere('c.status = :status', { status: p.filter.status });
+    if (typeof p.filter.q === 'string' && p.filter.q.trim()) {
+      qb.andWhere(`(c.account_number = :exact OR lower(c.email) LIKE :like OR lower(c.first_name || ' ' || c.last_name) LIKE :like)`, {
+        exact: p.filter.q.trim(),
+        like: `%${p.filter.q.trim().toLowerCase().replace(/[%_]/g, '')}%`,
+      });
+    }
+    if (Array.isArray(p.filter.id)) qb.andWhere('c.id IN (:...ids)', { ids: p.filter.id.filter((x) => typeof x === 'string' && UUID.test(x)).concat(['00000000-0000-0000-0000-000000000000']) });
+    const [list, total] = await qb.orderBy(`c.${p.sortField}`, p.sortOrder).skip(p.offset).take(p.limit).getManyAndCount();
+    const items = await Promise.all(list.map((c) => toUserDto(app.db.manager, c)));
+    return sendList(reply, 'customers', items, p.offset, total);
+  });
+
+  app.get('/admin/customers/:id', { preHandler: anyStaff, schema: { tags, summary: 'One customer' } }, async (request) => {
+    const { id } = request.params as { id: string };
+    if (!UUID.test(id)) throw notFound('Customer not found');
+    const c = await app.db.manager.findOne(CustomerEntity, { where: { id } });
+    if (!c) throw notFound('Customer not found');
+    const dto = await toUserDto(app.db.manager, c);
+    return { ...dto, passportImage: c.passportFileId ? `/v1/files/${c.passportFileId}` : null, reviewedAt: c.reviewedAt, reviewedBy: c.reviewedBy };
+  });
+
+  app.patch('/admin/customers/:id/approve', { preHandler: adminOnly, schema: { tags, summary: 'Approve an application (audited)' } }, async (request) => {
+    const { id } = request.params as { id: string };
+    if (!UUID.test(id)) throw notFound('Customer not found');
+    await admin.decideApplication(request, id, 'approved');
+    return { success: true, message: 'Application approved' };
+  });
+
+  app.patch('/admin/customers/:id/reject', { preHandler: adminOnly, schema: { tags, summary: 'Reject an application with a reason (audited)' } }, async (request) => {
+    const { id } = request.params as { id: string };
+    if (!UUID.test(id)) throw notFound('Customer not found');
+    const { reason } = validate(rejectReasonSchema, request.body);
+    await admin.decideApplication(request, id, 'rejected', reason);
+    return { success: true, message: 'Application rejected' };
+  });
+
+  app.get('/admin/outbox', { preHandler: anyStaff, schema: { tags, summary: 'Mail outbox' } }, async (request, reply) => {
+    const p = parseListParams(request.query as Record<string, unknown>, ['created_at'], 'created_at');
+    const to = typeof p.filter.to === 'string' ? p.filter.to.toLowerCase() : null;
+    const items = await rows(app.db, `SELECT id, to_address AS "to", subject, template, body_text AS "bodyText", status, created_at AS "createdAt", sent_at AS "sentAt"
+      FROM outbox WHERE ($1::text IS NULL OR lower(to_address) = $1) ORDER BY created_at ${p.sortOrder} LIMIT $2 OFFSET $3`, [to, p.limit, p.offset]);
+    const [{ count }] = await rows<{ count: string }>(app.db, `SELECT count(*) FROM outbox WHERE ($1::text IS NULL OR lower(to_address) = $1)`, [to]);
+    return sendList(reply, 'outbox', items, p.offset, Number(count));
+  });
+
+  app.get('/admin/outbox/:id', { preHandler: anyStaff, schema: { tags, summary: 'One message' } }, async (request) => {
+    const { id } = request.params as { id: string };
+    if (!UUID.test(id)) throw notFound('Message not found');
+    const [item] = await rows(app.db, `SELECT id, to_address AS "to", subject, template, body_text AS "bodyText", status, created_at AS "createdAt", sent_at AS "sentAt" FROM outbox WHERE id = $1`, [id]);
+    if (!item) throw notFound('Message not found');
+    return item;
+  });
+
+  app.get('/admin/audit-log', { preHandler: anyStaff, schema: { tags, summary: 'Append-only audit log' } }, async (request, reply) => {
+    const p = parseListParams(request.query as Record<string, unknown>, ['id'], 'id');
+    const items = await rows(app.db, `SELECT id::text, actor_type AS "actorType", actor_id AS "actorId", actor_email AS "actorEmail", action, target_type AS "targetType",
+      target_id AS "targetId", reason, details, ip, created_at AS "createdAt" FROM audit_log ORDER BY id ${p.sortOrder} LIMIT $1 OFFSET $2`, [p.limit, p.offset]);
+    const [{ count }] = await rows<{ count: string }>(app.db, `SELECT count(*) FROM audit_log`);
+    return sendList(reply, 'audit-log', items, p.offset, Number(count));
+  });
+}

@@ -1,0 +1,15 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import type { StaffRole } from '@strongroom/shared';
+
+@Entity({ name: 'staff_users' })
+export class StaffUserEntity {
+  @PrimaryGeneratedColumn('uuid') id: string;
+  @Column({ type: 'varchar' }) email: string;
+  @Column({ type: 'varchar' }) name: string;
+  @Column({ type: 'varchar' }) role: StaffRole;
+  @Column({ name: 'password_hash', type: 'varchar', select: false }) passwordHash: string;
+  @Column({ name: 'failed_login_count', type: 'int', default: 0 }) failedLoginCount: number;
+  @Column({ name: 'locked_until', type: 'timestamptz', nullable: true }) lockedUntil: Date | null;
+  @Column({ type: 'boolean', default: true }) active: boolean;
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
+}

@@ -1,0 +1,47 @@
+import type { FastifyReply } from 'fastify';
+import { AppError } from '../../common/app-error';
+
+/** ra-data-simple-rest list parameters: sort=["field","ASC"], range=[0,24], filter={...}. */
+export interface ListParams {
+  sortField: string;
+  sortOrder: 'ASC' | 'DESC';
+  offset: number;
+  limit: number;
+  filter: Record<string, unknown>;
+}
+
+function parseJson(raw: unknown, name: string): unknown {
+  if (raw === undefined || raw === '') return undefined;
+  try {
+    return JSON.parse(String(raw));
+  } catch {
+    throw new AppError(400, `${name} must be JSON`);
+  }
+}
+
+export function parseListParams(query: Record<string, unknown>, sortable: string[], defaultSort: string): ListParams {
+  const sort = parseJson(query.sort, 'sort') as [string, string] | undefined;
+  const range = parseJson(query.range, 'range') as [number, number] | undefined;
+  const filter = (parseJson(query.filter, 'filter') ?? {}) as Record<string, unknown>;
+  if (typeof filter !== 'object' || Array.isArray(filter)) throw new AppError(400, 'filter must be a JSON object');
+  const sortField = sort && sortable.includes(sort[0]) ? sort[0] : defaultSort;
+  const sortOrder = sort && String(sort[1]).toUpperCase() === 'ASC' ? 'ASC' : 'DESC';
+  let offset = 0;
+  let limit = 25;
+  if (range) {
+    if (!Array.isArray(range) || range.length !== 2 || !range.every((n) => Number.isInteger(n) && n >= 0) || range[1] < range[0]) {
+      throw new AppError(400, 'range must be [start, end]');
+    }
+    offset = range[0];
+    limit = Math.min(range[1] - range[0] + 1, 200);
+  }
+  return { sortField, sortOrder, offset, limit, filter };
+}
+
+export function sendList(reply: FastifyReply, resource: string, items: unknown[], offset: number, total: number) {
+  const end = items.length === 0 ? offset : offset + items.length - 1;
+  return reply
+    .header('Content-Range', `${resource} ${offset}-${end}/${total}`)
+    .header('Access-Control-Expose-Headers', 'Content-Range')
+    .send(items);
+}

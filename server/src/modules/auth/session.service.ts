@@ -1,0 +1,133 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_ABSOLUTE_HOURS, SESSION_IDLE_MINUTES, type CustomerStatus, type StaffRole } from '@strongroom/shared';
+import { randomToken, safeEqual } from '../../common/crypto';
+import { AppError, unauthorized } from '../../common/app-error';
+import type { SessionKind } from './entities/session.entity';
+
+export const COOKIES = {
+  customer: { session: 'sr_session', csrf: 'sr_csrf' },
+  staff: { session: 'sr_staff_session', csrf: 'sr_staff_csrf' },
+} as const;
+
+export interface CustomerPrincipal {
+  id: string;
+  accountNumber: string;
+  status: CustomerStatus;
+  sessionId: string;
+}
+export interface StaffPrincipal {
+  id: string;
+  email: string;
+  role: StaffRole;
+  sessionId: string;
+}
+
+interface JwtClaims {
+  sid: string;
+  sub: string;
+  kind: SessionKind;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
+
+/**
+ * Sessions live in PostgreSQL (revocable, idle and absolute expiry); the cookie carries a signed JWT naming
+ * the session. Any server process can check any session: nothing that matters is in memory.
+ */
+export class SessionService {
+  constructor(private readonly app: FastifyInstance) {}
+
+  async create(kind: SessionKind, subjectId: string, request: FastifyRequest) {
+    const csrfToken = randomToken(24);
+    const rows: { id: string }[] = await this.app.db.query(
+      `INSERT INTO sessions (kind, subject_id, csrf_token, last_seen_at, expires_at, ip, user_agent)
+       VALUES ($1, $2, $3, now(), now() + make_interval(hours => $4), $5, $6) RETURNING id`,
+      [kind, subjectId, csrfToken, SESSION_ABSOLUTE_HOURS, request.ip, (request.headers['user-agent'] ?? '').slice(0, 300)],
+    );
+    const sid = rows[0].id;
+    const token = this.app.jwt.sign({ sid, sub: subjectId, kind } satisfies JwtClaims, { expiresIn: `${SESSION_ABSOLUTE_HOURS}h` });
+    return { sessionId: sid, token, csrfToken };
+  }
+
+  setCookies(reply: FastifyReply, kind: SessionKind, token: string, csrfToken: string) {
+    const names = COOKIES[kind];
+    const base = { path: '/', sameSite: 'strict' as const, secure: this.app.config.secureCookies };
+    reply.setCookie(names.session, token, { ...base, httpOnly: true });
+    reply.setCookie(names.csrf, csrfToken, { ...base, httpOnly: false });
+  }
+
+  clearCookies(reply: FastifyReply, kind: SessionKind) {
+    const names = COOKIES[kind];
+    reply.clearCookie(names.session, { path: '/' });
+    reply.clearCookie(names.csrf, { path: '/' });
+  }
+
+  /** Reads the credential (cookie or Bearer), checks the session row and, for cookies, the CSRF header. */
+  private async resolve(request: FastifyRequest, kind: SessionKind) {
+    const header = request.headers.authorization;
+    const bearer = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+    const cookie = request.cookies?.[COOKIES[kind].session];
+    const token = bearer || cookie;
+    if (!token) throw unauthorized();
+    let claims: JwtClaims;
+    try {
+      claims = this.app.jwt.verify<JwtClaims>(token);
+    } catch {
+      throw unauthorized(SESSION_EXPIRED);
+    }
+    if (claims.kind !== kind || !claims.sid) throw unauthorized();
+    return { claims, viaCookie: !bearer };
+  }
+
+  private checkCsrf(request: FastifyRequest, viaCookie: boolean, csrfToken: string) {
+    if (!viaCookie || SAFE_METHODS.has(request.method)) return;
+    const sent = request.headers['x-csrf-token'];
+    if (typeof sent !== 'string' || !safeEqual(sent, csrfToken)) throw new AppError(403, 'Invalid CSRF token');
+  }
+
+  async authenticateCustomer(request: FastifyRequest): Promise<CustomerPrincipal & { csrfToken: string }> {
+    const { claims, viaCookie } = await this.resolve(request, 'customer');
+    // One statement checks revocation, absolute and idle expiry, and touches the session.
+    const rows: { subject_id: string; csrf_token: string; account_number: string; status: CustomerStatus }[] = await this.app.db.query(
+      `WITH s AS (
+         UPDATE sessions SET last_seen_at = now()
+          WHERE id = $1 AND kind = 'customer' AND revoked_at IS NULL AND expires_at > now()
+            AND last_seen_at > now() - make_interval(mins => $2)
+          RETURNING subject_id, csrf_token)
+       SELECT s.subject_id, s.csrf_token, c.account_number, c.status FROM s JOIN customers c ON c.id = s.subject_id`,
+      [claims.sid, SESSION_IDLE_MINUTES],
+    );
+    if (rows.length === 0) throw unauthorized(SESSION_EXPIRED);
+    this.checkCsrf(request, viaCookie, rows[0].csrf_token);
+    return { id: rows[0].subject_id, accountNumber: rows[0].account_number, status: rows[0].status, sessionId: claims.sid, csrfToken: rows[0].csrf_token };
+  }
+
+  async authenticateStaff(request: FastifyRequest): Promise<StaffPrincipal & { csrfToken: string }> {
+    const { claims, viaCookie } = await this.resolve(request, 'staff');
+    const rows: { subject_id: string; csrf_token: string; email: string; role: StaffRole }[] = await this.app.db.query(
+      `WITH s AS (
+         UPDATE sessions SET last_seen_at = now()
+          WHERE id = $1 AND kind = 'staff' AND revoked_at IS NULL AND expires_at > now()
+            AND last_seen_at > now() - make_interval(mins => $2)
+          RETURNING subject_id, csrf_token)
+       SELECT s.subject_id, s.csrf_token, u.email, u.role FROM s JOIN staff_users u ON u.id = s.subject_id AND u.active`,
+      [claims.sid, SESSION_IDLE_MINUTES],
+    );
+    if (rows.length === 0) throw unauthorized(SESSION_EXPIRED);
+    this.checkCsrf(request, viaCookie, rows[0].csrf_token);
+    return { id: rows[0].subject_id, email: rows[0].email, role: rows[0].role, sessionId: claims.sid, csrfToken: rows[0].csrf_token };
+  }
+
+  async revoke(sessionId: string) {
+    await this.app.db.query(`UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL`, [sessionId]);
+  }
+
+  /** After a password change or reset: every other session of this subject dies. */
+  async revokeAllFor(kind: SessionKind, subjectId: string, exceptSessionId?: string) {
+    await this.app.db.query(
+      `UPDATE sessions SET revoked_at = now() WHERE kind = $1 AND subject_id = $2 AND revoked_at IS NULL AND ($3::uuid IS NULL OR id <> $3::uuid)`,
+      [kind, subjectId, exceptSessionId ?? null],
+    );
+  }
+}

@@ -1,0 +1,63 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
+import { UPLOAD_MAX_BYTES } from '@strongroom/shared';
+import { AppError, notFound } from '../../common/app-error';
+import { sha256Hex } from '../../common/crypto';
+import { detectImageType, type ImageType } from './image-bytes';
+import { StoredFileEntity } from './entities/stored-file.entity';
+
+export interface UploadRules {
+  field: string;
+  allowed: ImageType[];
+  typeMessage: string;
+  sizeMessage: string;
+}
+
+export const PASSPORT_RULES: UploadRules = {
+  field: 'image',
+  allowed: ['image/jpeg', 'image/png'],
+  typeMessage: 'Only JPG or PNG images are allowed',
+  sizeMessage: 'Image must be 5MB or less',
+};
+export const AVATAR_RULES: UploadRules = {
+  field: 'image',
+  allowed: ['image/jpeg', 'image/png', 'image/webp'],
+  typeMessage: 'Only JPG, PNG or WEBP images are allowed.',
+  sizeMessage: 'Image must be 5MB or less',
+};
+
+/** Uploaded files live under DATA_DIR/files, outside any web root, and are served only to owner and staff. */
+export class FilesService {
+  private readonly dir: string;
+  constructor(dataDir: string) {
+    this.dir = join(dataDir, 'files');
+    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+  }
+
+  /** Checks by bytes and size; throws a 400 naming the field. */
+  check(bytes: Buffer | undefined, rules: UploadRules): ImageType {
+    if (!bytes || bytes.length === 0) throw new AppError(400, 'Please upload a passport photograph', { [rules.field]: 'Please upload a passport photograph' });
+    if (bytes.length > UPLOAD_MAX_BYTES) throw new AppError(400, rules.sizeMessage, { [rules.field]: rules.sizeMessage });
+    const type = detectImageType(bytes);
+    if (!type || !rules.allowed.includes(type)) throw new AppError(400, rules.typeMessage, { [rules.field]: rules.typeMessage });
+    return type;
+  }
+
+  async store(manager: EntityManager, bytes: Buffer, type: ImageType, purpose: StoredFileEntity['purpose'], ownerCustomerId: string | null): Promise<StoredFileEntity> {
+    const id = randomUUID();
+    const name = `${id}.${type.split('/')[1]}`;
+    writeFileSync(join(this.dir, name), bytes, { mode: 0o600 });
+    const row = manager.create(StoredFileEntity, { id, ownerCustomerId, purpose, mimeType: type, sizeBytes: bytes.length, storagePath: name, sha256: sha256Hex(bytes) });
+    return manager.save(row);
+  }
+
+  /** Owner or staff only; anyone else gets the same 404 as a missing file. */
+  async read(manager: EntityManager, id: string, requester: { customerId?: string; staff?: boolean }) {
+    if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('File not found');
+    const file = await manager.findOne(StoredFileEntity, { where: { id } });
+    if (!file || (!requester.staff && file.ownerCustomerId !== requester.customerId)) throw notFound('File not found');
+    return { file, bytes: readFileSync(join(this.dir, file.storagePath)) };
+  }
+}

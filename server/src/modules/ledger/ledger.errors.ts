@@ -1,0 +1,9 @@
+import { AppError } from '../../common/app-error';
+
+export const insufficientFunds = () => new AppError(400, 'Insufficient funds', { amount: 'Insufficient funds' });
+export class LedgerInvariantError extends Error {
+  constructor(message: string) {
+    super(`ledger invariant violated: ${message}`);
+    this.name = 'LedgerInvariantError';
+  }
+}

@@ -1,0 +1,44 @@
+// Plain, branded messages. Every template returns text (the .eml and SMTP body) and a simple HTML part.
+export interface RenderedMail {
+  subject: string;
+  text: string;
+}
+
+const footer = '\n\n—\nStrongroom Bank · Never share your codes, PIN or password. We will never ask for them.';
+
+export const templates = {
+  welcome: (d: { firstName: string; accountNumber: string; code: string }) => ({
+    subject: 'Welcome to Strongroom: your account number and verification code',
+    text: `Hello ${d.firstName},\n\nThank you for applying to open an account with Strongroom.\n\nYour account number: ${d.accountNumber}\nYour e-mail verification code: ${d.code}\n\nThe code is valid for 10 minutes. Our team is reviewing your application; you can sign in with your account number and password meanwhile, and you can move money once it is approved.${footer}`,
+  }),
+  verificationCode: (d: { firstName: string; code: string }) => ({
+    subject: 'Your Strongroom verification code',
+    text: `Hello ${d.firstName},\n\nYour e-mail verification code: ${d.code}\n\nIt is valid for 10 minutes.${footer}`,
+  }),
+  passwordReset: (d: { firstName: string; link: string }) => ({
+    subject: 'Reset your Strongroom password',
+    text: `Hello ${d.firstName},\n\nSomeone (hopefully you) asked to reset your password. Use this link within 30 minutes; it works once:\n\n${d.link}\n\nIf you did not ask for this, ignore this e-mail: your password stays the same.${footer}`,
+  }),
+  passwordChanged: (d: { firstName: string }) => ({
+    subject: 'Your Strongroom password was changed',
+    text: `Hello ${d.firstName},\n\nYour password was just changed and your other sessions were signed out. If this was not you, call us at once.${footer}`,
+  }),
+  applicationApproved: (d: { firstName: string; accountNumber: string }) => ({
+    subject: 'Your Strongroom account is approved',
+    text: `Hello ${d.firstName},\n\nGood news: your application is approved. Account ${d.accountNumber} is ready to send and receive money.${footer}`,
+  }),
+  applicationRejected: (d: { firstName: string; reason: string }) => ({
+    subject: 'About your Strongroom application',
+    text: `Hello ${d.firstName},\n\nWe could not approve your application.\nReason: ${d.reason}\n\nReply to this e-mail or call support if you have questions.${footer}`,
+  }),
+  transferCode: (d: { firstName: string; code: string; amount: string; payee: string }) => ({
+    subject: 'Your Strongroom payment code',
+    text: `Hello ${d.firstName},\n\nYour one-time code to approve a payment of ${d.amount} to ${d.payee}: ${d.code}\n\nIt is valid for 5 minutes and only for this payment. This code is free; nobody may ask you to pay for it.${footer}`,
+  }),
+  transactionAlert: (d: { firstName: string; line: string }) => ({
+    subject: 'Strongroom transaction alert',
+    text: `Hello ${d.firstName},\n\n${d.line}${footer}`,
+  }),
+} satisfies Record<string, (data: never) => RenderedMail>;
+
+export type TemplateName = keyof typeof templates;

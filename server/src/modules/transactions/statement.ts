@@ -1,0 +1,40 @@
+import PDFDocument from 'pdfkit';
+import { formatLongDate, formatMoney, type TransactionDto } from '@strongroom/shared';
+
+function csvCell(value: string | null | undefined): string {
+  const text = value ?? '';
+  // Quote everything; neutralise spreadsheet formulas (CSV injection).
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return `"${safe.replace(/"/g, '""')}"`;
+}
+
+export function statementCsv(items: TransactionDto[]): string {
+  const header = ['Date', 'Reference', 'Description', 'Type', 'Status', 'Amount', 'Fees', 'Currency', 'Balance after'];
+  const lines = items.map((t) =>
+    [t.createdAt, t.reference, t.description, t.type, t.status, t.type === 'debit' ? `-${t.amount}` : t.amount, t.fees, t.currency, t.balanceAfter ?? ''].map(csvCell).join(','),
+  );
+  return [header.map(csvCell).join(','), ...lines].join('\r\n') + '\r\n';
+}
+
+export function statementPdf(items: TransactionDto[], holder: { name: string; accountNumber: string; currency: string }, from: string, to: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: `Strongroom statement ${from} to ${to}` } });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    doc.fontSize(18).fillColor('#0b3d91').text('Strongroom Bank', { continued: false });
+    doc.moveDown(0.3).fontSize(12).fillColor('#000').text(`Statement for ${holder.name}`);
+    doc.fontSize(10).fillColor('#444').text(`Account ${holder.accountNumber} · ${holder.currency} · ${from} to ${to}`);
+    doc.moveDown();
+    if (items.length === 0) doc.fontSize(11).fillColor('#000').text('No transactions in this period.');
+    for (const t of items) {
+      const signed = formatMoney(t.amount, t.currency, { sign: t.type === 'credit' ? 'credit' : 'debit' });
+      doc.fontSize(10).fillColor('#000').text(`${formatLongDate(t.createdAt)}  ${t.reference}`, { continued: false });
+      doc.fillColor('#333').text(`${t.description} · ${t.status}${t.fees !== '0.00' ? ` · fee ${formatMoney(t.fees, t.currency)}` : ''}`, { indent: 12 });
+      doc.fillColor(t.type === 'credit' ? '#0f7b3f' : '#b00020').text(signed, { align: 'right' });
+      doc.moveDown(0.4);
+    }
+    doc.end();
+  });
+}

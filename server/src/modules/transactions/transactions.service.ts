@@ -1,0 +1,154 @@
+import type { EntityManager } from 'typeorm';
+import { minorToDecimal, type TransactionDto, type TransactionKind, type TransactionStatus, type TransactionType } from '@strongroom/shared';
+import { notFound } from '../../common/app-error';
+import { rows } from '../../common/sql';
+import { newReference } from '../ledger/ledger.service';
+
+export interface NewTransaction {
+  customerId: string;
+  accountId: string;
+  type: TransactionType;
+  kind: TransactionKind;
+  status: TransactionStatus;
+  description: string;
+  category: string;
+  amountMinor: bigint;
+  feeMinor?: bigint;
+  currency: string;
+  recipient?: string | null;
+  counterparty?: string | null;
+  balanceAfterMinor?: bigint | null;
+  channel: string;
+  location?: string | null;
+  memo?: string | null;
+  metadata?: Record<string, unknown>;
+  reference?: string;
+  /** Only for seeding history; live movements take the database clock. */
+  createdAt?: Date;
+}
+
+export interface TransactionRow {
+  id: string;
+  reference: string;
+  customer_id: string;
+  type: TransactionType;
+  kind: TransactionKind;
+  status: TransactionStatus;
+  description: string;
+  category: string;
+  amount_minor: string;
+  fee_minor: string;
+  currency: string;
+  recipient: string | null;
+  counterparty: string | null;
+  balance_after_minor: string | null;
+  channel: string;
+  location: string | null;
+  memo: string | null;
+  metadata: Record<string, unknown>;
+  status_reason: string | null;
+  created_at: Date;
+  holder_name?: string;
+  holder_account?: string;
+}
+
+/** The customer's view of a movement, written in the same transaction as its journal. */
+export async function insertTransaction(m: EntityManager, t: NewTransaction): Promise<TransactionRow> {
+  const [row] = await rows<TransactionRow>(
+    m,
+    `INSERT INTO transactions (reference, customer_id, account_id, type, kind, status, description, category, amount_minor, fee_minor, currency,
+       recipient, counterparty, balance_after_minor, channel, location, memo, metadata, created_at)
+     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18, coalesce($19::timestamptz, now())) RETURNING *`,
+    [
+      t.reference ?? newReference(),
+      t.customerId,
+      t.accountId,
+      t.type,
+      t.kind,
+      t.status,
+      t.description.slice(0, 200),
+      t.category,
+      t.amountMinor.toString(),
+      (t.feeMinor ?? 0n).toString(),
+      t.currency,
+      t.recipient ?? null,
+      t.counterparty ?? null,
+      t.balanceAfterMinor === undefined || t.balanceAfterMinor === null ? null : t.balanceAfterMinor.toString(),
+      t.channel,
+      t.location ?? null,
+      t.memo ?? null,
+      JSON.stringify(t.metadata ?? {}),
+      t.createdAt ?? null,
+    ],
+  );
+  return row;
+}
+
+export function toTransactionDto(r: TransactionRow): TransactionDto {
+  return {
+    id: r.id,
+    reference: r.reference,
+    type: r.type,
+    kind: r.kind,
+    status: r.status,
+    description: r.description,
+    category: r.category,
+    amount: minorToDecimal(BigInt(r.amount_minor), r.currency),
+    currency: r.currency,
+    fees: minorToDecimal(BigInt(r.fee_minor), r.currency),
+    recipient: r.recipient,
+    balanceAfter: r.balance_after_minor === null ? null : minorToDecimal(BigInt(r.balance_after_minor), r.currency),
+    channel: r.channel,
+    location: r.location,
+    memo: r.memo,
+    createdAt: new Date(r.created_at).toISOString(),
+    ...(r.holder_name ? { accountHolder: { name: r.holder_name, accountNumber: r.holder_account ?? '' } } : {}),
+    ...(r.status_reason ? { statusReason: r.status_reason } : {}),
+  } as TransactionDto;
+}
+
+export interface ListQuery {
+  page: number;
+  pageSize: number;
+  type: string;
+  status: string;
+  q?: string;
+}
+
+/** The caller's transactions only, newest first, filtered and searched in SQL (indexes do the work). */
+export async function listTransactions(m: EntityManager, customerId: string, query: ListQuery) {
+  const where = ['customer_id = $1'];
+  const params: unknown[] = [customerId];
+  if (query.type !== 'all') {
+    params.push(query.type);
+    where.push(`type = $${params.length}`);
+  }
+  if (query.status !== 'all') {
+    params.push(query.status);
+    where.push(`status = $${params.length}`);
+  }
+  if (query.q) {
+    params.push(`%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    where.push(`(description || ' ' || coalesce(recipient,'') || ' ' || reference) ILIKE $${params.length}`);
+  }
+  const clause = where.join(' AND ');
+  const offset = (query.page - 1) * query.pageSize;
+  const [items, [{ count }]] = await Promise.all([
+    rows<TransactionRow>(m, `SELECT * FROM transactions WHERE ${clause} ORDER BY created_at DESC, id DESC LIMIT ${query.pageSize} OFFSET ${offset}`, params),
+    rows<{ count: string }>(m, `SELECT count(*) FROM transactions WHERE ${clause}`, params),
+  ]);
+  return { items: items.map(toTransactionDto), total: Number(count) };
+}
+
+/** By reference, the owner's only: anyone else gets the 404 of a missing record (no IDOR). */
+export async function getTransactionForCustomer(m: EntityManager, customerId: string, reference: string) {
+  const [row] = await rows<TransactionRow>(
+    m,
+    `SELECT t.*, concat_ws(' ', c.first_name, c.middle_name, c.last_name) AS holder_name, c.account_number AS holder_account
+       FROM transactions t JOIN customers c ON c.id = t.customer_id
+      WHERE t.reference = $1 AND t.customer_id = $2`,
+    [reference, customerId],
+  );
+  if (!row) throw notFound('Transaction not found');
+  return toTransactionDto(row);
+}

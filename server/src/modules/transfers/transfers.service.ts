@@ -1,0 +1,433 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { EntityManager } from 'typeorm';
+import {
+  LOCAL_FEE,
+  LOGIN_LOCK_MINUTES,
+  MAX_CODE_ATTEMPTS,
+  TRANSFER_CODE_TTL_MINUTES,
+  convertMinor,
+  formatMoney,
+  internationalFeeMinor,
+  minorToDecimal,
+  parseAmountToMinor,
+  type TransferSummaryDto,
+} from '@strongroom/shared';
+import { hmacHex, randomDigits, sha256Hex, verifySecret } from '../../common/crypto';
+import { rows } from '../../common/sql';
+import { AppError } from '../../common/app-error';
+import { customerAccountId, internalAccountId, postJournal, newReference, type PostingInput } from '../ledger/ledger.service';
+import { insufficientFunds } from '../ledger/ledger.errors';
+import { getRate } from '../fx/fx.service';
+import { insertTransaction, toTransactionDto } from '../transactions/transactions.service';
+import { recordAudit } from '../audit/audit.service';
+import type { IdempotentResult } from '../../plugins/idempotency.plugin';
+import * as errors from './transfers.errors';
+
+const OUTBOUND_KINDS = ['transfer_same', 'transfer_local', 'transfer_international'];
+export const CHANNEL_ONLINE = 'Online banking';
+export const CHANNEL_STAFF = 'Staff console';
+
+interface Sender {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  account_number: string;
+  currency: string;
+  pin_hash: string;
+  pin_failed_count: number;
+  pin_locked_until: Date | null;
+  notification_preferences: { transactionAlerts: boolean; emailNotifications: boolean };
+}
+
+async function loadSender(m: EntityManager, customerId: string): Promise<Sender> {
+  const [s] = await rows<Sender>(m, `SELECT id, first_name, last_name, email, account_number, currency, pin_hash, pin_failed_count, pin_locked_until, notification_preferences FROM customers WHERE id = $1`, [customerId]);
+  return s;
+}
+
+/** Where the request came from, honestly: the channel, and the client's address (no invented geography). */
+export function requestLocation(request: FastifyRequest): string {
+  return `IP ${request.ip}`;
+}
+
+function maskName(first: string, last: string): string {
+  return `${first} ${last.charAt(0)}.`;
+}
+
+export class TransfersService {
+  constructor(private readonly app: FastifyInstance) {}
+
+  /** Wrong PINs are counted in their own committed statement, so rolling back the payment keeps the count. */
+  private async checkPin(sender: Sender, pin: string): Promise<void> {
+    if (sender.pin_locked_until && new Date(sender.pin_locked_until).getTime() > Date.now()) throw errors.pinLocked();
+    if (await verifySecret(sender.pin_hash, pin)) {
+      if (sender.pin_failed_count > 0) await this.app.db.query(`UPDATE customers SET pin_failed_count = 0 WHERE id = $1`, [sender.id]);
+      return;
+    }
+    const [row] = await rows<{ pin_failed_count: number }>(this.app.db, `UPDATE customers SET pin_failed_count = pin_failed_count + 1 WHERE id = $1 RETURNING pin_failed_count`, [sender.id]);
+    if (row.pin_failed_count >= MAX_CODE_ATTEMPTS) {
+      await this.app.db.query(`UPDATE customers SET pin_failed_count = 0, pin_locked_until = now() + make_interval(mins => $2) WHERE id = $1`, [sender.id, LOGIN_LOCK_MINUTES]);
+      throw errors.pinLocked();
+    }
+    throw errors.wrongPin(MAX_CODE_ATTEMPTS - row.pin_failed_count);
+  }
+
+  private async checkDailyLimit(m: EntityManager, customerId: string, currency: string, debitMinor: bigint) {
+    const limitMinor = parseAmountToMinor(this.app.config.dailyOutboundLimit, currency);
+    const [{ total }] = await rows<{ total: string }>(
+      m,
+      `SELECT coalesce(sum(amount_minor + fee_minor), 0)::text AS total FROM transactions
+        WHERE customer_id = $1 AND type = 'debit' AND kind = ANY($2) AND status IN ('success','pending') AND created_at >= date_trunc('day', now())`,
+      [customerId, OUTBOUND_KINDS],
+    );
+    if (BigInt(total) + debitMinor > limitMinor) throw errors.dailyLimitExceeded();
+  }
+
+  async lookupRecipient(accountNumber: string, callerId: string) {
+    const [r] = await rows<{ id: string; first_name: string; last_name: string; status: string }>(
+      this.app.db,
+      `SELECT id, first_name, last_name, status FROM customers WHERE account_number = $1`,
+      [accountNumber],
+    );
+    if (!r || r.status !== 'approved') throw errors.recipientNotFound();
+    if (r.id === callerId) throw errors.ownAccount();
+    return { name: maskName(r.first_name, r.last_name), accountNumber };
+  }
+
+  /** Instant transfer to another customer of the bank: fee 0, PIN required, booked at once. */
+  async sameBank(request: FastifyRequest, m: EntityManager, input: { recipientAccountNumber: string; amount: string | number; memo?: string; pin: string }): Promise<IdempotentResult<unknown>> {
+    const sender = await loadSender(m, request.customer!.id);
+    await this.checkPin(sender, input.pin);
+    const amountMinor = parseAmountToMinor(input.amount, sender.currency);
+    const [recipient] = await rows<{ id: string; first_name: string; last_name: string; email: string; currency: string; status: string; notification_preferences: Sender['notification_preferences'] }>(
+      m,
+      `SELECT id, first_name, last_name, email, currency, status, notification_preferences FROM customers WHERE account_number = $1`,
+      [input.recipientAccountNumber],
+    );
+    if (!recipient) throw errors.recipientNotFound();
+    if (recipient.id === sender.id) throw errors.ownAccount();
+    if (recipient.status !== 'approved') throw errors.recipientUnavailable();
+    await this.checkDailyLimit(m, sender.id, sender.currency, amountMinor);
+
+    const senderAccount = await customerAccountId(m, sender.id, sender.currency);
+    const recipientAccount = await customerAccountId(m, recipient.id, recipient.currency);
+    const postings: PostingInput[] = [{ accountId: senderAccount, amountMinor: -amountMinor, currency: sender.currency }];
+    let creditMinor = amountMinor;
+    let rate = '1';
+    if (recipient.currency === sender.currency) {
+      postings.push({ accountId: recipientAccount, amountMinor, currency: sender.currency });
+    } else {
+      rate = await getRate(m, sender.currency, recipient.currency);
+      creditMinor = convertMinor(amountMinor, sender.currency, recipient.currency, rate);
+      postings.push(
+        { accountId: await internalAccountId(m, 'fx_position', sender.currency), amountMinor, currency: sender.currency },
+        { accountId: await internalAccountId(m, 'fx_position', recipient.currency), amountMinor: -creditMinor, currency: recipient.currency },
+        { accountId: recipientAccount, amountMinor: creditMinor, currency: recipient.currency },
+      );
+    }
+    const reference = newReference();
+    const recipientName = `${recipient.first_name} ${recipient.last_name}`;
+    const senderName = `${sender.first_name} ${sender.last_name}`;
+    const { balances } = await postJournal(m, {
+      kind: 'transfer_same',
+      reference,
+      description: `Transfer to ${input.recipientAccountNumber}`,
+      postings,
+      metadata: { from: sender.id, to: recipient.id, rate },
+    });
+    const location = requestLocation(request);
+    const debit = await insertTransaction(m, {
+      reference,
+      customerId: sender.id,
+      accountId: senderAccount,
+      type: 'debit',
+      kind: 'transfer_same',
+      status: 'success',
+      description: input.memo ? `Transfer to ${recipientName}: ${input.memo}` : `Transfer to ${recipientName}`,
+      category: 'Transfer',
+      amountMinor,
+      currency: sender.currency,
+      recipient: recipientName,
+      counterparty: input.recipientAccountNumber,
+      balanceAfterMinor: balances.get(senderAccount),
+      channel: CHANNEL_ONLINE,
+      location,
+      memo: input.memo ?? null,
+      metadata: { rate },
+    });
+    await insertTransaction(m, {
+      reference: `${reference}C`,
+      customerId: recipient.id,
+      accountId: recipientAccount,
+      type: 'credit',
+      kind: 'transfer_same',
+      status: 'success',
+      description: input.memo ? `Transfer from ${senderName}: ${input.memo}` : `Transfer from ${senderName}`,
+      category: 'Transfer',
+      amountMinor: creditMinor,
+      currency: recipient.currency,
+      recipient: senderName,
+      counterparty: sender.account_number,
+      balanceAfterMinor: balances.get(recipientAccount),
+      channel: CHANNEL_ONLINE,
+      location: null,
+      memo: input.memo ?? null,
+      metadata: { rate },
+    });
+    const transaction = toTransactionDto(debit);
+    return {
+      status: 201,
+      body: { success: true, message: 'Transfer successful', transaction },
+      after: async () => {
+        if (recipient.notification_preferences?.transactionAlerts) {
+          await this.app.mailer.send({ to: recipient.email, template: 'transactionAlert', data: { firstName: recipient.first_name, line: `You received ${formatMoney(creditMinor, recipient.currency)} from ${senderName}.` }, customerId: recipient.id });
+        }
+      },
+    };
+  }
+
+  /** Fee, rate and totals for a payment, computed here and shown before the customer confirms (D5). */
+  async quote(m: EntityManager, customerId: string, kind: 'same' | 'local' | 'international', amount: string | number, paymentCurrency?: string) {
+    const [c] = await rows<{ currency: string }>(m, `SELECT currency FROM customers WHERE id = $1`, [customerId]);
+    const accountCurrency = c.currency;
+    const payCurrency = kind === 'international' ? paymentCurrency ?? accountCurrency : accountCurrency;
+    const paymentMinor = parseAmountToMinor(amount, payCurrency);
+    const rate = await getRate(m, payCurrency, accountCurrency);
+    const debitMinor = payCurrency === accountCurrency ? paymentMinor : convertMinor(paymentMinor, payCurrency, accountCurrency, rate);
+    const feeMinor = kind === 'same' ? 0n : kind === 'local' ? parseAmountToMinor(LOCAL_FEE, accountCurrency) : internationalFeeMinor(debitMinor, accountCurrency);
+    return { accountCurrency, payCurrency, paymentMinor, debitMinor, feeMinor, rate };
+  }
+
+  private summary(q: Awaited<ReturnType<TransfersService['quote']>>, recipientName: string): TransferSummaryDto {
+    return {
+      amount: minorToDecimal(q.debitMinor, q.accountCurrency),
+      fee: minorToDecimal(q.feeMinor, q.accountCurrency),
+      total: minorToDecimal(q.debitMinor + q.feeMinor, q.accountCurrency),
+      currency: q.accountCurrency,
+      recipientName,
+      ...(q.payCurrency !== q.accountCurrency
+        ? { rate: q.rate, convertedAmount: minorToDecimal(q.paymentMinor, q.payCurrency), paymentCurrency: q.payCurrency }
+        : {}),
+    };
+  }
+
+  private binding(customerId: string, q: { debitMinor: bigint; accountCurrency: string; paymentMinor: bigint; payCurrency: string }, payee: Record<string, unknown>) {
+    // Dynamic linking (PSD2): the code is valid only for this amount and this payee.
+    return sha256Hex(JSON.stringify([customerId, q.debitMinor.toString(), q.accountCurrency, q.paymentMinor.toString(), q.payCurrency, payee.recipientAccountNumber, payee.recipientName, payee.recipientBankName]));
+  }
+
+  private codeHash(transferId: string, code: string, binding: string) {
+    return hmacHex(this.app.config.sessionSecret, `${transferId}:${code}:${binding}`);
+  }
+
+  /** Local/international: nothing is booked until the customer authenticates the payment (D1). */
+  async initiate(request: FastifyRequest, m: EntityManager, kind: 'local' | 'international', input: Record<string, unknown> & { amount: string | number; currency?: string }): Promise<IdempotentResult<unknown>> {
+    const customerId = request.customer!.id;
+    const q = await this.quote(m, customerId, kind, input.amount, input.currency);
+    const [account] = await rows<{ id: string; balance_minor: string }>(m, `SELECT a.id, a.balance_minor FROM ledger_accounts a WHERE a.customer_id = $1 AND a.currency = $2`, [customerId, q.accountCurrency]);
+    if (BigInt(account.balance_minor) < q.debitMinor + q.feeMinor) throw insufficientFunds();
+    await this.checkDailyLimit(m, customerId, q.accountCurrency, q.debitMinor + q.feeMinor);
+    const sender = await loadSender(m, customerId);
+    const [{ withdrawals }] = await rows<{ withdrawals: string }>(
+      m,
+      `SELECT count(*) AS withdrawals FROM transactions WHERE customer_id = $1 AND type = 'debit' AND status = 'success' AND kind = ANY($2)`,
+      [customerId, OUTBOUND_KINDS],
+    );
+    const needsCode = Number(withdrawals) === 0;
+    const { amount: _a, currency: _c, ...payee } = input;
+    const binding = this.binding(customerId, q, payee);
+    const [transfer] = await rows<{ id: string }>(
+      m,
+      `INSERT INTO transfers (customer_id, kind, status, amount_minor, fee_minor, currency, payment_amount_minor, payment_currency, rate, payee, binding_hash, needs_code)
+       VALUES ($1, $2, 'awaiting_authorisation', $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+      [customerId, `transfer_${kind}`, q.debitMinor.toString(), q.feeMinor.toString(), q.accountCurrency, q.paymentMinor.toString(), q.payCurrency, q.rate, JSON.stringify(payee), binding, needsCode],
+    );
+    let code: string | undefined;
+    if (needsCode) {
+      code = randomDigits(6);
+      await m.query(`UPDATE transfers SET code_hash = $2, code_expires_at = now() + make_interval(mins => $3) WHERE id = $1`, [transfer.id, this.codeHash(transfer.id, code, binding), TRANSFER_CODE_TTL_MINUTES]);
+    }
+    const summary = this.summary(q, String(payee.recipientName));
+    return {
+      status: 201,
+      body: {
+        success: true,
+        message: needsCode ? 'We e-mailed you a one-time code to approve this payment.' : 'Enter your transaction PIN to approve this payment.',
+        transferId: transfer.id,
+        codeStep: needsCode ? 'code' : 'pin',
+        summary,
+      },
+      after: code
+        ? async () => {
+            await this.app.mailer.send({ to: sender.email, template: 'transferCode', data: { firstName: sender.first_name, code: code!, amount: formatMoney(q.debitMinor + q.feeMinor, q.accountCurrency), payee: String(payee.recipientName) }, customerId });
+          }
+        : undefined,
+    };
+  }
+
+  /** One step of strong customer authentication: the e-mailed code (first-time senders), then the PIN. */
+  async confirm(request: FastifyRequest, m: EntityManager, input: { transferId: string; code?: string; pin?: string }): Promise<IdempotentResult<unknown>> {
+    const customerId = request.customer!.id;
+    const [t] = await rows<{
+      id: string; status: string; kind: string; amount_minor: string; fee_minor: string; currency: string; payment_amount_minor: string; payment_currency: string;
+      rate: string | null; payee: Record<string, unknown>; binding_hash: string; code_hash: string | null; code_expires_at: Date | null; code_attempts: number; needs_code: boolean; code_verified_at: Date | null;
+    }>(m, `SELECT * FROM transfers WHERE id = $1 AND customer_id = $2 FOR UPDATE`, [input.transferId, customerId]);
+    if (!t) throw errors.transferNotFound();
+    if (t.status !== 'awaiting_authorisation') throw errors.notAwaiting();
+    const q = { debitMinor: BigInt(t.amount_minor), feeMinor: BigInt(t.fee_minor), accountCurrency: t.currency, paymentMinor: BigInt(t.payment_amount_minor), payCurrency: t.payment_currency, rate: t.rate ?? '1' };
+    const summary = this.summary(q, String(t.payee.recipientName));
+
+    if (input.code !== undefined) {
+      if (!t.needs_code || t.code_verified_at) throw errors.pinNext();
+      if (t.code_attempts >= MAX_CODE_ATTEMPTS) throw errors.tooManyAttempts();
+      if (!t.code_expires_at || new Date(t.code_expires_at).getTime() < Date.now()) throw errors.codeExpired();
+      // Recomputing the binding from the stored payment means a code cannot approve another amount or payee.
+      const expected = this.codeHash(t.id, input.code, this.binding(customerId, q, t.payee));
+      if (expected !== t.code_hash || t.binding_hash !== this.binding(customerId, q, t.payee)) {
+        await this.app.db.query(`UPDATE transfers SET code_attempts = code_attempts + 1, status = CASE WHEN code_attempts + 1 >= $2 THEN 'expired' ELSE status END WHERE id = $1`, [t.id, MAX_CODE_ATTEMPTS]);
+        throw t.code_attempts + 1 >= MAX_CODE_ATTEMPTS ? errors.tooManyAttempts() : errors.codeIncorrect();
+      }
+      await m.query(`UPDATE transfers SET code_verified_at = now(), updated_at = now() WHERE id = $1`, [t.id]);
+      return { status: 200, body: { success: true, message: 'Code verified successfully', nextStep: 'pin', summary } };
+    }
+
+    if (t.needs_code && !t.code_verified_at) throw errors.codeFirst();
+    const sender = await loadSender(m, customerId);
+    await this.checkPin(sender, input.pin!);
+    await this.checkDailyLimit(m, customerId, t.currency, q.debitMinor + q.feeMinor);
+    // Hold the funds and book the fee: customer -> pending outbound (+ fee income), in one journal.
+    const account = await customerAccountId(m, customerId, t.currency);
+    const postings: PostingInput[] = [
+      { accountId: account, amountMinor: -(q.debitMinor + q.feeMinor), currency: t.currency },
+      { accountId: await internalAccountId(m, 'pending_outbound', t.currency), amountMinor: q.debitMinor, currency: t.currency },
+    ];
+    if (q.feeMinor > 0n) postings.push({ accountId: await internalAccountId(m, 'fee_income', t.currency), amountMinor: q.feeMinor, currency: t.currency });
+    const reference = newReference();
+    const international = t.kind === 'transfer_international';
+    const { balances } = await postJournal(m, { kind: `${t.kind}_hold`, reference, description: `Hold for transfer ${t.id}`, postings, metadata: { transferId: t.id } });
+    const recipientName = String(t.payee.recipientName);
+    const tx = await insertTransaction(m, {
+      reference,
+      customerId,
+      accountId: account,
+      type: 'debit',
+      kind: t.kind as 'transfer_local' | 'transfer_international',
+      status: 'pending',
+      description: `${international ? 'International' : 'Local'} transfer to ${recipientName}`,
+      category: international ? 'International transfer' : 'Local transfer',
+      amountMinor: q.debitMinor,
+      feeMinor: q.feeMinor,
+      currency: t.currency,
+      recipient: recipientName,
+      counterparty: `${String(t.payee.recipientBankName ?? '')} ${String(t.payee.recipientAccountNumber ?? '')}`.trim(),
+      balanceAfterMinor: balances.get(account),
+      channel: CHANNEL_ONLINE,
+      location: requestLocation(request),
+      memo: (t.payee.memo as string | undefined) ?? null,
+      metadata: { transferId: t.id, payee: t.payee, paymentAmount: minorToDecimal(q.paymentMinor, q.payCurrency), paymentCurrency: q.payCurrency, rate: q.rate },
+    });
+    await m.query(`UPDATE transfers SET status = 'pending', transaction_id = $2, updated_at = now() WHERE id = $1`, [t.id, tx.id]);
+    return { status: 200, body: { success: true, message: 'Transfer submitted. It will be processed shortly.', nextStep: 'success', summary, transaction: toTransactionDto(tx) } };
+  }
+
+  /** Staff settle a held transfer: approve pays it out to the settlement network; reject returns funds and fee. */
+  async decide(request: FastifyRequest, m: EntityManager, transactionId: string, decision: 'approve' | 'reject', reason?: string): Promise<IdempotentResult<unknown>> {
+    const [tx] = await rows<{ id: string; customer_id: string; account_id: string; kind: string; status: string; amount_minor: string; fee_minor: string; currency: string; reference: string; recipient: string; metadata: { transferId?: string } }>(
+      m,
+      `SELECT * FROM transactions WHERE id = $1 FOR UPDATE`,
+      [transactionId],
+    );
+    if (!tx) throw new AppError(404, 'Transaction not found');
+    if (tx.status !== 'pending' || !['transfer_local', 'transfer_international'].includes(tx.kind)) throw errors.notPending();
+    const amountMinor = BigInt(tx.amount_minor);
+    const feeMinor = BigInt(tx.fee_minor);
+    const pending = await internalAccountId(m, 'pending_outbound', tx.currency);
+    let postings: PostingInput[];
+    if (decision === 'approve') {
+      postings = [
+        { accountId: pending, amountMinor: -amountMinor, currency: tx.currency },
+        { accountId: await internalAccountId(m, 'settlement', tx.currency), amountMinor, currency: tx.currency },
+      ];
+    } else {
+      postings = [
+        { accountId: pending, amountMinor: -amountMinor, currency: tx.currency },
+        { accountId: tx.account_id, amountMinor: amountMinor + feeMinor, currency: tx.currency },
+      ];
+      if (feeMinor > 0n) postings.push({ accountId: await internalAccountId(m, 'fee_income', tx.currency), amountMinor: -feeMinor, currency: tx.currency });
+    }
+    await postJournal(m, { kind: `${tx.kind}_${decision}`, description: `${decision === 'approve' ? 'Settlement' : 'Return'} of ${tx.reference}`, postings, metadata: { transactionId: tx.id } });
+    const status = decision === 'approve' ? 'success' : 'failed';
+    await m.query(`UPDATE transactions SET status = $2, status_reason = $3, updated_at = now() WHERE id = $1`, [tx.id, status, reason ?? null]);
+    if (tx.metadata?.transferId) await m.query(`UPDATE transfers SET status = $2, updated_at = now() WHERE id = $1`, [tx.metadata.transferId, decision === 'approve' ? 'completed' : 'rejected']);
+    await recordAudit(m, request, { action: `transaction.${decision}`, targetType: 'transaction', targetId: tx.id, reason, details: { reference: tx.reference } });
+    const [c] = await rows<{ email: string; first_name: string; notification_preferences: { transactionAlerts: boolean } }>(m, `SELECT email, first_name, notification_preferences FROM customers WHERE id = $1`, [tx.customer_id]);
+    const money = formatMoney(amountMinor, tx.currency);
+    return {
+      status: 200,
+      body: { success: true, message: decision === 'approve' ? 'Transfer approved' : 'Transfer rejected; funds and fee returned' },
+      after: async () => {
+        if (c.notification_preferences?.transactionAlerts) {
+          const line = decision === 'approve' ? `Your transfer of ${money} to ${tx.recipient} (${tx.reference}) has been sent.` : `Your transfer of ${money} to ${tx.recipient} (${tx.reference}) was not sent: ${reason}. The amount and its fee are back in your account.`;
+          await this.app.mailer.send({ to: c.email, template: 'transactionAlert', data: { firstName: c.first_name, line }, customerId: tx.customer_id });
+        }
+      },
+    };
+  }
+
+  /** Money in from the settlement network, posted by staff; idempotent on the network reference. */
+  async incoming(request: FastifyRequest, m: EntityManager, input: { accountNumber: string; amount: string | number; currency: string; senderName: string; senderBank: string; reference: string }): Promise<IdempotentResult<unknown>> {
+    const [c] = await rows<{ id: string; currency: string; email: string; first_name: string; notification_preferences: { transactionAlerts: boolean } }>(
+      m,
+      `SELECT id, currency, email, first_name, notification_preferences FROM customers WHERE account_number = $1`,
+      [input.accountNumber],
+    );
+    if (!c) throw new AppError(404, 'No account found with this account number', { accountNumber: 'No account found with this account number' });
+    const amountMinor = parseAmountToMinor(input.amount, input.currency);
+    const account = await customerAccountId(m, c.id, c.currency);
+    const settlement = await internalAccountId(m, 'settlement', input.currency);
+    let creditMinor = amountMinor;
+    let rate = '1';
+    const postings: PostingInput[] = [{ accountId: settlement, amountMinor: -amountMinor, currency: input.currency }];
+    if (input.currency === c.currency) {
+      postings.push({ accountId: account, amountMinor, currency: c.currency });
+    } else {
+      rate = await getRate(m, input.currency, c.currency);
+      creditMinor = convertMinor(amountMinor, input.currency, c.currency, rate);
+      postings.push(
+        { accountId: await internalAccountId(m, 'fx_position', input.currency), amountMinor, currency: input.currency },
+        { accountId: await internalAccountId(m, 'fx_position', c.currency), amountMinor: -creditMinor, currency: c.currency },
+        { accountId: account, amountMinor: creditMinor, currency: c.currency },
+      );
+    }
+    const reference = newReference();
+    const { balances } = await postJournal(m, { kind: 'incoming', reference, description: `Incoming from ${input.senderName}`, postings, metadata: { networkReference: input.reference, rate } });
+    const tx = await insertTransaction(m, {
+      reference,
+      customerId: c.id,
+      accountId: account,
+      type: 'credit',
+      kind: 'incoming',
+      status: 'success',
+      description: `Incoming transfer from ${input.senderName}`,
+      category: 'Incoming transfer',
+      amountMinor: creditMinor,
+      currency: c.currency,
+      recipient: input.senderName,
+      counterparty: input.senderBank,
+      balanceAfterMinor: balances.get(account),
+      channel: CHANNEL_STAFF,
+      location: null,
+      metadata: { networkReference: input.reference, originalAmount: minorToDecimal(amountMinor, input.currency), originalCurrency: input.currency, rate },
+    });
+    await recordAudit(m, request, { action: 'incoming_transfer.post', targetType: 'transaction', targetId: tx.id, details: { networkReference: input.reference, amount: minorToDecimal(amountMinor, input.currency), currency: input.currency } });
+    return {
+      status: 201,
+      body: { success: true, message: 'Incoming transfer posted', transaction: toTransactionDto(tx) },
+      after: async () => {
+        if (c.notification_preferences?.transactionAlerts) {
+          await this.app.mailer.send({ to: c.email, template: 'transactionAlert', data: { firstName: c.first_name, line: `You received ${formatMoney(creditMinor, c.currency)} from ${input.senderName}.` }, customerId: c.id });
+        }
+      },
+    };
+  }
+}

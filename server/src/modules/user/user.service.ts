@@ -1,0 +1,46 @@
+import type { EntityManager } from 'typeorm';
+import type { UserDto } from '@strongroom/shared';
+import { minorToDecimal } from '@strongroom/shared';
+import { CustomerEntity } from './entities/customer.entity';
+import { getAccountSummary } from '../ledger/ledger.service';
+import { notFound } from '../../common/app-error';
+
+/** The one place a customer row becomes the UserDto the apps see (ARCHITECTURE.md). */
+export async function toUserDto(manager: EntityManager, c: CustomerEntity): Promise<UserDto> {
+  const summary = await getAccountSummary(manager, c.id);
+  const prefs = c.notificationPreferences;
+  return {
+    id: c.id,
+    firstName: c.firstName,
+    middleName: c.middleName,
+    lastName: c.lastName,
+    email: c.email,
+    phone: c.phone,
+    dob: c.dob,
+    address: c.address,
+    city: c.city,
+    state: c.state,
+    zipcode: c.zipcode,
+    country: c.country,
+    occupation: c.occupation,
+    incomeRange: c.incomeRange,
+    accountType: c.accountType as UserDto['accountType'],
+    accountNumber: c.accountNumber,
+    accountBalance: minorToDecimal(summary?.balanceMinor ?? 0n, c.currency),
+    currency: c.currency,
+    image: c.imageFileId ? `/v1/files/${c.imageFileId}` : null,
+    createdAt: c.createdAt.toISOString(),
+    status: c.status,
+    rejectionReason: c.rejectionReason,
+    emailVerified: !!c.emailVerifiedAt,
+    numberOfWithdrawals: summary?.numberOfWithdrawals ?? 0,
+    preference: { email: prefs.emailNotifications, sms: prefs.smsNotifications, push: prefs.pushNotifications },
+    notificationPreferences: prefs,
+  };
+}
+
+export async function loadCustomer(manager: EntityManager, id: string): Promise<CustomerEntity> {
+  const c = await manager.findOne(CustomerEntity, { where: { id } });
+  if (!c) throw notFound('Customer not found');
+  return c;
+}

@@ -1,0 +1,46 @@
+import fp from 'fastify-plugin';
+import cookie from '@fastify/cookie';
+import jwt from '@fastify/jwt';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { StaffRole } from '@strongroom/shared';
+import { SessionService, type CustomerPrincipal, type StaffPrincipal } from '../modules/auth/session.service';
+import { forbidden } from '../common/app-error';
+
+type PreHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sessions: SessionService;
+    requireCustomer: PreHandler;
+    requireApprovedCustomer: PreHandler;
+    requireStaff(roles?: StaffRole[]): PreHandler;
+  }
+  interface FastifyRequest {
+    customer?: CustomerPrincipal & { csrfToken: string };
+    staff?: StaffPrincipal & { csrfToken: string };
+  }
+}
+
+export const NOT_APPROVED_MESSAGE = 'Your application is under review. You can move money once it is approved.';
+
+export default fp(async function authPlugin(app: FastifyInstance) {
+  await app.register(cookie);
+  await app.register(jwt, { secret: app.config.sessionSecret });
+  const sessions = new SessionService(app);
+  app.decorate('sessions', sessions);
+  app.decorateRequest('customer', undefined);
+  app.decorateRequest('staff', undefined);
+
+  app.decorate('requireCustomer', async (request: FastifyRequest) => {
+    request.customer = await sessions.authenticateCustomer(request);
+  });
+  app.decorate('requireApprovedCustomer', async (request: FastifyRequest) => {
+    request.customer = await sessions.authenticateCustomer(request);
+    if (request.customer.status === 'rejected') throw forbidden('Your application was not approved. Please contact support.');
+    if (request.customer.status !== 'approved') throw forbidden(NOT_APPROVED_MESSAGE);
+  });
+  app.decorate('requireStaff', (roles?: StaffRole[]) => async (request: FastifyRequest) => {
+    request.staff = await sessions.authenticateStaff(request);
+    if (roles && !roles.includes(request.staff.role)) throw forbidden('Your role does not allow this action');
+  });
+});

@@ -1,0 +1,25 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import type { DataSource } from 'typeorm';
+import { FilesService } from '../modules/files/files.service';
+import type { AppConfig } from '../config/config';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: DataSource;
+    config: AppConfig;
+    files: FilesService;
+  }
+}
+
+/** Decorates the app with its config, the TypeORM DataSource (initialised by the caller) and file storage. */
+export default fp(async function dbPlugin(app: FastifyInstance, opts: { config: AppConfig; dataSource: DataSource; ownsDataSource: boolean }) {
+  app.decorate('config', opts.config);
+  app.decorate('db', opts.dataSource);
+  app.decorate('files', new FilesService(opts.config.dataDir));
+  if (opts.ownsDataSource) {
+    app.addHook('onClose', async () => {
+      if (opts.dataSource.isInitialized) await opts.dataSource.destroy();
+    });
+  }
+});

@@ -1,0 +1,106 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import { parseAmountToMinor } from '@strongroom/shared';
+import { hashSecret } from '../common/crypto';
+import { rows } from '../common/sql';
+import { withTransaction } from '../db/transaction';
+import { DEFAULT_NOTIFICATION_PREFERENCES } from '../modules/user/entities/customer.entity';
+import { customerAccountId, internalAccountId, openCustomerAccount, postJournal, newReference } from '../modules/ledger/ledger.service';
+import { insertTransaction } from '../modules/transactions/transactions.service';
+import { seedFxRates } from '../modules/fx/fx.service';
+
+export const DEMO_CUSTOMER = { accountNumber: '1000000001', password: 'Demo@2026!', pin: '1234', email: 'demo@strongroom.local' };
+export const DEMO_PAYEE = { accountNumber: '1000000002', password: 'Payee@2026!', pin: '4321', email: 'jordan.lee@strongroom.local' };
+
+interface DemoPerson {
+  accountNumber: string;
+  password: string;
+  pin: string;
+  email: string;
+  firstName: string;
+  middleName: string | null;
+  lastName: string;
+  city: string;
+  state: string;
+  country: string;
+}
+
+async function ensureCustomer(m: EntityManager, p: DemoPerson): Promise<{ id: string; created: boolean }> {
+  const found = await rows<{ id: string }>(m, `SELECT id FROM customers WHERE account_number = $1`, [p.accountNumber]);
+  if (found.length > 0) return { id: found[0].id, created: false };
+  const [row] = await rows<{ id: string }>(
+    m,
+    `INSERT INTO customers (account_number, first_name, middle_name, last_name, email, phone, dob, address, city, state, zipcode, country, occupation, income_range,
+       account_type, currency, password_hash, pin_hash, status, email_verified_at, notification_preferences, created_at)
+     VALUES ($1,$2,$3,$4,$5,'+1 (415) 555-0134','1988-04-12','742 Evergreen Terrace, Apt 5',$6,$7,'94110',$8,'Private / Partnership office','$50,001 - $100,000',
+       'checking','USD',$9,$10,'approved', now(), $11, now() - interval '120 days') RETURNING id`,
+    [p.accountNumber, p.firstName, p.middleName, p.lastName, p.email, p.city, p.state, p.country, await hashSecret(p.password), await hashSecret(p.pin), JSON.stringify(DEFAULT_NOTIFICATION_PREFERENCES)],
+  );
+  await openCustomerAccount(m, row.id, 'USD');
+  return { id: row.id, created: true };
+}
+
+function daysAgo(days: number, hour = 10): Date {
+  const d = new Date(Date.now() - days * 86_400_000);
+  d.setUTCHours(hour, 17, 0, 0);
+  return d;
+}
+
+/** Opening balance and a few realistic months of history, all booked through the ledger. Runs once per customer. */
+export async function seedDemoLedger(m: EntityManager, customerId: string, payeeId: string): Promise<void> {
+  const already = await rows(m, `SELECT 1 FROM transactions WHERE customer_id = $1 LIMIT 1`, [customerId]);
+  if (already.length > 0) return;
+  const usd = (v: string) => parseAmountToMinor(v, 'USD');
+  const account = await customerAccountId(m, customerId, 'USD');
+  const payeeAccount = await customerAccountId(m, payeeId, 'USD');
+  const equity = await internalAccountId(m, 'equity', 'USD');
+  const settlement = await internalAccountId(m, 'settlement', 'USD');
+
+  const book = async (when: Date, kind: string, type: 'credit' | 'debit', amount: string, description: string, category: string, counter: string, recipient: string, channel = 'Online banking') => {
+    const amountMinor = usd(amount);
+    const reference = newReference();
+    const postings = type === 'credit'
+      ? [{ accountId: counter, amountMinor: -amountMinor, currency: 'USD' }, { accountId: account, amountMinor, currency: 'USD' }]
+      : [{ accountId: account, amountMinor: -amountMinor, currency: 'USD' }, { accountId: counter, amountMinor, currency: 'USD' }];
+    const { balances } = await postJournal(m, { kind, reference, description, postings, metadata: { seeded: true } });
+    await insertTransaction(m, {
+      reference, customerId, accountId: account, type, kind: kind as never, status: 'success', description, category, amountMinor, currency: 'USD',
+      recipient, balanceAfterMinor: balances.get(account), channel, location: null, createdAt: when,
+    });
+  };
+
+  await book(daysAgo(118), 'opening', 'credit', '2500.00', 'Opening deposit', 'Deposit', equity, 'Strongroom Bank', 'Branch');
+  for (let month = 3; month >= 0; month--) {
+    const base = month * 30 + 2;
+    await book(daysAgo(base + 25), 'incoming', 'credit', '4250.00', 'Salary from Northwind Traders', 'Salary', settlement, 'Northwind Traders', 'Staff console');
+    await book(daysAgo(base + 22, 14), 'transfer_same', 'debit', '1450.00', 'Rent to Jordan Lee', 'Housing', payeeAccount, 'Jordan Lee');
+    await book(daysAgo(base + 15, 9), 'transfer_same', 'debit', month % 2 === 0 ? '86.40' : '92.15', 'Utilities share to Jordan Lee', 'Bills', payeeAccount, 'Jordan Lee');
+    if (month < 3) await book(daysAgo(base + 8, 16), 'incoming', 'credit', month === 1 ? '320.00' : '125.50', 'Refund from Contoso Market', 'Refund', settlement, 'Contoso Market', 'Staff console');
+  }
+}
+
+export interface SeedResult {
+  demoCustomer: typeof DEMO_CUSTOMER;
+  demoPayee: typeof DEMO_PAYEE;
+}
+
+/** Idempotent: safe on every start. Staff users are created by main from the generated secrets. */
+export async function seedDemo(ds: DataSource): Promise<SeedResult> {
+  await withTransaction(ds, async (m) => {
+    await seedFxRates(m);
+    const demo = await ensureCustomer(m, { ...DEMO_CUSTOMER, firstName: 'Alex', middleName: 'Morgan', lastName: 'Rivera', city: 'San Francisco', state: 'California', country: 'US' });
+    const payee = await ensureCustomer(m, { ...DEMO_PAYEE, firstName: 'Jordan', middleName: null, lastName: 'Lee', city: 'Oakland', state: 'California', country: 'US' });
+    await seedDemoLedger(m, demo.id, payee.id);
+    // The payee starts with money of its own so it can send back.
+    const payeeHas = await rows(m, `SELECT 1 FROM transactions WHERE customer_id = $1 AND kind = 'opening'`, [payee.id]);
+    if (payeeHas.length === 0) {
+      const acc = await customerAccountId(m, payee.id, 'USD');
+      const reference = newReference();
+      const { balances } = await postJournal(m, { kind: 'opening', reference, description: 'Opening deposit', postings: [
+        { accountId: await internalAccountId(m, 'equity', 'USD'), amountMinor: -100000n, currency: 'USD' },
+        { accountId: acc, amountMinor: 100000n, currency: 'USD' },
+      ] });
+      await insertTransaction(m, { reference, customerId: payee.id, accountId: acc, type: 'credit', kind: 'opening', status: 'success', description: 'Opening deposit', category: 'Deposit', amountMinor: 100000n, currency: 'USD', recipient: 'Strongroom Bank', balanceAfterMinor: balances.get(acc), channel: 'Branch', createdAt: daysAgo(119) });
+    }
+  });
+  return { demoCustomer: DEMO_CUSTOMER, demoPayee: DEMO_PAYEE };
+}
