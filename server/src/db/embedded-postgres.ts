@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, chownSync } from 'node:fs';
+import { existsSync, mkdirSync, chownSync, chmodSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -36,6 +36,8 @@ export async function startEmbeddedPostgres(dir: string, opts: { port?: number; 
   const fresh = !existsSync(join(databaseDir, 'PG_VERSION'));
   mkdirSync(dir, { recursive: true });
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  // The postgres user must be able to traverse into DATA_DIR (its own files stay 0600/0700).
+  if (isRoot) chmodSync(dir, 0o755);
   const pg = new EmbeddedPostgres({
     databaseDir,
     user: 'postgres',

@@ -22,7 +22,7 @@ export default async function authRoutes(app: FastifyInstance) {
   const loginLimit = { rateLimit: { max: app.config.loginRateLimitPerMinute, timeWindow: '1 minute' } };
   const codeLimit = { rateLimit: { max: Math.max(10, app.config.loginRateLimitPerMinute), timeWindow: '1 minute' } };
 
-  app.post('/auth/register', { bodyLimit: 8 * 1024 * 1024, config: codeLimit, schema: { tags, summary: 'Apply for an account (multipart with file `image`, or JSON with `image` as a data URL)' } }, async (request, reply) => {
+  app.post('/auth/register', { bodyLimit: 10 * 1024 * 1024, config: codeLimit, schema: { tags, summary: 'Apply for an account (multipart with file `image`, or JSON with `image` as a data URL)' } }, async (request, reply) => {
     const { fields, file } = await readFormWithImage(request, 'image', 'Image must be 5MB or less');
     let input;
     try {

@@ -43,8 +43,8 @@ export default async function userRoutes(app: FastifyInstance) {
     return { success: true, message: 'Profile updated successfully', user };
   };
   const profileSchemaDoc = { tags, summary: 'Update profile fields and, optionally, the picture (multipart `image` or JSON data URL)' };
-  app.put('/user/profile', { preHandler: app.requireCustomer, bodyLimit: 8 * 1024 * 1024, schema: profileSchemaDoc }, updateProfile);
-  app.put('/auth/profile', { preHandler: app.requireCustomer, bodyLimit: 8 * 1024 * 1024, schema: profileSchemaDoc }, updateProfile);
+  app.put('/user/profile', { preHandler: app.requireCustomer, bodyLimit: 10 * 1024 * 1024, schema: profileSchemaDoc }, updateProfile);
+  app.put('/auth/profile', { preHandler: app.requireCustomer, bodyLimit: 10 * 1024 * 1024, schema: profileSchemaDoc }, updateProfile);
 
   app.get('/user/notification-preferences', { preHandler: app.requireCustomer, schema: { tags, summary: 'Notification preferences (DECISIONS D13)' } }, async (request) => {
     const c = await loadCustomer(app.db.manager, request.customer!.id);

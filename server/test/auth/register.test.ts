@@ -1,0 +1,121 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createTestApp, enrolmentPayload, lastMail, pngDataUrl, PNG_1X1, JPEG_HEADER, type TestApp } from '../helpers/test-app';
+
+function multipart(fields: Record<string, string>, file?: { name: string; bytes: Buffer; type: string; field?: string }) {
+  const boundary = '----strongroomtest';
+  const parts: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  }
+  if (file) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'image'}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`));
+    parts.push(file.bytes, Buffer.from('\r\n'));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+describe('POST /v1/auth/register', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('creates a pending customer with a 10-digit account number and a zero balance, and e-mails number and code', async () => {
+    const payload = enrolmentPayload();
+    const res = await t.app.inject({ method: 'POST', url: '/v1/auth/register', payload: { ...payload, image: pngDataUrl() } });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ success: true, message: 'Application submitted successfully' });
+    const mail = await lastMail(t.app, payload.email as string);
+    const accountNumber = /account number: (\d{10})/i.exec(mail.bodyText)![1];
+    expect(mail.bodyText).toMatch(/verification code: \d{6}/i);
+    const [row] = await t.app.db.query(
+      `SELECT c.status, c.email_verified_at, a.balance_minor, a.currency, c.password_hash, c.pin_hash FROM customers c JOIN ledger_accounts a ON a.customer_id = c.id WHERE c.account_number = $1`,
+      [accountNumber],
+    );
+    expect(row).toMatchObject({ status: 'pending_review', email_verified_at: null, balance_minor: '0', currency: 'USD' });
+    expect(row.password_hash).toMatch(/^\$argon2id\$/);
+    expect(row.pin_hash).toMatch(/^\$argon2id\$/);
+    // The file backend writes the same message as an .eml.
+    const files = readdirSync(join(t.dataDir, 'mail'));
+    expect(files.some((f) => readFileSync(join(t.dataDir, 'mail', f), 'utf8').includes(accountNumber))).toBe(true);
+  });
+
+  it('accepts multipart with the passport in the field image', async () => {
+    const payload = enrolmentPayload() as Record<string, string>;
+    const { payload: body, headers } = multipart(payload, { name: 'passport.png', bytes: PNG_1X1, type: 'image/png' });
+    const res = await t.app.inject({ method: 'POST', url: '/v1/auth/register', payload: body, headers });
+    expect(res.statusCode).toBe(201);
+  });
+
+  it('reports every missing field with the spec message, including the passport', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/v1/auth/register', payload: {} });
+    expect(res.statusCode).toBe(400);
+    const { success, errors } = res.json();
+    expect(success).toBe(false);
+    expect(errors).toMatchObject({
+      firstName: 'First name is required',
+      lastName: 'Last name is required',
+      dob: 'Date of birth is required',
+      country: 'Country is required',
+      state: 'State/Province is required',
+      city: 'City is required',
+      email: 'Enter a valid email address',
+      occupation: 'Please select your occupation',
+      incomeRange: 'Please select your annual income range',
+      accountType: 'Please select an account type',
+      currency: 'Please select a currency',
+      transactionPin: 'PIN must be exactly 4 digits',
+      password: 'Password must be at least 8 characters',
+      image: 'Please upload a passport photograph',
+    });
+  });
+
+  it('refuses a wrong type, an unknown field and a too-long value', async () => {
+    const wrongType = await t.app.inject({ method: 'POST', url: '/v1/auth/register', payload: { ...enrolmentPayload({ firstName: 42 }), image: pngDataUrl() } });
+    expect(wrongType.statusCode).toBe(400);
+    expect(wrongType.json().errors.firstName).toBeDefined();
+    const unknown = await t.app.inject({ method: 'POST', url: '/v1/auth/register', payload: { ...enrolmentPayload({ isAdmin: true }), image: pngDataUrl() } });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors.isAdmin).toBe('Unknown field: isAdmin');
+    const tooLong = await t.app.inject({ method: 'POST', url: '/v1/auth/register', payload: { ...enrolmentPayload({ address: 'x'.repeat(121), zipcode: '12345678901', phone: '12' }), image: pngDataUrl() } });
+    expect(tooLong.json().errors).toMatchObject({ address: 'Residential address must be at most 120 characters', zipcode: 'Zip/Postal code is too long', phone: 'Phone number is too short' });
+  });
+
+  it('checks the passport by its bytes, not its declared type', async () => {
+    const text = Buffer.from('this is not an image, whatever the name says');
+    const { payload, headers } = multipart(enrolmentPayload() as Record<string, string>, { name: 'passport.png', bytes: text, type: 'image/png' });
+    const res = await t.app.inject({ method: 'POST', url: '/v1/auth/register', payload, headers });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.image).toBe('Only JPG or PNG images are allowed');
+    const jpeg = await t.app.inject({ method: 'POST', url: '/v1/auth/register', payload: { ...enrolmentPayload(), image: `data:image/png;base64,${JPEG_HEADER.toString('base64')}` } });
+    expect(jpeg.statusCode).toBe(201);
+  });
+
+  it('refuses a 6 MB image with the size message', async () => {
+    const big = Buffer.concat([PNG_1X1, Buffer.alloc(6 * 1024 * 1024)]);
+    const { payload, headers } = multipart(enrolmentPayload() as Record<string, string>, { name: 'big.png', bytes: big, type: 'image/png' });
+    const res = await t.app.inject({ method: 'POST', url: '/v1/auth/register', payload, headers });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, error: 'Image must be 5MB or less' });
+    const json = await t.app.inject({ method: 'POST', url: '/v1/auth/register', payload: { ...enrolmentPayload(), image: pngDataUrl(big) } });
+    expect(json.statusCode).toBe(400);
+    expect(json.json().errors.image).toBe('Image must be 5MB or less');
+  });
+
+  it('refuses a second application with the same e-mail, whatever its case', async () => {
+    const payload = enrolmentPayload();
+    await t.app.inject({ method: 'POST', url: '/v1/auth/register', payload: { ...payload, image: pngDataUrl() } });
+    const again = await t.app.inject({ method: 'POST', url: '/v1/auth/register', payload: { ...payload, email: (payload.email as string).toUpperCase(), image: pngDataUrl() } });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().errors.email).toBe('An account with this email already exists');
+  });
+
+  it('never answers 500 to malformed JSON', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/v1/auth/register', payload: '{"firstName":', headers: { 'content-type': 'application/json' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().success).toBe(false);
+  });
+});

@@ -1,0 +1,140 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/app';
+import { loadConfig, type AppConfig } from '../../src/config/config';
+import { createDataSource } from '../../src/db/data-source';
+import { AdminService } from '../../src/modules/admin/admin.service';
+import { seedFxRates } from '../../src/modules/fx/fx.service';
+import { createTestDatabase } from './test-db';
+
+/** A 1x1 PNG: real image bytes for uploads. */
+export const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+export const JPEG_HEADER = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0]);
+export const pngDataUrl = (bytes: Buffer = PNG_1X1) => `data:image/png;base64,${bytes.toString('base64')}`;
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: AppConfig;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const db = await createTestDatabase();
+  const dataDir = mkdtempSync(join(tmpdir(), 'strongroom-test-data-'));
+  const base = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: db.url, SESSION_SECRET: randomBytes(32).toString('hex'), ENCRYPTION_KEY: randomBytes(32).toString('hex'), LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv);
+  const config: AppConfig = { ...base, serveStatic: false, loginRateLimitPerMinute: 10_000, ...overrides };
+  const dataSource = createDataSource(db.url, { poolSize: 40 });
+  await dataSource.initialize();
+  await seedFxRates(dataSource.manager);
+  const app = await buildApp(config, { dataSource, logger: false });
+  await app.ready();
+  return {
+    app,
+    config,
+    dataDir,
+    async close() {
+      await app.close();
+      if (dataSource.isInitialized) await dataSource.destroy();
+      await db.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let counter = 0;
+export function enrolmentPayload(overrides: Record<string, unknown> = {}) {
+  counter += 1;
+  return {
+    firstName: 'Dana',
+    middleName: 'Q',
+    lastName: 'Okafor',
+    dob: '1990-05-17',
+    country: 'US',
+    state: 'New York',
+    city: 'Brooklyn',
+    zipcode: '11201',
+    phone: '+1 (718) 555-0142',
+    email: `dana.${Date.now()}.${counter}.${randomBytes(3).toString('hex')}@example.com`,
+    address: '55 Water Street, Apt 3',
+    occupation: 'Business / Sales',
+    incomeRange: '$50,001 - $100,000',
+    accountType: 'checking',
+    currency: 'USD',
+    transactionPin: '2468',
+    password: 'Str0ng!Pass',
+    ...overrides,
+  };
+}
+
+/** Latest outbox message to `email`. */
+export async function lastMail(app: FastifyInstance, email: string): Promise<{ subject: string; bodyText: string; template: string }> {
+  const [row] = await app.db.query(`SELECT subject, body_text AS "bodyText", template FROM outbox WHERE lower(to_address) = lower($1) ORDER BY created_at DESC LIMIT 1`, [email]);
+  if (!row) throw new Error(`no mail to ${email}`);
+  return row;
+}
+
+export const codeIn = (text: string) => /code[^0-9]*(\d{6})/i.exec(text)?.[1] ?? /\b(\d{6})\b/.exec(text)![1];
+
+export interface Session {
+  cookie: string;
+  csrf: string;
+  headers: Record<string, string>;
+}
+
+export function sessionFrom(res: LightMyRequestResponse, kind: 'customer' | 'staff' = 'customer'): Session {
+  const names = kind === 'customer' ? ['sr_session', 'sr_csrf'] : ['sr_staff_session', 'sr_staff_csrf'];
+  const cookies = res.cookies as { name: string; value: string }[];
+  const session = cookies.find((c) => c.name === names[0]);
+  const csrf = cookies.find((c) => c.name === names[1]);
+  if (!session || !csrf) throw new Error(`no ${kind} session cookies in response ${res.statusCode}: ${res.body}`);
+  const cookie = `${names[0]}=${session.value}; ${names[1]}=${csrf.value}`;
+  return { cookie, csrf: csrf.value, headers: { cookie, 'x-csrf-token': csrf.value } };
+}
+
+/** Registers a customer through the API, returns its account number and password. */
+export async function registerCustomer(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
+  const payload = enrolmentPayload(overrides);
+  const res = await app.inject({ method: 'POST', url: '/v1/auth/register', payload: { ...payload, image: pngDataUrl() } });
+  if (res.statusCode !== 201) throw new Error(`register failed ${res.statusCode}: ${res.body}`);
+  const mail = await lastMail(app, payload.email as string);
+  const accountNumber = /account number: (\d{10})/i.exec(mail.bodyText)![1];
+  const [{ id }] = await app.db.query(`SELECT id FROM customers WHERE account_number = $1`, [accountNumber]);
+  return { ...payload, accountNumber, id: id as string, code: codeIn(mail.bodyText) };
+}
+
+export async function login(app: FastifyInstance, accountNumber: string, password: string): Promise<Session> {
+  const res = await app.inject({ method: 'POST', url: '/v1/auth/login', payload: { accountNumber, password } });
+  if (res.statusCode !== 200) throw new Error(`login failed ${res.statusCode}: ${res.body}`);
+  return sessionFrom(res);
+}
+
+export async function staffSession(app: FastifyInstance, role: 'admin' | 'auditor' = 'admin'): Promise<Session> {
+  const email = `${role}.${randomBytes(4).toString('hex')}@bank.test`;
+  const password = 'Staff!Passw0rd-long';
+  await new AdminService(app).ensureStaff(email, password, role, `Test ${role}`);
+  const res = await app.inject({ method: 'POST', url: '/v1/admin/auth/login', payload: { email, password } });
+  return sessionFrom(res, 'staff');
+}
+
+/** A registered, approved customer with `fundedAmount` booked in through the incoming-transfer API. */
+export async function approvedCustomer(app: FastifyInstance, opts: { funded?: string; currency?: string; staff?: Session } = {}) {
+  const c = await registerCustomer(app, opts.currency ? { currency: opts.currency } : {});
+  const staff = opts.staff ?? (await staffSession(app));
+  const approve = await app.inject({ method: 'PATCH', url: `/v1/admin/customers/${c.id}/approve`, headers: staff.headers });
+  if (approve.statusCode !== 200) throw new Error(`approve failed: ${approve.body}`);
+  if (opts.funded) {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/v1/admin/incoming-transfers',
+      headers: staff.headers,
+      payload: { accountNumber: c.accountNumber, amount: opts.funded, currency: opts.currency ?? 'USD', senderName: 'Test Payroll', senderBank: 'Test Bank', reference: `FUND-${randomBytes(6).toString('hex')}` },
+    });
+    if (res.statusCode !== 201) throw new Error(`funding failed: ${res.body}`);
+  }
+  const session = await login(app, c.accountNumber, c.password as string);
+  return { ...c, session, staff };
+}
