@@ -1,0 +1,88 @@
+import { createTestApp, lastMail, login, registerCustomer, staffSession, type TestApp } from '../helpers/test-app';
+
+describe('staff API', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  describe('POST /v1/admin/auth/login', () => {
+    it('refuses a wrong password and signs staff in with their own cookie', async () => {
+      const s = await staffSession(t.app);
+      expect(s.cookie).toMatch(/sr_staff_session=/);
+      const bad = await t.app.inject({ method: 'POST', url: '/v1/admin/auth/login', payload: { email: 'admin@bank.test', password: 'nope' } });
+      expect(bad.statusCode).toBe(401);
+      const check = await t.app.inject({ method: 'GET', url: '/v1/admin/auth/check', headers: { cookie: s.cookie } });
+      expect(check.json().staff.role).toBe('admin');
+    });
+  });
+
+  describe('GET /v1/admin/customers', () => {
+    it('lists in ra-data-simple-rest form with Content-Range and filters by status', async () => {
+      await registerCustomer(t.app);
+      const s = await staffSession(t.app, 'auditor');
+      const res = await t.app.inject({ method: 'GET', url: `/v1/admin/customers?range=[0,9]&sort=["createdAt","DESC"]&filter=${encodeURIComponent('{"status":"pending_review"}')}`, headers: { cookie: s.cookie } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-range']).toMatch(/^customers 0-\d+\/\d+$/);
+      const list = res.json();
+      expect(Array.isArray(list)).toBe(true);
+      expect(list.every((c: { status: string }) => c.status === 'pending_review')).toBe(true);
+      const bad = await t.app.inject({ method: 'GET', url: '/v1/admin/customers?range=oops', headers: { cookie: s.cookie } });
+      expect(bad.statusCode).toBe(400);
+    });
+
+    it('is closed to customers', async () => {
+      const c = await registerCustomer(t.app);
+      const cs = await login(t.app, c.accountNumber, c.password as string);
+      const res = await t.app.inject({ method: 'GET', url: '/v1/admin/customers', headers: { cookie: cs.cookie } });
+      expect(res.statusCode).toBe(401);
+    });
+  });
+
+  describe('PATCH /v1/admin/customers/:id/approve and /reject', () => {
+    it('approves a pending application, audits it and e-mails the customer', async () => {
+      const c = await registerCustomer(t.app);
+      const admin = await staffSession(t.app);
+      const res = await t.app.inject({ method: 'PATCH', url: `/v1/admin/customers/${c.id}/approve`, headers: admin.headers });
+      expect(res.json()).toEqual({ success: true, message: 'Application approved' });
+      const [row] = await t.app.db.query(`SELECT status FROM customers WHERE id = $1`, [c.id]);
+      expect(row.status).toBe('approved');
+      const audit = await t.app.db.query(`SELECT actor_type, action FROM audit_log WHERE target_id = $1`, [c.id]);
+      expect(audit).toEqual([{ actor_type: 'staff', action: 'customer.approve' }]);
+      expect((await lastMail(t.app, c.email as string)).template).toBe('applicationApproved');
+      const twice = await t.app.inject({ method: 'PATCH', url: `/v1/admin/customers/${c.id}/approve`, headers: admin.headers });
+      expect(twice.statusCode).toBe(409);
+    });
+
+    it('rejects with a reason, and requires one', async () => {
+      const c = await registerCustomer(t.app);
+      const admin = await staffSession(t.app);
+      const none = await t.app.inject({ method: 'PATCH', url: `/v1/admin/customers/${c.id}/reject`, headers: admin.headers, payload: {} });
+      expect(none.json().errors.reason).toBe('A reason is required');
+      const res = await t.app.inject({ method: 'PATCH', url: `/v1/admin/customers/${c.id}/reject`, headers: admin.headers, payload: { reason: 'The ID document is unreadable' } });
+      expect(res.statusCode).toBe(200);
+      const cs = await login(t.app, c.accountNumber, c.password as string);
+      const check = await t.app.inject({ method: 'GET', url: '/v1/auth/check', headers: { cookie: cs.cookie } });
+      expect(check.json().user).toMatchObject({ status: 'rejected', rejectionReason: 'The ID document is unreadable' });
+    });
+
+    it('is refused to the auditor role (403) and to customers (401)', async () => {
+      const c = await registerCustomer(t.app);
+      const auditor = await staffSession(t.app, 'auditor');
+      const res = await t.app.inject({ method: 'PATCH', url: `/v1/admin/customers/${c.id}/approve`, headers: auditor.headers });
+      expect(res.statusCode).toBe(403);
+      const cs = await login(t.app, c.accountNumber, c.password as string);
+      const asCustomer = await t.app.inject({ method: 'PATCH', url: `/v1/admin/customers/${c.id}/approve`, headers: cs.headers });
+      expect(asCustomer.statusCode).toBe(401);
+    });
+  });
+
+  describe('audit log', () => {
+    it('is append-only in the database itself', async () => {
+      await t.app.db.query(`INSERT INTO audit_log (actor_type, action, target_type) VALUES ('system', 'test', 'test')`);
+      await expect(t.app.db.query(`UPDATE audit_log SET action = 'forged'`)).rejects.toThrow(/append-only/);
+      await expect(t.app.db.query(`DELETE FROM audit_log`)).rejects.toThrow(/append-only/);
+    });
+  });
+});
