@@ -19,6 +19,7 @@ module.exports = {
   globalTeardown: '<rootDir>/scripts/jest-global-teardown.js',
   reporters: ['default', '<rootDir>/scripts/jest-summary-reporter.js'],
   maxWorkers: 2,
+  testTimeout: 60000,
   projects: [
     {
       displayName: 'shared',

@@ -24,6 +24,8 @@ export interface AppConfig {
   trustProxy: boolean;
   /** Per-IP login attempts a minute. */
   loginRateLimitPerMinute: number;
+  /** Per-IP money-moving requests a minute. */
+  moneyRateLimitPerMinute: number;
   /** Serve the built front ends (off in API-only tests). */
   serveStatic: boolean;
   secureCookies: boolean;
@@ -101,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   if (env.ADMIN_PASSWORD && env.ADMIN_PASSWORD.length < 12) problems.push('ADMIN_PASSWORD must be at least 12 characters');
   const loginRateLimitPerMinute = check(() => intFrom(env, 'LOGIN_RATE_LIMIT_PER_MINUTE', 20, 1, 10000)) ?? 20;
+  const moneyRateLimitPerMinute = check(() => intFrom(env, 'MONEY_RATE_LIMIT_PER_MINUTE', 300, 1, 1000000)) ?? 300;
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   return {
     databaseUrl,
@@ -120,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dailyOutboundLimit,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     loginRateLimitPerMinute,
+    moneyRateLimitPerMinute,
     serveStatic: env.SERVE_STATIC !== '0',
     secureCookies: publicUrl.startsWith('https://'),
   };

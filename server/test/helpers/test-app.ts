@@ -26,7 +26,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
   const db = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'strongroom-test-data-'));
   const base = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: db.url, SESSION_SECRET: randomBytes(32).toString('hex'), ENCRYPTION_KEY: randomBytes(32).toString('hex'), LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv);
-  const config: AppConfig = { ...base, serveStatic: false, loginRateLimitPerMinute: 10_000, ...overrides };
+  const config: AppConfig = { ...base, serveStatic: false, loginRateLimitPerMinute: 10_000, moneyRateLimitPerMinute: 1_000_000, ...overrides };
   const dataSource = createDataSource(db.url, { poolSize: 40 });
   await dataSource.initialize();
   await seedFxRates(dataSource.manager);

@@ -4,7 +4,7 @@ import { formatLongDate, formatMoney, type TransactionDto } from '@strongroom/sh
 function csvCell(value: string | null | undefined): string {
   const text = value ?? '';
   // Quote everything; neutralise spreadsheet formulas (CSV injection).
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  const safe = /^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text) ? `'${text}` : text;
   return `"${safe.replace(/"/g, '""')}"`;
 }
 

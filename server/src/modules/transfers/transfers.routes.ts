@@ -26,7 +26,7 @@ export default async function transferRoutes(app: FastifyInstance) {
   const transfers = new TransfersService(app);
   const customer = app.requireApprovedCustomer;
   const scope = (id: string) => `customer:${id}`;
-  const moneyLimit = { rateLimit: { max: 120, timeWindow: '1 minute' } };
+  const moneyLimit = { rateLimit: { max: app.config.moneyRateLimitPerMinute, timeWindow: '1 minute' } };
 
   app.get('/transfer/recipient/:accountNumber', { preHandler: customer, schema: { tags, summary: 'Name of a same-bank recipient, shown before confirming' } }, async (request) => {
     const { accountNumber } = request.params as { accountNumber: string };

@@ -23,6 +23,11 @@ import { recordAudit } from '../audit/audit.service';
 import type { IdempotentResult } from '../../plugins/idempotency.plugin';
 import * as errors from './transfers.errors';
 
+/** An answer that is a refusal but whose transaction must still commit (attempt counters). */
+function failure(err: AppError): IdempotentResult<unknown> {
+  return { status: err.statusCode, body: { success: false, error: err.message, ...(err.errors ? { errors: err.errors } : {}) } };
+}
+
 const OUTBOUND_KINDS = ['transfer_same', 'transfer_local', 'transfer_international'];
 export const CHANNEL_ONLINE = 'Online banking';
 export const CHANNEL_STAFF = 'Staff console';
@@ -284,8 +289,9 @@ export class TransfersService {
       // Recomputing the binding from the stored payment means a code cannot approve another amount or payee.
       const expected = this.codeHash(t.id, input.code, this.binding(customerId, q, t.payee));
       if (expected !== t.code_hash || t.binding_hash !== this.binding(customerId, q, t.payee)) {
-        await this.app.db.query(`UPDATE transfers SET code_attempts = code_attempts + 1, status = CASE WHEN code_attempts + 1 >= $2 THEN 'expired' ELSE status END WHERE id = $1`, [t.id, MAX_CODE_ATTEMPTS]);
-        throw t.code_attempts + 1 >= MAX_CODE_ATTEMPTS ? errors.tooManyAttempts() : errors.codeIncorrect();
+        // Counted in this transaction, which must commit: answer with the error instead of throwing it.
+        await m.query(`UPDATE transfers SET code_attempts = code_attempts + 1, status = CASE WHEN code_attempts + 1 >= $2 THEN 'expired' ELSE status END WHERE id = $1`, [t.id, MAX_CODE_ATTEMPTS]);
+        return failure(t.code_attempts + 1 >= MAX_CODE_ATTEMPTS ? errors.tooManyAttempts() : errors.codeIncorrect());
       }
       await m.query(`UPDATE transfers SET code_verified_at = now(), updated_at = now() WHERE id = $1`, [t.id]);
       return { status: 200, body: { success: true, message: 'Code verified successfully', nextStep: 'pin', summary } };

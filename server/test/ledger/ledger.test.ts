@@ -1,0 +1,83 @@
+import type { EntityManager } from 'typeorm';
+import { createTestApp, registerCustomer, type TestApp } from '../helpers/test-app';
+import { customerAccountId, internalAccountId, postJournal } from '../../src/modules/ledger/ledger.service';
+import { LedgerInvariantError } from '../../src/modules/ledger/ledger.errors';
+import { withTransaction } from '../../src/db/transaction';
+
+describe('ledger', () => {
+  let t: TestApp;
+  let customerAccount: string;
+  let equity: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    const c = await registerCustomer(t.app);
+    customerAccount = await customerAccountId(t.app.db.manager, c.id, 'USD');
+    equity = await internalAccountId(t.app.db.manager, 'equity', 'USD');
+  });
+  afterAll(() => t.close());
+
+  const fund = (m: EntityManager, amountMinor: bigint) =>
+    postJournal(m, { kind: 'test', description: 'funding', postings: [{ accountId: equity, amountMinor: -amountMinor, currency: 'USD' }, { accountId: customerAccount, amountMinor, currency: 'USD' }] });
+
+  it('books a balanced journal and keeps the stored balance equal to the sum of postings', async () => {
+    await withTransaction(t.app.db, (m) => fund(m, 12_345n));
+    const [row] = await t.app.db.query(
+      `SELECT a.balance_minor, (SELECT coalesce(sum(amount_minor),0) FROM postings p WHERE p.account_id = a.id) AS sum FROM ledger_accounts a WHERE a.id = $1`,
+      [customerAccount],
+    );
+    expect(row.balance_minor).toBe('12345');
+    expect(row.sum).toBe('12345');
+  });
+
+  it('refuses an unbalanced journal in code', async () => {
+    await expect(
+      withTransaction(t.app.db, (m) => postJournal(m, { kind: 'test', description: 'bad', postings: [{ accountId: equity, amountMinor: -100n, currency: 'USD' }, { accountId: customerAccount, amountMinor: 99n, currency: 'USD' }] })),
+    ).rejects.toBeInstanceOf(LedgerInvariantError);
+  });
+
+  it('refuses an unbalanced journal in the database itself, at commit', async () => {
+    const before = await t.app.db.query(`SELECT balance_minor FROM ledger_accounts WHERE id = $1`, [customerAccount]);
+    await expect(
+      t.app.db.transaction(async (m) => {
+        const [j] = await m.query(`INSERT INTO journals (reference, kind, description) VALUES ('RAWTEST1', 'raw', 'bypass') RETURNING id`);
+        await m.query(`INSERT INTO postings (journal_id, account_id, amount_minor, currency) VALUES ($1, $2, 500, 'USD')`, [j.id, customerAccount]);
+      }),
+    ).rejects.toThrow(/unbalanced/);
+    const after = await t.app.db.query(`SELECT balance_minor FROM ledger_accounts WHERE id = $1`, [customerAccount]);
+    expect(after).toEqual(before);
+  });
+
+  it('refuses to take a customer balance below zero, in code and in the database', async () => {
+    const [{ balance_minor }] = await t.app.db.query(`SELECT balance_minor FROM ledger_accounts WHERE id = $1`, [customerAccount]);
+    const tooMuch = BigInt(balance_minor) + 1n;
+    await expect(
+      withTransaction(t.app.db, (m) => postJournal(m, { kind: 'test', description: 'overdraft', postings: [{ accountId: customerAccount, amountMinor: -tooMuch, currency: 'USD' }, { accountId: equity, amountMinor: tooMuch, currency: 'USD' }] })),
+    ).rejects.toThrow('Insufficient funds');
+    await expect(
+      t.app.db.transaction(async (m) => {
+        const [j] = await m.query(`INSERT INTO journals (reference, kind, description) VALUES ('RAWTEST2', 'raw', 'bypass') RETURNING id`);
+        await m.query(`INSERT INTO postings (journal_id, account_id, amount_minor, currency) VALUES ($1, $2, $3, 'USD'), ($1, $4, $5, 'USD')`, [j.id, customerAccount, (-tooMuch).toString(), equity, tooMuch.toString()]);
+      }),
+    ).rejects.toThrow(/customer_balance_not_negative/);
+  });
+
+  it('refuses a posting in another currency than its account', async () => {
+    await expect(
+      withTransaction(t.app.db, (m) => postJournal(m, { kind: 'test', description: 'fx', postings: [{ accountId: customerAccount, amountMinor: 1n, currency: 'EUR' }, { accountId: equity, amountMinor: -1n, currency: 'EUR' }] })),
+    ).rejects.toBeInstanceOf(LedgerInvariantError);
+  });
+
+  it('refuses zero, float and out-of-range amounts', async () => {
+    const bad = (amountMinor: unknown) =>
+      withTransaction(t.app.db, (m) => postJournal(m, { kind: 'test', description: 'bad', postings: [{ accountId: equity, amountMinor: amountMinor as bigint, currency: 'USD' }, { accountId: customerAccount, amountMinor: amountMinor as bigint, currency: 'USD' }] }));
+    await expect(bad(0n)).rejects.toBeInstanceOf(LedgerInvariantError);
+    await expect(bad(1.5)).rejects.toBeInstanceOf(LedgerInvariantError);
+    await expect(bad(10n ** 16n)).rejects.toBeInstanceOf(LedgerInvariantError);
+  });
+
+  it('keeps postings, journals and balances immutable outside postJournal', async () => {
+    await expect(t.app.db.query(`UPDATE postings SET amount_minor = 1`)).rejects.toThrow(/append-only/);
+    await expect(t.app.db.query(`DELETE FROM journals`)).rejects.toThrow(/append-only/);
+    await expect(t.app.db.query(`UPDATE ledger_accounts SET balance_minor = balance_minor + 100 WHERE id = $1`, [customerAccount])).rejects.toThrow(/only through postings/);
+  });
+});

@@ -1,0 +1,121 @@
+import { approvedCustomer, createTestApp, type TestApp } from '../helpers/test-app';
+
+describe('GET /v1/transaction', () => {
+  let t: TestApp;
+  let a: Awaited<ReturnType<typeof approvedCustomer>>;
+  let b: Awaited<ReturnType<typeof approvedCustomer>>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    a = await approvedCustomer(t.app, { funded: '1000.00' });
+    b = await approvedCustomer(t.app, { staff: a.staff });
+    for (const [amount, memo] of [['10.00', 'Coffee beans'], ['20.00', 'Bike repair'], ['30.00', 'Concert tickets']]) {
+      const r = await t.app.inject({ method: 'POST', url: '/v1/transfer/same', headers: a.session.headers, payload: { recipientAccountNumber: b.accountNumber, amount, memo, pin: '2468' } });
+      expect(r.statusCode).toBe(201);
+    }
+  });
+  afterAll(() => t.close());
+
+  it("returns only the caller's transactions, newest first, paginated", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/v1/transaction?pageSize=2', headers: { cookie: a.session.cookie } });
+    const body = res.json();
+    expect(body).toMatchObject({ success: true, page: 1, pageSize: 2, total: 4 });
+    expect(body.items.map((i: { amount: string }) => i.amount)).toEqual(['30.00', '20.00']);
+    const page2 = await t.app.inject({ method: 'GET', url: '/v1/transaction?pageSize=2&page=2', headers: { cookie: a.session.cookie } });
+    expect(page2.json().items.map((i: { amount: string }) => i.amount)).toEqual(['10.00', '1000.00']);
+    const theirs = await t.app.inject({ method: 'GET', url: '/v1/transaction', headers: { cookie: b.session.cookie } });
+    expect(theirs.json().total).toBe(3);
+    expect(theirs.json().items.every((i: { type: string }) => i.type === 'credit')).toBe(true);
+  });
+
+  it('filters by type and status and searches description, recipient and reference', async () => {
+    const credit = await t.app.inject({ method: 'GET', url: '/v1/transaction?type=credit', headers: { cookie: a.session.cookie } });
+    expect(credit.json().items.map((i: { kind: string }) => i.kind)).toEqual(['incoming']);
+    const pending = await t.app.inject({ method: 'GET', url: '/v1/transaction?status=pending', headers: { cookie: a.session.cookie } });
+    expect(pending.json().total).toBe(0);
+    const search = await t.app.inject({ method: 'GET', url: '/v1/transaction?q=bike', headers: { cookie: a.session.cookie } });
+    expect(search.json().items.map((i: { amount: string }) => i.amount)).toEqual(['20.00']);
+    const ref = search.json().items[0].reference as string;
+    const byRef = await t.app.inject({ method: 'GET', url: `/v1/transaction?q=${ref}`, headers: { cookie: a.session.cookie } });
+    expect(byRef.json().total).toBe(1);
+    const wildcard = await t.app.inject({ method: 'GET', url: `/v1/transaction?q=${encodeURIComponent('%')}`, headers: { cookie: a.session.cookie } });
+    expect(wildcard.json().total).toBe(0);
+  });
+
+  it('refuses bad query parameters with 400', async () => {
+    for (const q of ['page=0', 'pageSize=1000', 'type=sideways', 'status=lost', 'page=abc', 'sneaky=1']) {
+      const res = await t.app.inject({ method: 'GET', url: `/v1/transaction?${q}`, headers: { cookie: a.session.cookie } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().success).toBe(false);
+    }
+  });
+
+  describe('GET /v1/transaction/:reference', () => {
+    it('shows every field of the detail to its owner and 404 to anyone else', async () => {
+      const list = await t.app.inject({ method: 'GET', url: '/v1/transaction?q=coffee', headers: { cookie: a.session.cookie } });
+      const { reference } = list.json().items[0];
+      const res = await t.app.inject({ method: 'GET', url: `/v1/transaction/${reference}`, headers: { cookie: a.session.cookie } });
+      expect(res.json().transaction).toMatchObject({
+        reference,
+        amount: '10.00',
+        fees: '0.00',
+        type: 'debit',
+        category: 'Transfer',
+        recipient: 'Dana Okafor',
+        balanceAfter: '990.00',
+        channel: 'Online banking',
+        accountHolder: { accountNumber: a.accountNumber },
+      });
+      expect(res.json().transaction.location).toMatch(/^IP /);
+      const other = await t.app.inject({ method: 'GET', url: `/v1/transaction/${reference}`, headers: { cookie: b.session.cookie } });
+      expect(other.statusCode).toBe(404);
+      const junk = await t.app.inject({ method: 'GET', url: '/v1/transaction/%27%3B--', headers: { cookie: a.session.cookie } });
+      expect(junk.statusCode).toBe(404);
+    });
+  });
+
+  describe('GET /v1/transaction/statement', () => {
+    it('exports CSV and PDF for a date range', async () => {
+      const today = new Date().toISOString().slice(0, 10);
+      const csv = await t.app.inject({ method: 'GET', url: `/v1/transaction/statement?from=${today}&to=${today}&format=csv`, headers: { cookie: a.session.cookie } });
+      expect(csv.headers['content-type']).toMatch(/text\/csv/);
+      const lines = csv.body.trim().split('\r\n');
+      expect(lines).toHaveLength(5);
+      expect(lines[0]).toBe('"Date","Reference","Description","Type","Status","Amount","Fees","Currency","Balance after"');
+      expect(csv.body).toContain('"-20.00"');
+      const pdf = await t.app.inject({ method: 'GET', url: `/v1/transaction/statement?from=${today}&to=${today}&format=pdf`, headers: { cookie: a.session.cookie } });
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+      const backwards = await t.app.inject({ method: 'GET', url: `/v1/transaction/statement?from=${today}&to=2000-01-01`, headers: { cookie: a.session.cookie } });
+      expect(backwards.json().errors.to).toBe('The end date must be on or after the start date');
+    });
+  });
+
+  describe('GET /v1/dashboard/summary', () => {
+    it('computes balance, flows, counts, the 3 latest and a 30-day series on the server', async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/v1/dashboard/summary', headers: { cookie: a.session.cookie } });
+      const body = res.json();
+      expect(body).toMatchObject({ balance: '940.00', currency: 'USD', inflow: { amount: '1000.00' }, outflow: { amount: '60.00' }, counts: { transactions: 4 } });
+      expect(body.recent).toHaveLength(3);
+      expect(body.series).toHaveLength(30);
+      expect(body.series[29]).toEqual({ date: expect.any(String), in: '1000.00', out: '60.00' });
+    });
+  });
+
+  describe('GET /v1/fees', () => {
+    it('publishes the schedule the server charges', async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/v1/fees' });
+      const ids = res.json().schedule.map((s: { id: string }) => s.id);
+      expect(ids).toEqual(['same', 'local', 'international', 'fx']);
+    });
+  });
+
+  describe('GET /v1/admin/transactions', () => {
+    it('lists every customer for staff, filtered by status', async () => {
+      const res = await t.app.inject({ method: 'GET', url: `/v1/admin/transactions?filter=${encodeURIComponent('{"status":"success"}')}&range=[0,4]`, headers: { cookie: a.staff.cookie } });
+      expect(res.headers['content-range']).toMatch(/^transactions 0-4\/\d+$/);
+      expect(res.json().length).toBe(5);
+      const asCustomer = await t.app.inject({ method: 'GET', url: '/v1/admin/transactions', headers: { cookie: a.session.cookie } });
+      expect(asCustomer.statusCode).toBe(401);
+    });
+  });
+});
