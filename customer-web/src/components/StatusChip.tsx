@@ -1,0 +1,19 @@
+import { Chip } from '@mui/material';
+
+// SPEC §4: pending yellow, success green, failed red, cancelled gray (case-insensitive).
+const COLORS: Record<string, 'warning' | 'success' | 'error' | 'default' | 'info'> = {
+  pending: 'warning',
+  pending_review: 'warning',
+  success: 'success',
+  completed: 'success',
+  approved: 'success',
+  failed: 'error',
+  rejected: 'error',
+  cancelled: 'default',
+};
+
+export function StatusChip({ status, size = 'small' }: { status: string; size?: 'small' | 'medium' }) {
+  const key = status.toLowerCase();
+  const label = key.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
+  return <Chip label={label} color={COLORS[key] ?? 'info'} size={size} variant={key === 'cancelled' ? 'outlined' : 'filled'} sx={{ fontWeight: 600 }} />;
+}

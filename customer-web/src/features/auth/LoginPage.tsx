@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { Box, Button, Checkbox, FormControlLabel, IconButton, InputAdornment, Link, Stack } from '@mui/material';
+import Visibility from '@mui/icons-material/Visibility';
+import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import { Form, Formik } from 'formik';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useSnackbar } from 'notistack';
+import { loginSchema } from '@strongroom/shared';
+import { useAuth } from '../../auth/AuthContext';
+import { AuthLayout } from '../../components/public/AuthLayout';
+import { FormField, applyServerErrors } from '../../components/FormField';
+
+export default function LoginPage() {
+  const { login, savedAccountNumber } = useAuth();
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const [showPassword, setShowPassword] = useState(false);
+  const [remember, setRemember] = useState(!!savedAccountNumber);
+
+  return (
+    <AuthLayout title="Welcome Back" description="Access the online banking panel using your Account number and password.">
+      <Formik
+        initialValues={{ accountNumber: savedAccountNumber ?? '', password: '' }}
+        validationSchema={loginSchema}
+        onSubmit={async (values, { setErrors }) => {
+          try {
+            await login(values.accountNumber.trim(), values.password, remember);
+            navigate('/dashboard', { replace: true });
+          } catch (err) {
+            applyServerErrors(err, setErrors);
+            enqueueSnackbar((err as Error).message, { variant: 'error' });
+          }
+        }}
+      >
+        {({ isSubmitting }) => (
+          <Form noValidate>
+            <Stack spacing={2.5}>
+              <FormField
+                name="accountNumber"
+                label="Account Number"
+                autoComplete="username"
+                inputProps={{ inputMode: 'numeric', maxLength: 10, pattern: '[0-9]*' }}
+              />
+              <FormField
+                name="password"
+                label="Password"
+                type={showPassword ? 'text' : 'password'}
+                autoComplete="current-password"
+                InputProps={{
+                  endAdornment: (
+                    <InputAdornment position="end">
+                      <IconButton aria-label={showPassword ? 'Hide password' : 'Show password'} onClick={() => setShowPassword((s) => !s)} edge="end">
+                        {showPassword ? <VisibilityOff /> : <Visibility />}
+                      </IconButton>
+                    </InputAdornment>
+                  ),
+                }}
+              />
+              <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap' }}>
+                <FormControlLabel control={<Checkbox checked={remember} onChange={(e) => setRemember(e.target.checked)} />} label="Remember me" />
+                <Link component={RouterLink} to="/forgot-password">
+                  Forgot password?
+                </Link>
+              </Box>
+              <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
+                {isSubmitting ? 'Submitting...' : 'Submit'}
+              </Button>
+              <Box sx={{ textAlign: 'center' }}>
+                New to Strongroom?{' '}
+                <Link component={RouterLink} to="/auth/terms">
+                  Create an account
+                </Link>
+              </Box>
+            </Stack>
+          </Form>
+        )}
+      </Formik>
+    </AuthLayout>
+  );
+}

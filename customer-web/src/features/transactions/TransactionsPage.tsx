@@ -1,0 +1,110 @@
+import { useEffect, useState } from 'react';
+import { Box, Button, Card, CardContent, Grid, InputAdornment, List, MenuItem, Pagination, Skeleton, Stack, TextField, Typography } from '@mui/material';
+import SearchIcon from '@mui/icons-material/Search';
+import DownloadIcon from '@mui/icons-material/Download';
+import { useSearchParams } from 'react-router-dom';
+import { TRANSACTION_STATUSES, type Paginated, type TransactionDto } from '@strongroom/shared';
+import { useApi } from '../../api/useApi';
+import { TransactionRow } from '../../components/TransactionRow';
+
+const PAGE_SIZE = 20;
+const firstOfMonth = () => new Date(new Date().getFullYear(), new Date().getMonth(), 1).toISOString().slice(0, 10);
+const today = () => new Date().toISOString().slice(0, 10);
+
+export default function TransactionsPage() {
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const type = params.get('type') ?? 'all';
+  const status = params.get('status') ?? 'all';
+  const page = Math.max(1, Number(params.get('page') ?? '1') || 1);
+  const [search, setSearch] = useState(q);
+  const [from, setFrom] = useState(firstOfMonth());
+  const [to, setTo] = useState(today());
+
+  const update = (patch: Record<string, string>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(patch)) {
+      if (v && v !== 'all' && !(k === 'page' && v === '1')) next.set(k, v);
+      else next.delete(k);
+    }
+    setParams(next, { replace: true });
+  };
+
+  // Debounced search: the server does the searching, over indexes.
+  useEffect(() => {
+    if (search === q) return;
+    const id = setTimeout(() => update({ q: search.trim(), page: '1' }), 350);
+    return () => clearTimeout(id);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [search]);
+
+  const query = new URLSearchParams({ page: String(page), pageSize: String(PAGE_SIZE), type, status, ...(q ? { q } : {}) });
+  const { data, loading, error } = useApi<Paginated<TransactionDto>>(`/transaction?${query}`);
+  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
+
+  return (
+    <Stack spacing={3}>
+      <Typography variant="h4" fontWeight={800}>Transactions</Typography>
+      <Card>
+        <CardContent>
+          <Grid container spacing={2}>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <TextField
+                fullWidth
+                placeholder="Search description, recipient or reference"
+                value={search}
+                onChange={(e) => setSearch(e.target.value)}
+                InputProps={{ startAdornment: <InputAdornment position="start"><SearchIcon /></InputAdornment> }}
+                inputProps={{ 'aria-label': 'Search transactions' }}
+              />
+            </Grid>
+            <Grid size={{ xs: 6, md: 3 }}>
+              <TextField select fullWidth label="Type" value={type} onChange={(e) => update({ type: e.target.value, page: '1' })}>
+                {['all', 'debit', 'credit'].map((t) => <MenuItem key={t} value={t}>{t === 'all' ? 'All' : t[0].toUpperCase() + t.slice(1)}</MenuItem>)}
+              </TextField>
+            </Grid>
+            <Grid size={{ xs: 6, md: 3 }}>
+              <TextField select fullWidth label="Status" value={status} onChange={(e) => update({ status: e.target.value, page: '1' })}>
+                {['all', ...TRANSACTION_STATUSES].map((s) => <MenuItem key={s} value={s}>{s === 'all' ? 'All' : s[0].toUpperCase() + s.slice(1)}</MenuItem>)}
+              </TextField>
+            </Grid>
+          </Grid>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardContent>
+          {error && <Typography color="error">{error.message}</Typography>}
+          {loading && !data ? (
+            <Stack spacing={1}>{Array.from({ length: 6 }, (_, i) => <Skeleton key={i} variant="rounded" height={56} />)}</Stack>
+          ) : data && data.items.length > 0 ? (
+            <>
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{data.total} transaction{data.total === 1 ? '' : 's'}</Typography>
+              <List disablePadding>{data.items.map((tx) => <TransactionRow key={tx.id} tx={tx} />)}</List>
+              {pages > 1 && (
+                <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
+                  <Pagination count={pages} page={page} onChange={(_e, p) => update({ page: String(p) })} color="primary" />
+                </Box>
+              )}
+            </>
+          ) : (
+            <Box sx={{ textAlign: 'center', py: 6 }}>
+              <Typography variant="h6" fontWeight={700}>No transactions found</Typography>
+              <Typography color="text.secondary">Try adjusting your search or filters.</Typography>
+            </Box>
+          )}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardContent>
+          <Typography fontWeight={700} gutterBottom>Download a statement</Typography>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }}>
+            <TextField type="date" label="From" value={from} onChange={(e) => setFrom(e.target.value)} InputLabelProps={{ shrink: true }} />
+            <TextField type="date" label="To" value={to} onChange={(e) => setTo(e.target.value)} InputLabelProps={{ shrink: true }} />
+            <Button startIcon={<DownloadIcon />} variant="outlined" href={`/v1/transaction/statement?from=${from}&to=${to}&format=csv`}>CSV</Button>
+            <Button startIcon={<DownloadIcon />} variant="outlined" href={`/v1/transaction/statement?from=${from}&to=${to}&format=pdf`}>PDF</Button>
+          </Stack>
+        </CardContent>
+      </Card>
+    </Stack>
+  );
+}
