@@ -258,7 +258,7 @@ export default function RegisterPage() {
                   />
                 </Grid>
                 <Grid size={{ xs: 12 }}>
-                  <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }}>
+                  <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }} sx={{ minHeight: 56 }}>
                     <Button variant="outlined" component="label">
                       {passport ? 'Change passport photo' : 'Upload passport photograph'}
                       <input
@@ -269,8 +269,8 @@ export default function RegisterPage() {
                         onChange={(e) => {
                           const file = e.target.files?.[0] ?? null;
                           setPassport(file);
-                          setFieldValue('passport', file);
-                          setFieldTouched('passport', true, true);
+                          void setFieldValue('passport', file, true);
+                          void setFieldTouched('passport', true, false);
                         }}
                       />
                     </Button>

@@ -6,7 +6,7 @@ import CurrencyBitcoinIcon from '@mui/icons-material/CurrencyBitcoin';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import AddCardIcon from '@mui/icons-material/AddCard';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
-import { LineChart } from '@mui/x-charts/LineChart';
+import { BarChart } from '@mui/x-charts/BarChart';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatMoney, minorToDisplayNumber, parseAmountToMinor, type DashboardSummaryDto } from '@strongroom/shared';
 import { useAuth } from '../../auth/AuthContext';
@@ -86,15 +86,14 @@ export default function DashboardPage() {
             <CardHeader title="Last 30 days" subheader="Money in and out per day" />
             <CardContent sx={{ pt: 0 }}>
               {data ? (
-                <LineChart
+                <BarChart
                   height={260}
-                  xAxis={[{ scaleType: 'point', data: data.series.map((s) => s.date.slice(5)) }]}
-                  yAxis={[{ valueFormatter: (v: number) => formatMoney(parseAmountToMinor(Math.round(v).toString(), currency), currency).replace(/\.00$/, '') }]}
+                  xAxis={[{ scaleType: 'band', data: data.series.map((s) => s.date.slice(5)), tickLabelInterval: (_v: string, i: number) => i % 5 === 0 }]}
+                  yAxis={[{ width: 64, valueFormatter: (v: number) => formatMoney(parseAmountToMinor(Math.round(v).toString(), currency), currency).replace(/\.00$/, '') }]}
                   series={[
-                    { data: data.series.map((s) => minorToDisplayNumber(parseAmountToMinor(s.in, currency), currency)), label: 'In', color: '#0f9d76', showMark: false, area: true },
-                    { data: data.series.map((s) => minorToDisplayNumber(parseAmountToMinor(s.out, currency), currency)), label: 'Out', color: '#c62828', showMark: false },
+                    { data: data.series.map((s) => minorToDisplayNumber(parseAmountToMinor(s.in, currency), currency)), label: 'In', color: '#0f9d76' },
+                    { data: data.series.map((s) => minorToDisplayNumber(parseAmountToMinor(s.out, currency), currency)), label: 'Out', color: '#c62828' },
                   ]}
-                  margin={{ left: 10, right: 10 }}
                 />
               ) : (
                 <Skeleton variant="rounded" height={240} />

@@ -204,6 +204,7 @@ function OutboundForm({ kind }: { kind: 'local' | 'international' }) {
             <Grid size={{ xs: 12, sm: 6 }}><FormField name="recipientAccountNumber" label={international ? 'Account number / IBAN' : 'Account number'} /></Grid>
             {international && <Grid size={{ xs: 12, sm: 6 }}><FormField name="recipientRoutingNumber" label="Routing number" /></Grid>}
             {international && <Grid size={{ xs: 12, sm: 6 }}><FormField name="swiftCode" label="SWIFT / BIC" /></Grid>}
+            <Grid size={{ xs: 12, sm: 6 }}><FormField name="transferDate" label="Transfer date" type="date" InputLabelProps={{ shrink: true }} /></Grid>
             <Grid size={{ xs: 12, sm: international ? 4 : 6 }}><FormField name="amount" label="Amount" inputProps={{ inputMode: 'decimal' }} /></Grid>
             {international && (
               <Grid size={{ xs: 12, sm: 4 }}>
@@ -219,8 +220,7 @@ function OutboundForm({ kind }: { kind: 'local' | 'international' }) {
                 </FormField>
               </Grid>
             )}
-            <Grid size={{ xs: 12, sm: 6 }}><FormField name="transferDate" label="Transfer date" type="date" InputLabelProps={{ shrink: true }} /></Grid>
-            <Grid size={{ xs: 12, sm: 6 }}><FormField name="memo" label="Memo (optional)" /></Grid>
+            <Grid size={{ xs: 12, sm: international ? 12 : 6 }}><FormField name="memo" label="Memo (optional)" /></Grid>
             <Grid size={{ xs: 12 }}><QuotePreview type={kind} /></Grid>
             {isLarge(values.amount) && <Grid size={{ xs: 12 }}><Alert severity="info">For transfers over {formatMoney(SUPPORT_LARGE_TRANSFER, 'USD')} please contact support at {SUPPORT.phone} first.</Alert></Grid>}
             <Grid size={{ xs: 12 }}>
