@@ -26,5 +26,6 @@ function fileTime(name: string): number {
   return m ? Date.parse(`${m[1]}T${m[2]}:${m[3]}:${m[4]}.${m[5]}Z`) : 0;
 }
 
-export const sixDigitCode = (mail: string) => /code[^0-9]{0,40}(\d{6})/i.exec(mail)![1];
+/** The 6-digit code: every mail states it after a colon ('verification code: 123456', '... to Marie Curie: 123456'). */
+export const sixDigitCode = (mail: string) => /:\s*(\d{6})\b/.exec(mail)![1];
 export const accountNumberIn = (mail: string) => /account number: (\d{10})/i.exec(mail)![1];
