@@ -5,6 +5,7 @@ import { createDataSource, runMigrations } from './db/data-source';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres';
 import { seedDemo, DEMO_CUSTOMER, DEMO_PAYEE } from './seed/seed';
 import { AdminService } from './modules/admin/admin.service';
+import { pinPepperFrom } from './common/crypto';
 
 export const DEMO_STAFF = { admin: 'admin@strongroom.local', auditor: 'auditor@strongroom.local' };
 
@@ -29,7 +30,7 @@ export async function prepareData(app: FastifyInstance): Promise<string[]> {
   const lines: string[] = [];
   const admin = new AdminService(app);
   if (config.seedDemo) {
-    await seedDemo(app.db);
+    await seedDemo(app.db, pinPepperFrom(config.encryptionKey));
     const secrets = loadOrCreateSecrets(config.dataDir);
     await admin.ensureStaff(DEMO_STAFF.admin, secrets.demoAdminPassword, 'admin', 'Avery Admin');
     await admin.ensureStaff(DEMO_STAFF.auditor, secrets.demoAuditorPassword, 'auditor', 'Riley Auditor');

@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { parseAmountToMinor } from '@strongroom/shared';
-import { hashSecret } from '../common/crypto';
+import { hashPin, hashSecret } from '../common/crypto';
 import { rows } from '../common/sql';
 import { withTransaction } from '../db/transaction';
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '../modules/user/entities/customer.entity';
@@ -24,7 +24,7 @@ interface DemoPerson {
   country: string;
 }
 
-async function ensureCustomer(m: EntityManager, p: DemoPerson): Promise<{ id: string; created: boolean }> {
+async function ensureCustomer(m: EntityManager, p: DemoPerson, pinPepper: Buffer): Promise<{ id: string; created: boolean }> {
   const found = await rows<{ id: string }>(m, `SELECT id FROM customers WHERE account_number = $1`, [p.accountNumber]);
   if (found.length > 0) return { id: found[0].id, created: false };
   const [row] = await rows<{ id: string }>(
@@ -33,7 +33,7 @@ async function ensureCustomer(m: EntityManager, p: DemoPerson): Promise<{ id: st
        account_type, currency, password_hash, pin_hash, status, email_verified_at, notification_preferences, created_at)
      VALUES ($1,$2,$3,$4,$5,'+1 (415) 555-0134','1988-04-12','742 Evergreen Terrace, Apt 5',$6,$7,'94110',$8,'Private / Partnership office','$50,001 - $100,000',
        'checking','USD',$9,$10,'approved', now(), $11, now() - interval '120 days') RETURNING id`,
-    [p.accountNumber, p.firstName, p.middleName, p.lastName, p.email, p.city, p.state, p.country, await hashSecret(p.password), await hashSecret(p.pin), JSON.stringify(DEFAULT_NOTIFICATION_PREFERENCES)],
+    [p.accountNumber, p.firstName, p.middleName, p.lastName, p.email, p.city, p.state, p.country, await hashSecret(p.password), await hashPin(p.pin, pinPepper), JSON.stringify(DEFAULT_NOTIFICATION_PREFERENCES)],
   );
   await openCustomerAccount(m, row.id, 'USD');
   return { id: row.id, created: true };
@@ -84,11 +84,11 @@ export interface SeedResult {
 }
 
 /** Idempotent: safe on every start. Staff users are created by main from the generated secrets. */
-export async function seedDemo(ds: DataSource): Promise<SeedResult> {
+export async function seedDemo(ds: DataSource, pinPepper: Buffer): Promise<SeedResult> {
   await withTransaction(ds, async (m) => {
     await seedFxRates(m);
-    const demo = await ensureCustomer(m, { ...DEMO_CUSTOMER, firstName: 'Alex', middleName: 'Morgan', lastName: 'Rivera', city: 'San Francisco', state: 'California', country: 'US' });
-    const payee = await ensureCustomer(m, { ...DEMO_PAYEE, firstName: 'Jordan', middleName: null, lastName: 'Lee', city: 'Oakland', state: 'California', country: 'US' });
+    const demo = await ensureCustomer(m, { ...DEMO_CUSTOMER, firstName: 'Alex', middleName: 'Morgan', lastName: 'Rivera', city: 'San Francisco', state: 'California', country: 'US' }, pinPepper);
+    const payee = await ensureCustomer(m, { ...DEMO_PAYEE, firstName: 'Jordan', middleName: null, lastName: 'Lee', city: 'Oakland', state: 'California', country: 'US' }, pinPepper);
     await seedDemoLedger(m, demo.id, payee.id);
     // The payee starts with money of its own so it can send back.
     const payeeHas = await rows(m, `SELECT 1 FROM transactions WHERE customer_id = $1 AND kind = 'opening'`, [payee.id]);

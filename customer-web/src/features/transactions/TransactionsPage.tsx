@@ -39,7 +39,7 @@ export default function TransactionsPage() {
   }, [search]);
 
   const query = new URLSearchParams({ page: String(page), pageSize: String(PAGE_SIZE), type, status, ...(q ? { q } : {}) });
-  const { data, loading, error } = useApi<Paginated<TransactionDto>>(`/transaction?${query}`);
+  const { data, loading, error } = useApi<Paginated<TransactionDto> & { totalCapped?: boolean }>(`/transaction?${query}`);
   const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
 
   return (
@@ -78,7 +78,7 @@ export default function TransactionsPage() {
             <Stack spacing={1}>{Array.from({ length: 6 }, (_, i) => <Skeleton key={i} variant="rounded" height={56} />)}</Stack>
           ) : data && data.items.length > 0 ? (
             <>
-              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{data.total} transaction{data.total === 1 ? '' : 's'}</Typography>
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{data.total.toLocaleString('en-US')}{data.totalCapped ? '+' : ''} transaction{data.total === 1 ? '' : 's'}</Typography>
               <List disablePadding>{data.items.map((tx) => <TransactionRow key={tx.id} tx={tx} />)}</List>
               {pages > 1 && (
                 <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>

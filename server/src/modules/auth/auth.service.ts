@@ -10,7 +10,7 @@ import {
   type RegisterInput,
 } from '@strongroom/shared';
 import { withTransaction } from '../../db/transaction';
-import { burnVerify, hashSecret, hmacHex, randomDigits, randomToken, sha256Hex, verifySecret } from '../../common/crypto';
+import { burnVerify, hashPin, pinPepperFrom, hashSecret, hmacHex, randomDigits, randomToken, sha256Hex, verifySecret } from '../../common/crypto';
 import { CustomerEntity, DEFAULT_NOTIFICATION_PREFERENCES } from '../user/entities/customer.entity';
 import { EmailVerificationEntity } from './entities/email-verification.entity';
 import { PasswordResetEntity } from './entities/password-reset.entity';
@@ -41,7 +41,7 @@ export class AuthService {
 
   async register(input: RegisterInput, image: Buffer | undefined) {
     const type = this.app.files.check(image, PASSPORT_RULES);
-    const [passwordHash, pinHash] = await Promise.all([hashSecret(input.password), hashSecret(input.transactionPin)]);
+    const [passwordHash, pinHash] = await Promise.all([hashSecret(input.password), hashPin(input.transactionPin, pinPepperFrom(this.app.config.encryptionKey))]);
     const code = randomDigits(6);
     let customer: CustomerEntity;
     try {

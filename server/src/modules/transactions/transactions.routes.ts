@@ -18,8 +18,8 @@ export default async function transactionRoutes(app: FastifyInstance) {
 
   app.get('/transaction', { preHandler: app.requireCustomer, schema: { tags, summary: "The caller's transactions, newest first, paginated, filtered, searched" } }, async (request) => {
     const query = validate(transactionQuerySchema, request.query, { strict: false });
-    const { items, total } = await listTransactions(app.db.manager, request.customer!.id, query as never);
-    return { success: true, items, page: query.page, pageSize: query.pageSize, total };
+    const { items, total, totalCapped } = await listTransactions(app.db.manager, request.customer!.id, query as never);
+    return { success: true, items, page: query.page, pageSize: query.pageSize, total, totalCapped };
   });
 
   app.get('/transaction/statement', { preHandler: app.requireCustomer, schema: { tags, summary: 'Statement for a date range as CSV or PDF' } }, async (request, reply) => {

@@ -12,7 +12,7 @@ import {
   parseAmountToMinor,
   type TransferSummaryDto,
 } from '@strongroom/shared';
-import { hmacHex, randomDigits, sha256Hex, verifySecret } from '../../common/crypto';
+import { hmacHex, pinPepperFrom, randomDigits, sha256Hex, verifyPin } from '../../common/crypto';
 import { rows } from '../../common/sql';
 import { AppError } from '../../common/app-error';
 import { customerAccountId, internalAccountId, postJournal, newReference, type PostingInput } from '../ledger/ledger.service';
@@ -60,12 +60,15 @@ function maskName(first: string, last: string): string {
 }
 
 export class TransfersService {
-  constructor(private readonly app: FastifyInstance) {}
+  private readonly pinPepper: Buffer;
+  constructor(private readonly app: FastifyInstance) {
+    this.pinPepper = pinPepperFrom(app.config.encryptionKey);
+  }
 
   /** Wrong PINs are counted in their own committed statement, so rolling back the payment keeps the count. */
   private async checkPin(sender: Sender, pin: string): Promise<void> {
     if (sender.pin_locked_until && new Date(sender.pin_locked_until).getTime() > Date.now()) throw errors.pinLocked();
-    if (await verifySecret(sender.pin_hash, pin)) {
+    if (await verifyPin(sender.pin_hash, pin, this.pinPepper)) {
       if (sender.pin_failed_count > 0) await this.app.db.query(`UPDATE customers SET pin_failed_count = 0 WHERE id = $1`, [sender.id]);
       return;
     }

@@ -1,0 +1,206 @@
+/* eslint-disable no-console */
+// npm run bench: how many transfers a second the whole stack (HTTP -> Fastify -> ledger -> PostgreSQL)
+// sustains, at what latency, and how fast the first page of a 100,000-row transaction list is.
+// Not part of npm test: it prints figures; nothing here asserts a timing.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes, randomUUID } from 'node:crypto';
+import autocannon from 'autocannon';
+import { createDataSource, runMigrations } from '../db/data-source';
+import { freePort, startEmbeddedPostgres } from '../db/embedded-postgres';
+import { hashPin, hashSecret, pinPepperFrom } from '../common/crypto';
+import { rows } from '../common/sql';
+import { withTransaction } from '../db/transaction';
+import { internalAccountId, openCustomerAccount, postJournal, newReference } from '../modules/ledger/ledger.service';
+import { seedFxRates } from '../modules/fx/fx.service';
+import { DEFAULT_NOTIFICATION_PREFERENCES } from '../modules/user/entities/customer.entity';
+
+const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 200);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 15);
+const LIST_ROWS = Number(process.env.BENCH_LIST_ROWS ?? 100_000);
+const PASSWORD = 'Bench!Pass1';
+const PIN = '2468';
+
+function pct(result: autocannon.Result, p: 'p50' | 'p99' | 'p97_5' | 'p90') {
+  return (result.latency as unknown as Record<string, number>)[p];
+}
+
+async function main() {
+  const tmp = mkdtempSync(join(tmpdir(), 'strongroom-bench-'));
+  let stopPg: (() => Promise<void>) | undefined;
+  let url = process.env.BENCH_DATABASE_URL;
+  if (!url) {
+    const pg = await startEmbeddedPostgres(tmp);
+    url = pg.url;
+    stopPg = pg.stop;
+  }
+  console.log(`PostgreSQL: ${url.replace(/:[^:@/]+@/, ':***@')}`);
+  const ds = createDataSource(url, { poolSize: 40 });
+  await ds.initialize();
+  await runMigrations(ds);
+  await seedFxRates(ds.manager);
+  // The server runs in its own process, as in production, so the load generator does not share its event loop.
+  const encryptionKey = randomBytes(32);
+  const port = await freePort();
+  const server = spawn(process.execPath, [join(__dirname, '..', 'main.js')], {
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      DATA_DIR: join(tmp, 'data'),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: '0',
+      SERVE_STATIC: '0',
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      ENCRYPTION_KEY: encryptionKey.toString('hex'),
+      LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
+      MONEY_RATE_LIMIT_PER_MINUTE: '1000000',
+      DAILY_OUTBOUND_LIMIT: '100000000.00',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) break;
+    } catch {
+      /* starting */
+    }
+    if (i > 300) throw new Error('server did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+
+  // Seed approved, funded customers (hashes computed once and reused: seeding is not what we measure).
+  const [passwordHash, pinHash] = await Promise.all([hashSecret(PASSWORD), hashPin(PIN, pinPepperFrom(encryptionKey))]);
+  const customers: { id: string; accountNumber: string; token: string }[] = [];
+  await withTransaction(ds, async (m) => {
+    const equity = await internalAccountId(m, 'equity', 'USD');
+    for (let i = 0; i < ACCOUNTS; i++) {
+      const accountNumber = String(5_000_000_000 + i);
+      const [c] = await rows<{ id: string }>(
+        m,
+        `INSERT INTO customers (account_number, first_name, last_name, email, phone, dob, address, city, state, zipcode, country, occupation, income_range, account_type, currency, password_hash, pin_hash, status, notification_preferences)
+         VALUES ($1::text,'Bench','Customer'||$1::text,'bench'||$1::text||'@example.com','+1 555 0100','1980-01-01','1 Bench Street','Testville','CA','90000','US','Business / Sales','Below $10,000','checking','USD',$2,$3,'approved',$4) RETURNING id`,
+        [accountNumber, passwordHash, pinHash, JSON.stringify({ ...DEFAULT_NOTIFICATION_PREFERENCES, transactionAlerts: false })],
+      );
+      const account = await openCustomerAccount(m, c.id, 'USD');
+      await postJournal(m, { kind: 'opening', description: 'bench funding', postings: [{ accountId: equity, amountMinor: -100_000_000n, currency: 'USD' }, { accountId: account, amountMinor: 100_000_000n, currency: 'USD' }] });
+      customers.push({ id: c.id, accountNumber, token: '' });
+    }
+  });
+  for (const c of customers) {
+    const res = await fetch(`${base}/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-session-mode': 'bearer' }, body: JSON.stringify({ accountNumber: c.accountNumber, password: PASSWORD }) });
+    c.token = ((await res.json()) as { token: string }).token;
+  }
+  console.log(`Seeded ${ACCOUNTS} funded customers; ${CONNECTIONS} connections, ${DURATION_S} s per scenario.`);
+
+  const transferRun = (title: string, pickRecipient: (fromIndex: number) => number, rate?: number) =>
+    new Promise<autocannon.Result>((resolve, reject) => {
+      const inst = autocannon(
+        {
+          url: `${base}/v1/transfer/same`,
+          connections: CONNECTIONS,
+          duration: DURATION_S,
+          ...(rate ? { overallRate: rate } : {}),
+          requests: [
+            {
+              method: 'POST',
+              setupRequest: (req: autocannon.Request) => {
+                const from = Math.floor(Math.random() * customers.length);
+                let to = pickRecipient(from);
+                if (to === from) to = (from + 1) % customers.length;
+                return {
+                  ...req,
+                  headers: { 'content-type': 'application/json', authorization: `Bearer ${customers[from].token}`, 'idempotency-key': randomUUID() },
+                  body: JSON.stringify({ recipientAccountNumber: customers[to].accountNumber, amount: '1.25', pin: PIN }),
+                } as autocannon.Request;
+              },
+            },
+          ],
+        },
+        (err, result) => (err ? reject(err) : resolve(result)),
+      );
+      void inst;
+      void title;
+    });
+
+  const report = (title: string, r: autocannon.Result) => {
+    const ok = r['2xx'];
+    const rate = ok / (r.duration || DURATION_S);
+    console.log(`${title.padEnd(38)} ${rate.toFixed(0).padStart(6)} transfers/s  p50 ${String(pct(r, 'p50')).padStart(4)} ms  p99 ${String(pct(r, 'p99')).padStart(4)} ms  (non-2xx ${r.non2xx}, errors ${r.errors})`);
+    return rate;
+  };
+
+  const spread = await transferRun('spread', () => Math.floor(Math.random() * customers.length));
+  const peak = report('Same-bank transfers, spread accounts', spread);
+  const hot = await transferRun('hot', () => 0);
+  report('Same-bank transfers, one hot recipient', hot);
+  const half = await transferRun('half', () => Math.floor(Math.random() * customers.length), Math.max(1, Math.floor(peak / 2)));
+  report(`Spread at half the peak (${Math.floor(peak / 2)}/s)`, half);
+
+  // The ledger must still add up after the load.
+  const [{ drift }] = await rows<{ drift: string }>(ds.manager, `SELECT count(*) AS drift FROM ledger_accounts a LEFT JOIN (SELECT account_id, sum(amount_minor) s FROM postings GROUP BY account_id) p ON p.account_id = a.id WHERE a.balance_minor <> coalesce(p.s,0)`);
+  const [{ total }] = await rows<{ total: string }>(ds.manager, `SELECT sum(balance_minor)::text AS total FROM ledger_accounts`);
+  console.log(`Ledger check after load: accounts drifting from their postings: ${drift}; sum of all balances: ${total} (must be 0)`);
+
+  // A customer with 100,000 transactions: bulk-booked through the same tables and triggers.
+  const heavy = customers[customers.length - 1];
+  const started = Date.now();
+  await ds.query(`SET session_replication_role = DEFAULT`);
+  const heavyAccount = (await rows<{ id: string }>(ds.manager, `SELECT id FROM ledger_accounts WHERE customer_id = $1`, [heavy.id]))[0].id;
+  const settlement = await internalAccountId(ds.manager, 'settlement', 'USD');
+  const BATCH = 5000;
+  for (let done = 0; done < LIST_ROWS; done += BATCH) {
+    const n = Math.min(BATCH, LIST_ROWS - done);
+    await withTransaction(ds, async (m) => {
+      // One balanced journal per batch keeps seeding fast; each row is a customer-visible credit.
+      const ref = newReference('BULK');
+      await postJournal(m, { kind: 'incoming', reference: ref, description: 'bench bulk', postings: [{ accountId: settlement, amountMinor: -BigInt(n) * 100n, currency: 'USD' }, { accountId: heavyAccount, amountMinor: BigInt(n) * 100n, currency: 'USD' }] });
+      await m.query(
+        `INSERT INTO transactions (reference, customer_id, account_id, type, kind, status, description, category, amount_minor, currency, recipient, channel, created_at)
+         SELECT $1 || lpad(g::text, 7, '0'), $2, $3, 'credit', 'incoming', 'success', 'Payment ' || g, 'Incoming transfer', 100, 'USD', 'Sender ' || (g % 97), 'Staff console', now() - make_interval(mins => g)
+           FROM generate_series($4::int, $5::int) g`,
+        [ref, heavy.id, heavyAccount, done + 1, done + n],
+      );
+    });
+  }
+  await ds.query('ANALYZE transactions');
+  console.log(`Booked ${LIST_ROWS} transactions for one customer in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const list = await new Promise<autocannon.Result>((resolve, reject) => {
+    autocannon(
+      { url: `${base}/v1/transaction?page=1&pageSize=20`, connections: 4, duration: 10, headers: { authorization: `Bearer ${heavy.token}` } },
+      (err, result) => (err ? reject(err) : resolve(result)),
+    );
+  });
+  console.log(`${'Transaction list, first page of 100k'.padEnd(38)} ${(list['2xx'] / list.duration).toFixed(0).padStart(6)} req/s        p50 ${String(pct(list, 'p50')).padStart(4)} ms  p99 ${String(pct(list, 'p99')).padStart(4)} ms`);
+
+  server.kill('SIGTERM');
+
+  // pgbench TPC-B on the same PostgreSQL, for a yardstick of what this machine's database can do.
+  const hasPgbench = spawnSync('pgbench', ['--version']).status === 0;
+  if (hasPgbench) {
+    const u = new URL(url);
+    const env = { ...process.env, PGPASSWORD: decodeURIComponent(u.password) };
+    const args = ['-h', u.hostname, '-p', u.port || '5432', '-U', decodeURIComponent(u.username)];
+    execFileSync('psql', [...args, '-d', u.pathname.slice(1), '-c', 'DROP DATABASE IF EXISTS pgbench_strongroom', '-c', 'CREATE DATABASE pgbench_strongroom'], { env, stdio: 'ignore' });
+    execFileSync('pgbench', [...args, '-i', '-s', '10', '-q', 'pgbench_strongroom'], { env, stdio: 'ignore' });
+    const out = execFileSync('pgbench', [...args, '-c', String(CONNECTIONS), '-j', '2', '-T', String(DURATION_S), 'pgbench_strongroom'], { env }).toString();
+    const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? 0);
+    console.log(`pgbench TPC-B (scale 10, ${CONNECTIONS} clients, ${DURATION_S} s): ${tps.toFixed(0)} TPS`);
+    console.log(`Our spread transfers/s as a ratio of pgbench TPS: ${(peak / tps).toFixed(2)}`);
+  } else {
+    console.log('pgbench not on PATH: skipping the TPC-B yardstick');
+  }
+  await ds.destroy();
+  if (stopPg) await stopPg();
+  rmSync(tmp, { recursive: true, force: true });
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
