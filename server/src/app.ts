@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
+import Redis from 'ioredis';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
@@ -65,8 +66,12 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
 
   await app.register(dbPlugin, { config, dataSource, ownsDataSource });
   await app.register(errorsPlugin);
+  // With REDIS_URL the rate-limit counters are shared by every server process (scale-out); else in memory.
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 }) : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
   await app.register(rateLimit, {
     global: false,
+    ...(redis ? { redis, nameSpace: 'strongroom-rl:', skipOnError: false } : {}),
     errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, success: false, error: `Too many attempts. Please try again in ${Math.ceil(ctx.ttl / 1000)} seconds.` }),
   });
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 40, fieldSize: 64 * 1024 } });

@@ -152,3 +152,24 @@ describe('GET /v1/auth/check and POST /v1/auth/logout', () => {
     expect((await t.app.inject({ method: 'GET', url: '/v1/auth/check', headers: { cookie: s.cookie } })).json().user.email).toBe(c.email);
   });
 });
+
+// Scale-out: with REDIS_URL, two server processes share one login budget per IP.
+const describeWithRedis = process.env.REDIS_URL ? describe : describe.skip;
+describeWithRedis('rate limit shared through REDIS_URL', () => {
+  it('counts attempts across two app instances', async () => {
+    const overrides = { loginRateLimitPerMinute: 3, redisUrl: process.env.REDIS_URL };
+    const a = await createTestApp(overrides);
+    const b = await createTestApp(overrides);
+    try {
+      const codes: number[] = [];
+      for (const t of [a, b, a, b]) {
+        const r = await t.app.inject({ method: 'POST', url: '/v1/auth/login', payload: { accountNumber: '1234567890', password: 'Wrong!Pass1' }, remoteAddress: `10.9.${process.pid % 250}.7` });
+        codes.push(r.statusCode);
+      }
+      expect(codes).toEqual([401, 401, 401, 429]);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});
