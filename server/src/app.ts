@@ -23,6 +23,7 @@ import adminRoutes from './modules/admin/admin.routes';
 import transferRoutes from './modules/transfers/transfers.routes';
 import transactionRoutes from './modules/transactions/transactions.routes';
 import dashboardRoutes from './modules/dashboard/dashboard.routes';
+import cryptoRoutes from './modules/crypto/crypto.routes';
 
 /** Log paths that must never reach a log line (secrets, codes, identity numbers, cookies). */
 export const REDACT_PATHS = [
@@ -104,6 +105,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       await api.register(transferRoutes);
       await api.register(transactionRoutes);
       await api.register(dashboardRoutes);
+      await api.register(cryptoRoutes);
     },
     { prefix: '/v1' },
   );

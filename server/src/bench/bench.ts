@@ -22,6 +22,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 15);
 const LIST_ROWS = Number(process.env.BENCH_LIST_ROWS ?? 100_000);
 const PASSWORD = 'Bench!Pass1';
+/** Figures for the console (timings, not money). */
+const fig = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false });
 const PIN = '2468';
 
 function pct(result: autocannon.Result, p: 'p50' | 'p99' | 'p97_5' | 'p90') {
@@ -131,7 +133,7 @@ async function main() {
   const report = (title: string, r: autocannon.Result) => {
     const ok = r['2xx'];
     const rate = ok / (r.duration || DURATION_S);
-    console.log(`${title.padEnd(38)} ${rate.toFixed(0).padStart(6)} transfers/s  p50 ${String(pct(r, 'p50')).padStart(4)} ms  p99 ${String(pct(r, 'p99')).padStart(4)} ms  (non-2xx ${r.non2xx}, errors ${r.errors})`);
+    console.log(`${title.padEnd(38)} ${fig(rate).padStart(6)} transfers/s  p50 ${String(pct(r, 'p50')).padStart(4)} ms  p99 ${String(pct(r, 'p99')).padStart(4)} ms  (non-2xx ${r.non2xx}, errors ${r.errors})`);
     return rate;
   };
 
@@ -169,14 +171,14 @@ async function main() {
     });
   }
   await ds.query('ANALYZE transactions');
-  console.log(`Booked ${LIST_ROWS} transactions for one customer in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`Booked ${LIST_ROWS} transactions for one customer in ${fig((Date.now() - started) / 1000, 1)} s`);
   const list = await new Promise<autocannon.Result>((resolve, reject) => {
     autocannon(
       { url: `${base}/v1/transaction?page=1&pageSize=20`, connections: 4, duration: 10, headers: { authorization: `Bearer ${heavy.token}` } },
       (err, result) => (err ? reject(err) : resolve(result)),
     );
   });
-  console.log(`${'Transaction list, first page of 100k'.padEnd(38)} ${(list['2xx'] / list.duration).toFixed(0).padStart(6)} req/s        p50 ${String(pct(list, 'p50')).padStart(4)} ms  p99 ${String(pct(list, 'p99')).padStart(4)} ms`);
+  console.log(`${'Transaction list, first page of 100k'.padEnd(38)} ${fig(list['2xx'] / list.duration).padStart(6)} req/s        p50 ${String(pct(list, 'p50')).padStart(4)} ms  p99 ${String(pct(list, 'p99')).padStart(4)} ms`);
 
   server.kill('SIGTERM');
 
@@ -190,8 +192,8 @@ async function main() {
     execFileSync('pgbench', [...args, '-i', '-s', '10', '-q', 'pgbench_strongroom'], { env, stdio: 'ignore' });
     const out = execFileSync('pgbench', [...args, '-c', String(CONNECTIONS), '-j', '2', '-T', String(DURATION_S), 'pgbench_strongroom'], { env }).toString();
     const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? 0);
-    console.log(`pgbench TPC-B (scale 10, ${CONNECTIONS} clients, ${DURATION_S} s): ${tps.toFixed(0)} TPS`);
-    console.log(`Our spread transfers/s as a ratio of pgbench TPS: ${(peak / tps).toFixed(2)}`);
+    console.log(`pgbench TPC-B (scale 10, ${CONNECTIONS} clients, ${DURATION_S} s): ${fig(tps)} TPS`);
+    console.log(`Our spread transfers/s as a ratio of pgbench TPS: ${fig(peak / tps, 2)}`);
   } else {
     console.log('pgbench not on PATH: skipping the TPC-B yardstick');
   }

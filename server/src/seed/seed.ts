@@ -7,6 +7,7 @@ import { DEFAULT_NOTIFICATION_PREFERENCES } from '../modules/user/entities/custo
 import { customerAccountId, internalAccountId, openCustomerAccount, postJournal, newReference } from '../modules/ledger/ledger.service';
 import { insertTransaction } from '../modules/transactions/transactions.service';
 import { seedFxRates } from '../modules/fx/fx.service';
+import { seedCryptoOptions } from '../modules/crypto/crypto.service';
 
 export const DEMO_CUSTOMER = { accountNumber: '1000000001', password: 'Demo@2026!', pin: '1234', email: 'demo@strongroom.local' };
 export const DEMO_PAYEE = { accountNumber: '1000000002', password: 'Payee@2026!', pin: '4321', email: 'jordan.lee@strongroom.local' };
@@ -87,6 +88,7 @@ export interface SeedResult {
 export async function seedDemo(ds: DataSource, pinPepper: Buffer): Promise<SeedResult> {
   await withTransaction(ds, async (m) => {
     await seedFxRates(m);
+    await seedCryptoOptions(m);
     const demo = await ensureCustomer(m, { ...DEMO_CUSTOMER, firstName: 'Alex', middleName: 'Morgan', lastName: 'Rivera', city: 'San Francisco', state: 'California', country: 'US' }, pinPepper);
     const payee = await ensureCustomer(m, { ...DEMO_PAYEE, firstName: 'Jordan', middleName: null, lastName: 'Lee', city: 'Oakland', state: 'California', country: 'US' }, pinPepper);
     await seedDemoLedger(m, demo.id, payee.id);
