@@ -1,23 +1,15 @@
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newContext, screenshot } from './helpers/browser';
-import { demoStaffPassword, startServer, type RunningServer } from './helpers/server';
+import { newContext, screenshot } from './helpers/browser';
+import { demoStaffPassword } from './helpers/server';
+import { useServerAndBrowser } from './helpers/suite';
 
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 describe('staff console', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const ctx = useServerAndBrowser();
 
   it('signs an admin in, approves a pending application and records it in the audit log', async () => {
     const email = `applicant.${Date.now()}@example.com`;
-    const res = await fetch(`${server.baseUrl}/v1/auth/register`, {
+    const res = await fetch(`${ctx.server().baseUrl}/v1/auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -28,12 +20,12 @@ describe('staff console', () => {
     });
     expect(res.status).toBe(201);
 
-    const page = await (await newContext(browser, server.baseUrl)).newPage();
+    const page = await (await newContext(ctx.browser(), ctx.server().baseUrl)).newPage();
     await page.goto('/admin/');
     await page.getByText('Strongroom back office').first().waitFor();
     await screenshot(page, 'admin-login');
     await page.getByLabel('Username').fill('admin@strongroom.local');
-    await page.locator('input[name=password]').fill(demoStaffPassword(server.dataDir));
+    await page.locator('input[name=password]').fill(demoStaffPassword(ctx.server().dataDir));
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByText('Priya Raman').waitFor();
     await screenshot(page, 'admin-customers');
@@ -47,8 +39,8 @@ describe('staff console', () => {
   });
 
   it('shows the auditor everything and no approve button', async () => {
-    const page = await (await newContext(browser, server.baseUrl)).newPage();
-    const secrets = require(`${server.dataDir}/secrets.json`) as { demoAuditorPassword: string };
+    const page = await (await newContext(ctx.browser(), ctx.server().baseUrl)).newPage();
+    const secrets = require(`${ctx.server().dataDir}/secrets.json`) as { demoAuditorPassword: string };
     await page.goto('/admin/');
     await page.getByLabel('Username').fill('auditor@strongroom.local');
     await page.locator('input[name=password]').fill(secrets.demoAuditorPassword);

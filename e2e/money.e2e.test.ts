@@ -1,25 +1,17 @@
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newContext, screenshot, signIn } from './helpers/browser';
-import { startServer, type RunningServer } from './helpers/server';
+import type { Page } from 'playwright-core';
+import { newContext, screenshot, signIn } from './helpers/browser';
+import { useServerAndBrowser } from './helpers/suite';
 import { latestMail, sixDigitCode } from './helpers/mail';
 
 // The demo customer (1000000001) has history, so it is a returning sender (PIN only). The second demo
 // customer (1000000002) has never sent money, so it goes through the e-mailed code first.
 describe('moving money', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const ctx = useServerAndBrowser();
 
   async function page(): Promise<Page> {
-    const ctx = await newContext(browser, server.baseUrl);
-    await ctx.grantPermissions(['clipboard-read', 'clipboard-write']);
-    return ctx.newPage();
+    const context = await newContext(ctx.browser(), ctx.server().baseUrl);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    return context.newPage();
   }
 
   it('sends money to another Strongroom account and ends on /transactions', async () => {
@@ -68,7 +60,7 @@ describe('moving money', () => {
 
     await p.reload();
     await p.getByRole('dialog').getByText('Approve this payment').waitFor();
-    const mail = await latestMail(server.dataDir, 'jordan.lee@strongroom.local', { after: startedAt });
+    const mail = await latestMail(ctx.server().dataDir, 'jordan.lee@strongroom.local', { after: startedAt });
     await p.getByLabel('One-time code').fill(sixDigitCode(mail));
     await p.getByRole('button', { name: 'Confirm' }).click();
     await p.getByLabel('Transaction PIN').waitFor();

@@ -1,30 +1,21 @@
 import { join } from 'node:path';
 import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newContext, screenshot } from './helpers/browser';
-import { startServer, type RunningServer } from './helpers/server';
+import { newContext, screenshot } from './helpers/browser';
+import { useServerAndBrowser } from './helpers/suite';
 import { accountNumberIn, latestMail, sixDigitCode } from './helpers/mail';
 
 // A 1x1 PNG as the passport photograph.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 describe('a new customer opens an account', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const ctx = useServerAndBrowser();
 
   it('goes from Open Account through the wizard, verifies the e-mail, signs in and logs out', async () => {
     const email = `e2e.${Date.now()}@example.com`;
     const passport = join(mkdtempSync(join(tmpdir(), 'sr-passport-')), 'passport.png');
     writeFileSync(passport, PNG);
-    const page = await (await newContext(browser, server.baseUrl)).newPage();
+    const page = await (await newContext(ctx.browser(), ctx.server().baseUrl)).newPage();
     await page.goto('/');
     await page.getByRole('link', { name: 'Open Account' }).first().click();
     await page.waitForURL('**/auth/terms');
@@ -74,7 +65,7 @@ describe('a new customer opens an account', () => {
     await page.getByRole('dialog').getByText('Application submitted').waitFor();
     await screenshot(page, 'register-submitted');
 
-    const mail = await latestMail(server.dataDir, email);
+    const mail = await latestMail(ctx.server().dataDir, email);
     const accountNumber = accountNumberIn(mail);
     await page.getByRole('button', { name: 'Verify e-mail' }).click();
     await page.waitForURL('**/auth/verify?email=*');
@@ -102,7 +93,7 @@ describe('a new customer opens an account', () => {
   });
 
   it('remembers the account number, never the password', async () => {
-    const context = await newContext(browser, server.baseUrl);
+    const context = await newContext(ctx.browser(), ctx.server().baseUrl);
     const page = await context.newPage();
     await page.goto('/auth/login');
     await page.getByLabel('Account Number').fill('1000000001');
@@ -125,7 +116,7 @@ describe('a new customer opens an account', () => {
   });
 
   it('sends a signed-in customer from the login page to the dashboard', async () => {
-    const page = await (await newContext(browser, server.baseUrl)).newPage();
+    const page = await (await newContext(ctx.browser(), ctx.server().baseUrl)).newPage();
     await page.goto('/auth/login');
     await page.getByLabel('Account Number').fill('1000000002');
     await page.getByLabel('Password', { exact: true }).fill('Payee@2026!');

@@ -1,20 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newContext, screenshot } from './helpers/browser';
-import { startServer, type RunningServer } from './helpers/server';
+import { newContext, screenshot } from './helpers/browser';
+import { useServerAndBrowser } from './helpers/suite';
 
 describe('public site', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const ctx = useServerAndBrowser();
 
   it('shows every landing section and claim', async () => {
-    const page = await (await newContext(browser, server.baseUrl)).newPage();
+    const page = await (await newContext(ctx.browser(), ctx.server().baseUrl)).newPage();
     await page.goto('/');
     await page.locator('#home').waitFor();
     for (const id of ['home', 'about', 'services', 'how-it-works', 'testimonials', 'faq', 'contact']) {
@@ -32,7 +23,7 @@ describe('public site', () => {
   });
 
   it('keeps only one FAQ answer open at a time', async () => {
-    const page = await (await newContext(browser, server.baseUrl)).newPage();
+    const page = await (await newContext(ctx.browser(), ctx.server().baseUrl)).newPage();
     await page.goto('/#faq');
     await page.locator('#faq').waitFor();
     const questions = page.locator('#faq .MuiAccordion-root');
@@ -45,7 +36,7 @@ describe('public site', () => {
   });
 
   it('opens the slide-in menu at 375 px and follows Open Account to the terms', async () => {
-    const page = await (await newContext(browser, server.baseUrl, { width: 375, height: 740 })).newPage();
+    const page = await (await newContext(ctx.browser(), ctx.server().baseUrl, { width: 375, height: 740 })).newPage();
     await page.goto('/');
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('list', { name: 'Mobile menu' });
@@ -59,10 +50,10 @@ describe('public site', () => {
   });
 
   it('answers an unknown route with the 404 page and /v1 unknowns with JSON', async () => {
-    const page = await (await newContext(browser, server.baseUrl)).newPage();
+    const page = await (await newContext(ctx.browser(), ctx.server().baseUrl)).newPage();
     await page.goto('/no/such/page');
     await page.getByText("We can't find that page").waitFor();
-    const res = await fetch(`${server.baseUrl}/v1/nothing-here`);
+    const res = await fetch(`${ctx.server().baseUrl}/v1/nothing-here`);
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ success: false, error: 'Not found' });
   });

@@ -1,7 +1,5 @@
 import { useState } from 'react';
-import { Box, Button, Checkbox, FormControlLabel, IconButton, InputAdornment, Link, Stack } from '@mui/material';
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import { Box, Button, Checkbox, FormControlLabel, Link, Stack } from '@mui/material';
 import { Form, Formik } from 'formik';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
@@ -9,12 +7,12 @@ import { loginSchema } from '@strongroom/shared';
 import { useAuth } from '../../auth/AuthContext';
 import { AuthLayout } from '../../components/public/AuthLayout';
 import { FormField, applyServerErrors } from '../../components/FormField';
+import { PasswordField } from '../../components/PasswordField';
 
 export default function LoginPage() {
   const { login, savedAccountNumber } = useAuth();
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
-  const [showPassword, setShowPassword] = useState(false);
   const [remember, setRemember] = useState(!!savedAccountNumber);
 
   return (
@@ -41,21 +39,7 @@ export default function LoginPage() {
                 autoComplete="username"
                 inputProps={{ inputMode: 'numeric', maxLength: 10, pattern: '[0-9]*' }}
               />
-              <FormField
-                name="password"
-                label="Password"
-                type={showPassword ? 'text' : 'password'}
-                autoComplete="current-password"
-                InputProps={{
-                  endAdornment: (
-                    <InputAdornment position="end">
-                      <IconButton aria-label={showPassword ? 'Hide password' : 'Show password'} onClick={() => setShowPassword((s) => !s)} edge="end">
-                        {showPassword ? <VisibilityOff /> : <Visibility />}
-                      </IconButton>
-                    </InputAdornment>
-                  ),
-                }}
-              />
+              <PasswordField name="password" label="Password" autoComplete="current-password" />
               <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap' }}>
                 <FormControlLabel control={<Checkbox checked={remember} onChange={(e) => setRemember(e.target.checked)} />} label="Remember me" />
                 <Link component={RouterLink} to="/forgot-password">

@@ -8,8 +8,6 @@ import {
   DialogContent,
   DialogTitle,
   Grid,
-  IconButton,
-  InputAdornment,
   MenuItem,
   Stack,
   Step,
@@ -17,8 +15,6 @@ import {
   Stepper,
   Typography,
 } from '@mui/material';
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { Form, Formik, useFormikContext } from 'formik';
 import { useNavigate } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
@@ -37,6 +33,7 @@ import {
 import { api, ApiError } from '../../api/client';
 import { AuthLayout } from '../../components/public/AuthLayout';
 import { FormField } from '../../components/FormField';
+import { PasswordField } from '../../components/PasswordField';
 
 const STEPS = ['Personal Information', 'Employment Information', 'Account Information', 'Completed'];
 const STORE_KEY = 'enrolment';
@@ -104,7 +101,6 @@ export default function RegisterPage() {
   const [stored, setStored] = useState<Stored>(readStore);
   const [active, setActive] = useState(0);
   const [passport, setPassport] = useState<File | null>(null);
-  const [showPassword, setShowPassword] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [done, setDone] = useState<string | null>(null);
 
@@ -241,21 +237,7 @@ export default function RegisterPage() {
                   />
                 </Grid>
                 <Grid size={{ xs: 12, sm: 6 }}>
-                  <FormField
-                    name="password"
-                    label="Password"
-                    type={showPassword ? 'text' : 'password'}
-                    autoComplete="new-password"
-                    InputProps={{
-                      endAdornment: (
-                        <InputAdornment position="end">
-                          <IconButton aria-label={showPassword ? 'Hide password' : 'Show password'} onClick={() => setShowPassword((s) => !s)} edge="end">
-                            {showPassword ? <VisibilityOff /> : <Visibility />}
-                          </IconButton>
-                        </InputAdornment>
-                      ),
-                    }}
-                  />
+                  <PasswordField name="password" label="Password" autoComplete="new-password" />
                 </Grid>
                 <Grid size={{ xs: 12 }}>
                   <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }} sx={{ minHeight: 56 }}>

@@ -28,6 +28,25 @@ function failure(err: AppError): IdempotentResult<unknown> {
   return { status: err.statusCode, body: { success: false, error: err.message, ...(err.errors ? { errors: err.errors } : {}) } };
 }
 
+/**
+ * The legs that deliver `amountMinor` of `from` into `toAccount` (held in `to`): one credit, or, across
+ * currencies, through the FX position accounts at the table rate (two balanced per-currency legs).
+ */
+async function deliveryLegs(m: EntityManager, amountMinor: bigint, from: string, toAccount: string, to: string): Promise<{ postings: PostingInput[]; creditMinor: bigint; rate: string }> {
+  if (from === to) return { postings: [{ accountId: toAccount, amountMinor, currency: to }], creditMinor: amountMinor, rate: '1' };
+  const rate = await getRate(m, from, to);
+  const creditMinor = convertMinor(amountMinor, from, to, rate);
+  return {
+    rate,
+    creditMinor,
+    postings: [
+      { accountId: await internalAccountId(m, 'fx_position', from), amountMinor, currency: from },
+      { accountId: await internalAccountId(m, 'fx_position', to), amountMinor: -creditMinor, currency: to },
+      { accountId: toAccount, amountMinor: creditMinor, currency: to },
+    ],
+  };
+}
+
 const OUTBOUND_KINDS = ['transfer_same', 'transfer_local', 'transfer_international'];
 export const CHANNEL_ONLINE = 'Online banking';
 export const CHANNEL_STAFF = 'Staff console';
@@ -119,20 +138,9 @@ export class TransfersService {
 
     const senderAccount = await customerAccountId(m, sender.id, sender.currency);
     const recipientAccount = await customerAccountId(m, recipient.id, recipient.currency);
-    const postings: PostingInput[] = [{ accountId: senderAccount, amountMinor: -amountMinor, currency: sender.currency }];
-    let creditMinor = amountMinor;
-    let rate = '1';
-    if (recipient.currency === sender.currency) {
-      postings.push({ accountId: recipientAccount, amountMinor, currency: sender.currency });
-    } else {
-      rate = await getRate(m, sender.currency, recipient.currency);
-      creditMinor = convertMinor(amountMinor, sender.currency, recipient.currency, rate);
-      postings.push(
-        { accountId: await internalAccountId(m, 'fx_position', sender.currency), amountMinor, currency: sender.currency },
-        { accountId: await internalAccountId(m, 'fx_position', recipient.currency), amountMinor: -creditMinor, currency: recipient.currency },
-        { accountId: recipientAccount, amountMinor: creditMinor, currency: recipient.currency },
-      );
-    }
+    const legs = await deliveryLegs(m, amountMinor, sender.currency, recipientAccount, recipient.currency);
+    const { creditMinor, rate } = legs;
+    const postings: PostingInput[] = [{ accountId: senderAccount, amountMinor: -amountMinor, currency: sender.currency }, ...legs.postings];
     const reference = newReference();
     const recipientName = `${recipient.first_name} ${recipient.last_name}`;
     const senderName = `${sender.first_name} ${sender.last_name}`;
@@ -394,20 +402,9 @@ export class TransfersService {
     const amountMinor = parseAmountToMinor(input.amount, input.currency);
     const account = await customerAccountId(m, c.id, c.currency);
     const settlement = await internalAccountId(m, 'settlement', input.currency);
-    let creditMinor = amountMinor;
-    let rate = '1';
-    const postings: PostingInput[] = [{ accountId: settlement, amountMinor: -amountMinor, currency: input.currency }];
-    if (input.currency === c.currency) {
-      postings.push({ accountId: account, amountMinor, currency: c.currency });
-    } else {
-      rate = await getRate(m, input.currency, c.currency);
-      creditMinor = convertMinor(amountMinor, input.currency, c.currency, rate);
-      postings.push(
-        { accountId: await internalAccountId(m, 'fx_position', input.currency), amountMinor, currency: input.currency },
-        { accountId: await internalAccountId(m, 'fx_position', c.currency), amountMinor: -creditMinor, currency: c.currency },
-        { accountId: account, amountMinor: creditMinor, currency: c.currency },
-      );
-    }
+    const legs = await deliveryLegs(m, amountMinor, input.currency, account, c.currency);
+    const { creditMinor, rate } = legs;
+    const postings: PostingInput[] = [{ accountId: settlement, amountMinor: -amountMinor, currency: input.currency }, ...legs.postings];
     const reference = newReference();
     const { balances } = await postJournal(m, { kind: 'incoming', reference, description: `Incoming from ${input.senderName}`, postings, metadata: { networkReference: input.reference, rate } });
     const tx = await insertTransaction(m, {
