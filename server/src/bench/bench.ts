@@ -47,7 +47,9 @@ async function main() {
   // The server runs in its own process, as in production, so the load generator does not share its event loop.
   const encryptionKey = randomBytes(32);
   const port = await freePort();
-  const server = spawn(process.execPath, [join(__dirname, '..', 'main.js')], {
+  // BENCH_CPU_PROF=dir writes a V8 CPU profile of the server process there, for finding hot spots.
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
+  const server = spawn(process.execPath, [...profile, join(__dirname, '..', 'main.js')], {
     env: {
       ...process.env,
       DATABASE_URL: url,
