@@ -1,5 +1,10 @@
-// One jest run over three projects. The global setup provides one PostgreSQL for all of them:
-// embedded (no DATABASE_URL) or the one DATABASE_URL names, with a migrated template database.
+// One jest run over three projects. The server and e2e projects share one global setup (the same file runs
+// once): one PostgreSQL for the run, embedded (no DATABASE_URL) or the one DATABASE_URL names, with a
+// migrated template database that each test file clones. The shared project needs no database.
+const { existsSync } = require('node:fs');
+const { join } = require('node:path');
+
+// Legacy decorators with metadata: TypeORM entities (ARCHITECTURE.md: explicit column types all the same).
 const swc = [
   '@swc/jest',
   {
@@ -12,14 +17,23 @@ const swc = [
   },
 ];
 
+// A few dependencies ship ES modules only; jest (Node 20, CommonJS) needs them transformed.
 const ESM_ONLY = ['content-disposition', 'cookie'];
 
+const serverSetup = {
+  globalSetup: '<rootDir>/server/test/global-setup.ts',
+  globalTeardown: '<rootDir>/server/test/global-teardown.ts',
+};
+const e2eSetup = existsSync(join(__dirname, 'e2e', 'global-setup.ts'))
+  ? {
+      globalSetup: '<rootDir>/e2e/global-setup.ts',
+      ...(existsSync(join(__dirname, 'e2e', 'global-teardown.ts')) ? { globalTeardown: '<rootDir>/e2e/global-teardown.ts' } : {}),
+    }
+  : serverSetup;
+
 module.exports = {
-  globalSetup: '<rootDir>/scripts/jest-global-setup.js',
-  globalTeardown: '<rootDir>/scripts/jest-global-teardown.js',
   reporters: ['default', '<rootDir>/scripts/jest-summary-reporter.js'],
   maxWorkers: 2,
-  testTimeout: 60000,
   projects: [
     {
       displayName: 'shared',
@@ -31,10 +45,10 @@ module.exports = {
       displayName: 'server',
       testMatch: ['<rootDir>/server/src/**/*.test.ts', '<rootDir>/server/test/**/*.test.ts'],
       transform: { '^.+\\.ts$': swc, '^.+\\.m?js$': swc },
-      // A few dependencies ship ES modules only; jest (Node 20) needs them as CommonJS.
       transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY.join('|')})/)`],
       testEnvironment: 'node',
       testTimeout: 60000,
+      ...serverSetup,
     },
     {
       displayName: 'e2e',
@@ -42,6 +56,7 @@ module.exports = {
       transform: { '^.+\\.ts$': swc },
       testEnvironment: 'node',
       testTimeout: 180000,
+      ...e2eSetup,
     },
   ],
 };

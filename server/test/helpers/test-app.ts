@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { DataSource } from 'typeorm';
 import { buildApp } from '../../src/app';
 import { loadConfig, type AppConfig } from '../../src/config/config';
 import { createDataSource } from '../../src/db/data-source';
@@ -18,6 +19,8 @@ export const pngDataUrl = (bytes: Buffer = PNG_1X1) => `data:image/png;base64,${
 export interface TestApp {
   app: FastifyInstance;
   config: AppConfig;
+  /** The app's own DataSource (also `app.db`), on a database of its own cloned from the template. */
+  dataSource: DataSource;
   dataDir: string;
   close(): Promise<void>;
 }
@@ -35,6 +38,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
   return {
     app,
     config,
+    dataSource,
     dataDir,
     async close() {
       await app.close();

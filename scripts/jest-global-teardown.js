@@ -1,4 +1,0 @@
-module.exports = async function globalTeardown() {
-  const embedded = globalThis.__STRONGROOM_PG__;
-  if (embedded) await embedded.stop();
-};
