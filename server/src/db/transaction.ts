@@ -21,7 +21,8 @@ export async function withTransaction<T>(
   const maxAttempts = opts.maxAttempts ?? 8;
   for (let attempt = 1; ; attempt++) {
     try {
-      return await ds.transaction(opts.isolation ?? 'READ COMMITTED', fn);
+      // READ COMMITTED is PostgreSQL's default: naming it would cost a SET round trip per transaction.
+      return await (opts.isolation && opts.isolation !== 'READ COMMITTED' ? ds.transaction(opts.isolation, fn) : ds.transaction(fn));
     } catch (err) {
       if (!isRetryable(err) || attempt >= maxAttempts) throw err;
       const backoffMs = Math.min(200, 2 ** attempt) * (0.5 + Math.random());

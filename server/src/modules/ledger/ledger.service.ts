@@ -73,20 +73,23 @@ export async function postJournal(m: EntityManager, input: JournalInput): Promis
   }
 
   const reference = input.reference ?? newReference('JR');
-  const [journal] = await rows<{ id: string }>(m, `INSERT INTO journals (reference, kind, description, metadata) VALUES ($1, $2, $3, $4) RETURNING id`, [
-    reference,
-    input.kind,
-    input.description.slice(0, 200),
-    JSON.stringify(input.metadata ?? {}),
-  ]);
+  // The journal and its postings in one statement (one round trip); triggers still run per posting.
   const values: string[] = [];
-  const params: unknown[] = [journal.id];
-  input.postings.forEach((p, i) => {
+  const params: unknown[] = [reference, input.kind, input.description.slice(0, 200), JSON.stringify(input.metadata ?? {})];
+  input.postings.forEach((p) => {
     params.push(p.accountId, p.amountMinor.toString(), p.currency);
-    values.push(`($1, $${i * 3 + 2}, $${i * 3 + 3}, $${i * 3 + 4})`);
+    const i = params.length;
+    values.push(`($${i - 2}::bigint, $${i - 1}::bigint, $${i}::char(3))`);
   });
+  let journal: { id: string };
   try {
-    await m.query(`INSERT INTO postings (journal_id, account_id, amount_minor, currency) VALUES ${values.join(', ')}`, params);
+    [journal] = await rows<{ id: string }>(
+      m,
+      `WITH j AS (INSERT INTO journals (reference, kind, description, metadata) VALUES ($1, $2, $3, $4) RETURNING id),
+            p AS (INSERT INTO postings (journal_id, account_id, amount_minor, currency) SELECT j.id, v.a, v.amt, v.cur FROM j, (VALUES ${values.join(', ')}) AS v(a, amt, cur))
+       SELECT id FROM j`,
+      params,
+    );
   } catch (err) {
     if ((err as { code?: string }).code === CHECK_VIOLATION && /balance_not_negative/.test(String((err as Error).message))) throw insufficientFunds();
     throw err;
