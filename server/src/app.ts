@@ -40,18 +40,29 @@ export const REDACT_PATHS = [
   '*.token',
   '*.ssn',
   '*.csrfToken',
+  // Request bodies logged by a handler sit one level deeper (e.g. { body: { password } }).
+  '*.*.password',
+  '*.*.newPassword',
+  '*.*.currentPassword',
+  '*.*.transactionPin',
+  '*.*.pin',
+  '*.*.code',
+  '*.*.token',
+  '*.*.ssn',
 ];
 
 export interface BuildOptions {
   dataSource?: DataSource;
   logger?: boolean;
+  /** Where log lines go (default stdout); tests read them to prove secrets stay out. */
+  logStream?: NodeJS.WritableStream;
 }
 
 const REPO_ROOT = resolve(__dirname, '..', '..');
 
 export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel, redact: { paths: REDACT_PATHS, censor: '[redacted]' } },
+    logger: opts.logger === false ? false : { level: config.logLevel, redact: { paths: REDACT_PATHS, censor: '[redacted]' }, ...(opts.logStream ? { stream: opts.logStream } : {}) },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false } },
@@ -61,7 +72,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   const ownsDataSource = !dataSource;
   if (!dataSource) {
     if (!config.databaseUrl) throw new Error('buildApp needs config.databaseUrl or a dataSource');
-    dataSource = createDataSource(config.databaseUrl);
+    dataSource = createDataSource(config.databaseUrl, { poolSize: config.dbPoolSize });
   }
   if (!dataSource.isInitialized) await dataSource.initialize();
 

@@ -1,3 +1,4 @@
+import pino from 'pino';
 import { loadConfig } from './config/config';
 import { buildApp } from './app';
 import { migrate, prepareData, resolveDatabase } from './boot';
@@ -5,8 +6,10 @@ import { migrate, prepareData, resolveDatabase } from './boot';
 async function main() {
   const config = loadConfig();
   const say = (msg: string) => process.stdout.write(`${msg}\n`);
-  const { url, embedded } = await resolveDatabase(config, say);
-  const dataSource = await migrate(url);
+  // PostgreSQL's own output is noise unless asked for (LOG_LEVEL=debug).
+  const pgLogger = pino({ level: config.logLevel, base: { component: 'postgres' } });
+  const { url, embedded } = await resolveDatabase(config, say, (line) => pgLogger.debug(line));
+  const dataSource = await migrate(url, config.dbPoolSize);
   const app = await buildApp({ ...config, databaseUrl: url }, { dataSource });
   app.addHook('onClose', async () => {
     if (dataSource.isInitialized) await dataSource.destroy();

@@ -22,6 +22,8 @@ export interface AppConfig {
   /** Daily outbound limit per customer, in major units as a decimal string. */
   dailyOutboundLimit: string;
   trustProxy: boolean;
+  /** Connections in this process's PostgreSQL pool (DB_POOL_SIZE). */
+  dbPoolSize: number;
   /** Per-IP login attempts a minute. */
   loginRateLimitPerMinute: number;
   /** Per-IP money-moving requests a minute. */
@@ -102,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     problems.push('ADMIN_EMAIL and ADMIN_PASSWORD go together');
   }
   if (env.ADMIN_PASSWORD && env.ADMIN_PASSWORD.length < 12) problems.push('ADMIN_PASSWORD must be at least 12 characters');
+  const dbPoolSize = check(() => intFrom(env, 'DB_POOL_SIZE', 20, 1, 500)) ?? 20;
   const loginRateLimitPerMinute = check(() => intFrom(env, 'LOGIN_RATE_LIMIT_PER_MINUTE', 20, 1, 10000)) ?? 20;
   const moneyRateLimitPerMinute = check(() => intFrom(env, 'MONEY_RATE_LIMIT_PER_MINUTE', 300, 1, 1000000)) ?? 300;
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
@@ -122,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: env.REDIS_URL || undefined,
     dailyOutboundLimit,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    dbPoolSize,
     loginRateLimitPerMinute,
     moneyRateLimitPerMinute,
     serveStatic: env.SERVE_STATIC !== '0',

@@ -26,7 +26,9 @@ interface DemoPerson {
 }
 
 async function ensureCustomer(m: EntityManager, p: DemoPerson, pinPepper: Buffer): Promise<{ id: string; created: boolean }> {
-  const found = await rows<{ id: string }>(m, `SELECT id FROM customers WHERE account_number = $1`, [p.accountNumber]);
+  const found = await rows<{ id: string; email: string }>(m, `SELECT id, email FROM customers WHERE account_number = $1`, [p.accountNumber]);
+  // Never book demo money onto a real customer who happened to draw a demo account number.
+  if (found.length > 0 && found[0].email !== p.email) throw new Error(`Account ${p.accountNumber} belongs to a real customer: demo data not seeded`);
   if (found.length > 0) return { id: found[0].id, created: false };
   const [row] = await rows<{ id: string }>(
     m,

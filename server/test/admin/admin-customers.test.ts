@@ -36,7 +36,12 @@ describe('staff API', () => {
       const c = await registerCustomer(t.app);
       const cs = await login(t.app, c.accountNumber, c.password as string);
       const res = await t.app.inject({ method: 'GET', url: '/v1/admin/customers', headers: { cookie: cs.cookie } });
-      expect(res.statusCode).toBe(401);
+      expect(res.statusCode).toBe(403);
+      const bearer = await t.app.inject({ method: 'POST', url: '/v1/auth/login', headers: { 'x-session-mode': 'bearer' }, payload: { accountNumber: c.accountNumber, password: c.password } });
+      const viaBearer = await t.app.inject({ method: 'GET', url: '/v1/admin/customers', headers: { authorization: `Bearer ${bearer.json().token}` } });
+      expect(viaBearer.statusCode).toBe(403);
+      const anonymous = await t.app.inject({ method: 'GET', url: '/v1/admin/customers' });
+      expect(anonymous.statusCode).toBe(401);
     });
   });
 
@@ -67,14 +72,15 @@ describe('staff API', () => {
       expect(check.json().user).toMatchObject({ status: 'rejected', rejectionReason: 'The ID document is unreadable' });
     });
 
-    it('is refused to the auditor role (403) and to customers (401)', async () => {
+    it('is refused to the auditor role and to customers (403)', async () => {
       const c = await registerCustomer(t.app);
       const auditor = await staffSession(t.app, 'auditor');
       const res = await t.app.inject({ method: 'PATCH', url: `/v1/admin/customers/${c.id}/approve`, headers: auditor.headers });
       expect(res.statusCode).toBe(403);
       const cs = await login(t.app, c.accountNumber, c.password as string);
       const asCustomer = await t.app.inject({ method: 'PATCH', url: `/v1/admin/customers/${c.id}/approve`, headers: cs.headers });
-      expect(asCustomer.statusCode).toBe(401);
+      expect(asCustomer.statusCode).toBe(403);
+      expect(asCustomer.json()).toEqual({ success: false, error: 'This area is for bank staff only' });
     });
   });
 

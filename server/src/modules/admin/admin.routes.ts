@@ -6,6 +6,7 @@ import { rows } from '../../common/sql';
 import { CustomerEntity } from '../user/entities/customer.entity';
 import { toUserDto } from '../user/user.service';
 import { AdminService } from './admin.service';
+import { CSRF_INVALID } from '../auth/session.service';
 import { StaffUserEntity } from './entities/staff-user.entity';
 import { parseListParams, sendList } from './simple-rest';
 
@@ -37,7 +38,8 @@ export default async function adminRoutes(app: FastifyInstance) {
       await anyStaff(request, reply);
       await app.sessions.revoke(request.staff!.sessionId);
     } catch (err) {
-      if (err instanceof AppError && err.statusCode === 403) throw err;
+      // Logging out a dead session still clears the cookies; a forged (CSRF) request does not.
+      if (err instanceof AppError && err.message === CSRF_INVALID) throw err;
     }
     app.sessions.clearCookies(reply, 'staff');
     return { success: true, message: 'Logged out successfully' };

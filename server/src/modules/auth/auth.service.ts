@@ -15,6 +15,7 @@ import { CustomerEntity, DEFAULT_NOTIFICATION_PREFERENCES } from '../user/entiti
 import { EmailVerificationEntity } from './entities/email-verification.entity';
 import { PasswordResetEntity } from './entities/password-reset.entity';
 import { PASSPORT_RULES } from '../files/files.service';
+import type { StoredFileEntity } from '../files/entities/stored-file.entity';
 import { openCustomerAccount } from '../ledger/ledger.service';
 import { toUserDto } from '../user/user.service';
 import * as errors from './auth.errors';
@@ -43,48 +44,57 @@ export class AuthService {
     const type = this.app.files.check(image, PASSPORT_RULES);
     const [passwordHash, pinHash] = await Promise.all([hashSecret(input.password), hashPin(input.transactionPin, pinPepperFrom(this.app.config.encryptionKey))]);
     const code = randomDigits(6);
-    let customer: CustomerEntity;
-    try {
-      customer = await withTransaction(this.app.db, async (m) => {
-        const exists = await m.query(`SELECT 1 FROM customers WHERE lower(email) = lower($1)`, [input.email]);
-        if (exists.length > 0) throw errors.emailTaken();
-        const c = m.create(CustomerEntity, {
-          accountNumber: await this.newAccountNumber(m),
-          firstName: input.firstName,
-          middleName: input.middleName || null,
-          lastName: input.lastName,
-          email: input.email.toLowerCase(),
-          phone: input.phone,
-          dob: input.dob,
-          address: input.address,
-          city: input.city,
-          state: input.state,
-          zipcode: input.zipcode,
-          country: input.country,
-          occupation: input.occupation,
-          incomeRange: input.incomeRange,
-          accountType: input.accountType,
-          currency: input.currency,
-          passwordHash,
-          pinHash,
-          status: 'pending_review',
-          notificationPreferences: DEFAULT_NOTIFICATION_PREFERENCES,
+    let customer: CustomerEntity | undefined;
+    // Two applications may draw the same free number at once; the unique index decides and the loser retries.
+    for (let attempt = 1; !customer; attempt++) {
+      let stored: StoredFileEntity | undefined;
+      try {
+        customer = await withTransaction(this.app.db, async (m) => {
+          const exists = await m.query(`SELECT 1 FROM customers WHERE lower(email) = lower($1)`, [input.email]);
+          if (exists.length > 0) throw errors.emailTaken();
+          const c = m.create(CustomerEntity, {
+            accountNumber: await this.newAccountNumber(m),
+            firstName: input.firstName,
+            middleName: input.middleName || null,
+            lastName: input.lastName,
+            email: input.email.toLowerCase(),
+            phone: input.phone,
+            dob: input.dob,
+            address: input.address,
+            city: input.city,
+            state: input.state,
+            zipcode: input.zipcode,
+            country: input.country,
+            occupation: input.occupation,
+            incomeRange: input.incomeRange,
+            accountType: input.accountType,
+            currency: input.currency,
+            passwordHash,
+            pinHash,
+            status: 'pending_review',
+            notificationPreferences: DEFAULT_NOTIFICATION_PREFERENCES,
+          });
+          await m.save(c);
+          stored = await this.app.files.store(m, image!, type, 'passport', c.id);
+          c.passportFileId = stored.id;
+          await m.update(CustomerEntity, { id: c.id }, { passportFileId: stored.id });
+          await openCustomerAccount(m, c.id, c.currency);
+          await m.insert(EmailVerificationEntity, {
+            customerId: c.id,
+            codeHash: this.codeHash(c.id, code),
+            expiresAt: new Date(Date.now() + VERIFICATION_CODE_TTL_MINUTES * 60_000),
+          });
+          return c;
         });
-        await m.save(c);
-        const file = await this.app.files.store(m, image!, type, 'passport', c.id);
-        c.passportFileId = file.id;
-        await m.update(CustomerEntity, { id: c.id }, { passportFileId: file.id });
-        await openCustomerAccount(m, c.id, c.currency);
-        await m.insert(EmailVerificationEntity, {
-          customerId: c.id,
-          codeHash: this.codeHash(c.id, code),
-          expiresAt: new Date(Date.now() + VERIFICATION_CODE_TTL_MINUTES * 60_000),
-        });
-        return c;
-      });
-    } catch (err) {
-      if ((err as { code?: string }).code === UNIQUE_VIOLATION) throw errors.emailTaken();
-      throw err;
+      } catch (err) {
+        if (stored) this.app.files.discard(stored);
+        const pgErr = err as { code?: string; constraint?: string; driverError?: { constraint?: string } };
+        if (pgErr.code !== UNIQUE_VIOLATION) throw err;
+        const constraint = pgErr.constraint ?? pgErr.driverError?.constraint ?? '';
+        if (constraint.includes('account_number') && attempt < 5) continue;
+        if (constraint.includes('email')) throw errors.emailTaken();
+        throw err;
+      }
     }
     await this.app.mailer.send({ to: customer.email, template: 'welcome', data: { firstName: customer.firstName, accountNumber: customer.accountNumber, code }, customerId: customer.id });
     return customer;

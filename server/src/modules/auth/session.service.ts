@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_ABSOLUTE_HOURS, SESSION_IDLE_MINUTES, type CustomerStatus, type StaffRole } from '@strongroom/shared';
 import { randomToken, safeEqual } from '../../common/crypto';
-import { AppError, unauthorized } from '../../common/app-error';
+import { AppError, forbidden, unauthorized } from '../../common/app-error';
 import type { SessionKind } from './entities/session.entity';
 
 export const COOKIES = {
@@ -32,6 +32,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Idle time is tracked to the half minute: a write per request would cost more than it tells. */
 const TOUCH_EVERY_S = 30;
 export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
+export const STAFF_ONLY = 'This area is for bank staff only';
+export const CSRF_INVALID = 'Invalid CSRF token';
 
 /**
  * Sessions live in PostgreSQL (revocable, idle and absolute expiry); the cookie carries a signed JWT naming
@@ -71,21 +73,35 @@ export class SessionService {
     const bearer = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
     const cookie = request.cookies?.[COOKIES[kind].session];
     const token = bearer || cookie;
-    if (!token) throw unauthorized();
+    if (!token) {
+      // A signed-in customer at a staff door is refused (403), not asked to sign in (401).
+      if (kind === 'staff' && this.isCustomerToken(request.cookies?.[COOKIES.customer.session])) throw forbidden(STAFF_ONLY);
+      throw unauthorized();
+    }
     let claims: JwtClaims;
     try {
       claims = this.app.jwt.verify<JwtClaims>(token);
     } catch {
       throw unauthorized(SESSION_EXPIRED);
     }
+    if (kind === 'staff' && claims.kind === 'customer') throw forbidden(STAFF_ONLY);
     if (claims.kind !== kind || !claims.sid) throw unauthorized();
     return { claims, viaCookie: !bearer };
+  }
+
+  private isCustomerToken(token: string | undefined): boolean {
+    if (!token) return false;
+    try {
+      return this.app.jwt.verify<JwtClaims>(token).kind === 'customer';
+    } catch {
+      return false;
+    }
   }
 
   private checkCsrf(request: FastifyRequest, viaCookie: boolean, csrfToken: string) {
     if (!viaCookie || SAFE_METHODS.has(request.method)) return;
     const sent = request.headers['x-csrf-token'];
-    if (typeof sent !== 'string' || !safeEqual(sent, csrfToken)) throw new AppError(403, 'Invalid CSRF token');
+    if (typeof sent !== 'string' || !safeEqual(sent, csrfToken)) throw new AppError(403, CSRF_INVALID);
   }
 
   async authenticateCustomer(request: FastifyRequest): Promise<CustomerPrincipal & { csrfToken: string }> {

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
@@ -51,6 +51,11 @@ export class FilesService {
     writeFileSync(join(this.dir, name), bytes, { mode: 0o600 });
     const row = manager.create(StoredFileEntity, { id, ownerCustomerId, purpose, mimeType: type, sizeBytes: bytes.length, storagePath: name, sha256: sha256Hex(bytes) });
     return manager.save(row);
+  }
+
+  /** Removes the bytes of a file whose row was rolled back (no identity document left behind unreferenced). */
+  discard(file: Pick<StoredFileEntity, 'storagePath'>): void {
+    rmSync(join(this.dir, file.storagePath), { force: true });
   }
 
   /** Owner or staff only; anyone else gets the same 404 as a missing file. */
