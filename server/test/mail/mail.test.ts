@@ -1,0 +1,76 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { createTestApp, lastMail, login, registerCustomer, type TestApp } from '../helpers/test-app';
+
+describe('mail without SMTP (file backend)', () => {
+  let t: TestApp;
+  const logLines: string[] = [];
+  beforeAll(async () => {
+    const logStream = new Writable({
+      write(chunk, _enc, done) {
+        logLines.push(String(chunk));
+        done();
+      },
+    });
+    t = await createTestApp({ logLevel: 'info' }, { logStream });
+  });
+  afterAll(() => t.close());
+
+  it('writes each message as an .eml under DATA_DIR/mail, records it in the outbox, and logs it without the code', async () => {
+    const c = await registerCustomer(t.app);
+    const files = readdirSync(join(t.dataDir, 'mail')).filter((f) => f.endsWith('.eml'));
+    const eml = files.map((f) => readFileSync(join(t.dataDir, 'mail', f), 'utf8')).find((text) => text.includes(c.email));
+    expect(eml).toBeDefined();
+    expect(eml).toMatch(/^From: Strongroom Bank <no-reply@strongroom\.local>$/m);
+    expect(eml).toMatch(/^Subject: Welcome to Strongroom/m);
+    expect(eml).toContain(c.code);
+    expect(eml).toContain(c.accountNumber);
+
+    const [row] = await t.app.db.query(`SELECT status, template, sent_at FROM outbox WHERE to_address = $1`, [c.email]);
+    expect(row).toMatchObject({ status: 'written', template: 'welcome' });
+    expect(row.sent_at).not.toBeNull();
+
+    const logged = logLines.join('');
+    expect(logged).toContain('mail queued');
+    expect(logged).toContain(c.email);
+    expect(logged).not.toContain(c.code);
+  });
+
+  it('keeps passwords and codes out of the request log', async () => {
+    const c = await registerCustomer(t.app);
+    await t.app.inject({ method: 'POST', url: '/v1/auth/verify-email', payload: { email: c.email, code: c.code } });
+    await t.app.inject({ method: 'POST', url: '/v1/auth/login', payload: { accountNumber: c.accountNumber, password: c.password } });
+    const logged = logLines.join('');
+    expect(logged).not.toContain(c.password as string);
+    expect(logged).not.toContain(c.transactionPin as string);
+  });
+});
+
+describe('security alerts honour the notification preferences (D13)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const allOn = { emailNotifications: true, smsNotifications: false, pushNotifications: false, marketingEmails: false, securityAlerts: true, transactionAlerts: true, lowBalanceAlerts: true };
+
+  async function changePassword(securityAlerts: boolean) {
+    const c = await registerCustomer(t.app);
+    const s = await login(t.app, c.accountNumber, c.password as string);
+    const prefs = await t.app.inject({ method: 'PUT', url: '/v1/user/notification-preferences', headers: s.headers, payload: { ...allOn, securityAlerts } });
+    expect(prefs.statusCode).toBe(200);
+    const res = await t.app.inject({ method: 'POST', url: '/v1/auth/change-password', headers: s.headers, payload: { currentPassword: c.password, newPassword: 'N3w!Password' } });
+    expect(res.statusCode).toBe(200);
+    return (await lastMail(t.app, c.email)).template;
+  }
+
+  it('e-mails a password-change alert when security alerts are on', async () => {
+    expect(await changePassword(true)).toBe('passwordChanged');
+  });
+
+  it('sends no alert when the customer turned security alerts off', async () => {
+    expect(await changePassword(false)).toBe('welcome');
+  });
+});
