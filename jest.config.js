@@ -34,6 +34,8 @@ const e2eSetup = existsSync(join(__dirname, 'e2e', 'global-setup.ts'))
 module.exports = {
   reporters: ['default', '<rootDir>/scripts/jest-summary-reporter.js'],
   maxWorkers: 2,
+  // jest honours testTimeout only here, not per project; e2e raises it in a setup file.
+  testTimeout: 60000,
   projects: [
     {
       displayName: 'shared',
@@ -47,7 +49,6 @@ module.exports = {
       transform: { '^.+\\.ts$': swc, '^.+\\.m?js$': swc },
       transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY.join('|')})/)`],
       testEnvironment: 'node',
-      testTimeout: 60000,
       ...serverSetup,
     },
     {
@@ -55,7 +56,7 @@ module.exports = {
       testMatch: ['<rootDir>/e2e/**/*.e2e.test.ts'],
       transform: { '^.+\\.ts$': swc },
       testEnvironment: 'node',
-      testTimeout: 180000,
+      setupFilesAfterEnv: ['<rootDir>/server/test/e2e-timeout.setup.ts'],
       ...e2eSetup,
     },
   ],

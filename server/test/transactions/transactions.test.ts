@@ -115,7 +115,7 @@ describe('GET /v1/transaction', () => {
       expect(res.headers['content-range']).toMatch(/^transactions 0-4\/\d+$/);
       expect(res.json().length).toBe(5);
       const asCustomer = await t.app.inject({ method: 'GET', url: '/v1/admin/transactions', headers: { cookie: a.session.cookie } });
-      expect(asCustomer.statusCode).toBe(401);
+      expect(asCustomer.statusCode).toBe(403);
     });
   });
 });

@@ -167,7 +167,7 @@ describe('PATCH /v1/transaction/:id/approve and /reject', () => {
   it('is for staff admins only', async () => {
     const { a, tx } = await pendingTransfer();
     const asCustomer = await t.app.inject({ method: 'PATCH', url: `/v1/transaction/${tx.id}/approve`, headers: a.session.headers });
-    expect(asCustomer.statusCode).toBe(401);
+    expect(asCustomer.statusCode).toBe(403);
     const { staffSession } = await import('../helpers/test-app');
     const auditor = await staffSession(t.app, 'auditor');
     expect((await t.app.inject({ method: 'PATCH', url: `/v1/transaction/${tx.id}/approve`, headers: auditor.headers })).statusCode).toBe(403);
@@ -191,7 +191,7 @@ describe('POST /v1/admin/incoming-transfers', () => {
       expect(list.json().items[0]).toMatchObject({ type: 'credit', kind: 'incoming', currency: 'USD', amount: first.json().transaction.amount });
       expect(Number(first.json().transaction.amount)).toBeGreaterThan(100);
       const asCustomer = await t.app.inject({ method: 'POST', url: '/v1/admin/incoming-transfers', headers: a.session.headers, payload: { ...payload, reference: 'NET-REF-0002' } });
-      expect(asCustomer.statusCode).toBe(401);
+      expect(asCustomer.statusCode).toBe(403);
     } finally {
       await t.close();
     }
