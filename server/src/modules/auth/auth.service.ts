@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { EntityManager } from 'typeorm';
 import {
@@ -33,7 +34,7 @@ export class AuthService {
 
   private async newAccountNumber(manager: EntityManager): Promise<string> {
     for (let i = 0; i < 20; i++) {
-      const candidate = `${1 + Math.floor(Math.random() * 9)}${randomDigits(9)}`;
+      const candidate = `${randomInt(1, 10)}${randomDigits(9)}`; // no leading zero: the number survives being read as an integer
       const taken = await manager.query(`SELECT 1 FROM customers WHERE account_number = $1`, [candidate]);
       if (taken.length === 0) return candidate;
     }
