@@ -5,6 +5,11 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyInstance } from 'fastify';
 import { templates, type TemplateName } from '../modules/mail/mail.templates';
 
+/** One-time codes (4-8 digits, never the 10-digit account number) and link tokens out of log lines. */
+export function redactMailText(text: string): string {
+  return text.replace(/\b\d{4,8}\b/g, (m) => '*'.repeat(m.length)).replace(/([?&]token=)[^\s&]+/g, '$1[redacted]');
+}
+
 export interface SendMailInput<T extends TemplateName> {
   to: string;
   template: T;
@@ -28,7 +33,8 @@ export class Mailer {
     this.transport = this.fileBackend
       ? nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
       : nodemailer.createTransport(app.config.smtpUrl);
-    if (this.fileBackend) mkdirSync(this.mailDir, { recursive: true });
+    // Messages hold codes and reset links: readable by the server's user only.
+    if (this.fileBackend) mkdirSync(this.mailDir, { recursive: true, mode: 0o700 });
   }
 
   /** Call after the caller's transaction has committed, so no mail leaves for a change that rolled back. */
@@ -38,19 +44,22 @@ export class Mailer {
       `INSERT INTO outbox (to_address, subject, template, body_text, status, customer_id) VALUES ($1,$2,$3,$4,'queued',$5) RETURNING id`,
       [input.to, rendered.subject, input.template, rendered.text, input.customerId ?? null],
     );
-    // Codes and links are in the body only; the log line names the template, never the content.
-    this.app.log.info({ mailId: row.id, to: input.to, template: input.template }, 'mail queued');
+    // Without SMTP the log shows what went out (DECISIONS 'E-mail'), with codes and reset tokens blanked.
+    this.app.log.info(
+      { mailId: row.id, to: input.to, template: input.template, subject: rendered.subject, ...(this.fileBackend ? { body: redactMailText(rendered.text) } : {}) },
+      'mail queued',
+    );
     try {
-        const info = await this.transport.sendMail({ from: this.app.config.mailFrom, to: input.to, subject: rendered.subject, text: rendered.text });
-        if (this.fileBackend) {
-          const file = join(this.mailDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${row.id}.eml`);
-          writeFileSync(file, (info as unknown as { message: Buffer }).message);
-        }
-        await this.app.db.query(`UPDATE outbox SET status = $2, sent_at = now() WHERE id = $1`, [row.id, this.fileBackend ? 'written' : 'sent']);
-      } catch (err) {
-        this.app.log.error({ mailId: row.id, err: (err as Error).message }, 'mail delivery failed');
-        await this.app.db.query(`UPDATE outbox SET status = 'failed', error = $2 WHERE id = $1`, [row.id, (err as Error).message.slice(0, 500)]).catch(() => undefined);
+      const info = await this.transport.sendMail({ from: this.app.config.mailFrom, to: input.to, subject: rendered.subject, text: rendered.text });
+      if (this.fileBackend) {
+        const file = join(this.mailDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${row.id}.eml`);
+        writeFileSync(file, (info as unknown as { message: Buffer }).message, { mode: 0o600 });
       }
+      await this.app.db.query(`UPDATE outbox SET status = $2, sent_at = now() WHERE id = $1`, [row.id, this.fileBackend ? 'written' : 'sent']);
+    } catch (err) {
+      this.app.log.error({ mailId: row.id, err: (err as Error).message }, 'mail delivery failed');
+      await this.app.db.query(`UPDATE outbox SET status = 'failed', error = $2 WHERE id = $1`, [row.id, (err as Error).message.slice(0, 500)]).catch(() => undefined);
+    }
     return row.id;
   }
 }

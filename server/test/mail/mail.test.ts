@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { createTestApp, lastMail, login, registerCustomer, type TestApp } from '../helpers/test-app';
@@ -31,10 +31,23 @@ describe('mail without SMTP (file backend)', () => {
     expect(row).toMatchObject({ status: 'written', template: 'welcome' });
     expect(row.sent_at).not.toBeNull();
 
-    const logged = logLines.join('');
-    expect(logged).toContain('mail queued');
-    expect(logged).toContain(c.email);
-    expect(logged).not.toContain(c.code);
+    const file = files.find((f) => readFileSync(join(t.dataDir, 'mail', f), 'utf8').includes(c.email))!;
+    expect(statSync(join(t.dataDir, 'mail', file)).mode & 0o777).toBe(0o600);
+
+    const line = logLines.map((l) => JSON.parse(l)).find((l) => l.msg === 'mail queued' && l.to === c.email);
+    expect(line).toMatchObject({ template: 'welcome', subject: 'Welcome to Strongroom: your account number and verification code' });
+    expect(line.body).toContain(`Your account number: ${c.accountNumber}`);
+    expect(line.body).toContain('Your e-mail verification code: ******');
+    expect(logLines.join('')).not.toContain(c.code);
+  });
+
+  it('blanks the reset token in the log line but not in the message', async () => {
+    const c = await registerCustomer(t.app);
+    await t.app.inject({ method: 'POST', url: '/v1/auth/forgot-password', payload: { email: c.email } });
+    const token = /token=([\w-]+)/.exec((await lastMail(t.app, c.email)).bodyText)![1];
+    const line = logLines.map((l) => JSON.parse(l)).find((l) => l.msg === 'mail queued' && l.to === c.email && l.template === 'passwordReset');
+    expect(line.body).toContain('/reset-password?token=[redacted]');
+    expect(logLines.join('')).not.toContain(token);
   });
 
   it('keeps passwords and codes out of the request log', async () => {

@@ -54,6 +54,8 @@ export default async function authRoutes(app: FastifyInstance) {
 
   app.post('/auth/login', { config: loginLimit, schema: { tags, summary: 'Sign in with account number and password' } }, async (request, reply) => {
     const { accountNumber, password } = validate(loginSchema, request.body);
+    // An unverified e-mail does not block sign-in: the applicant sees the review status and
+    // user.emailVerified === false; money needs staff approval (requireApprovedCustomer) anyway.
     const customer = await auth.login(accountNumber, password);
     const session = await app.sessions.create('customer', customer.id, request);
     const user = await auth.userFor(customer.id);
