@@ -18,7 +18,7 @@ import { PasswordResetEntity } from './entities/password-reset.entity';
 import { PASSPORT_RULES } from '../files/files.service';
 import type { StoredFileEntity } from '../files/entities/stored-file.entity';
 import { openCustomerAccount } from '../ledger/ledger.service';
-import { toUserDto } from '../user/user.service';
+import { personalFields, toUserDto } from '../user/user.service';
 import * as errors from './auth.errors';
 import { rows } from '../../common/sql';
 
@@ -55,17 +55,7 @@ export class AuthService {
           if (exists.length > 0) throw errors.emailTaken();
           const c = m.create(CustomerEntity, {
             accountNumber: await this.newAccountNumber(m),
-            firstName: input.firstName,
-            middleName: input.middleName || null,
-            lastName: input.lastName,
-            email: input.email.toLowerCase(),
-            phone: input.phone,
-            dob: input.dob,
-            address: input.address,
-            city: input.city,
-            state: input.state,
-            zipcode: input.zipcode,
-            country: input.country,
+            ...personalFields(input),
             occupation: input.occupation,
             incomeRange: input.incomeRange,
             accountType: input.accountType,

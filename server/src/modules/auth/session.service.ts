@@ -104,19 +104,30 @@ export class SessionService {
     if (typeof sent !== 'string' || !safeEqual(sent, csrfToken)) throw new AppError(403, CSRF_INVALID);
   }
 
-  async authenticateCustomer(request: FastifyRequest): Promise<CustomerPrincipal & { csrfToken: string }> {
-    const { claims, viaCookie } = await this.resolve(request, 'customer');
-    // One statement checks revocation, absolute and idle expiry, and touches the session (at most twice a minute).
-    const rows: { subject_id: string; csrf_token: string; account_number: string; status: CustomerStatus }[] = await this.app.db.query(
+  /**
+   * One statement checks revocation, absolute and idle expiry, touches the session (at most twice a minute)
+   * and reads the principal through `select` (which joins the live session `s` to its subject).
+   */
+  private liveSession<T>(sessionId: string, kind: SessionKind, select: string): Promise<T[]> {
+    return this.app.db.query(
       `WITH s AS (
          SELECT subject_id, csrf_token FROM sessions
-          WHERE id = $1 AND kind = 'customer' AND revoked_at IS NULL AND expires_at > now()
+          WHERE id = $1 AND kind = $3 AND revoked_at IS NULL AND expires_at > now()
             AND last_seen_at > now() - make_interval(mins => $2)),
        touch AS (
          UPDATE sessions SET last_seen_at = now()
           WHERE id = $1 AND EXISTS (SELECT 1 FROM s) AND last_seen_at < now() - make_interval(secs => ${TOUCH_EVERY_S}))
-       SELECT s.subject_id, s.csrf_token, c.account_number, c.status FROM s JOIN customers c ON c.id = s.subject_id`,
-      [claims.sid, SESSION_IDLE_MINUTES],
+       ${select}`,
+      [sessionId, SESSION_IDLE_MINUTES, kind],
+    );
+  }
+
+  async authenticateCustomer(request: FastifyRequest): Promise<CustomerPrincipal & { csrfToken: string }> {
+    const { claims, viaCookie } = await this.resolve(request, 'customer');
+    const rows = await this.liveSession<{ subject_id: string; csrf_token: string; account_number: string; status: CustomerStatus }>(
+      claims.sid,
+      'customer',
+      'SELECT s.subject_id, s.csrf_token, c.account_number, c.status FROM s JOIN customers c ON c.id = s.subject_id',
     );
     if (rows.length === 0) throw unauthorized(SESSION_EXPIRED);
     this.checkCsrf(request, viaCookie, rows[0].csrf_token);
@@ -125,16 +136,10 @@ export class SessionService {
 
   async authenticateStaff(request: FastifyRequest): Promise<StaffPrincipal & { csrfToken: string }> {
     const { claims, viaCookie } = await this.resolve(request, 'staff');
-    const rows: { subject_id: string; csrf_token: string; email: string; role: StaffRole }[] = await this.app.db.query(
-      `WITH s AS (
-         SELECT subject_id, csrf_token FROM sessions
-          WHERE id = $1 AND kind = 'staff' AND revoked_at IS NULL AND expires_at > now()
-            AND last_seen_at > now() - make_interval(mins => $2)),
-       touch AS (
-         UPDATE sessions SET last_seen_at = now()
-          WHERE id = $1 AND EXISTS (SELECT 1 FROM s) AND last_seen_at < now() - make_interval(secs => ${TOUCH_EVERY_S}))
-       SELECT s.subject_id, s.csrf_token, u.email, u.role FROM s JOIN staff_users u ON u.id = s.subject_id AND u.active`,
-      [claims.sid, SESSION_IDLE_MINUTES],
+    const rows = await this.liveSession<{ subject_id: string; csrf_token: string; email: string; role: StaffRole }>(
+      claims.sid,
+      'staff',
+      'SELECT s.subject_id, s.csrf_token, u.email, u.role FROM s JOIN staff_users u ON u.id = s.subject_id AND u.active',
     );
     if (rows.length === 0) throw unauthorized(SESSION_EXPIRED);
     this.checkCsrf(request, viaCookie, rows[0].csrf_token);

@@ -5,7 +5,7 @@ import { AppError } from '../../common/app-error';
 import { readFormWithImage } from '../../common/multipart';
 import { AVATAR_RULES } from '../files/files.service';
 import { CustomerEntity } from './entities/customer.entity';
-import { loadCustomer, toUserDto } from './user.service';
+import { loadCustomer, personalFields, toUserDto } from './user.service';
 import { withTransaction } from '../../db/transaction';
 
 const tags = ['user'];
@@ -23,20 +23,7 @@ export default async function userRoutes(app: FastifyInstance) {
         const stored = await app.files.store(m, file, type, 'avatar', c.id);
         c.imageFileId = stored.id;
       }
-      Object.assign(c, {
-        firstName: input.firstName,
-        middleName: input.middleName || null,
-        lastName: input.lastName,
-        email: input.email.toLowerCase(),
-        phone: input.phone,
-        dob: input.dob,
-        address: input.address,
-        city: input.city,
-        state: input.state,
-        zipcode: input.zipcode,
-        country: input.country,
-        occupation: input.occupation ?? c.occupation,
-      });
+      Object.assign(c, personalFields(input), { occupation: input.occupation ?? c.occupation });
       await m.save(CustomerEntity, c);
       return toUserDto(m, c);
     });

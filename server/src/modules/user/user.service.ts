@@ -5,6 +5,26 @@ import { CustomerEntity } from './entities/customer.entity';
 import { getAccountSummary } from '../ledger/ledger.service';
 import { notFound } from '../../common/app-error';
 
+/** The personal fields a customer states at enrolment and may edit later, as stored. */
+export function personalFields(input: {
+  firstName: string; middleName?: string | null; lastName: string; email: string; phone: string; dob: string;
+  address: string; city: string; state: string; zipcode: string; country: string;
+}) {
+  return {
+    firstName: input.firstName,
+    middleName: input.middleName || null,
+    lastName: input.lastName,
+    email: input.email.toLowerCase(),
+    phone: input.phone,
+    dob: input.dob,
+    address: input.address,
+    city: input.city,
+    state: input.state,
+    zipcode: input.zipcode,
+    country: input.country,
+  };
+}
+
 /** The one place a customer row becomes the UserDto the apps see (ARCHITECTURE.md). */
 export async function toUserDto(manager: EntityManager, c: CustomerEntity): Promise<UserDto> {
   const summary = await getAccountSummary(manager, c.id);
