@@ -62,10 +62,25 @@ interface Sender {
   pin_failed_count: number;
   pin_locked_until: Date | null;
   notification_preferences: { transactionAlerts: boolean; emailNotifications: boolean };
+  /** The sender's main ledger account (in their currency). */
+  account_id: string;
+  /** Outbound debits (with fees) booked or held today, minor units. */
+  spent_today: string;
 }
 
+/** The sender, their main account and what they have already sent today, in one round trip. */
 async function loadSender(m: EntityManager, customerId: string): Promise<Sender> {
-  const [s] = await rows<Sender>(m, `SELECT id, first_name, last_name, email, account_number, currency, pin_hash, pin_failed_count, pin_locked_until, notification_preferences FROM customers WHERE id = $1`, [customerId]);
+  const [s] = await rows<Sender>(
+    m,
+    `SELECT c.id, c.first_name, c.last_name, c.email, c.account_number, c.currency, c.pin_hash, c.pin_failed_count, c.pin_locked_until, c.notification_preferences,
+            a.id::text AS account_id,
+            (SELECT coalesce(sum(t.amount_minor + t.fee_minor), 0) FROM transactions t
+              WHERE t.customer_id = c.id AND t.type = 'debit' AND t.kind = ANY($2) AND t.status IN ('success','pending')
+                AND t.created_at >= date_trunc('day', now()))::text AS spent_today
+       FROM customers c JOIN ledger_accounts a ON a.customer_id = c.id AND a.currency = c.currency
+      WHERE c.id = $1`,
+    [customerId, OUTBOUND_KINDS],
+  );
   return s;
 }
 
@@ -99,15 +114,9 @@ export class TransfersService {
     throw errors.wrongPin(MAX_CODE_ATTEMPTS - row.pin_failed_count);
   }
 
-  private async checkDailyLimit(m: EntityManager, customerId: string, currency: string, debitMinor: bigint) {
-    const limitMinor = parseAmountToMinor(this.app.config.dailyOutboundLimit, currency);
-    const [{ total }] = await rows<{ total: string }>(
-      m,
-      `SELECT coalesce(sum(amount_minor + fee_minor), 0)::text AS total FROM transactions
-        WHERE customer_id = $1 AND type = 'debit' AND kind = ANY($2) AND status IN ('success','pending') AND created_at >= date_trunc('day', now())`,
-      [customerId, OUTBOUND_KINDS],
-    );
-    if (BigInt(total) + debitMinor > limitMinor) throw errors.dailyLimitExceeded();
+  private checkDailyLimit(sender: Sender, debitMinor: bigint) {
+    const limitMinor = parseAmountToMinor(this.app.config.dailyOutboundLimit, sender.currency);
+    if (BigInt(sender.spent_today) + debitMinor > limitMinor) throw errors.dailyLimitExceeded();
   }
 
   async lookupRecipient(accountNumber: string, callerId: string) {
@@ -126,18 +135,19 @@ export class TransfersService {
     const sender = await loadSender(m, request.customer!.id);
     await this.checkPin(sender, input.pin);
     const amountMinor = parseAmountToMinor(input.amount, sender.currency);
-    const [recipient] = await rows<{ id: string; first_name: string; last_name: string; email: string; currency: string; status: string; notification_preferences: Sender['notification_preferences'] }>(
+    const [recipient] = await rows<{ id: string; first_name: string; last_name: string; email: string; currency: string; status: string; notification_preferences: Sender['notification_preferences']; account_id: string }>(
       m,
-      `SELECT id, first_name, last_name, email, currency, status, notification_preferences FROM customers WHERE account_number = $1`,
+      `SELECT c.id, c.first_name, c.last_name, c.email, c.currency, c.status, c.notification_preferences, a.id::text AS account_id
+         FROM customers c JOIN ledger_accounts a ON a.customer_id = c.id AND a.currency = c.currency WHERE c.account_number = $1`,
       [input.recipientAccountNumber],
     );
     if (!recipient) throw errors.recipientNotFound();
     if (recipient.id === sender.id) throw errors.ownAccount();
     if (recipient.status !== 'approved') throw errors.recipientUnavailable();
-    await this.checkDailyLimit(m, sender.id, sender.currency, amountMinor);
+    this.checkDailyLimit(sender, amountMinor);
 
-    const senderAccount = await customerAccountId(m, sender.id, sender.currency);
-    const recipientAccount = await customerAccountId(m, recipient.id, recipient.currency);
+    const senderAccount = sender.account_id;
+    const recipientAccount = recipient.account_id;
     const legs = await deliveryLegs(m, amountMinor, sender.currency, recipientAccount, recipient.currency);
     const { creditMinor, rate } = legs;
     const postings: PostingInput[] = [{ accountId: senderAccount, amountMinor: -amountMinor, currency: sender.currency }, ...legs.postings];
@@ -242,8 +252,8 @@ export class TransfersService {
     const q = await this.quote(m, customerId, kind, input.amount, input.currency);
     const [account] = await rows<{ id: string; balance_minor: string }>(m, `SELECT a.id, a.balance_minor FROM ledger_accounts a WHERE a.customer_id = $1 AND a.currency = $2`, [customerId, q.accountCurrency]);
     if (BigInt(account.balance_minor) < q.debitMinor + q.feeMinor) throw insufficientFunds();
-    await this.checkDailyLimit(m, customerId, q.accountCurrency, q.debitMinor + q.feeMinor);
     const sender = await loadSender(m, customerId);
+    this.checkDailyLimit(sender, q.debitMinor + q.feeMinor);
     const [{ withdrawals }] = await rows<{ withdrawals: string }>(
       m,
       `SELECT count(*) AS withdrawals FROM transactions WHERE customer_id = $1 AND type = 'debit' AND status = 'success' AND kind = ANY($2)`,
@@ -311,9 +321,9 @@ export class TransfersService {
     if (t.needs_code && !t.code_verified_at) throw errors.codeFirst();
     const sender = await loadSender(m, customerId);
     await this.checkPin(sender, input.pin!);
-    await this.checkDailyLimit(m, customerId, t.currency, q.debitMinor + q.feeMinor);
+    this.checkDailyLimit(sender, q.debitMinor + q.feeMinor);
     // Hold the funds and book the fee: customer -> pending outbound (+ fee income), in one journal.
-    const account = await customerAccountId(m, customerId, t.currency);
+    const account = sender.account_id;
     const postings: PostingInput[] = [
       { accountId: account, amountMinor: -(q.debitMinor + q.feeMinor), currency: t.currency },
       { accountId: await internalAccountId(m, 'pending_outbound', t.currency), amountMinor: q.debitMinor, currency: t.currency },
