@@ -29,3 +29,5 @@ function fileTime(name: string): number {
 /** The 6-digit code: every mail states it after a colon ('verification code: 123456', '... to Marie Curie: 123456'). */
 export const sixDigitCode = (mail: string) => /:\s*(\d{6})\b/.exec(mail)![1];
 export const accountNumberIn = (mail: string) => /account number: (\d{10})/i.exec(mail)![1];
+/** The single-use password reset link (absolute, built from PUBLIC_URL). */
+export const resetLinkIn = (mail: string) => /(https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+)/.exec(mail)![1];

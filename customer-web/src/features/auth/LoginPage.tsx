@@ -30,14 +30,16 @@ export default function LoginPage() {
           }
         }}
       >
-        {({ isSubmitting }) => (
+        {({ isSubmitting, setFieldValue }) => (
           <Form noValidate>
             <Stack spacing={2.5}>
               <FormField
                 name="accountNumber"
                 label="Account Number"
                 autoComplete="username"
-                inputProps={{ inputMode: 'numeric', maxLength: 10, pattern: '[0-9]*' }}
+                inputProps={{ inputMode: 'numeric', pattern: '[0-9]*' }}
+                // Account numbers are digits only: drop anything else as it is typed or pasted.
+                onChange={(e) => void setFieldValue('accountNumber', e.target.value.replace(/\D/g, '').slice(0, 10))}
               />
               <PasswordField name="password" label="Password" autoComplete="current-password" />
               <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap' }}>

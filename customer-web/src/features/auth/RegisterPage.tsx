@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import {
   Alert,
   Box,
@@ -24,11 +24,9 @@ import {
   ENROLMENT_CURRENCIES,
   INCOME_RANGES,
   OCCUPATIONS,
-  enrolmentAccountShape,
+  enrolmentAccountSchema,
   enrolmentEmploymentSchema,
   enrolmentPersonalSchema,
-  passportField,
-  strictObject,
 } from '@strongroom/shared';
 import { api, ApiError } from '../../api/client';
 import { AuthLayout } from '../../components/public/AuthLayout';
@@ -39,12 +37,25 @@ const STEPS = ['Personal Information', 'Employment Information', 'Account Inform
 const STORE_KEY = 'enrolment';
 const PERSONAL_FIELDS = ['firstName', 'middleName', 'lastName', 'dob', 'country', 'state', 'city', 'zipcode', 'phone', 'email', 'address'];
 const EMPLOYMENT_FIELDS = ['occupation', 'incomeRange'];
+const ACCOUNT_FIELDS = ['accountType', 'currency', 'transactionPin', 'password', 'passport'];
 
 type Part = Record<string, string>;
+/** What survives a reload in sessionStorage: never the password, the PIN or the passport (DECISIONS D6, D7). */
 interface Stored {
   personal?: Part;
   employment?: Part;
-  account?: Part;
+  account?: { accountType: string; currency: string };
+}
+/** Kept in memory only: lost on reload, and the form says so. */
+interface Secrets {
+  transactionPin: string;
+  password: string;
+}
+
+/** The server's field errors for one step, shown on their fields when that step opens. */
+function stepErrors(all: Record<string, string>, fields: string[]) {
+  const errors = Object.fromEntries(Object.entries(all).filter(([k]) => fields.includes(k)));
+  return { initialErrors: errors, initialTouched: Object.fromEntries(Object.keys(errors).map((k) => [k, true])) };
 }
 
 function readStore(): Stored {
@@ -55,7 +66,6 @@ function readStore(): Stored {
   }
 }
 
-const accountFormSchema = strictObject({ ...enrolmentAccountShape, passport: passportField() });
 const COUNTRIES = Country.getAllCountries();
 
 function StateField() {
@@ -95,16 +105,39 @@ function CountryField() {
   );
 }
 
+const MISSING = 'Not provided yet';
+function reviewRows({ personal: p, employment: e, account: a }: Stored, passport: File | null): [string, string][] {
+  const country = p && (Country.getCountryByCode(p.country)?.name ?? p.country);
+  return [
+    ['Name', p ? [p.firstName, p.middleName, p.lastName].filter(Boolean).join(' ') : MISSING],
+    ['Date of birth', p?.dob || MISSING],
+    ['Email', p?.email || MISSING],
+    ['Phone', p?.phone || MISSING],
+    ['Address', p ? `${p.address}, ${p.city}, ${p.state} ${p.zipcode}, ${country}` : MISSING],
+    ['Occupation', e?.occupation || MISSING],
+    ['Annual income', e?.incomeRange || MISSING],
+    ['Account', a ? `${a.accountType.replace(/^\w/, (c) => c.toUpperCase())} account in ${a.currency}` : MISSING],
+    ['Passport photo', passport ? passport.name : MISSING],
+  ];
+}
+
 export default function RegisterPage() {
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const [stored, setStored] = useState<Stored>(readStore);
   const [active, setActive] = useState(0);
   const [passport, setPassport] = useState<File | null>(null);
+  const [secrets, setSecrets] = useState<Secrets | null>(null);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [submitting, setSubmitting] = useState(false);
   const [done, setDone] = useState<string | null>(null);
 
-  const save = (key: keyof Stored, values: Part, message: string) => {
+  const previewUrl = useMemo(() => (passport ? URL.createObjectURL(passport) : null), [passport]);
+  useEffect(() => () => {
+    if (previewUrl) URL.revokeObjectURL(previewUrl);
+  }, [previewUrl]);
+
+  const save = <K extends keyof Stored>(key: K, values: NonNullable<Stored[K]>, message: string) => {
     const next = { ...stored, [key]: values };
     sessionStorage.setItem(STORE_KEY, JSON.stringify(next));
     setStored(next);
@@ -114,17 +147,24 @@ export default function RegisterPage() {
 
   const submit = async () => {
     const { personal, employment, account } = stored;
-    if (!personal || !employment || !account || !passport) {
+    if (!personal || !employment || !account) {
       enqueueSnackbar('Please fill in all fields', { variant: 'error' });
       setActive(0);
       return;
     }
+    // Saved parts survive a reload, the password, PIN and photo do not: back to the step that asks for them.
+    if (!secrets || !passport) {
+      enqueueSnackbar(secrets ? 'Please upload a passport photograph' : 'Please fill in all fields', { variant: 'error' });
+      setActive(2);
+      return;
+    }
     const form = new FormData();
-    for (const [k, v] of Object.entries({ ...personal, ...employment, ...account })) {
+    for (const [k, v] of Object.entries({ ...personal, ...employment, ...account, ...secrets })) {
       if (v !== '' && v !== undefined) form.append(k, v);
     }
     form.append('image', passport);
     setSubmitting(true);
+    setServerErrors({});
     try {
       await api.post('/auth/register', form);
       sessionStorage.removeItem(STORE_KEY);
@@ -132,10 +172,13 @@ export default function RegisterPage() {
       setDone(personal.email);
     } catch (err) {
       enqueueSnackbar((err as Error).message, { variant: 'error' });
-      const fields = Object.keys((err as ApiError).errors ?? {});
+      const { image, ...fieldErrors } = (err instanceof ApiError && err.errors) || {};
+      const errors: Record<string, string> = image ? { ...fieldErrors, passport: image } : fieldErrors;
+      setServerErrors(errors);
+      const fields = Object.keys(errors);
       if (fields.some((f) => PERSONAL_FIELDS.includes(f))) setActive(0);
       else if (fields.some((f) => EMPLOYMENT_FIELDS.includes(f))) setActive(1);
-      else if (fields.length > 0) setActive(2);
+      else if (fields.some((f) => ACCOUNT_FIELDS.includes(f))) setActive(2);
     } finally {
       setSubmitting(false);
     }
@@ -143,13 +186,14 @@ export default function RegisterPage() {
 
   const personalInitial: Part = { firstName: '', middleName: '', lastName: '', dob: '', country: '', state: '', city: '', zipcode: '', phone: '', email: '', address: '', ...stored.personal };
   const employmentInitial: Part = { occupation: '', incomeRange: '', ...stored.employment };
-  const accountInitial = { accountType: '', currency: '', transactionPin: '', password: '', ...stored.account, passport: passport as unknown as string };
+  const accountInitial = { accountType: '', currency: '', transactionPin: '', password: '', ...stored.account, ...secrets, passport: passport as unknown as string };
+  const stepDone = [!!stored.personal, !!stored.employment, !!stored.account && !!secrets && !!passport, false];
 
   return (
     <AuthLayout title="Open your account" description="Four short steps. Have a valid ID (passport photo) and proof of address to hand." maxWidth="md">
       <Stepper nonLinear activeStep={active} alternativeLabel sx={{ mb: 4 }}>
         {STEPS.map((label, i) => (
-          <Step key={label} completed={(i === 0 && !!stored.personal) || (i === 1 && !!stored.employment) || (i === 2 && !!stored.account && !!passport)}>
+          <Step key={label} completed={stepDone[i]}>
             <StepButton onClick={() => setActive(i)}>
               <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
                 {label}
@@ -159,11 +203,14 @@ export default function RegisterPage() {
         ))}
       </Stepper>
       <Typography variant="h6" fontWeight={700} sx={{ mb: 2 }}>
+        <Box component="span" sx={{ display: { sm: 'none' }, color: 'text.secondary', fontWeight: 500 }}>
+          Step {active + 1} of {STEPS.length}:{' '}
+        </Box>
         {STEPS[active]}
       </Typography>
 
       {active === 0 && (
-        <Formik initialValues={personalInitial} validationSchema={enrolmentPersonalSchema} onSubmit={(v) => save('personal', v, 'Personal information saved')}>
+        <Formik initialValues={personalInitial} {...stepErrors(serverErrors, PERSONAL_FIELDS)} validationSchema={enrolmentPersonalSchema} onSubmit={(v) => save('personal', v, 'Personal information saved')}>
           <Form noValidate>
             <Grid container spacing={2}>
               <Grid size={{ xs: 12, sm: 4 }}><FormField name="firstName" label="First name" autoComplete="given-name" /></Grid>
@@ -186,7 +233,7 @@ export default function RegisterPage() {
       )}
 
       {active === 1 && (
-        <Formik initialValues={employmentInitial} validationSchema={enrolmentEmploymentSchema} onSubmit={(v) => save('employment', v, 'Employment information saved')}>
+        <Formik initialValues={employmentInitial} {...stepErrors(serverErrors, EMPLOYMENT_FIELDS)} validationSchema={enrolmentEmploymentSchema} onSubmit={(v) => save('employment', v, 'Employment information saved')}>
           <Form noValidate>
             <Grid container spacing={2}>
               <Grid size={{ xs: 12, sm: 6 }}>
@@ -211,8 +258,12 @@ export default function RegisterPage() {
       {active === 2 && (
         <Formik
           initialValues={accountInitial}
-          validationSchema={accountFormSchema}
-          onSubmit={({ passport: _file, ...v }) => save('account', v as Part, 'Account information saved')}
+          {...stepErrors(serverErrors, ACCOUNT_FIELDS)}
+          validationSchema={enrolmentAccountSchema}
+          onSubmit={({ accountType, currency, transactionPin, password }) => {
+            setSecrets({ transactionPin, password });
+            save('account', { accountType, currency }, 'Account information saved');
+          }}
         >
           {({ setFieldValue, setFieldTouched, errors, touched }) => (
             <Form noValidate>
@@ -256,11 +307,18 @@ export default function RegisterPage() {
                         }}
                       />
                     </Button>
-                    {passport && (
-                      <Stack direction="row" spacing={1} alignItems="center">
-                        <Box component="img" src={URL.createObjectURL(passport)} alt="Passport preview" sx={{ width: 56, height: 56, objectFit: 'cover', borderRadius: 1 }} />
-                        <Typography variant="body2">{passport.name}</Typography>
+                    {passport && previewUrl && (
+                      <Stack direction="row" spacing={1} alignItems="center" sx={{ minWidth: 0 }}>
+                        <Box component="img" src={previewUrl} alt="Passport preview" sx={{ width: 56, height: 56, objectFit: 'cover', borderRadius: 1, border: 1, borderColor: 'divider' }} />
+                        <Typography variant="body2" noWrap>
+                          {passport.name}
+                        </Typography>
                       </Stack>
+                    )}
+                    {!passport && (
+                      <Typography variant="body2" color="text.secondary">
+                        JPG or PNG, 5 MB or less.
+                      </Typography>
                     )}
                   </Stack>
                   {touched.passport && errors.passport && (
@@ -268,8 +326,10 @@ export default function RegisterPage() {
                       {String(errors.passport)}
                     </Typography>
                   )}
-                  {!passport && stored.account && (
-                    <Alert severity="info" sx={{ mt: 1 }}>For your privacy the photo is not kept when the page reloads: please re-select your passport photo.</Alert>
+                  {stored.account && (!passport || !secrets) && (
+                    <Alert severity="info" sx={{ mt: 1 }}>
+                      For your security your password, PIN and passport photo are not kept when the page reloads: please enter them again.
+                    </Alert>
                   )}
                 </Grid>
               </Grid>
@@ -288,13 +348,7 @@ export default function RegisterPage() {
             Check your details, then submit your application. We will e-mail your account number and a code to verify your e-mail address.
           </Typography>
           <Grid container spacing={1} sx={{ mb: 3 }}>
-            {[
-              ['Name', stored.personal ? `${stored.personal.firstName} ${stored.personal.middleName ?? ''} ${stored.personal.lastName}`.replace(/\s+/g, ' ') : '—'],
-              ['Email', stored.personal?.email ?? '—'],
-              ['Occupation', stored.employment?.occupation ?? '—'],
-              ['Account', stored.account ? `${stored.account.accountType} · ${stored.account.currency}` : '—'],
-              ['Passport photo', passport ? passport.name : '—'],
-            ].map(([k, v]) => (
+            {reviewRows(stored, passport).map(([k, v]) => (
               <Grid key={k} size={{ xs: 12, sm: 6 }}>
                 <Typography variant="caption" color="text.secondary">{k}</Typography>
                 <Typography>{v}</Typography>

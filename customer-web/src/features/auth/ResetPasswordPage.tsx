@@ -1,30 +1,41 @@
-import { Alert, Button, Stack } from '@mui/material';
+import { useState } from 'react';
+import { Alert, Button, Link, Stack } from '@mui/material';
 import { Form, Formik } from 'formik';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
 import { resetPasswordSchema } from '@strongroom/shared';
-import { api } from '../../api/client';
+import { ApiError, api } from '../../api/client';
 import { AuthLayout } from '../../components/public/AuthLayout';
-import { FormField, applyServerErrors } from '../../components/FormField';
+import { applyServerErrors } from '../../components/FormField';
+import { PasswordField } from '../../components/PasswordField';
 
 export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const token = params.get('token') ?? '';
+  const [linkError, setLinkError] = useState(token ? '' : 'This reset link is invalid or has expired');
   return (
     <AuthLayout title="Set a new password" description="Use at least 8 characters with upper- and lower-case letters, a number and one of @$!%*?&.">
-      {!token && <Alert severity="error" sx={{ mb: 2 }}>This reset link is invalid or has expired</Alert>}
+      {linkError && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {linkError}.{' '}
+          <Link component={RouterLink} to="/forgot-password">
+            Request a new link
+          </Link>
+        </Alert>
+      )}
       <Formik
         initialValues={{ token, newPassword: '', confirmPassword: '' }}
         validationSchema={resetPasswordSchema}
-        onSubmit={async (values, { setErrors }) => {
+        onSubmit={async (values, { setErrors, setTouched }) => {
           try {
             const res = await api.post<{ message: string }>('/auth/reset-password', { token: values.token, newPassword: values.newPassword });
             enqueueSnackbar(res.message, { variant: 'success' });
             navigate('/auth/login');
           } catch (err) {
-            applyServerErrors(err, setErrors);
+            if (err instanceof ApiError && err.errors?.token) setLinkError(err.errors.token);
+            applyServerErrors(err, setErrors, setTouched);
             enqueueSnackbar((err as Error).message, { variant: 'error' });
           }
         }}
@@ -32,9 +43,9 @@ export default function ResetPasswordPage() {
         {({ isSubmitting }) => (
           <Form noValidate>
             <Stack spacing={2.5}>
-              <FormField name="newPassword" label="New password" type="password" autoComplete="new-password" />
-              <FormField name="confirmPassword" label="Confirm password" type="password" autoComplete="new-password" />
-              <Button type="submit" variant="contained" disabled={isSubmitting || !token}>
+              <PasswordField name="newPassword" label="New password" autoComplete="new-password" />
+              <PasswordField name="confirmPassword" label="Confirm password" autoComplete="new-password" />
+              <Button type="submit" variant="contained" disabled={isSubmitting || !!linkError}>
                 {isSubmitting ? 'Saving...' : 'Set new password'}
               </Button>
             </Stack>

@@ -1,10 +1,23 @@
 import { useEffect, useState } from 'react';
-import { Box, Button, LinearProgress, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, LinearProgress, Stack, TextField, Typography } from '@mui/material';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
-import { EMAIL_RE, VERIFICATION_RESEND_SECONDS } from '@strongroom/shared';
-import { api } from '../../api/client';
+import type { ValidationError } from 'yup';
+import { VERIFICATION_RESEND_SECONDS, resendCodeSchema, verifyEmailSchema } from '@strongroom/shared';
+import { ApiError, api } from '../../api/client';
 import { AuthLayout } from '../../components/public/AuthLayout';
+
+/** The first message of a shared schema for these values, per field. */
+function firstErrors(schema: typeof verifyEmailSchema | typeof resendCodeSchema, values: Record<string, string>): Record<string, string> {
+  try {
+    schema.validateSync(values, { abortEarly: false });
+    return {};
+  } catch (err) {
+    const out: Record<string, string> = {};
+    for (const e of (err as ValidationError).inner) if (e.path && !out[e.path]) out[e.path] = e.message;
+    return out;
+  }
+}
 
 /** DECISIONS D12: the code is e-mailed; the 30-second countdown governs 'Resend code'. */
 export default function VerifyPage() {
@@ -13,7 +26,8 @@ export default function VerifyPage() {
   const { enqueueSnackbar } = useSnackbar();
   const [email, setEmail] = useState(params.get('email') ?? '');
   const [code, setCode] = useState('');
-  const [error, setError] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const emailFromLink = params.get('email');
   const [seconds, setSeconds] = useState(VERIFICATION_RESEND_SECONDS);
   const [busy, setBusy] = useState(false);
 
@@ -25,21 +39,27 @@ export default function VerifyPage() {
 
   const verify = async (e: React.FormEvent) => {
     e.preventDefault();
-    if (!/^\d{6}$/.test(code)) {
-      setError('Code must be 6 digits');
-      return;
-    }
+    const values = { email: email.trim(), code };
+    const found = firstErrors(verifyEmailSchema, values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      await api.post('/auth/verify-email', { email: email.trim(), code });
-      enqueueSnackbar('Code verified successfully', { variant: 'success' });
+      const res = await api.post<{ message: string }>('/auth/verify-email', values);
+      enqueueSnackbar(res.message || 'Code verified successfully', { variant: 'success' });
       navigate('/auth/login');
     } catch (err) {
+      const message = (err as Error).message;
+      if (err instanceof ApiError && err.errors?.email) setErrors({ email: err.errors.email });
       enqueueSnackbar(
-        <Box>
-          <strong>Code is incorrect</strong>
-          <Box>{(err as Error).message === 'Code is incorrect' ? 'Please try again' : (err as Error).message}</Box>
-        </Box>,
+        message === 'Code is incorrect' ? (
+          <Box>
+            <strong>Code is incorrect</strong>
+            <Box>Please try again</Box>
+          </Box>
+        ) : (
+          message
+        ),
         { variant: 'error' },
       );
       setCode('');
@@ -49,10 +69,9 @@ export default function VerifyPage() {
   };
 
   const resend = async () => {
-    if (!EMAIL_RE.test(email.trim())) {
-      setError('Enter a valid email address');
-      return;
-    }
+    const found = firstErrors(resendCodeSchema, { email: email.trim() });
+    setErrors(found);
+    if (found.email) return;
     try {
       const res = await api.post<{ message: string }>('/auth/resend-code', { email: email.trim() });
       enqueueSnackbar(res.message, { variant: 'info' });
@@ -63,19 +82,38 @@ export default function VerifyPage() {
   };
 
   return (
-    <AuthLayout title="Verify Authenticity" description="We e-mailed you a 6-digit code. Enter it below to verify your e-mail address.">
+    <AuthLayout
+      title="Verify Authenticity"
+      description={
+        emailFromLink
+          ? `We e-mailed a 6-digit code to ${emailFromLink}. Enter it below to verify your e-mail address.`
+          : 'We e-mailed you a 6-digit code. Enter your e-mail address and the code to verify it.'
+      }
+    >
       <Box component="form" onSubmit={verify} noValidate>
         <Stack spacing={2.5}>
-          {!params.get('email') && <TextField label="Email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} fullWidth />}
+          {!emailFromLink && (
+            <TextField
+              label="Email"
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              error={!!errors.email}
+              helperText={errors.email}
+              fullWidth
+            />
+          )}
+          {emailFromLink && errors.email && <Alert severity="error">{errors.email}</Alert>}
           <TextField
             label="Verification code"
             value={code}
             onChange={(e) => {
               setCode(e.target.value.replace(/\D/g, '').slice(0, 6));
-              setError('');
+              setErrors(({ code: _code, ...rest }) => rest);
             }}
-            error={!!error}
-            helperText={error || ' '}
+            error={!!errors.code}
+            helperText={errors.code || ' '}
             inputProps={{ inputMode: 'numeric', maxLength: 6, autoComplete: 'one-time-code', style: { letterSpacing: '0.5em', fontSize: '1.4rem', textAlign: 'center' } }}
             fullWidth
           />
@@ -85,7 +123,7 @@ export default function VerifyPage() {
               <Typography variant="body2" color="text.secondary" aria-live="polite">
                 {seconds > 0 ? `You can request a new code in ${seconds}s` : "Didn't get it?"}
               </Typography>
-              <Button onClick={resend} disabled={seconds > 0}>
+              <Button onClick={resend} disabled={seconds > 0} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
                 Resend code
               </Button>
             </Stack>

@@ -74,8 +74,8 @@ export default function LandingPage() {
     }
     setEmailError('');
     setEmail('');
-    // No newsletter service yet: we say so rather than pretend to have subscribed them.
-    enqueueSnackbar("Thanks! Our newsletter launches soon; we'll announce it on this page.", { variant: 'info' });
+    // No newsletter service yet: we say so rather than pretend to have stored the address.
+    enqueueSnackbar("Thanks! Our newsletter isn't live yet, so we haven't stored your address. We'll announce it on this page.", { variant: 'info' });
   };
 
   return (
@@ -191,7 +191,7 @@ export default function LandingPage() {
         </Grid>
       </Section>
 
-      <Section id="testimonials" title="What our customers say" muted>
+      <Section id="testimonials" title="What our customers say" subtitle="99% of our customers say they are satisfied. Here are three of them, in their own words." muted>
         <Grid container spacing={3}>
           {TESTIMONIALS.map((t) => (
             <Grid key={t.name} size={{ xs: 12, md: 4 }}>
@@ -217,14 +217,14 @@ export default function LandingPage() {
               Ready to bank with confidence?
             </Typography>
             <Typography sx={{ opacity: 0.9, mb: 3 }}>Opening an account takes about five minutes. You need a valid ID and proof of address.</Typography>
-            <Button component={RouterLink} to="/auth/terms" variant="contained" color="inherit" sx={{ color: 'primary.main' }} size="large">
+            <Button component={RouterLink} to="/auth/terms" variant="contained" size="large" sx={{ bgcolor: '#fff', color: '#0b3d91', '&:hover': { bgcolor: 'rgba(255,255,255,0.9)' } }}>
               Open Account
             </Button>
           </Card>
         </Container>
       </Box>
 
-      <Section id="faq" title="Frequently asked questions">
+      <Section id="faq" title="Frequently asked questions" subtitle="Can't find your answer? Our team is here 24/7 by chat, email or phone.">
         <Box sx={{ maxWidth: 800, mx: 'auto' }}>
           {FAQ.map((f, i) => (
             <Accordion key={f.q} expanded={openFaq === i} onChange={(_e, expanded) => setOpenFaq(expanded ? i : false)} disableGutters>
@@ -244,7 +244,10 @@ export default function LandingPage() {
           <Grid container spacing={4}>
             <Grid size={{ xs: 12, md: 4 }}>
               <BrandLogo light />
-              <Typography sx={{ mt: 2 }}>
+              <Typography fontWeight={700} color="#fff" sx={{ mt: 2 }}>
+                Contact
+              </Typography>
+              <Typography component="address" sx={{ fontStyle: 'normal', mt: 0.5 }}>
                 Strongroom Bank
                 <br />
                 100 Harbor Street, Suite 400

@@ -1,0 +1,126 @@
+import type { Page } from 'playwright-core';
+import { newContext, screenshot } from './helpers/browser';
+import { useServerAndBrowser } from './helpers/suite';
+
+/** Every page a visitor can reach without signing in, with the heading that says it has rendered. */
+const PUBLIC_PAGES: [name: string, path: string, heading: string | RegExp][] = [
+  ['landing', '/', /Banking that keeps your money safe/],
+  ['login', '/auth/login', 'Welcome Back'],
+  ['terms', '/auth/terms', 'Terms of Service'],
+  ['register', '/auth/register', 'Open your account'],
+  ['verify', '/auth/verify?email=visitor%40example.com', 'Verify Authenticity'],
+  ['forgot-password', '/forgot-password', 'Forgot your password?'],
+  ['reset-password', '/reset-password?token=not-a-real-token-0123456789', 'Set a new password'],
+  ['not-found', '/no/such/page', '404'],
+];
+
+/** Waits until the section's top edge sits just under the sticky header. */
+async function waitForSectionInView(page: Page, id: string) {
+  await page.waitForFunction((sectionId) => {
+    const top = document.getElementById(sectionId)!.getBoundingClientRect().top;
+    return top >= 0 && top < 120;
+  }, id);
+}
+
+describe('public site', () => {
+  const ctx = useServerAndBrowser();
+
+  it('shows every landing section and claim, and Learn More scrolls to About', async () => {
+    const page = await (await newContext(ctx.browser(), ctx.server().baseUrl)).newPage();
+    await page.goto('/');
+    await page.locator('#home').waitFor();
+    for (const id of ['home', 'about', 'services', 'how-it-works', 'testimonials', 'faq', 'contact']) {
+      await expect(page.locator(`#${id}`).count()).resolves.toBe(1);
+    }
+    const nav = page.getByRole('navigation', { name: 'Sections' });
+    for (const item of ['Home', 'About', 'Services', 'FAQ', 'Contact']) await nav.getByRole('link', { name: item, exact: true }).waitFor();
+    await page.getByRole('banner').getByRole('link', { name: 'Login' }).waitFor();
+    await page.getByRole('banner').getByRole('link', { name: 'Open Account' }).waitFor();
+    for (const text of ['Secure Transfers', 'Multi-Currency Accounts', '24/7 Support', 'Instant Virtual Cards', 'Low Fees', 'Family Accounts', 'Sign Up', 'Verify Identity', 'Start Banking', '99%', 'Quick Links', 'About Us', 'Savings', 'Loans', 'Investments']) {
+      await page.getByText(text, { exact: true }).first().waitFor();
+    }
+    await page.getByText(/over 50 countries/).first().waitFor();
+    await page.getByText(/24\/7 by chat, email or phone/).first().waitFor();
+    await page.getByText(/as little as 24 hours/).first().waitFor();
+    await page.getByText(/from 2\.99%/).first().waitFor();
+    await page.getByText(/valid ID and proof of address/).first().waitFor();
+    await page.locator('#contact address').getByText(/San Francisco/).waitFor();
+    expect(await page.getByTestId('testimonial').count()).toBe(3);
+    await page.getByTestId('cta-banner').waitFor();
+    await screenshot(page, 'landing-desktop');
+
+    await page.getByRole('link', { name: 'Learn More' }).click();
+    await waitForSectionInView(page, 'about');
+  });
+
+  it('keeps only one FAQ answer open at a time', async () => {
+    const page = await (await newContext(ctx.browser(), ctx.server().baseUrl)).newPage();
+    await page.goto('/#faq');
+    await page.locator('#faq').waitFor();
+    const summaries = page.locator('#faq .MuiAccordionSummary-root');
+    expect(await summaries.count()).toBe(5);
+    const openOnes = () => page.locator('#faq .MuiAccordionSummary-root[aria-expanded="true"]').allTextContents();
+    await page.getByText('How long does approval take?').click();
+    expect(await openOnes()).toEqual(['How long does approval take?']);
+    await page.getByText('How are my transfers protected?').click();
+    expect(await openOnes()).toEqual(['How are my transfers protected?']);
+    // Clicking the open one closes it: none open.
+    await page.getByText('How are my transfers protected?').click();
+    expect(await openOnes()).toEqual([]);
+  });
+
+  it('answers the newsletter box honestly', async () => {
+    const page = await (await newContext(ctx.browser(), ctx.server().baseUrl)).newPage();
+    await page.goto('/#contact');
+    const box = page.getByLabel('Email address');
+    await box.fill('not-an-email');
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await page.getByText('Enter a valid email address').waitFor();
+    await box.fill('reader@example.com');
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await page.getByText(/newsletter isn't live yet, so we haven't stored your address/).waitFor();
+    await expect(box.inputValue()).resolves.toBe('');
+  });
+
+  it('opens the slide-in menu at 375 px, jumps to a section and follows Open Account to the terms', async () => {
+    const page = await (await newContext(ctx.browser(), ctx.server().baseUrl, { width: 375, height: 740 })).newPage();
+    await page.goto('/');
+    // The desktop menu is hidden on a phone.
+    await expect(page.getByRole('navigation', { name: 'Sections' }).isVisible()).resolves.toBe(false);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('list', { name: 'Mobile menu' });
+    await menu.waitFor();
+    for (const item of ['Home', 'About', 'Services', 'FAQ', 'Contact']) await menu.getByText(item, { exact: true }).waitFor();
+    await page.getByRole('presentation').getByRole('link', { name: 'Login' }).waitFor();
+    await screenshot(page, 'landing-mobile-menu');
+    await menu.getByText('FAQ', { exact: true }).click();
+    await menu.waitFor({ state: 'hidden' });
+    await waitForSectionInView(page, 'faq');
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('presentation').getByRole('link', { name: 'Open Account' }).click();
+    await page.waitForURL('**/auth/terms');
+    await page.getByText(/log in again after 15 minutes of inactivity/).waitFor();
+    await page.getByRole('button', { name: 'I decline' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+  });
+
+  it('lays out every public page at 1280 and 375 px without sideways scrolling', async () => {
+    for (const width of [1280, 375]) {
+      const page = await (await newContext(ctx.browser(), ctx.server().baseUrl, { width, height: width === 375 ? 740 : 860 })).newPage();
+      for (const [name, path, heading] of PUBLIC_PAGES) {
+        await page.goto(path);
+        await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+        const overflowPx = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect({ page: name, width, overflowPx }).toEqual({ page: name, width, overflowPx: 0 });
+        await screenshot(page, `public-${name}-${width}`);
+      }
+    }
+  });
+
+  it('answers unknown /v1 routes with JSON', async () => {
+    const res = await fetch(`${ctx.server().baseUrl}/v1/nothing-here`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ success: false, error: 'Not found' });
+  });
+});

@@ -1,0 +1,205 @@
+import { join } from 'node:path';
+import { writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import type { Page } from 'playwright-core';
+import { newContext, screenshot } from './helpers/browser';
+import { useServerAndBrowser } from './helpers/suite';
+import { accountNumberIn, latestMail, resetLinkIn, sixDigitCode } from './helpers/mail';
+
+// A 1x1 PNG as the passport photograph.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+// The seeded demo customer's address: applying with it again must be refused by the server.
+const TAKEN_EMAIL = 'demo@strongroom.local';
+
+const stepHeading = (page: Page, name: string) => page.getByRole('heading', { name, level: 6 });
+
+async function fillPersonal(page: Page, email: string) {
+  await page.getByLabel('First name').fill('Robin');
+  await page.getByLabel('Last name').fill('Nakamura');
+  await page.getByLabel('Date of birth').fill('1992-03-14');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Country').click();
+  await page.getByRole('option', { name: /United States$/ }).click();
+  await page.getByLabel('State/Province').click();
+  await page.getByRole('option', { name: 'Oregon' }).click();
+  await page.getByLabel('City').fill('Portland');
+  await page.getByLabel('Zip/Postal code').fill('97201');
+  await page.getByLabel('Phone number').fill('+1 503 555 0100');
+  await page.getByLabel('Residential address').fill('12 Pine Street, Unit 4');
+}
+
+async function fillSecrets(page: Page, passport: string) {
+  await page.getByLabel('Transaction PIN (4 digits)').fill('1357');
+  await page.getByLabel('Password', { exact: true }).fill('Robin!2026');
+  await page.locator('input[type=file][name=passport]').setInputFiles(passport);
+  await page.getByAltText('Passport preview').waitFor();
+}
+
+describe('a new customer opens an account', () => {
+  const ctx = useServerAndBrowser();
+
+  it('goes from Open Account through the wizard, verifies the e-mail, signs in and logs out', async () => {
+    const email = `e2e.${Date.now()}@example.com`;
+    const passport = join(mkdtempSync(join(tmpdir(), 'sr-passport-')), 'passport.png');
+    writeFileSync(passport, PNG);
+    const page = await (await newContext(ctx.browser(), ctx.server().baseUrl)).newPage();
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Open Account' }).first().click();
+    await page.waitForURL('**/auth/terms');
+    await page.getByRole('button', { name: 'I accept' }).click();
+    await page.waitForURL('**/auth/register');
+
+    // Jumping straight to the last step with nothing filled in sends us back to step 1.
+    await page.getByRole('button', { name: 'Completed' }).click();
+    await page.getByRole('button', { name: 'Submit application' }).click();
+    await page.getByText('Please fill in all fields').waitFor();
+    await stepHeading(page, 'Personal Information').waitFor();
+
+    // Step 1, first with a mistake the form must catch.
+    await page.getByLabel('First name').fill('R');
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    await page.getByText('First name is required').waitFor();
+    await screenshot(page, 'register-validation');
+    // An address the bank already has: only the server can tell.
+    await fillPersonal(page, TAKEN_EMAIL);
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    await page.getByText('Personal information saved').waitFor();
+
+    await page.getByLabel('Occupation').click();
+    await page.getByRole('option', { name: 'Self employed' }).click();
+    await page.getByLabel('Annual income').click();
+    await page.getByRole('option', { name: '$50,001 - $100,000' }).click();
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    await page.getByText('Employment information saved').waitFor();
+
+    await page.getByLabel('Account type').click();
+    await page.getByRole('option', { name: 'Savings' }).click();
+    await page.getByLabel('Currency').click();
+    await page.getByRole('option', { name: 'USD' }).click();
+    await fillSecrets(page, passport);
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    await page.getByText('Account information saved').waitFor();
+    await stepHeading(page, 'Completed').waitFor();
+
+    // The three parts are in session storage; the password and PIN never are.
+    const saved = await page.evaluate(() => sessionStorage.getItem('enrolment') ?? '');
+    expect(saved).toContain('Nakamura');
+    expect(saved).toContain('Self employed');
+    expect(saved).toContain('savings');
+    expect(saved).not.toContain('Robin!2026');
+    expect(saved).not.toContain('1357');
+
+    // After a reload the saved parts are still there, and the form asks again for what it did not keep.
+    await page.reload();
+    await expect(page.getByLabel('Last name').inputValue()).resolves.toBe('Nakamura');
+    await page.getByRole('button', { name: 'Completed' }).click();
+    await page.getByRole('button', { name: 'Submit application' }).click();
+    await stepHeading(page, 'Account Information').waitFor();
+    await page.getByText(/not kept when the page reloads/).waitFor();
+    await expect(page.getByLabel('Password', { exact: true }).inputValue()).resolves.toBe('');
+    await fillSecrets(page, passport);
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    await stepHeading(page, 'Completed').waitFor();
+    await screenshot(page, 'register-review');
+
+    // The server refuses the taken e-mail: the message sits under the Email field of step 1.
+    await page.getByRole('button', { name: 'Submit application' }).click();
+    await stepHeading(page, 'Personal Information').waitFor();
+    await page.locator('.MuiFormHelperText-root', { hasText: 'An account with this email already exists' }).waitFor();
+    await expect(page.getByLabel('Email').getAttribute('aria-invalid')).resolves.toBe('true');
+    await screenshot(page, 'register-server-error');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    await stepHeading(page, 'Employment Information').waitFor();
+    await page.getByRole('button', { name: 'Completed' }).click();
+    await page.getByRole('button', { name: 'Submit application' }).click();
+    await page.getByText('Application submitted successfully').waitFor();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(email).waitFor();
+    await screenshot(page, 'register-submitted');
+    await expect(page.evaluate(() => sessionStorage.getItem('enrolment'))).resolves.toBeNull();
+
+    const mail = await latestMail(ctx.server().dataDir, email);
+    const accountNumber = accountNumberIn(mail);
+    const code = sixDigitCode(mail);
+    await dialog.getByRole('button', { name: 'Verify e-mail' }).click();
+    await page.waitForURL('**/auth/verify?email=*');
+    await page.getByText(`We e-mailed a 6-digit code to ${email}`).waitFor();
+
+    // A wrong code: the toast, and the field is cleared for another try.
+    await page.getByLabel('Verification code').fill(code === '000000' ? '111111' : '000000');
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    await page.getByText('Code is incorrect').waitFor();
+    await page.getByText('Please try again').waitFor();
+    await expect(page.getByLabel('Verification code').inputValue()).resolves.toBe('');
+    await screenshot(page, 'verify-wrong-code');
+
+    await page.getByLabel('Verification code').fill(code);
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    await page.getByText('Code verified successfully').waitFor();
+    await page.waitForURL('**/auth/login');
+
+    await page.getByLabel('Account Number').fill(accountNumber);
+    await page.getByLabel('Password', { exact: true }).fill('Robin!2026');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForURL('**/dashboard');
+    await page.getByTestId('greeting').getByText('Robin Nakamura').waitFor();
+    await page.getByText(/Your application is under review/).waitFor();
+    await screenshot(page, 'dashboard-new-customer');
+
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByText(email).waitFor();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByText('Logged out successfully').waitFor();
+    await page.waitForURL('**/auth');
+    // The session is gone on the server too: protected pages send us back to sign in.
+    await page.goto('/dashboard');
+    await page.waitForURL('**/auth');
+  });
+
+  it('resets a forgotten password through the e-mailed single-use link', async () => {
+    const email = 'jordan.lee@strongroom.local';
+    const page = await (await newContext(ctx.browser(), ctx.server().baseUrl)).newPage();
+    await page.goto('/auth/login');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.waitForURL('**/forgot-password');
+
+    // The answer is the same whether or not an account uses the address.
+    await page.getByLabel('Email').fill('nobody.here@example.com');
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    const neutral = await page.getByRole('alert').textContent();
+    expect(neutral).toMatch(/If an account uses this e-mail/);
+    await page.goto('/forgot-password');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByRole('alert').textContent()).resolves.toBe(neutral);
+
+    const link = resetLinkIn(await latestMail(ctx.server().dataDir, email));
+    await page.goto(link);
+    await page.getByLabel('New password').fill('weakpassword');
+    await page.getByLabel('Confirm password').fill('weakpassword');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await page.getByText('Password must contain uppercase, lowercase, number, and special character').waitFor();
+    await page.getByLabel('New password').fill('Jordan@2027');
+    await page.getByLabel('Confirm password').fill('Jordan@2027');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await page.getByText('Your password has been reset. Please sign in.').waitFor();
+    await page.waitForURL('**/auth/login');
+
+    await page.getByLabel('Account Number').fill('1000000002');
+    await page.getByLabel('Password', { exact: true }).fill('Jordan@2027');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForURL('**/dashboard');
+
+    // The link worked once.
+    const again = await (await newContext(ctx.browser(), ctx.server().baseUrl)).newPage();
+    await again.goto(link);
+    await again.getByLabel('New password').fill('Another@2028');
+    await again.getByLabel('Confirm password').fill('Another@2028');
+    await again.getByRole('button', { name: 'Set new password' }).click();
+    // The inline notice (besides the toast) offers a new link and the form stays shut.
+    await again.getByRole('link', { name: 'Request a new link' }).waitFor();
+    await expect(again.locator('.MuiAlert-root').textContent()).resolves.toMatch(/This reset link is invalid or has expired/);
+    await expect(again.getByRole('button', { name: 'Set new password' }).isDisabled()).resolves.toBe(true);
+  });
+});
