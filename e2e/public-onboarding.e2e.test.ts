@@ -79,7 +79,7 @@ describe('a new customer opens an account', () => {
     await fillSecrets(page, passport);
     await page.getByRole('button', { name: 'Save and continue' }).click();
     await page.getByText('Account information saved').waitFor();
-    await stepHeading(page, 'Completed').waitFor();
+    await stepHeading(page, 'Review and submit').waitFor();
 
     // The three parts are in session storage; the password and PIN never are.
     const saved = await page.evaluate(() => sessionStorage.getItem('enrolment') ?? '');
@@ -99,7 +99,7 @@ describe('a new customer opens an account', () => {
     await expect(page.getByLabel('Password', { exact: true }).inputValue()).resolves.toBe('');
     await fillSecrets(page, passport);
     await page.getByRole('button', { name: 'Save and continue' }).click();
-    await stepHeading(page, 'Completed').waitFor();
+    await stepHeading(page, 'Review and submit').waitFor();
     await screenshot(page, 'register-review');
 
     // The server refuses the taken e-mail: the message sits under the Email field of step 1.

@@ -98,7 +98,7 @@ function CountryField() {
     >
       {COUNTRIES.map((c) => (
         <MenuItem key={c.isoCode} value={c.isoCode}>
-          {c.flag} {c.name}
+          {c.name}
         </MenuItem>
       ))}
     </FormField>
@@ -106,11 +106,13 @@ function CountryField() {
 }
 
 const MISSING = 'Not provided yet';
+/** '1992-03-14' -> 'March 14, 1992' (a calendar date: no time zone may shift it). */
+const longDate = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 function reviewRows({ personal: p, employment: e, account: a }: Stored, passport: File | null): [string, string][] {
   const country = p && (Country.getCountryByCode(p.country)?.name ?? p.country);
   return [
     ['Name', p ? [p.firstName, p.middleName, p.lastName].filter(Boolean).join(' ') : MISSING],
-    ['Date of birth', p?.dob || MISSING],
+    ['Date of birth', p?.dob ? longDate(p.dob) : MISSING],
     ['Email', p?.email || MISSING],
     ['Phone', p?.phone || MISSING],
     ['Address', p ? `${p.address}, ${p.city}, ${p.state} ${p.zipcode}, ${country}` : MISSING],
@@ -206,7 +208,7 @@ export default function RegisterPage() {
         <Box component="span" sx={{ display: { sm: 'none' }, color: 'text.secondary', fontWeight: 500 }}>
           Step {active + 1} of {STEPS.length}:{' '}
         </Box>
-        {STEPS[active]}
+        {active === 3 ? 'Review and submit' : STEPS[active]}
       </Typography>
 
       {active === 0 && (

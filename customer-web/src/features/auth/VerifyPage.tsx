@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Alert, Box, Button, LinearProgress, Stack, TextField, Typography } from '@mui/material';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Alert, Box, Button, LinearProgress, Link, Stack, TextField, Typography } from '@mui/material';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
 import type { ValidationError } from 'yup';
 import { VERIFICATION_RESEND_SECONDS, resendCodeSchema, verifyEmailSchema } from '@strongroom/shared';
@@ -131,6 +131,12 @@ export default function VerifyPage() {
           <Button type="submit" variant="contained" size="large" disabled={busy}>
             {busy ? 'Verifying...' : 'Verify'}
           </Button>
+          <Typography variant="body2" textAlign="center">
+            Already verified?{' '}
+            <Link component={RouterLink} to="/auth/login">
+              Sign in
+            </Link>
+          </Typography>
         </Stack>
       </Box>
     </AuthLayout>
