@@ -20,12 +20,12 @@ export default function LoginPage() {
       <Formik
         initialValues={{ accountNumber: savedAccountNumber ?? '', password: '' }}
         validationSchema={loginSchema}
-        onSubmit={async (values, { setErrors }) => {
+        onSubmit={async (values, { setErrors, setTouched }) => {
           try {
             await login(values.accountNumber.trim(), values.password, remember);
             navigate('/dashboard', { replace: true });
           } catch (err) {
-            applyServerErrors(err, setErrors);
+            applyServerErrors(err, setErrors, setTouched);
             enqueueSnackbar((err as Error).message, { variant: 'error' });
           }
         }}
@@ -38,7 +38,7 @@ export default function LoginPage() {
                 label="Account Number"
                 autoComplete="username"
                 inputProps={{ inputMode: 'numeric', pattern: '[0-9]*' }}
-                // Account numbers are digits only: drop anything else as it is typed or pasted.
+                // Digits only, whatever is typed or pasted ('1000 0000 01'); no maxLength, which would cut a paste first.
                 onChange={(e) => void setFieldValue('accountNumber', e.target.value.replace(/\D/g, '').slice(0, 10))}
               />
               <PasswordField name="password" label="Password" autoComplete="current-password" />

@@ -35,6 +35,7 @@ import { PasswordField } from '../../components/PasswordField';
 
 const STEPS = ['Personal Information', 'Employment Information', 'Account Information', 'Completed'];
 const STORE_KEY = 'enrolment';
+const SCREEN_READER_ONLY = { border: 0, clip: 'rect(0 0 0 0)', height: '1px', margin: '-1px', overflow: 'hidden', padding: 0, position: 'absolute', whiteSpace: 'nowrap', width: '1px' } as const;
 const PERSONAL_FIELDS = ['firstName', 'middleName', 'lastName', 'dob', 'country', 'state', 'city', 'zipcode', 'phone', 'email', 'address'];
 const EMPLOYMENT_FIELDS = ['occupation', 'incomeRange'];
 const ACCOUNT_FIELDS = ['accountType', 'currency', 'transactionPin', 'password', 'passport'];
@@ -134,6 +135,11 @@ export default function RegisterPage() {
   const [submitting, setSubmitting] = useState(false);
   const [done, setDone] = useState<string | null>(null);
 
+  // Each step starts at the top: on a phone the button that moved us on sits far below the next form.
+  useEffect(() => {
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  }, [active]);
+
   const previewUrl = useMemo(() => (passport ? URL.createObjectURL(passport) : null), [passport]);
   useEffect(() => () => {
     if (previewUrl) URL.revokeObjectURL(previewUrl);
@@ -188,7 +194,8 @@ export default function RegisterPage() {
 
   const personalInitial: Part = { firstName: '', middleName: '', lastName: '', dob: '', country: '', state: '', city: '', zipcode: '', phone: '', email: '', address: '', ...stored.personal };
   const employmentInitial: Part = { occupation: '', incomeRange: '', ...stored.employment };
-  const accountInitial = { accountType: '', currency: '', transactionPin: '', password: '', ...stored.account, ...secrets, passport: passport as unknown as string };
+  // undefined, not null, when no photo: the schema then says 'Please upload a passport photograph'.
+  const accountInitial = { accountType: '', currency: '', transactionPin: '', password: '', ...stored.account, ...secrets, passport: (passport ?? undefined) as unknown as string };
   const stepDone = [!!stored.personal, !!stored.employment, !!stored.account && !!secrets && !!passport, false];
 
   return (
@@ -197,7 +204,8 @@ export default function RegisterPage() {
         {STEPS.map((label, i) => (
           <Step key={label} completed={stepDone[i]}>
             <StepButton onClick={() => setActive(i)}>
-              <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+              {/* On a phone only the numbers show; the label stays for screen readers. */}
+              <Box component="span" sx={(theme) => ({ [theme.breakpoints.down('sm')]: SCREEN_READER_ONLY })}>
                 {label}
               </Box>
             </StepButton>
@@ -218,7 +226,7 @@ export default function RegisterPage() {
               <Grid size={{ xs: 12, sm: 4 }}><FormField name="firstName" label="First name" autoComplete="given-name" /></Grid>
               <Grid size={{ xs: 12, sm: 4 }}><FormField name="middleName" label="Middle name (optional)" autoComplete="additional-name" /></Grid>
               <Grid size={{ xs: 12, sm: 4 }}><FormField name="lastName" label="Last name" autoComplete="family-name" /></Grid>
-              <Grid size={{ xs: 12, sm: 6 }}><FormField name="dob" label="Date of birth" type="date" InputLabelProps={{ shrink: true }} /></Grid>
+              <Grid size={{ xs: 12, sm: 6 }}><FormField name="dob" label="Date of birth" type="date" InputLabelProps={{ shrink: true }} inputProps={{ max: new Date().toISOString().slice(0, 10) }} /></Grid>
               <Grid size={{ xs: 12, sm: 6 }}><FormField name="email" label="Email" type="email" autoComplete="email" /></Grid>
               <Grid size={{ xs: 12, sm: 6 }}><CountryField /></Grid>
               <Grid size={{ xs: 12, sm: 6 }}><StateField /></Grid>
@@ -285,7 +293,8 @@ export default function RegisterPage() {
                     name="transactionPin"
                     label="Transaction PIN (4 digits)"
                     type="password"
-                    inputProps={{ inputMode: 'numeric', maxLength: 4, pattern: '[0-9]*' }}
+                    // No maxLength: the browser would cut a pasted '12-34' before the digits are picked out.
+                    inputProps={{ inputMode: 'numeric', pattern: '[0-9]*' }}
                     onChange={(e) => setFieldValue('transactionPin', e.target.value.replace(/\D/g, '').slice(0, 4))}
                   />
                 </Grid>
@@ -304,7 +313,7 @@ export default function RegisterPage() {
                         onChange={(e) => {
                           const file = e.target.files?.[0] ?? null;
                           setPassport(file);
-                          void setFieldValue('passport', file, true);
+                          void setFieldValue('passport', file ?? undefined, true);
                           void setFieldTouched('passport', true, false);
                         }}
                       />
@@ -324,7 +333,7 @@ export default function RegisterPage() {
                     )}
                   </Stack>
                   {touched.passport && errors.passport && (
-                    <Typography color="error" variant="caption" role="alert">
+                    <Typography color="error" variant="caption" role="alert" sx={{ display: 'block', mx: 1.75, mt: 0.5 }}>
                       {String(errors.passport)}
                     </Typography>
                   )}

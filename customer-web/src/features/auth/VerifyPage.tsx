@@ -114,7 +114,8 @@ export default function VerifyPage() {
             }}
             error={!!errors.code}
             helperText={errors.code || ' '}
-            inputProps={{ inputMode: 'numeric', maxLength: 6, autoComplete: 'one-time-code', style: { letterSpacing: '0.5em', fontSize: '1.4rem', textAlign: 'center' } }}
+            // No maxLength: a code pasted as '123 456' must keep all six digits.
+            inputProps={{ inputMode: 'numeric', autoComplete: 'one-time-code', style: { letterSpacing: '0.5em', fontSize: '1.4rem', textAlign: 'center' } }}
             fullWidth
           />
           <Box>
