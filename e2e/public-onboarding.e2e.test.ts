@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import type { Page } from 'playwright-core';
@@ -32,7 +32,7 @@ async function fillSecrets(page: Page, passport: string) {
   await page.getByLabel('Transaction PIN (4 digits)').fill('1357');
   await page.getByLabel('Password', { exact: true }).fill('Robin!2026');
   await page.locator('input[type=file][name=passport]').setInputFiles(passport);
-  await page.getByAltText('Passport preview').waitFor();
+  await page.getByText(basename(passport), { exact: true }).waitFor();
 }
 
 describe('a new customer opens an account', () => {
@@ -77,6 +77,7 @@ describe('a new customer opens an account', () => {
     await page.getByLabel('Currency').click();
     await page.getByRole('option', { name: 'USD' }).click();
     await fillSecrets(page, passport);
+    await page.getByAltText('Passport preview').waitFor();
     await page.getByRole('button', { name: 'Save and continue' }).click();
     await page.getByText('Account information saved').waitFor();
     await stepHeading(page, 'Review and submit').waitFor();
@@ -174,6 +175,34 @@ describe('a new customer opens an account', () => {
     await screenshot(page, 'register-step3-mobile');
     const overflowPx = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflowPx).toBe(0);
+  });
+
+  it('shows the server refusing a photo that is not an image under the passport field of step 3', async () => {
+    const fake = join(mkdtempSync(join(tmpdir(), 'sr-passport-')), 'passport.png');
+    writeFileSync(fake, 'this is text, whatever its name says');
+    const page = await (await newContext(ctx.browser(), ctx.server().baseUrl)).newPage();
+    await page.goto('/auth/register');
+    await fillPersonal(page, `bytes.${Date.now()}@example.com`);
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    await stepHeading(page, 'Employment Information').waitFor();
+    await page.getByLabel('Occupation').click();
+    await page.getByRole('option', { name: 'Business / Sales' }).click();
+    await page.getByLabel('Annual income').click();
+    await page.getByRole('option', { name: 'Below $10,000' }).click();
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    await stepHeading(page, 'Account Information').waitFor();
+    await page.getByLabel('Account type').click();
+    await page.getByRole('option', { name: 'Checking' }).click();
+    await page.getByLabel('Currency').click();
+    await page.getByRole('option', { name: 'EUR' }).click();
+    // The browser calls it image/png by its name, so only the server, reading the bytes, can refuse it.
+    await fillSecrets(page, fake);
+    await page.getByText('This file cannot be shown as a photo').waitFor();
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    await stepHeading(page, 'Review and submit').waitFor();
+    await page.getByRole('button', { name: 'Submit application' }).click();
+    await stepHeading(page, 'Account Information').waitFor();
+    await page.locator('[role=alert].MuiTypography-caption', { hasText: 'Only JPG or PNG images are allowed' }).waitFor();
   });
 
   it('resets a forgotten password through the e-mailed single-use link', async () => {

@@ -140,6 +140,7 @@ export default function RegisterPage() {
     window.scrollTo({ top: 0, behavior: 'smooth' });
   }, [active]);
 
+  const [previewFailed, setPreviewFailed] = useState(false);
   const previewUrl = useMemo(() => (passport ? URL.createObjectURL(passport) : null), [passport]);
   useEffect(() => () => {
     if (previewUrl) URL.revokeObjectURL(previewUrl);
@@ -313,6 +314,7 @@ export default function RegisterPage() {
                         onChange={(e) => {
                           const file = e.target.files?.[0] ?? null;
                           setPassport(file);
+                          setPreviewFailed(false);
                           void setFieldValue('passport', file ?? undefined, true);
                           void setFieldTouched('passport', true, false);
                         }}
@@ -320,15 +322,21 @@ export default function RegisterPage() {
                     </Button>
                     {passport && previewUrl && (
                       <Stack direction="row" spacing={1} alignItems="center" sx={{ minWidth: 0 }}>
-                        <Box component="img" src={previewUrl} alt="Passport preview" sx={{ width: 56, height: 56, objectFit: 'cover', borderRadius: 1, border: 1, borderColor: 'divider' }} />
+                        <Box
+                          component="img"
+                          src={previewUrl}
+                          alt="Passport preview"
+                          onError={() => setPreviewFailed(true)}
+                          sx={{ width: 56, height: 56, objectFit: 'cover', borderRadius: 1, border: 1, borderColor: 'divider', display: previewFailed ? 'none' : 'block' }}
+                        />
                         <Typography variant="body2" noWrap>
                           {passport.name}
                         </Typography>
                       </Stack>
                     )}
-                    {!passport && (
-                      <Typography variant="body2" color="text.secondary">
-                        JPG or PNG, 5 MB or less.
+                    {(!passport || previewFailed) && (
+                      <Typography variant="body2" color={previewFailed ? 'warning.main' : 'text.secondary'}>
+                        {previewFailed ? 'This file cannot be shown as a photo. Please choose a JPG or PNG image.' : 'JPG or PNG, 5 MB or less.'}
                       </Typography>
                     )}
                   </Stack>
