@@ -26,7 +26,7 @@ const FEATURES = [
 ];
 const STEPS = [
   { icon: <HowToRegIcon />, title: 'Sign Up', text: 'Tell us about yourself in four short steps. It takes about five minutes.' },
-  { icon: <VerifiedUserIcon />, title: 'Verify Identity', text: 'Upload a valid ID and proof of address; we review every application by hand.' },
+  { icon: <VerifiedUserIcon />, title: 'Verify Identity', text: 'Upload a photo of a valid ID and keep proof of address to hand; a person at the bank reviews every application.' },
   { icon: <RocketLaunchIcon />, title: 'Start Banking', text: 'Sign in with your account number and move money the moment you are approved.' },
 ];
 const TESTIMONIALS = [
