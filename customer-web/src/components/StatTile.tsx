@@ -1,28 +1,51 @@
+import type { ReactNode } from 'react';
 import { Avatar, Card, CardContent, Stack, Typography } from '@mui/material';
 import TrendingUpIcon from '@mui/icons-material/TrendingUp';
 import TrendingDownIcon from '@mui/icons-material/TrendingDown';
+import TrendingFlatIcon from '@mui/icons-material/TrendingFlat';
+import { formatMoney } from '@strongroom/shared';
 
-export function StatTile({ title, value, icon, trend, caption }: { title: string; value: React.ReactNode; icon: React.ReactNode; trend?: number | null; caption?: string }) {
+export interface StatTileProps {
+  title: string;
+  /** A wire decimal string is formatted as money when `currency` is given; anything else is shown as is ('—', a skeleton). */
+  value: ReactNode;
+  icon: ReactNode;
+  currency?: string;
+  /** Percentage change; null when there is nothing to compare with; omit to hide the trend line. */
+  trend?: number | null;
+  /** What the trend compares with, e.g. 'vs October'. */
+  trendLabel?: string;
+  /** Money out going down is good news: colour the trend by what it means, not by its sign. */
+  trendGoodWhen?: 'up' | 'down';
+  caption?: ReactNode;
+  testId?: string;
+}
+
+export function StatTile({ title, value, icon, currency, trend, trendLabel = 'vs last month', trendGoodWhen = 'up', caption, testId }: StatTileProps) {
+  const shown = currency && typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value) ? formatMoney(value, currency) : value;
+  const good = trend != null && trend !== 0 && (trend > 0) === (trendGoodWhen === 'up');
+  const trendColor = trend == null || trend === 0 ? 'text.secondary' : good ? 'success.main' : 'error.main';
+  const TrendIcon = trend == null || trend === 0 ? TrendingFlatIcon : trend > 0 ? TrendingUpIcon : TrendingDownIcon;
   return (
-    <Card sx={{ height: '100%' }}>
+    <Card sx={{ height: '100%' }} data-testid={testId}>
       <CardContent>
-        <Stack direction="row" justifyContent="space-between" alignItems="flex-start">
-          <Typography color="text.secondary" variant="body2">
+        <Stack direction="row" justifyContent="space-between" alignItems="flex-start" spacing={1}>
+          <Typography color="text.secondary" variant="body2" fontWeight={500}>
             {title}
           </Typography>
-          <Avatar sx={{ bgcolor: 'action.hover', color: 'primary.main', width: 36, height: 36 }}>{icon}</Avatar>
+          <Avatar sx={{ bgcolor: 'action.hover', color: 'primary.main', width: 36, height: 36, flexShrink: 0 }}>{icon}</Avatar>
         </Stack>
-        <Typography variant="h5" fontWeight={800} sx={{ mt: 1 }}>
-          {value}
+        <Typography variant="h5" component="p" fontWeight={800} sx={{ mt: 0.5, fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' }} data-testid={testId && `${testId}-value`}>
+          {shown}
         </Typography>
         {trend !== undefined && (
-          <Stack direction="row" spacing={0.5} alignItems="center" sx={{ mt: 0.5, color: trend === null ? 'text.secondary' : trend >= 0 ? 'success.main' : 'error.main' }}>
-            {trend !== null && (trend >= 0 ? <TrendingUpIcon fontSize="small" /> : <TrendingDownIcon fontSize="small" />)}
-            <Typography variant="body2">{trend === null ? 'No data last month' : `${trend >= 0 ? '+' : ''}${trend}% vs last month`}</Typography>
+          <Stack direction="row" spacing={0.5} alignItems="center" sx={{ mt: 0.5, color: trendColor }}>
+            <TrendIcon fontSize="small" />
+            <Typography variant="body2">{trend === null ? `Nothing to compare ${trendLabel.replace(/^vs /, 'with ')}` : `${trend > 0 ? '+' : ''}${trend}% ${trendLabel}`}</Typography>
           </Stack>
         )}
         {caption && (
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
             {caption}
           </Typography>
         )}

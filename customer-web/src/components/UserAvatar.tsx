@@ -3,14 +3,15 @@ import { Avatar } from '@mui/material';
 function colorFor(name: string): string {
   let hash = 0;
   for (const ch of name) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
-  return `hsl(${hash % 360} 55% 42%)`;
+  // Dark enough for white initials on every hue (WCAG AA for large text).
+  return `hsl(${hash % 360} 55% 34%)`;
 }
 
 /** The customer's picture, or a generated default: initials on a colour derived from the name. */
 export function UserAvatar({ firstName, lastName, image, size = 40 }: { firstName: string; lastName: string; image?: string | null; size?: number }) {
   const name = `${firstName} ${lastName}`;
   return (
-    <Avatar src={image ?? undefined} alt={name} sx={{ width: size, height: size, bgcolor: colorFor(name), fontSize: size / 2.6, fontWeight: 700 }}>
+    <Avatar src={image ?? undefined} alt={name} sx={{ width: size, height: size, bgcolor: colorFor(name), color: '#fff', fontSize: size / 2.6, fontWeight: 700 }}>
       {`${firstName.charAt(0)}${lastName.charAt(0)}`.toUpperCase()}
     </Avatar>
   );

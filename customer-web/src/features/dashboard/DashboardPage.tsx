@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, CardContent, CardHeader, Grid, List, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, CardHeader, Grid, Link, List, Skeleton, Stack, Typography } from '@mui/material';
 import SouthWestIcon from '@mui/icons-material/SouthWest';
 import NorthEastIcon from '@mui/icons-material/NorthEast';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
@@ -8,7 +8,7 @@ import AddCardIcon from '@mui/icons-material/AddCard';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { Link as RouterLink } from 'react-router-dom';
-import { formatMoney, minorToDisplayNumber, parseAmountToMinor, type DashboardSummaryDto } from '@strongroom/shared';
+import { DASHBOARD_RECENT_COUNT, formatMoney, minorToDisplayNumber, parseAmountToMinor, type DashboardSummaryDto } from '@strongroom/shared';
 import { useAuth } from '../../auth/AuthContext';
 import { useApi } from '../../api/useApi';
 import { BalanceCard } from '../../components/BalanceCard';
@@ -22,56 +22,139 @@ const QUICK_ACTIONS = [
   { label: 'Crypto Currency', to: '/crypto', icon: <CurrencyBitcoinIcon /> },
 ];
 
+/** 'YYYY-MM-DD' as a local calendar day (new Date('2026-11-01') would be UTC midnight and can show Oct 31). */
+function calendarDay(iso: string): Date {
+  const [y, m, d] = iso.split('-').map(Number);
+  return new Date(y, m - 1, d);
+}
+const SHORT_DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
+const LONG_DAY = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
+const MONTH = new Intl.DateTimeFormat('en-US', { month: 'long' });
+
+function greetingFor(hour: number): string {
+  return hour < 12 ? 'Good morning' : hour < 18 ? 'Good afternoon' : 'Good evening';
+}
+
+function FlowChart({ series, currency }: { series: DashboardSummaryDto['series']; currency: string }) {
+  const toNumber = (amount: string) => minorToDisplayNumber(parseAmountToMinor(amount, currency), currency);
+  const quiet = series.every((s) => s.in === '0.00' && s.out === '0.00');
+  // Axis ticks may round to whole units; tooltips show the exact wire amounts.
+  const axisMoney = (v: number) => formatMoney(parseAmountToMinor(String(Math.round(v)), currency), currency).replace(/\.00$/, '');
+  return (
+    <Box sx={{ position: 'relative' }} data-testid="flow-chart">
+      <BarChart
+        height={260}
+        margin={{ left: 8, right: 8 }}
+        xAxis={[
+          {
+            scaleType: 'band',
+            data: series.map((s) => s.date),
+            valueFormatter: (date: string, ctx) => (ctx.location === 'tick' ? SHORT_DAY.format(calendarDay(date)) : LONG_DAY.format(calendarDay(date))),
+            // Weekly labels from the first day, so the last one never runs off the edge.
+            tickLabelInterval: (_date: string, i: number) => i % 7 === 0,
+          },
+        ]}
+        yAxis={[{ width: 64, valueFormatter: axisMoney }]}
+        series={[
+          { data: series.map((s) => toNumber(s.in)), label: 'Money in', color: '#0f9d76', valueFormatter: (_v, { dataIndex }) => formatMoney(series[dataIndex].in, currency) },
+          { data: series.map((s) => toNumber(s.out)), label: 'Money out', color: '#d32f2f', valueFormatter: (_v, { dataIndex }) => formatMoney(series[dataIndex].out, currency) },
+        ]}
+      />
+      {quiet && (
+        <Typography color="text.secondary" sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', pointerEvents: 'none' }}>
+          No money in or out in the last 30 days
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
 export default function DashboardPage() {
   const { user } = useAuth();
   const { data, error, loading, reload } = useApi<DashboardSummaryDto>('/dashboard/summary');
   if (!user) return null;
   const name = [user.firstName, user.middleName, user.lastName].filter(Boolean).join(' ');
   const currency = data?.currency ?? user.currency ?? 'USD';
-  const hour = new Date().getHours();
-  const greeting = hour < 12 ? 'Good morning' : hour < 18 ? 'Good afternoon' : 'Good evening';
+  const now = new Date();
+  const thisMonth = MONTH.format(now);
+  const lastMonth = MONTH.format(new Date(now.getFullYear(), now.getMonth() - 1, 1));
+  // While loading or after a failure the flows are unknown: show a placeholder, never a made-up $0.00.
+  const flowValue = (amount: string | undefined) => (data ? amount : loading ? <Skeleton width={110} /> : '—');
+  const recent = data?.recent.slice(0, DASHBOARD_RECENT_COUNT) ?? [];
 
   return (
-    <Stack spacing={3}>
+    <Stack spacing={{ xs: 2, md: 3 }}>
       <Box>
-        <Typography variant="h4" fontWeight={800} data-testid="greeting">
-          {greeting}, {name}
+        <Typography variant="h4" component="h1" fontWeight={800} sx={{ fontSize: { xs: '1.6rem', sm: '2.125rem' } }} data-testid="greeting">
+          {greetingFor(now.getHours())}, {name}
         </Typography>
         <Typography color="text.secondary">Here is where your money stands today.</Typography>
       </Box>
       {error && (
-        <Alert severity="error" action={<Button color="inherit" onClick={reload}>Retry</Button>}>
-          We could not load your dashboard: {error.message}
+        <Alert severity="error" action={<Button color="inherit" onClick={reload} disabled={loading}>{loading ? 'Retrying...' : 'Retry'}</Button>} data-testid="dashboard-error">
+          We could not load your latest figures: {error.message}
         </Alert>
       )}
-      <Grid container spacing={3}>
+      <Grid container spacing={{ xs: 2, md: 3 }}>
         <Grid size={{ xs: 12, lg: 6 }}>
+          {/* The session's balance (from the ledger at sign-in) until the summary brings the current one. */}
           <BalanceCard balance={data?.balance ?? user.accountBalance ?? '0.00'} currency={currency} accountType={user.accountType} accountNumber={user.accountNumber} />
         </Grid>
-        <Grid size={{ xs: 6, lg: 3 }}>
-          <StatTile title="Money in this month" icon={<SouthWestIcon />} value={loading ? <Skeleton width={90} /> : formatMoney(data?.inflow.amount ?? '0.00', currency)} trend={data?.inflow.changePct ?? null} />
+        <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
+          <StatTile
+            testId="inflow"
+            title="Money in"
+            icon={<SouthWestIcon />}
+            currency={currency}
+            value={flowValue(data?.inflow.amount)}
+            caption={`${thisMonth} so far`}
+            trend={data ? data.inflow.changePct : undefined}
+            trendLabel={`vs all of ${lastMonth}`}
+          />
         </Grid>
-        <Grid size={{ xs: 6, lg: 3 }}>
-          <StatTile title="Money out this month" icon={<NorthEastIcon />} value={loading ? <Skeleton width={90} /> : formatMoney(data?.outflow.amount ?? '0.00', currency)} trend={data?.outflow.changePct ?? null} />
+        <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
+          <StatTile
+            testId="outflow"
+            title="Money out"
+            icon={<NorthEastIcon />}
+            currency={currency}
+            value={flowValue(data?.outflow.amount)}
+            caption={`${thisMonth} so far, fees included`}
+            trend={data ? data.outflow.changePct : undefined}
+            trendLabel={`vs all of ${lastMonth}`}
+            trendGoodWhen="down"
+          />
         </Grid>
         <Grid size={{ xs: 6, md: 3 }}>
-          <StatTile title="Linked cards" icon={<CreditCardIcon />} value={data?.counts.cards ?? 0} />
+          <StatTile
+            testId="cards-count"
+            title="Linked cards"
+            icon={<CreditCardIcon />}
+            value={data ? data.counts.cards : loading ? <Skeleton width={40} /> : '—'}
+            caption={<Link component={RouterLink} to="/cards" underline="hover">View cards</Link>}
+          />
         </Grid>
         <Grid size={{ xs: 6, md: 3 }}>
-          <StatTile title="Crypto assets" icon={<CurrencyBitcoinIcon />} value={data?.counts.cryptoAssets ?? 0} />
+          <StatTile
+            testId="crypto-count"
+            title="Crypto assets"
+            icon={<CurrencyBitcoinIcon />}
+            value={data ? data.counts.cryptoAssets : loading ? <Skeleton width={40} /> : '—'}
+            caption={<Link component={RouterLink} to="/crypto" underline="hover">View assets</Link>}
+          />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
           <Card sx={{ height: '100%' }}>
             <CardContent>
-              <Typography color="text.secondary" variant="body2" gutterBottom>
+              <Typography color="text.secondary" variant="body2" fontWeight={500} gutterBottom>
                 Quick actions
               </Typography>
               <Grid container spacing={1}>
                 {QUICK_ACTIONS.map((a) => (
                   <Grid key={a.label} size={{ xs: 6, sm: 3 }}>
-                    <Button component={RouterLink} to={a.to} fullWidth variant="outlined" sx={{ flexDirection: 'column', py: 1.5, gap: 0.5, height: '100%' }}>
+                    <Button component={RouterLink} to={a.to} fullWidth variant="outlined" sx={{ flexDirection: 'column', py: 1.5, gap: 0.5, height: '100%', textAlign: 'center' }}>
                       {a.icon}
-                      <Typography variant="caption" fontWeight={600}>
+                      <Typography variant="caption" fontWeight={600} lineHeight={1.3}>
                         {a.label}
                       </Typography>
                     </Button>
@@ -82,36 +165,42 @@ export default function DashboardPage() {
           </Card>
         </Grid>
         <Grid size={{ xs: 12, lg: 7 }}>
-          <Card sx={{ height: '100%' }}>
-            <CardHeader title="Last 30 days" subheader="Money in and out per day" />
-            <CardContent sx={{ pt: 0 }}>
-              {data ? (
-                <BarChart
-                  height={260}
-                  xAxis={[{ scaleType: 'band', data: data.series.map((s) => s.date.slice(5)), tickLabelInterval: (_v: string, i: number) => i % 5 === 0 }]}
-                  yAxis={[{ width: 64, valueFormatter: (v: number) => formatMoney(parseAmountToMinor(Math.round(v).toString(), currency), currency).replace(/\.00$/, '') }]}
-                  series={[
-                    { data: data.series.map((s) => minorToDisplayNumber(parseAmountToMinor(s.in, currency), currency)), label: 'In', color: '#0f9d76' },
-                    { data: data.series.map((s) => minorToDisplayNumber(parseAmountToMinor(s.out, currency), currency)), label: 'Out', color: '#c62828' },
-                  ]}
-                />
+          <Card sx={{ height: '100%' }} data-testid="recent-transactions">
+            <CardHeader
+              title="Recent transactions"
+              titleTypographyProps={{ variant: 'h6', fontWeight: 700 }}
+              subheader={data && data.counts.transactions > 0 ? `Latest ${recent.length} of ${data.counts.transactions}` : undefined}
+              action={<Button component={RouterLink} to="/transactions">View all</Button>}
+            />
+            <CardContent sx={{ pt: 0, px: { xs: 1, sm: 2 } }}>
+              {loading && !data ? (
+                <Stack spacing={1}>{[0, 1, 2].map((i) => <Skeleton key={i} variant="rounded" height={56} />)}</Stack>
+              ) : !data ? (
+                <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
+                  Your recent transactions could not be loaded.
+                </Typography>
+              ) : recent.length > 0 ? (
+                <List disablePadding>{recent.map((tx) => <TransactionRow key={tx.id} tx={tx} />)}</List>
               ) : (
-                <Skeleton variant="rounded" height={240} />
+                <Box sx={{ py: 4, textAlign: 'center' }}>
+                  <Typography fontWeight={600}>No transactions found</Typography>
+                  <Typography color="text.secondary" variant="body2">Money you send or receive will show up here.</Typography>
+                </Box>
               )}
             </CardContent>
           </Card>
         </Grid>
         <Grid size={{ xs: 12, lg: 5 }}>
           <Card sx={{ height: '100%' }}>
-            <CardHeader title="Recent transactions" action={<Button component={RouterLink} to="/transactions">View all</Button>} />
-            <CardContent sx={{ pt: 0 }}>
-              {loading && !data ? (
-                <Stack spacing={1}>{[0, 1, 2].map((i) => <Skeleton key={i} variant="rounded" height={56} />)}</Stack>
-              ) : data && data.recent.length > 0 ? (
-                <List disablePadding>{data.recent.map((tx) => <TransactionRow key={tx.id} tx={tx} />)}</List>
+            <CardHeader title="Last 30 days" titleTypographyProps={{ variant: 'h6', fontWeight: 700 }} subheader="Money in and out per day" />
+            <CardContent sx={{ pt: 0, px: { xs: 1, sm: 2 } }}>
+              {data ? (
+                <FlowChart series={data.series} currency={currency} />
+              ) : loading ? (
+                <Skeleton variant="rounded" height={240} />
               ) : (
                 <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
-                  No transactions found
+                  The chart could not be loaded.
                 </Typography>
               )}
             </CardContent>

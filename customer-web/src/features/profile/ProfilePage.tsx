@@ -1,66 +1,174 @@
-import { useEffect, useState } from 'react';
-import { Avatar, Box, Button, Card, CardContent, FormControlLabel, Grid, Skeleton, Stack, Switch, Tab, Tabs, Typography } from '@mui/material';
-import { Form, Formik } from 'formik';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Alert, Avatar, Box, Button, Card, CardContent, Divider, FormControlLabel, Grid, MenuItem, Skeleton, Stack, Switch, Tab, Tabs, Typography } from '@mui/material';
+import { Form, Formik, useFormikContext } from 'formik';
 import { useSearchParams } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
-import { UPLOAD_MAX_BYTES, changePasswordSchema, formatDate, profileSchema, type NotificationPreferences, type UserDto } from '@strongroom/shared';
+import { Country, State } from 'country-state-city';
+import { OCCUPATIONS, UPLOAD_MAX_BYTES, changePasswordSchema, formatDate, profileSchema, type NotificationPreferences, type UserDto } from '@strongroom/shared';
 import { api } from '../../api/client';
 import { useAuth } from '../../auth/AuthContext';
 import { FormField, applyServerErrors } from '../../components/FormField';
+import { PasswordField } from '../../components/PasswordField';
 import { UserAvatar } from '../../components/UserAvatar';
+import { accountTypeLabel } from '../../components/BalanceCard';
 
 const TABS = ['personal', 'security', 'notifications'] as const;
 type TabName = (typeof TABS)[number];
 const PROFILE_FIELDS = ['firstName', 'middleName', 'lastName', 'email', 'phone', 'dob', 'address', 'city', 'state', 'zipcode', 'country', 'occupation'] as const;
+type ProfileValues = Record<(typeof PROFILE_FIELDS)[number], string>;
+
+const COUNTRIES = Country.getAllCountries();
+const REGION_NAMES = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'region' }) : null;
+
+function countryName(code: string | null | undefined): string {
+  if (!code) return '';
+  try {
+    return Country.getCountryByCode(code)?.name ?? REGION_NAMES?.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** '1988-04-12' -> 'April 12, 1988' as a calendar date (no time zone may shift it a day). */
+function calendarDate(iso: string | null | undefined): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso ?? '');
+  if (!m) return iso ?? '';
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+}
+
+/** SPEC §5: a picked profile image must be image/* and at most 5 MB, otherwise it is silently ignored. */
+export function acceptableProfileImage(file: File | undefined | null): file is File {
+  return !!file && file.type.startsWith('image/') && file.size <= UPLOAD_MAX_BYTES;
+}
+
+function CountryField() {
+  const { setFieldValue } = useFormikContext<ProfileValues>();
+  return (
+    <FormField
+      name="country"
+      label="Country"
+      select
+      onChange={(e) => {
+        setFieldValue('country', e.target.value);
+        setFieldValue('state', '');
+      }}
+      SelectProps={{ MenuProps: { PaperProps: { sx: { maxHeight: 320 } } } }}
+    >
+      {COUNTRIES.map((c) => (
+        <MenuItem key={c.isoCode} value={c.isoCode}>
+          {c.name}
+        </MenuItem>
+      ))}
+    </FormField>
+  );
+}
+
+function StateField() {
+  const { values } = useFormikContext<ProfileValues>();
+  const states = useMemo(() => (values.country ? State.getStatesOfCountry(values.country) : []), [values.country]);
+  // Free text when the country has no list, or when the stored value predates the list (never hide it).
+  if (states.length === 0 || (values.state && !states.some((s) => s.name === values.state))) return <FormField name="state" label="State/Province" />;
+  return (
+    <FormField name="state" label="State/Province" select SelectProps={{ MenuProps: { PaperProps: { sx: { maxHeight: 320 } } } }}>
+      {states.map((s) => (
+        <MenuItem key={s.isoCode} value={s.name}>
+          {s.name}
+        </MenuItem>
+      ))}
+    </FormField>
+  );
+}
+
+function OccupationField() {
+  const { values } = useFormikContext<ProfileValues>();
+  const options: string[] = [...OCCUPATIONS];
+  if (values.occupation && !options.includes(values.occupation)) options.push(values.occupation);
+  return (
+    <FormField name="occupation" label="Occupation" select>
+      {/* The server keeps an occupation once given, so 'not given' is only offered while there is none. */}
+      {!values.occupation && (
+        <MenuItem value="">
+          <em>Not given</em>
+        </MenuItem>
+      )}
+      {options.map((o) => (
+        <MenuItem key={o} value={o}>
+          {o}
+        </MenuItem>
+      ))}
+    </FormField>
+  );
+}
+
+function ProfileDetails({ user }: { user: UserDto }) {
+  const rows: [string, string | null | undefined][] = [
+    ['Email', user.email],
+    ['Phone', user.phone],
+    ['Date of birth', calendarDate(user.dob)],
+    ['Occupation', user.occupation],
+    ['Address', user.address],
+    ['City', user.city],
+    ['State/Province', user.state],
+    ['Zip/Postal code', user.zipcode],
+    ['Country', countryName(user.country)],
+    ['Account', `${accountTypeLabel(user.accountType)} Account · ${user.currency}`],
+    ['Account number', user.accountNumber],
+  ];
+  return (
+    <Grid container spacing={2} component="dl" sx={{ m: 0 }}>
+      {rows.map(([k, v]) => (
+        <Grid key={k} size={{ xs: 12, sm: 6 }}>
+          <Typography variant="caption" color="text.secondary" component="dt">
+            {k}
+          </Typography>
+          <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+            {v || '—'}
+          </Typography>
+        </Grid>
+      ))}
+    </Grid>
+  );
+}
 
 function PersonalTab({ user }: { user: UserDto }) {
   const { setUser, refresh } = useAuth();
   const { enqueueSnackbar } = useSnackbar();
   const [editing, setEditing] = useState(false);
   const [image, setImage] = useState<File | null>(null);
-  const initial = Object.fromEntries(PROFILE_FIELDS.map((f) => [f, (user[f] as string | null) ?? ''])) as Record<(typeof PROFILE_FIELDS)[number], string>;
+  const preview = useMemo(() => (image ? URL.createObjectURL(image) : null), [image]);
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+  const fullName = [user.firstName, user.middleName, user.lastName].filter(Boolean).join(' ');
 
   if (!editing) {
     return (
       <Stack spacing={3}>
         <Stack direction="row" spacing={2} alignItems="center">
           <UserAvatar firstName={user.firstName} lastName={user.lastName} image={user.image} size={72} />
-          <Box>
-            <Typography variant="h6" fontWeight={700}>{[user.firstName, user.middleName, user.lastName].filter(Boolean).join(' ')}</Typography>
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="h6" fontWeight={700} sx={{ overflowWrap: 'anywhere' }}>
+              {fullName}
+            </Typography>
             <Typography color="text.secondary">Customer since {formatDate(user.createdAt)}</Typography>
           </Box>
         </Stack>
-        <Grid container spacing={2}>
-          {[
-            ['Email', user.email],
-            ['Phone', user.phone],
-            ['Date of birth', user.dob],
-            ['Address', user.address],
-            ['City', user.city],
-            ['State', user.state],
-            ['Zip code', user.zipcode],
-            ['Country', user.country],
-            ['Occupation', user.occupation],
-            ['Account number', user.accountNumber],
-          ].map(([k, v]) => (
-            <Grid key={k} size={{ xs: 12, sm: 6 }}>
-              <Typography variant="caption" color="text.secondary">{k}</Typography>
-              <Typography>{v || '—'}</Typography>
-            </Grid>
-          ))}
-        </Grid>
-        <Box><Button variant="contained" onClick={() => setEditing(true)}>Edit profile</Button></Box>
+        <ProfileDetails user={user} />
+        <Box>
+          <Button variant="contained" onClick={() => setEditing(true)}>
+            Edit profile
+          </Button>
+        </Box>
       </Stack>
     );
   }
 
+  const initial = Object.fromEntries(PROFILE_FIELDS.map((f) => [f, (user[f] as string | null) ?? ''])) as ProfileValues;
   return (
     <Formik
       initialValues={initial}
       validationSchema={profileSchema}
-      onSubmit={async (values, { setErrors }) => {
+      onSubmit={async (values, { setErrors, setTouched }) => {
         const form = new FormData();
-        for (const [k, v] of Object.entries(values)) if (v !== '' || k !== 'middleName') form.append(k, v);
+        for (const [k, v] of Object.entries(values)) if (v !== '' || (k !== 'middleName' && k !== 'occupation')) form.append(k, v.trim());
         if (image) form.append('image', image);
         try {
           const res = await api.put<{ user: UserDto; message: string }>('/user/profile', form);
@@ -68,48 +176,64 @@ function PersonalTab({ user }: { user: UserDto }) {
           setEditing(false);
           setImage(null);
           enqueueSnackbar(res.message, { variant: 'success' });
-          void refresh();
+          void refresh(); // SPEC §7: the session is re-checked after a profile update
         } catch (err) {
-          applyServerErrors(err, setErrors);
+          applyServerErrors(err, setErrors, setTouched);
           enqueueSnackbar((err as Error).message, { variant: 'error' });
         }
       }}
     >
       {({ isSubmitting }) => (
-        <Form noValidate>
+        <Form noValidate aria-label="Edit profile">
           <Stack direction="row" spacing={2} alignItems="center" sx={{ mb: 3 }}>
-            {image ? <Avatar src={URL.createObjectURL(image)} sx={{ width: 72, height: 72 }} /> : <UserAvatar firstName={user.firstName} lastName={user.lastName} image={user.image} size={72} />}
-            <Button variant="outlined" component="label">
-              Change picture
-              <input
-                hidden
-                type="file"
-                accept="image/*"
-                onChange={(e) => {
-                  const file = e.target.files?.[0];
-                  // SPEC §5: a picked image must be an image of at most 5 MB, otherwise it is silently ignored.
-                  if (file && file.type.startsWith('image/') && file.size <= UPLOAD_MAX_BYTES) setImage(file);
-                }}
-              />
-            </Button>
+            {preview ? <Avatar src={preview} alt="New picture" sx={{ width: 72, height: 72 }} /> : <UserAvatar firstName={user.firstName} lastName={user.lastName} image={user.image} size={72} />}
+            <Box>
+              <Button variant="outlined" component="label">
+                Change picture
+                <input
+                  hidden
+                  type="file"
+                  accept="image/png,image/jpeg,image/webp"
+                  data-testid="profile-image-input"
+                  onChange={(e) => {
+                    const file = e.target.files?.[0];
+                    if (acceptableProfileImage(file)) setImage(file);
+                    e.target.value = '';
+                  }}
+                />
+              </Button>
+              <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
+                {image ? `${image.name} will be saved with your changes` : 'JPG, PNG or WEBP, up to 5 MB'}
+              </Typography>
+            </Box>
           </Stack>
           <Grid container spacing={2}>
-            <Grid size={{ xs: 12, sm: 4 }}><FormField name="firstName" label="First name" /></Grid>
-            <Grid size={{ xs: 12, sm: 4 }}><FormField name="middleName" label="Middle name" /></Grid>
-            <Grid size={{ xs: 12, sm: 4 }}><FormField name="lastName" label="Last name" /></Grid>
-            <Grid size={{ xs: 12, sm: 6 }}><FormField name="email" label="Email" type="email" /></Grid>
-            <Grid size={{ xs: 12, sm: 6 }}><FormField name="phone" label="Phone" /></Grid>
-            <Grid size={{ xs: 12, sm: 6 }}><FormField name="dob" label="Date of birth" type="date" InputLabelProps={{ shrink: true }} /></Grid>
-            <Grid size={{ xs: 12, sm: 6 }}><FormField name="occupation" label="Occupation" /></Grid>
-            <Grid size={{ xs: 12 }}><FormField name="address" label="Address" /></Grid>
-            <Grid size={{ xs: 12, sm: 3 }}><FormField name="city" label="City" /></Grid>
-            <Grid size={{ xs: 12, sm: 3 }}><FormField name="state" label="State" /></Grid>
-            <Grid size={{ xs: 12, sm: 3 }}><FormField name="zipcode" label="Zip code" /></Grid>
-            <Grid size={{ xs: 12, sm: 3 }}><FormField name="country" label="Country" /></Grid>
+            <Grid size={{ xs: 12, sm: 4 }}><FormField name="firstName" label="First name" autoComplete="given-name" /></Grid>
+            <Grid size={{ xs: 12, sm: 4 }}><FormField name="middleName" label="Middle name (optional)" autoComplete="additional-name" /></Grid>
+            <Grid size={{ xs: 12, sm: 4 }}><FormField name="lastName" label="Last name" autoComplete="family-name" /></Grid>
+            <Grid size={{ xs: 12, sm: 6 }}><FormField name="email" label="Email" type="email" autoComplete="email" /></Grid>
+            <Grid size={{ xs: 12, sm: 6 }}><FormField name="phone" label="Phone" type="tel" autoComplete="tel" /></Grid>
+            <Grid size={{ xs: 12, sm: 6 }}><FormField name="dob" label="Date of birth" type="date" InputLabelProps={{ shrink: true }} autoComplete="bday" /></Grid>
+            <Grid size={{ xs: 12, sm: 6 }}><OccupationField /></Grid>
+            <Grid size={{ xs: 12 }}><FormField name="address" label="Address" autoComplete="street-address" /></Grid>
+            <Grid size={{ xs: 12, sm: 6 }}><CountryField /></Grid>
+            <Grid size={{ xs: 12, sm: 6 }}><StateField /></Grid>
+            <Grid size={{ xs: 12, sm: 6 }}><FormField name="city" label="City" autoComplete="address-level2" /></Grid>
+            <Grid size={{ xs: 12, sm: 6 }}><FormField name="zipcode" label="Zip/Postal code" autoComplete="postal-code" /></Grid>
           </Grid>
           <Stack direction="row" spacing={2} sx={{ mt: 3 }}>
-            <Button type="submit" variant="contained" disabled={isSubmitting}>{isSubmitting ? 'Saving...' : 'Save changes'}</Button>
-            <Button onClick={() => { setEditing(false); setImage(null); }}>Cancel</Button>
+            <Button type="submit" variant="contained" disabled={isSubmitting}>
+              {isSubmitting ? 'Saving...' : 'Save changes'}
+            </Button>
+            <Button
+              disabled={isSubmitting}
+              onClick={() => {
+                setEditing(false);
+                setImage(null);
+              }}
+            >
+              Cancel
+            </Button>
           </Stack>
         </Form>
       )}
@@ -119,30 +243,46 @@ function PersonalTab({ user }: { user: UserDto }) {
 
 function SecurityTab() {
   const { enqueueSnackbar } = useSnackbar();
+  const [done, setDone] = useState<string | null>(null);
   return (
     <Formik
       initialValues={{ currentPassword: '', newPassword: '', confirmPassword: '' }}
       validationSchema={changePasswordSchema}
-      onSubmit={async (values, { resetForm, setErrors }) => {
+      onSubmit={async (values, { resetForm, setErrors, setTouched }) => {
+        setDone(null);
         try {
           const res = await api.post<{ message: string }>('/auth/change-password', { currentPassword: values.currentPassword, newPassword: values.newPassword });
           enqueueSnackbar(res.message, { variant: 'success' });
+          setDone(res.message);
           resetForm();
         } catch (err) {
-          applyServerErrors(err, setErrors);
+          applyServerErrors(err, setErrors, setTouched);
           enqueueSnackbar((err as Error).message, { variant: 'error' });
         }
       }}
     >
       {({ isSubmitting }) => (
-        <Form noValidate>
-          <Typography variant="h6" fontWeight={700} gutterBottom>Change password</Typography>
-          <Typography color="text.secondary" sx={{ mb: 2 }}>At least 8 characters with upper- and lower-case letters, a number and one of @$!%*?&. Your other sessions will be signed out.</Typography>
+        <Form noValidate aria-label="Change password">
+          <Typography variant="h6" fontWeight={700} gutterBottom>
+            Change password
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 2, maxWidth: 560 }}>
+            Use at least 8 characters with upper- and lower-case letters, a number and one of @$!%*?&. When you change it, every other device signed in to your account is signed out; this one stays signed in.
+          </Typography>
+          {done && (
+            <Alert severity="success" sx={{ mb: 2, maxWidth: 560 }} data-testid="password-changed">
+              {done}
+            </Alert>
+          )}
           <Stack spacing={2} sx={{ maxWidth: 420 }}>
-            <FormField name="currentPassword" label="Current password" type="password" autoComplete="current-password" />
-            <FormField name="newPassword" label="New password" type="password" autoComplete="new-password" />
-            <FormField name="confirmPassword" label="Confirm new password" type="password" autoComplete="new-password" />
-            <Box><Button type="submit" variant="contained" disabled={isSubmitting}>{isSubmitting ? 'Saving...' : 'Change password'}</Button></Box>
+            <PasswordField name="currentPassword" label="Current password" autoComplete="current-password" />
+            <PasswordField name="newPassword" label="New password" autoComplete="new-password" />
+            <PasswordField name="confirmPassword" label="Confirm new password" autoComplete="new-password" />
+            <Box>
+              <Button type="submit" variant="contained" disabled={isSubmitting}>
+                {isSubmitting ? 'Saving...' : 'Change password'}
+              </Button>
+            </Box>
           </Stack>
         </Form>
       )}
@@ -150,28 +290,58 @@ function SecurityTab() {
   );
 }
 
-const PREF_LABELS: [keyof NotificationPreferences, string, string][] = [
-  ['emailNotifications', 'E-mail notifications', 'Messages about your account by e-mail'],
-  ['smsNotifications', 'SMS notifications', 'Text messages to your phone'],
-  ['pushNotifications', 'Push notifications', 'Alerts on your devices'],
-  ['marketingEmails', 'Marketing e-mails', 'News and offers from Strongroom'],
-  ['securityAlerts', 'Security alerts', 'Password changes and new sign-ins'],
-  ['transactionAlerts', 'Transaction alerts', 'Money in, money out, transfer updates'],
-  ['lowBalanceAlerts', 'Low balance alerts', 'When your balance runs low'],
+type PrefRow = [keyof NotificationPreferences, string, string];
+const PREF_GROUPS: { title: string; rows: PrefRow[] }[] = [
+  {
+    title: 'How we reach you',
+    rows: [
+      ['emailNotifications', 'E-mail notifications', 'Messages about your account by e-mail'],
+      ['smsNotifications', 'SMS notifications', "We don't send text messages yet; we will use this choice when we do"],
+      ['pushNotifications', 'Push notifications', "We don't have a mobile app yet; we will use this choice when we do"],
+    ],
+  },
+  {
+    title: 'Alerts',
+    rows: [
+      ['securityAlerts', 'Security alerts', 'Password changes and other account security events'],
+      ['transactionAlerts', 'Transaction alerts', 'Money in, money out and transfer updates'],
+      ['lowBalanceAlerts', 'Low balance alerts', 'When your balance runs low'],
+    ],
+  },
+  { title: 'News', rows: [['marketingEmails', 'Marketing e-mails', 'News and offers from Strongroom']] },
 ];
 
 function NotificationsTab() {
+  const { user, setUser } = useAuth();
   const { enqueueSnackbar } = useSnackbar();
   const [prefs, setPrefs] = useState<NotificationPreferences | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  useEffect(() => {
-    api.get<{ preferences: NotificationPreferences }>('/user/notification-preferences').then((r) => setPrefs(r.preferences)).catch(() => enqueueSnackbar('Failed to update settings. Please try again.', { variant: 'error' }));
-  }, [enqueueSnackbar]);
-  if (!prefs) return <Skeleton variant="rounded" height={280} />;
+
+  const load = useCallback(() => {
+    setLoadError(null);
+    api
+      .get<{ preferences: NotificationPreferences }>('/user/notification-preferences')
+      .then((r) => setPrefs(r.preferences))
+      .catch((e: Error) => setLoadError(e.message));
+  }, []);
+  useEffect(load, [load]);
+
+  if (loadError) {
+    return (
+      <Alert severity="error" action={<Button color="inherit" onClick={load}>Retry</Button>}>
+        We could not load your notification settings: {loadError}
+      </Alert>
+    );
+  }
+  if (!prefs) return <Skeleton variant="rounded" height={320} />;
+
   const save = async () => {
     setSaving(true);
     try {
-      await api.put('/user/notification-preferences', prefs);
+      // D13: saved on the server, all seven flags at once; no artificial delay (D16).
+      const res = await api.put<{ preferences: NotificationPreferences }>('/user/notification-preferences', prefs);
+      if (user) setUser({ ...user, notificationPreferences: res.preferences, preference: { email: res.preferences.emailNotifications, sms: res.preferences.smsNotifications, push: res.preferences.pushNotifications } });
       enqueueSnackbar('Notification settings updated!', { variant: 'success' });
     } catch {
       enqueueSnackbar('Failed to update settings. Please try again.', { variant: 'error' });
@@ -180,16 +350,39 @@ function NotificationsTab() {
     }
   };
   return (
-    <Stack spacing={1}>
-      {PREF_LABELS.map(([key, label, hint]) => (
-        <FormControlLabel
-          key={key}
-          control={<Switch checked={prefs[key]} onChange={(e) => setPrefs({ ...prefs, [key]: e.target.checked })} inputProps={{ 'aria-label': label }} />}
-          label={<Box><Typography>{label}</Typography><Typography variant="body2" color="text.secondary">{hint}</Typography></Box>}
-          sx={{ alignItems: 'flex-start', py: 0.5 }}
-        />
+    <Stack spacing={2}>
+      {PREF_GROUPS.map((group, i) => (
+        <Box key={group.title}>
+          {i > 0 && <Divider sx={{ mb: 2 }} />}
+          <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
+            <Typography component="legend" variant="subtitle2" color="text.secondary" sx={{ mb: 1, p: 0, textTransform: 'uppercase', letterSpacing: 0.6 }}>
+              {group.title}
+            </Typography>
+            <Stack spacing={1}>
+              {group.rows.map(([key, label, hint]) => (
+                <FormControlLabel
+                  key={key}
+                  control={<Switch checked={prefs[key]} onChange={(e) => setPrefs({ ...prefs, [key]: e.target.checked })} inputProps={{ 'aria-label': label }} />}
+                  label={
+                    <Box>
+                      <Typography>{label}</Typography>
+                      <Typography variant="body2" color="text.secondary">
+                        {hint}
+                      </Typography>
+                    </Box>
+                  }
+                  sx={{ alignItems: 'flex-start', py: 0.5, mr: 0, '& .MuiSwitch-root': { mt: -0.5 } }}
+                />
+              ))}
+            </Stack>
+          </Box>
+        </Box>
       ))}
-      <Box sx={{ pt: 2 }}><Button variant="contained" onClick={save} disabled={saving}>{saving ? 'Saving...' : 'Save preferences'}</Button></Box>
+      <Box sx={{ pt: 1 }}>
+        <Button variant="contained" onClick={save} disabled={saving}>
+          {saving ? 'Saving...' : 'Save preferences'}
+        </Button>
+      </Box>
     </Stack>
   );
 }
@@ -197,18 +390,33 @@ function NotificationsTab() {
 export default function ProfilePage() {
   const { user } = useAuth();
   const [params, setParams] = useSearchParams();
-  const tab = (TABS.includes(params.get('tab') as TabName) ? params.get('tab') : 'personal') as TabName;
+  const tab: TabName = TABS.includes(params.get('tab') as TabName) ? (params.get('tab') as TabName) : 'personal';
   if (!user) return null;
   return (
     <Stack spacing={3}>
-      <Typography variant="h4" fontWeight={800}>Profile</Typography>
+      <Typography variant="h4" component="h1" fontWeight={800} sx={{ fontSize: { xs: '1.6rem', sm: '2.125rem' } }}>
+        Profile
+      </Typography>
       <Card>
-        <Tabs value={tab} onChange={(_e, v: TabName) => setParams({ tab: v })} variant="scrollable" sx={{ borderBottom: 1, borderColor: 'divider', px: 2 }}>
-          <Tab value="personal" label="Personal" />
-          <Tab value="security" label="Security" />
-          <Tab value="notifications" label="Notifications" />
+        <Tabs
+          value={tab}
+          onChange={(_e, v: TabName) =>
+            setParams((prev) => {
+              const next = new URLSearchParams(prev);
+              next.set('tab', v);
+              return next;
+            })
+          }
+          variant="scrollable"
+          allowScrollButtonsMobile
+          aria-label="Profile sections"
+          sx={{ borderBottom: 1, borderColor: 'divider', px: { xs: 0, sm: 2 } }}
+        >
+          <Tab value="personal" label="Personal" id="profile-tab-personal" aria-controls="profile-panel" />
+          <Tab value="security" label="Security" id="profile-tab-security" aria-controls="profile-panel" />
+          <Tab value="notifications" label="Notifications" id="profile-tab-notifications" aria-controls="profile-panel" />
         </Tabs>
-        <CardContent sx={{ p: { xs: 2, md: 4 } }}>
+        <CardContent id="profile-panel" role="tabpanel" aria-labelledby={`profile-tab-${tab}`} sx={{ p: { xs: 2, md: 4 } }}>
           {tab === 'personal' && <PersonalTab user={user} />}
           {tab === 'security' && <SecurityTab />}
           {tab === 'notifications' && <NotificationsTab />}

@@ -1,6 +1,27 @@
-import { useState } from 'react';
-import { Alert, AppBar, Box, Button, Divider, Drawer, IconButton, List, ListItemButton, ListItemIcon, ListItemText, Menu, MenuItem, Toolbar, Tooltip, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import {
+  Alert,
+  AlertTitle,
+  AppBar,
+  Box,
+  Button,
+  Divider,
+  Drawer,
+  IconButton,
+  Link,
+  List,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  Menu,
+  MenuItem,
+  Stack,
+  Toolbar,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
+import CloseIcon from '@mui/icons-material/Close';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
@@ -10,11 +31,12 @@ import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import PersonIcon from '@mui/icons-material/Person';
 import PriceCheckIcon from '@mui/icons-material/PriceCheck';
+import LogoutIcon from '@mui/icons-material/Logout';
 import DarkModeIcon from '@mui/icons-material/DarkMode';
 import LightModeIcon from '@mui/icons-material/LightMode';
 import { Link as RouterLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
-import { SUPPORT } from '@strongroom/shared';
+import { SUPPORT, type UserDto } from '@strongroom/shared';
 import { useAuth } from '../../auth/AuthContext';
 import { useColorMode } from '../../theme/ColorModeContext';
 import { UserAvatar } from '../../components/UserAvatar';
@@ -30,33 +52,101 @@ export const MENU = [
   { label: 'Transactions', to: '/transactions', icon: <ListAltIcon /> },
   { label: 'Profile', to: '/profile', icon: <PersonIcon /> },
 ];
-const SIDE_WIDTH = { md: '20%' };
+const FEES = { label: 'Fees', to: '/fees' };
+const ACCOUNT_LINKS = [
+  { label: 'Profile', to: '/profile', icon: <PersonIcon fontSize="small" /> },
+  { label: 'Cards', to: '/cards', icon: <CreditCardIcon fontSize="small" /> },
+  { label: 'Loans', to: '/loans', icon: <RequestQuoteIcon fontSize="small" /> },
+];
+const SIDE_MIN_WIDTH_PX = 220;
 
-function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
+const isActive = (pathname: string, to: string) => pathname === to || pathname.startsWith(`${to}/`);
+const sectionTitle = (pathname: string) => [...MENU, FEES].find((item) => isActive(pathname, item.to))?.label ?? '';
+export const fullNameOf = (user: Pick<UserDto, 'firstName' | 'middleName' | 'lastName'>) => [user.firstName, user.middleName, user.lastName].filter(Boolean).join(' ');
+
+function SideMenu({ onNavigate, onClose }: { onNavigate?: () => void; onClose?: () => void }) {
   const { pathname } = useLocation();
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
-      <Box sx={{ p: 2.5 }}>
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', overflowY: 'auto' }}>
+      <Stack direction="row" alignItems="center" justifyContent="space-between" sx={{ p: 2.5 }}>
         <BrandLogo />
-      </Box>
+        {onClose && (
+          <IconButton aria-label="Close menu" onClick={onClose} edge="end">
+            <CloseIcon />
+          </IconButton>
+        )}
+      </Stack>
       <List component="nav" aria-label="Main menu" sx={{ px: 1, flex: 1 }}>
-        {MENU.map((item) => (
-          <ListItemButton key={item.to} component={RouterLink} to={item.to} selected={pathname.startsWith(item.to)} onClick={onNavigate} sx={{ borderRadius: 2, mb: 0.5 }}>
-            <ListItemIcon sx={{ minWidth: 40 }}>{item.icon}</ListItemIcon>
-            <ListItemText primary={item.label} />
-          </ListItemButton>
-        ))}
+        {MENU.map((item) => {
+          const active = isActive(pathname, item.to);
+          return (
+            <ListItemButton key={item.to} component={RouterLink} to={item.to} selected={active} aria-current={active ? 'page' : undefined} onClick={onNavigate} sx={{ borderRadius: 2, mb: 0.5 }}>
+              <ListItemIcon sx={{ minWidth: 40, color: active ? 'primary.main' : undefined }}>{item.icon}</ListItemIcon>
+              <ListItemText primary={item.label} primaryTypographyProps={{ fontWeight: active ? 700 : 500 }} />
+            </ListItemButton>
+          );
+        })}
       </List>
       <Divider />
-      <List sx={{ px: 1 }}>
-        <ListItemButton component={RouterLink} to="/fees" onClick={onNavigate} sx={{ borderRadius: 2 }}>
+      <List aria-label="More" sx={{ px: 1 }}>
+        <ListItemButton component={RouterLink} to={FEES.to} selected={isActive(pathname, FEES.to)} onClick={onNavigate} sx={{ borderRadius: 2 }}>
           <ListItemIcon sx={{ minWidth: 40 }}>
             <PriceCheckIcon />
           </ListItemIcon>
-          <ListItemText primary="Fees" secondary={`Support ${SUPPORT.phone}`} />
+          <ListItemText primary={FEES.label} primaryTypographyProps={{ fontWeight: 500 }} />
         </ListItemButton>
       </List>
+      <Box sx={{ px: 2.5, pb: 2.5 }}>
+        <Typography variant="caption" color="text.secondary" component="p">
+          Need help? Call{' '}
+          <Link href={`tel:${SUPPORT.phone.replace(/[^\d+]/g, '')}`} underline="hover">
+            {SUPPORT.phone}
+          </Link>
+        </Typography>
+      </Box>
     </Box>
+  );
+}
+
+/** Application status and e-mail verification, stated plainly at the top of every signed-in page. */
+function AccountBanners({ user }: { user: UserDto }) {
+  return (
+    <>
+      {user.status === 'pending_review' && (
+        <Alert severity="info" sx={{ mb: 3 }} data-testid="banner-pending-review">
+          <AlertTitle>Your application is under review</AlertTitle>
+          You can look around and set up your profile now. Sending money waits until we approve your application, usually within one business day; we will e-mail you.
+        </Alert>
+      )}
+      {user.status === 'rejected' && (
+        <Alert severity="error" sx={{ mb: 3 }} data-testid="banner-rejected">
+          <AlertTitle>We could not approve your application</AlertTitle>
+          {user.rejectionReason ? `Reason: ${user.rejectionReason}. ` : ''}Please contact support at{' '}
+          <Link href={`tel:${SUPPORT.phone.replace(/[^\d+]/g, '')}`} color="inherit">
+            {SUPPORT.phone}
+          </Link>{' '}
+          or{' '}
+          <Link href={`mailto:${SUPPORT.email}`} color="inherit">
+            {SUPPORT.email}
+          </Link>
+          .
+        </Alert>
+      )}
+      {!user.emailVerified && (
+        <Alert
+          severity="warning"
+          sx={{ mb: 3 }}
+          data-testid="banner-verify-email"
+          action={
+            <Button color="inherit" size="small" component={RouterLink} to={`/auth/verify?email=${encodeURIComponent(user.email)}`}>
+              Verify now
+            </Button>
+          }
+        >
+          Please verify your e-mail address ({user.email}) with the code we sent you.
+        </Alert>
+      )}
+    </>
   );
 }
 
@@ -64,11 +154,19 @@ export default function AppShell() {
   const { user, logout, loggingOut } = useAuth();
   const { mode, toggle } = useColorMode();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const { enqueueSnackbar } = useSnackbar();
   const [mobileOpen, setMobileOpen] = useState(false);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const title = sectionTitle(pathname);
+
+  useEffect(() => {
+    document.title = title ? `${title} · Strongroom Bank` : 'Strongroom Bank';
+    return () => void (document.title = 'Strongroom Bank');
+  }, [title]);
+
   if (!user) return null;
-  const fullName = [user.firstName, user.middleName, user.lastName].filter(Boolean).join(' ');
+  const fullName = fullNameOf(user);
 
   const doLogout = async () => {
     await logout();
@@ -76,51 +174,66 @@ export default function AppShell() {
     navigate('/auth', { replace: true });
     enqueueSnackbar('Logged out successfully', { variant: 'success' });
   };
+  const modeLabel = mode === 'light' ? 'Switch to dark mode' : 'Switch to light mode';
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
-      <Box component="aside" sx={{ width: SIDE_WIDTH, minWidth: { md: 220 }, flexShrink: 0, display: { xs: 'none', md: 'block' } }}>
-        <Box sx={{ position: 'fixed', top: 0, bottom: 0, width: '20%', minWidth: 220, borderRight: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
+      <Box component="aside" sx={{ width: '20%', minWidth: SIDE_MIN_WIDTH_PX, flexShrink: 0, display: { xs: 'none', md: 'block' } }}>
+        <Box sx={{ position: 'fixed', top: 0, bottom: 0, width: '20%', minWidth: SIDE_MIN_WIDTH_PX, borderRight: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
           <SideMenu />
         </Box>
       </Box>
       <Drawer open={mobileOpen} onClose={() => setMobileOpen(false)} sx={{ display: { md: 'none' } }} PaperProps={{ sx: { width: '70%' } }}>
-        <SideMenu onNavigate={() => setMobileOpen(false)} />
+        <SideMenu onNavigate={() => setMobileOpen(false)} onClose={() => setMobileOpen(false)} />
       </Drawer>
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
-          <Toolbar sx={{ gap: 1 }}>
+          <Toolbar sx={{ gap: { xs: 0.5, sm: 1 } }}>
             <IconButton edge="start" aria-label="Open menu" onClick={() => setMobileOpen(true)} sx={{ display: { md: 'none' } }}>
               <MenuIcon />
             </IconButton>
             <Box sx={{ flex: 1 }} />
-            <Tooltip title={mode === 'light' ? 'Dark mode' : 'Light mode'}>
+            <Tooltip title={modeLabel}>
               <IconButton onClick={toggle} aria-label="Toggle dark mode">
                 {mode === 'light' ? <DarkModeIcon /> : <LightModeIcon />}
               </IconButton>
             </Tooltip>
-            <Typography fontWeight={600} sx={{ display: { xs: 'none', sm: 'block' } }} data-testid="topbar-name">
+            <Typography fontWeight={600} noWrap sx={{ minWidth: 0, maxWidth: { xs: '45vw', sm: 'none' }, fontSize: { xs: '0.9rem', sm: '1rem' } }} data-testid="topbar-name">
               {fullName}
             </Typography>
-            <IconButton onClick={(e) => setAnchor(e.currentTarget)} aria-label="Account menu" aria-haspopup="menu">
+            <IconButton onClick={(e) => setAnchor(e.currentTarget)} aria-label="Account menu" aria-haspopup="menu" aria-expanded={!!anchor} edge="end">
               <UserAvatar firstName={user.firstName} lastName={user.lastName} image={user.image} size={36} />
             </IconButton>
-            <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
+            <Menu
+              anchorEl={anchor}
+              open={!!anchor}
+              onClose={() => setAnchor(null)}
+              anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+              transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+              slotProps={{ paper: { sx: { minWidth: 240, mt: 1 } } }}
+            >
               <Box sx={{ px: 2, py: 1 }}>
                 <Typography fontWeight={700}>{fullName}</Typography>
-                <Typography variant="body2" color="text.secondary">
+                <Typography variant="body2" color="text.secondary" data-testid="account-menu-email">
                   {user.email}
                 </Typography>
               </Box>
               <Divider />
-              {[['Profile', '/profile'], ['Cards', '/cards'], ['Loans', '/loans']].map(([label, to]) => (
-                <MenuItem key={to} onClick={() => { setAnchor(null); navigate(to); }}>
-                  {label}
+              {ACCOUNT_LINKS.map((link) => (
+                <MenuItem
+                  key={link.to}
+                  onClick={() => {
+                    setAnchor(null);
+                    navigate(link.to);
+                  }}
+                >
+                  <ListItemIcon>{link.icon}</ListItemIcon>
+                  {link.label}
                 </MenuItem>
               ))}
               <Divider />
               <Box sx={{ px: 2, py: 1 }}>
-                <Button fullWidth variant="outlined" color="error" onClick={doLogout} disabled={loggingOut}>
+                <Button fullWidth variant="outlined" color="error" startIcon={<LogoutIcon />} onClick={doLogout} disabled={loggingOut}>
                   {loggingOut ? 'Logging out...' : 'Logout'}
                 </Button>
               </Box>
@@ -128,21 +241,7 @@ export default function AppShell() {
           </Toolbar>
         </AppBar>
         <Box component="main" sx={{ p: { xs: 2, md: 4 }, flex: 1, maxWidth: 1280, width: '100%', mx: 'auto' }}>
-          {user.status === 'pending_review' && (
-            <Alert severity="info" sx={{ mb: 3 }}>
-              Your application is under review. You can look around now; sending money unlocks as soon as it is approved (usually within one business day).
-            </Alert>
-          )}
-          {user.status === 'rejected' && (
-            <Alert severity="error" sx={{ mb: 3 }}>
-              We could not approve your application{user.rejectionReason ? `: ${user.rejectionReason}` : ''}. Please contact support at {SUPPORT.phone} or {SUPPORT.email}.
-            </Alert>
-          )}
-          {!user.emailVerified && (
-            <Alert severity="warning" sx={{ mb: 3 }} action={<Button color="inherit" size="small" component={RouterLink} to={`/auth/verify?email=${encodeURIComponent(user.email)}`}>Verify now</Button>}>
-              Please verify your e-mail address with the code we sent you.
-            </Alert>
-          )}
+          <AccountBanners user={user} />
           <Outlet />
         </Box>
       </Box>
