@@ -1,5 +1,6 @@
-import { Admin, CustomRoutes, Menu, Layout, Resource, type LayoutProps } from 'react-admin';
+import { Admin, AppBar, CustomRoutes, Layout, Menu, Resource, TitlePortal, type LayoutProps } from 'react-admin';
 import { Route } from 'react-router-dom';
+import { Box, Typography } from '@mui/material';
 import PeopleIcon from '@mui/icons-material/People';
 import ReceiptIcon from '@mui/icons-material/Receipt';
 import MailIcon from '@mui/icons-material/Mail';
@@ -13,6 +14,7 @@ import { OutboxList, OutboxShow } from './outbox';
 import { AuditLogList } from './audit-log';
 import { IncomingTransferPage } from './incoming-transfers/IncomingTransferPage';
 import { LoginPage } from './LoginPage';
+import { darkTheme, lightTheme } from './theme';
 
 function AppMenu() {
   return (
@@ -22,14 +24,41 @@ function AppMenu() {
     </Menu>
   );
 }
-const AppLayout = (props: LayoutProps) => <Layout {...props} menu={AppMenu} />;
 
+function AppTopBar() {
+  return (
+    <AppBar>
+      <TitlePortal />
+      <Box sx={{ display: { xs: 'none', md: 'block' }, mr: 2, opacity: 0.8 }}>
+        <Typography variant="body2">Strongroom back office</Typography>
+      </Box>
+    </AppBar>
+  );
+}
+
+// minWidth 0 lets wide tables scroll inside the content column instead of widening the whole page.
+const AppLayout = (props: LayoutProps) => <Layout {...props} menu={AppMenu} appBar={AppTopBar} sx={{ minWidth: 0, '& .RaLayout-appFrame, & .RaLayout-content': { minWidth: 0 }, '& .RaDatagrid-rowCell, & .RaDatagrid-headerCell': { px: 1.25 } }} />;
+
+/**
+ * Served by the API server at /admin/ (Vite base '/admin/'). react-admin's default hash router keeps every console
+ * route after the '#', so /admin/#/customers/<id>/show deep-links and reloads without any server rewrite.
+ */
 export function App() {
   return (
-    <Admin title="Strongroom back office" authProvider={authProvider} dataProvider={dataProvider} loginPage={LoginPage} layout={AppLayout} requireAuth disableTelemetry>
-      <Resource name="customers" list={CustomerList} show={CustomerShow} icon={PeopleIcon} />
-      <Resource name="transactions" list={TransactionList} show={TransactionShow} icon={ReceiptIcon} />
-      <Resource name="outbox" list={OutboxList} show={OutboxShow} icon={MailIcon} options={{ label: 'Mail outbox' }} />
+    <Admin
+      title="Strongroom back office"
+      authProvider={authProvider}
+      dataProvider={dataProvider}
+      loginPage={LoginPage}
+      layout={AppLayout}
+      theme={lightTheme}
+      darkTheme={darkTheme}
+      requireAuth
+      disableTelemetry
+    >
+      <Resource name="customers" list={CustomerList} show={CustomerShow} icon={PeopleIcon} recordRepresentation={(r) => `${r.firstName} ${r.lastName}`} />
+      <Resource name="transactions" list={TransactionList} show={TransactionShow} icon={ReceiptIcon} recordRepresentation="reference" />
+      <Resource name="outbox" list={OutboxList} show={OutboxShow} icon={MailIcon} options={{ label: 'Mail outbox' }} recordRepresentation="subject" />
       <Resource name="audit-log" list={AuditLogList} icon={HistoryIcon} options={{ label: 'Audit log' }} />
       <CustomRoutes>
         <Route path="/incoming-transfers" element={<IncomingTransferPage />} />

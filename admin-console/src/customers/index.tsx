@@ -1,56 +1,171 @@
-import { Datagrid, DateField, EmailField, FunctionField, List, SelectInput, Show, SimpleShowLayout, TextField, TextInput, TopToolbar, useRecordContext } from 'react-admin';
 import { Box, Typography } from '@mui/material';
+import {
+  Datagrid,
+  DateField,
+  EmailField,
+  FunctionField,
+  List,
+  Pagination,
+  ReferenceManyField,
+  SelectInput,
+  Show,
+  TextField,
+  TextInput,
+  TopToolbar,
+  useRecordContext,
+} from 'react-admin';
 import { CUSTOMER_STATUSES } from '@strongroom/shared';
-import { StatusField, MoneyField } from '../components/fields';
+import { StatusField, humanize } from '../components/StatusField';
+import { MoneyField } from '../components/MoneyField';
+import { CalendarDateField, LongDateField, countryName } from '../components/DateFields';
+import { Detail, DetailSection } from '../components/DetailGrid';
 import { DecisionButtons } from '../components/DecisionButtons';
 
+interface CustomerRecord {
+  id: string;
+  firstName: string;
+  middleName?: string | null;
+  lastName: string;
+  accountNumber: string;
+  address: string;
+  city: string;
+  state: string;
+  zipcode: string;
+  country: string;
+  accountType: string;
+  emailVerified: boolean;
+  status: string;
+}
+
+const fullName = (r: CustomerRecord) => [r.firstName, r.middleName, r.lastName].filter(Boolean).join(' ');
+
 const filters = [
-  <TextInput key="q" source="q" label="Search name, e-mail or account" alwaysOn />,
-  <SelectInput key="status" source="status" choices={CUSTOMER_STATUSES.map((s) => ({ id: s, name: s.replace('_', ' ') }))} alwaysOn />,
+  <TextInput key="q" source="q" label="Search name, e-mail or account" alwaysOn resettable />,
+  <SelectInput key="status" source="status" label="Status" choices={CUSTOMER_STATUSES.map((s) => ({ id: s, name: humanize(s) }))} alwaysOn emptyText="All" />,
 ];
 
 export function CustomerList() {
   return (
-    <List filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} title="Customers">
-      <Datagrid rowClick="show" bulkActionButtons={false}>
+    <List filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} title="Customers" exporter={false} actions={false}>
+      <Datagrid rowClick="show" bulkActionButtons={false} sx={{ '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } }}>
         <TextField source="accountNumber" label="Account" />
-        <FunctionField label="Name" render={(r: { firstName: string; lastName: string }) => `${r.firstName} ${r.lastName}`} />
-        <EmailField source="email" />
-        <TextField source="currency" />
-        <MoneyField source="accountBalance" label="Balance" />
+        <FunctionField label="Name" sortBy="lastName" render={(r: CustomerRecord) => <span style={{ whiteSpace: 'nowrap' }}>{fullName(r)}</span>} />
+        <TextField source="email" label="E-mail" sortable={false} />
+        <MoneyField source="accountBalance" label="Balance" sortable={false} />
         <StatusField label="Status" />
-        <DateField source="createdAt" label="Applied" />
-        <DecisionButtons resource="customers" pendingStatus="pending_review" />
+        <DateField source="createdAt" label="Applied" options={{ dateStyle: 'medium' }} />
+        <DecisionButtons label="Decision" resource="customers" pendingStatus="pending_review" />
       </Datagrid>
     </List>
   );
 }
 
+function CustomerTitle() {
+  const record = useRecordContext<CustomerRecord>();
+  return <span>{record ? `${fullName(record)} · ${record.accountNumber}` : 'Customer'}</span>;
+}
+
 function Passport() {
   const record = useRecordContext();
   if (!record?.passportImage) return <Typography color="text.secondary">No passport on file</Typography>;
-  return <Box component="img" src={String(record.passportImage)} alt="Passport photograph" sx={{ maxWidth: 320, maxHeight: 240, borderRadius: 1, border: 1, borderColor: 'divider' }} />;
+  const src = String(record.passportImage);
+  return (
+    <a href={src} target="_blank" rel="noreferrer" title="Open the full image">
+      <Box component="img" src={src} alt="Passport photograph" sx={{ display: 'block', maxWidth: '100%', width: 360, maxHeight: 260, objectFit: 'contain', borderRadius: 1, border: 1, borderColor: 'divider', bgcolor: 'action.hover' }} />
+    </a>
+  );
+}
+
+function Review() {
+  const record = useRecordContext();
+  if (!record) return null;
+  return (
+    <DetailSection title="Application">
+      <Detail label="Status">
+        <StatusField />
+      </Detail>
+      <Detail label="Applied">
+        <LongDateField source="createdAt" />
+      </Detail>
+      <Detail label="E-mail verified">
+        <FunctionField render={(r: CustomerRecord) => (r.emailVerified ? 'Yes' : 'Not yet')} />
+      </Detail>
+      {record.reviewedAt ? (
+        <Detail label={record.status === 'rejected' ? 'Rejected' : 'Approved'}>
+          <LongDateField source="reviewedAt" />
+        </Detail>
+      ) : null}
+      {record.status === 'rejected' ? (
+        <Detail label="Reason given to the customer" wide>
+          <TextField source="rejectionReason" emptyText="—" />
+        </Detail>
+      ) : null}
+    </DetailSection>
+  );
 }
 
 export function CustomerShow() {
   return (
-    <Show actions={<TopToolbar><DecisionButtons resource="customers" pendingStatus="pending_review" /></TopToolbar>}>
-      <SimpleShowLayout>
-        <StatusField label="Status" />
-        <TextField source="rejectionReason" emptyText="—" />
-        <TextField source="accountNumber" />
-        <FunctionField label="Name" render={(r: { firstName: string; middleName?: string; lastName: string }) => [r.firstName, r.middleName, r.lastName].filter(Boolean).join(' ')} />
-        <EmailField source="email" />
-        <TextField source="phone" />
-        <TextField source="dob" label="Date of birth" />
-        <FunctionField label="Address" render={(r: Record<string, string>) => `${r.address}, ${r.city}, ${r.state} ${r.zipcode}, ${r.country}`} />
-        <TextField source="occupation" />
-        <TextField source="incomeRange" />
-        <TextField source="accountType" />
-        <MoneyField source="accountBalance" label="Balance" />
-        <FunctionField label="E-mail verified" render={(r: { emailVerified: boolean }) => (r.emailVerified ? 'Yes' : 'No')} />
-        <Passport />
-      </SimpleShowLayout>
+    <Show
+      title={<CustomerTitle />}
+      actions={
+        <TopToolbar>
+          <DecisionButtons resource="customers" pendingStatus="pending_review" />
+        </TopToolbar>
+      }
+      sx={{ '& .RaShow-card': { bgcolor: 'transparent', boxShadow: 'none' } }}
+    >
+      <Box>
+        <Review />
+        <DetailSection title="Identity">
+          <Detail label="Full name">
+            <FunctionField render={(r: CustomerRecord) => fullName(r)} />
+          </Detail>
+          <Detail label="Date of birth">
+            <CalendarDateField source="dob" />
+          </Detail>
+          <Detail label="Occupation">
+            <TextField source="occupation" />
+          </Detail>
+          <Detail label="E-mail">
+            <EmailField source="email" />
+          </Detail>
+          <Detail label="Phone">
+            <TextField source="phone" />
+          </Detail>
+          <Detail label="Income range">
+            <TextField source="incomeRange" />
+          </Detail>
+          <Detail label="Address" wide>
+            <FunctionField render={(r: CustomerRecord) => [r.address, r.city, [r.state, r.zipcode].filter(Boolean).join(' '), countryName(r.country)].filter(Boolean).join(', ')} />
+          </Detail>
+          <Detail label="Passport photograph" wide>
+            <Passport />
+          </Detail>
+        </DetailSection>
+        <DetailSection title="Account">
+          <Detail label="Account number">
+            <TextField source="accountNumber" />
+          </Detail>
+          <Detail label="Account type">
+            <FunctionField render={(r: CustomerRecord) => humanize(r.accountType ?? '')} />
+          </Detail>
+          <Detail label="Balance">
+            <MoneyField source="accountBalance" />
+          </Detail>
+        </DetailSection>
+        <DetailSection title="Latest transactions" columns={1}>
+          <ReferenceManyField reference="transactions" target="customerId" sort={{ field: 'created_at', order: 'DESC' }} perPage={10} pagination={<Pagination rowsPerPageOptions={[10]} />}>
+              <Datagrid rowClick="show" bulkActionButtons={false} empty={<Typography color="text.secondary">No transactions yet</Typography>}>
+                <LongDateField source="createdAt" label="Date" sortBy="created_at" />
+                <TextField source="reference" sortable={false} />
+                <TextField source="description" sortable={false} />
+                <MoneyField source="amount" label="Amount" signed sortable={false} />
+                <StatusField label="Status" />
+              </Datagrid>
+          </ReferenceManyField>
+        </DetailSection>
+      </Box>
     </Show>
   );
 }

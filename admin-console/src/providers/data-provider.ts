@@ -3,18 +3,29 @@ import { httpClient } from './http';
 
 const base = simpleRestProvider('/v1/admin', httpClient);
 
-/** ra-data-simple-rest over /v1/admin, plus the review actions (approve, reject with a reason). */
+export type DecisionResource = 'customers' | 'transactions';
+export interface ActionResult {
+  success: boolean;
+  message: string;
+}
+
+/** ra-data-simple-rest over /v1/admin, plus the review actions (approve, reject with a reason) and incoming payments. */
 export const dataProvider = {
   ...base,
-  async decide(resource: 'customers' | 'transactions', id: string, decision: 'approve' | 'reject', reason?: string) {
-    const url = resource === 'customers' ? `/v1/admin/customers/${id}/${decision}` : `/v1/transaction/${id}/${decision}`;
-    const headers = resource === 'transactions' ? { 'Idempotency-Key': crypto.randomUUID() } : undefined;
-    const { json } = await httpClient(url, { method: 'PATCH', body: JSON.stringify(decision === 'reject' ? { reason } : {}), headers: headers ? new Headers({ Accept: 'application/json', ...headers }) : undefined });
-    return json as { success: boolean; message: string };
+  async decide(resource: DecisionResource, id: string, decision: 'approve' | 'reject', reason?: string): Promise<ActionResult> {
+    const path = encodeURIComponent(id);
+    const url = resource === 'customers' ? `/v1/admin/customers/${path}/${decision}` : `/v1/transaction/${path}/${decision}`;
+    const headers = new Headers({ Accept: 'application/json' });
+    // Settlement is a money-moving call: one key per click, so a network retry of the same click is answered once.
+    if (resource === 'transactions') headers.set('Idempotency-Key', crypto.randomUUID());
+    const { json } = await httpClient(url, { method: 'PATCH', body: JSON.stringify(decision === 'reject' ? { reason } : {}), headers });
+    return json as ActionResult;
   },
-  async postIncoming(body: Record<string, string>) {
-    const { json } = await httpClient('/v1/admin/incoming-transfers', { method: 'POST', body: JSON.stringify(body) });
-    return json as { success: boolean; message: string };
+  /** Credits a payment received from the settlement network; the network reference is the idempotency key. */
+  async postIncoming(body: Record<string, string>): Promise<ActionResult> {
+    const headers = new Headers({ Accept: 'application/json', 'Idempotency-Key': body.reference });
+    const { json } = await httpClient('/v1/admin/incoming-transfers', { method: 'POST', body: JSON.stringify(body), headers });
+    return json as ActionResult;
   },
 };
 export type StrongroomDataProvider = typeof dataProvider;

@@ -1,23 +1,34 @@
 import { fetchUtils } from 'react-admin';
 
+export const CSRF_COOKIE = 'sr_staff_csrf';
+
 function readCookie(name: string): string | undefined {
   const match = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
   return match ? decodeURIComponent(match.slice(name.length + 1)) : undefined;
 }
 
-/** Same-origin fetch with the staff session cookie; unsafe methods echo the CSRF cookie as a header. */
+/**
+ * Same-origin fetch carrying the httpOnly staff session cookie; unsafe methods echo the readable CSRF cookie in
+ * `x-csrf-token` (double submit). No token is ever kept in web storage.
+ */
 export function httpClient(url: string, options: fetchUtils.Options = {}) {
   const headers = new Headers(options.headers ?? { Accept: 'application/json' });
   const method = (options.method ?? 'GET').toUpperCase();
-  if (method !== 'GET') {
-    const csrf = readCookie('sr_staff_csrf');
+  if (method !== 'GET' && method !== 'HEAD') {
+    const csrf = readCookie(CSRF_COOKIE);
     if (csrf) headers.set('x-csrf-token', csrf);
   }
   return fetchUtils.fetchJson(url, { ...options, headers, credentials: 'same-origin' });
 }
 
-/** The server's `error` message from a failed call, for notifications. */
+/** The server's `error` message from a failed call (`{ success:false, error, errors? }`), for notifications. */
 export function errorMessage(err: unknown): string {
   const body = (err as { body?: { error?: string } })?.body;
   return body?.error ?? (err as Error)?.message ?? 'Something went wrong';
+}
+
+/** The server's field -> message map from a failed call, if any. */
+export function fieldErrors(err: unknown): Record<string, string> {
+  const body = (err as { body?: { errors?: Record<string, string> } })?.body;
+  return body?.errors && typeof body.errors === 'object' ? body.errors : {};
 }

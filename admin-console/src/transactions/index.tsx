@@ -1,47 +1,180 @@
-import { Datagrid, FunctionField, List, SelectInput, Show, SimpleShowLayout, TextField, TextInput, TopToolbar } from 'react-admin';
-import { TRANSACTION_STATUSES } from '@strongroom/shared';
-import { LongDateField, MoneyField, StatusField } from '../components/fields';
+import type { MouseEvent } from 'react';
+import { Box, Typography } from '@mui/material';
+import { Datagrid, FunctionField, Link, List, SelectInput, Show, TextField, TextInput, TopToolbar, useCreatePath, useRecordContext } from 'react-admin';
+import { TRANSACTION_STATUSES, formatDate } from '@strongroom/shared';
+import { StatusField, humanize } from '../components/StatusField';
+import { MoneyField } from '../components/MoneyField';
+import { LongDateField, countryName } from '../components/DateFields';
+import { Detail, DetailSection } from '../components/DetailGrid';
 import { DecisionButtons } from '../components/DecisionButtons';
 
+interface TransactionRecord {
+  id: string;
+  reference: string;
+  customerId: string;
+  accountHolder?: { name: string; accountNumber: string };
+  metadata?: Record<string, unknown>;
+}
+
 const filters = [
-  <SelectInput key="status" source="status" choices={TRANSACTION_STATUSES.map((s) => ({ id: s, name: s }))} alwaysOn />,
-  <TextInput key="q" source="q" label="Search" alwaysOn />,
+  <SelectInput key="status" source="status" label="Status" choices={TRANSACTION_STATUSES.map((s) => ({ id: s, name: humanize(s) }))} alwaysOn emptyText="All" />,
+  <TextInput key="q" source="q" label="Search description, recipient, reference" alwaysOn resettable />,
 ];
+
+/** The account holder, linked to their customer page. */
+function HolderField(_props: { label?: string }) {
+  const record = useRecordContext<TransactionRecord>();
+  const createPath = useCreatePath();
+  if (!record?.accountHolder) return null;
+  return (
+    <Link to={createPath({ resource: 'customers', id: record.customerId, type: 'show' })} onClick={(e: MouseEvent) => e.stopPropagation()} sx={{ whiteSpace: 'nowrap' }}>
+      {record.accountHolder.name} · {record.accountHolder.accountNumber}
+    </Link>
+  );
+}
 
 export function TransactionList() {
   return (
-    <List filters={filters} filterDefaultValues={{ status: 'pending' }} sort={{ field: 'created_at', order: 'DESC' }} title="Transactions">
-      <Datagrid rowClick="show" bulkActionButtons={false}>
-        <TextField source="reference" />
-        <LongDateField source="createdAt" label="Date" />
-        <FunctionField label="Customer" render={(r: { accountHolder?: { name: string; accountNumber: string } }) => `${r.accountHolder?.name ?? ''} (${r.accountHolder?.accountNumber ?? ''})`} />
-        <TextField source="description" />
-        <MoneyField source="amount" label="Amount" />
-        <MoneyField source="fees" label="Fee" />
+    <List filters={filters} filterDefaultValues={{ status: 'pending' }} sort={{ field: 'created_at', order: 'DESC' }} title="Transactions" exporter={false} actions={false}>
+      <Datagrid rowClick="show" bulkActionButtons={false} sx={{ '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } }}>
+        <LongDateField source="createdAt" label="Date" sortBy="created_at" />
+        <TextField source="reference" sortable={false} />
+        <HolderField label="Customer" />
+        <TextField source="description" sortable={false} />
+        <MoneyField source="amount" label="Amount" signed sortBy="amount_minor" />
+        <MoneyField source="fees" label="Fee" sortable={false} />
         <StatusField label="Status" />
-        <DecisionButtons resource="transactions" pendingStatus="pending" />
+        <DecisionButtons label="Decision" resource="transactions" pendingStatus="pending" />
       </Datagrid>
     </List>
   );
 }
 
+function TransactionTitle() {
+  const record = useRecordContext<TransactionRecord>();
+  return <span>{record ? `Transaction ${record.reference}` : 'Transaction'}</span>;
+}
+
+// Labels for the payment details the server keeps in `metadata`; anything else is shown under its own key.
+const DETAIL_LABELS: Record<string, string> = {
+  recipientName: 'Recipient name',
+  recipientBankName: 'Recipient bank',
+  recipientAccountNumber: 'Recipient account',
+  recipientEmail: 'Recipient e-mail',
+  recipientCountry: 'Recipient country',
+  swiftCode: 'SWIFT / BIC',
+  iban: 'IBAN',
+  transferDate: 'Requested date',
+  memo: 'Memo',
+  senderName: 'Sender name',
+  senderBank: 'Sender bank',
+  paymentAmount: 'Payment amount',
+  paymentCurrency: 'Payment currency',
+  rate: 'Exchange rate',
+};
+const HIDDEN = new Set(['transferId']);
+
+function display(key: string, value: unknown): string {
+  const text = String(value);
+  if (key === 'recipientCountry') return countryName(text);
+  const date = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  return date ? formatDate(new Date(Number(date[1]), Number(date[2]) - 1, Number(date[3]))) : text;
+}
+
+function flatten(meta: Record<string, unknown>, out: [string, string][] = []): [string, string][] {
+  for (const [key, value] of Object.entries(meta)) {
+    if (HIDDEN.has(key) || value === null || value === undefined || value === '') continue;
+    if (typeof value === 'object' && !Array.isArray(value)) flatten(value as Record<string, unknown>, out);
+    else if (!out.some(([k]) => k === key)) out.push([key, display(key, value)]);
+  }
+  return out;
+}
+
+function PaymentDetails() {
+  const record = useRecordContext<TransactionRecord>();
+  const rows = flatten(record?.metadata ?? {});
+  if (!rows.length) return <Typography color="text.secondary">No further details</Typography>;
+  return (
+    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 0.75, m: 0 }}>
+      {rows.map(([key, value]) => (
+        <Box key={key} sx={{ display: 'contents' }}>
+          <Typography component="dt" variant="body2" color="text.secondary">
+            {DETAIL_LABELS[key] ?? humanize(key.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase())}
+          </Typography>
+          <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+            {value}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+function StatusReason() {
+  const record = useRecordContext();
+  if (!record?.statusReason) return null;
+  return (
+    <Detail label="Reason given to the customer" wide>
+      <TextField source="statusReason" />
+    </Detail>
+  );
+}
+
 export function TransactionShow() {
   return (
-    <Show actions={<TopToolbar><DecisionButtons resource="transactions" pendingStatus="pending" /></TopToolbar>}>
-      <SimpleShowLayout>
-        <TextField source="reference" />
-        <StatusField label="Status" />
-        <TextField source="statusReason" emptyText="—" />
-        <LongDateField source="createdAt" label="Date" />
-        <TextField source="kind" />
-        <TextField source="description" />
-        <MoneyField source="amount" label="Amount" />
-        <MoneyField source="fees" label="Fee" />
-        <TextField source="recipient" emptyText="—" />
-        <TextField source="channel" />
-        <TextField source="location" emptyText="—" />
-        <FunctionField label="Payment details" render={(r: { metadata?: Record<string, unknown> }) => <pre style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{JSON.stringify(r.metadata ?? {}, null, 2)}</pre>} />
-      </SimpleShowLayout>
+    <Show
+      title={<TransactionTitle />}
+      actions={
+        <TopToolbar>
+          <DecisionButtons resource="transactions" pendingStatus="pending" />
+        </TopToolbar>
+      }
+      sx={{ '& .RaShow-card': { bgcolor: 'transparent', boxShadow: 'none' } }}
+    >
+      <Box>
+        <DetailSection title="Transaction">
+          <Detail label="Status">
+            <StatusField />
+          </Detail>
+          <Detail label="Reference">
+            <TextField source="reference" />
+          </Detail>
+          <Detail label="Date">
+            <LongDateField source="createdAt" />
+          </Detail>
+          <Detail label="Amount">
+            <MoneyField source="amount" signed />
+          </Detail>
+          <Detail label="Fee">
+            <MoneyField source="fees" />
+          </Detail>
+          <Detail label="Balance after">
+            <MoneyField source="balanceAfter" />
+          </Detail>
+          <Detail label="Type">
+            <FunctionField render={(r: { kind: string }) => humanize(r.kind.replace(/^transfer_/, '') + (r.kind.startsWith('transfer_') ? ' transfer' : ''))} />
+          </Detail>
+          <Detail label="Category">
+            <TextField source="category" emptyText="—" />
+          </Detail>
+          <Detail label="Description">
+            <TextField source="description" />
+          </Detail>
+          <Detail label="Customer">
+            <HolderField />
+          </Detail>
+          <Detail label="Channel">
+            <TextField source="channel" />
+          </Detail>
+          <Detail label="Initiated from">
+            <TextField source="location" emptyText="—" />
+          </Detail>
+          <StatusReason />
+        </DetailSection>
+        <DetailSection title="Payment details" columns={1}>
+          <PaymentDetails />
+        </DetailSection>
+      </Box>
     </Show>
   );
 }
