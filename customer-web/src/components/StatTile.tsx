@@ -15,13 +15,15 @@ export interface StatTileProps {
   trend?: number | null;
   /** What the trend compares with, e.g. 'vs October'. */
   trendLabel?: string;
+  /** Shown instead of a percentage when `trend` is null. */
+  noTrendText?: string;
   /** Money out going down is good news: colour the trend by what it means, not by its sign. */
   trendGoodWhen?: 'up' | 'down';
   caption?: ReactNode;
   testId?: string;
 }
 
-export function StatTile({ title, value, icon, currency, trend, trendLabel = 'vs last month', trendGoodWhen = 'up', caption, testId }: StatTileProps) {
+export function StatTile({ title, value, icon, currency, trend, trendLabel = 'vs last month', noTrendText = 'Nothing to compare with yet', trendGoodWhen = 'up', caption, testId }: StatTileProps) {
   const shown = currency && typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value) ? formatMoney(value, currency) : value;
   const good = trend != null && trend !== 0 && (trend > 0) === (trendGoodWhen === 'up');
   const trendColor = trend == null || trend === 0 ? 'text.secondary' : good ? 'success.main' : 'error.main';
@@ -41,7 +43,7 @@ export function StatTile({ title, value, icon, currency, trend, trendLabel = 'vs
         {trend !== undefined && (
           <Stack direction="row" spacing={0.5} alignItems="center" sx={{ mt: 0.5, color: trendColor }}>
             <TrendIcon fontSize="small" />
-            <Typography variant="body2">{trend === null ? `Nothing to compare ${trendLabel.replace(/^vs /, 'with ')}` : `${trend > 0 ? '+' : ''}${trend}% ${trendLabel}`}</Typography>
+            <Typography variant="body2">{trend === null ? noTrendText : `${trend > 0 ? '+' : ''}${trend}% ${trendLabel}`}</Typography>
           </Stack>
         )}
         {caption && (

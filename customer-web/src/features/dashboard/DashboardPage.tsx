@@ -40,8 +40,15 @@ function FlowChart({ series, currency }: { series: DashboardSummaryDto['series']
   const quiet = series.every((s) => s.in === '0.00' && s.out === '0.00');
   // Axis ticks may round to whole units; tooltips show the exact wire amounts.
   const axisMoney = (v: number) => formatMoney(parseAmountToMinor(String(Math.round(v)), currency), currency).replace(/\.00$/, '');
+  if (quiet) {
+    return (
+      <Box sx={{ height: 260, display: 'grid', placeItems: 'center', textAlign: 'center' }} data-testid="flow-chart">
+        <Typography color="text.secondary">No money in or out in the last 30 days</Typography>
+      </Box>
+    );
+  }
   return (
-    <Box sx={{ position: 'relative' }} data-testid="flow-chart">
+    <Box data-testid="flow-chart">
       <BarChart
         height={260}
         margin={{ left: 8, right: 8 }}
@@ -60,11 +67,6 @@ function FlowChart({ series, currency }: { series: DashboardSummaryDto['series']
           { data: series.map((s) => toNumber(s.out)), label: 'Money out', color: '#d32f2f', valueFormatter: (_v, { dataIndex }) => formatMoney(series[dataIndex].out, currency) },
         ]}
       />
-      {quiet && (
-        <Typography color="text.secondary" sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', pointerEvents: 'none' }}>
-          No money in or out in the last 30 days
-        </Typography>
-      )}
     </Box>
   );
 }
@@ -110,6 +112,7 @@ export default function DashboardPage() {
             caption={`${thisMonth} so far`}
             trend={data ? data.inflow.changePct : undefined}
             trendLabel={`vs all of ${lastMonth}`}
+            noTrendText={`No ${lastMonth} figures to compare`}
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
@@ -122,6 +125,7 @@ export default function DashboardPage() {
             caption={`${thisMonth} so far, fees included`}
             trend={data ? data.outflow.changePct : undefined}
             trendLabel={`vs all of ${lastMonth}`}
+            noTrendText={`No ${lastMonth} figures to compare`}
             trendGoodWhen="down"
           />
         </Grid>
