@@ -1,7 +1,7 @@
 import { useState, type MouseEvent } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField } from '@mui/material';
 import { useDataProvider, useNotify, usePermissions, useRecordContext, useRefresh } from 'react-admin';
-import { rejectReasonSchema } from '@strongroom/shared';
+import { formatMoney, rejectReasonSchema } from '@strongroom/shared';
 import type { DecisionResource, StrongroomDataProvider } from '../providers/data-provider';
 import { errorMessage } from '../providers/http';
 
@@ -9,7 +9,9 @@ const NOUN: Record<DecisionResource, string> = { customers: 'application', trans
 
 function subjectOf(resource: DecisionResource, record: Record<string, unknown>): string {
   if (resource === 'customers') return `${record.firstName} ${record.lastName} (account ${record.accountNumber})`;
-  return `${record.reference}: ${record.description}`;
+  const holder = record.accountHolder as { name: string; accountNumber: string } | undefined;
+  const amount = typeof record.amount === 'string' ? ` ${formatMoney(record.amount, String(record.currency ?? 'USD'))} (fee ${formatMoney(String(record.fees ?? '0'), String(record.currency ?? 'USD'))})` : '';
+  return `${record.reference}: ${record.description},${amount}${holder ? ` from ${holder.name} (account ${holder.accountNumber})` : ''}`;
 }
 
 function reasonError(reason: string): string | undefined {

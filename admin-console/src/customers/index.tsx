@@ -1,4 +1,4 @@
-import { Box, Typography } from '@mui/material';
+import { Box, Typography, useMediaQuery, type Theme } from '@mui/material';
 import {
   Datagrid,
   DateField,
@@ -9,6 +9,7 @@ import {
   ReferenceManyField,
   SelectInput,
   Show,
+  SimpleList,
   TextField,
   TextInput,
   TopToolbar,
@@ -45,8 +46,17 @@ const filters = [
 ];
 
 export function CustomerList() {
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
     <List filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} title="Customers" exporter={false} actions={false}>
+      {phone ? (
+        <SimpleList<CustomerRecord>
+          primaryText={(r) => fullName(r)}
+          secondaryText={(r) => `${r.accountNumber} · ${humanize(r.status)}`}
+          tertiaryText={(r) => (r.status === 'pending_review' ? 'Review' : '')}
+          linkType="show"
+        />
+      ) : (
       <Datagrid rowClick="show" bulkActionButtons={false} sx={{ '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } }}>
         <TextField source="accountNumber" label="Account" />
         <FunctionField label="Name" sortBy="lastName" render={(r: CustomerRecord) => <span style={{ whiteSpace: 'nowrap' }}>{fullName(r)}</span>} />
@@ -56,6 +66,7 @@ export function CustomerList() {
         <DateField source="createdAt" label="Applied" options={{ dateStyle: 'medium' }} />
         <DecisionButtons label="Decision" resource="customers" pendingStatus="pending_review" />
       </Datagrid>
+      )}
     </List>
   );
 }

@@ -1,7 +1,7 @@
 import type { MouseEvent } from 'react';
-import { Box, Typography } from '@mui/material';
-import { Datagrid, FunctionField, Link, List, SelectInput, Show, TextField, TextInput, TopToolbar, useCreatePath, useRecordContext } from 'react-admin';
-import { TRANSACTION_STATUSES, formatDate } from '@strongroom/shared';
+import { Box, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Datagrid, FunctionField, Link, List, SelectInput, Show, SimpleList, TextField, TextInput, TopToolbar, useCreatePath, useRecordContext } from 'react-admin';
+import { TRANSACTION_STATUSES, formatDate, formatMoney } from '@strongroom/shared';
 import { StatusField, humanize } from '../components/StatusField';
 import { MoneyField } from '../components/MoneyField';
 import { LongDateField, countryName } from '../components/DateFields';
@@ -33,9 +33,26 @@ function HolderField(_props: { label?: string }) {
   );
 }
 
+interface TransactionRow extends TransactionRecord {
+  description: string;
+  amount: string;
+  currency: string;
+  status: string;
+  type: 'credit' | 'debit';
+}
+
 export function TransactionList() {
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
     <List filters={filters} filterDefaultValues={{ status: 'pending' }} sort={{ field: 'created_at', order: 'DESC' }} title="Transactions" exporter={false} actions={false}>
+      {phone ? (
+        <SimpleList<TransactionRow>
+          primaryText={(r) => r.description}
+          secondaryText={(r) => `${r.reference} · ${r.accountHolder?.name ?? ''}`}
+          tertiaryText={(r) => `${formatMoney(r.amount, r.currency, { sign: r.type })} · ${humanize(r.status)}`}
+          linkType="show"
+        />
+      ) : (
       <Datagrid rowClick="show" bulkActionButtons={false} sx={{ '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } }}>
         <LongDateField source="createdAt" label="Date" sortBy="created_at" />
         <TextField source="reference" sortable={false} />
@@ -46,6 +63,7 @@ export function TransactionList() {
         <StatusField label="Status" />
         <DecisionButtons label="Decision" resource="transactions" pendingStatus="pending" />
       </Datagrid>
+      )}
     </List>
   );
 }
