@@ -18,11 +18,19 @@ export async function withTransaction<T>(
   fn: (manager: EntityManager) => Promise<T>,
   opts: { isolation?: Isolation; maxAttempts?: number } = {},
 ): Promise<T> {
-  const maxAttempts = opts.maxAttempts ?? 8;
+  // READ COMMITTED is PostgreSQL's default: naming it would cost a SET round trip per transaction.
+  return retrying(() => (opts.isolation && opts.isolation !== 'READ COMMITTED' ? ds.transaction(opts.isolation, fn) : ds.transaction(fn)), opts.maxAttempts);
+}
+
+/**
+ * Runs `attempt` again on serialization failures and deadlocks (jittered exponential backoff). Each
+ * attempt must be one whole transaction (or one statement outside any), so a retry repeats nothing that
+ * committed.
+ */
+export async function retrying<T>(work: () => Promise<T>, maxAttempts = 8): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      // READ COMMITTED is PostgreSQL's default: naming it would cost a SET round trip per transaction.
-      return await (opts.isolation && opts.isolation !== 'READ COMMITTED' ? ds.transaction(opts.isolation, fn) : ds.transaction(fn));
+      return await work();
     } catch (err) {
       if (!isRetryable(err) || attempt >= maxAttempts) throw err;
       const backoffMs = Math.min(200, 2 ** attempt) * (0.5 + Math.random());

@@ -4,7 +4,8 @@ import type { EntityManager } from 'typeorm';
 import { AppError } from '../common/app-error';
 import { sha256Hex } from '../common/crypto';
 import { rows } from '../common/sql';
-import { withTransaction } from '../db/transaction';
+import { retrying, withTransaction } from '../db/transaction';
+import { IdempotencyKeyUsed } from '../modules/ledger/ledger.service';
 
 export interface IdempotentResult<T> {
   status: number;
@@ -31,13 +32,100 @@ export class Idempotency {
   constructor(private readonly app: FastifyInstance) {}
 
   async run<T>(request: FastifyRequest, scope: string, fn: (m: EntityManager) => Promise<IdempotentResult<T>>): Promise<{ status: number; body: T }> {
+    const claim = await this.claim<T>(request, scope);
+    if (claim.kind === 'none') return this.execute(fn);
+    if (claim.kind === 'replay') return { status: claim.status, body: claim.body as T };
+    return this.settle(scope, claim.key, () =>
+      this.execute(fn, async (m, result) => {
+        await m.query(`UPDATE idempotency_keys SET status = 'done', response_status = $3, response_body = $4 WHERE scope = $1 AND key = $2`, [
+          scope,
+          claim.key,
+          result.status,
+          JSON.stringify(result.body),
+        ]);
+      }),
+    );
+  }
+
+  /**
+   * For handlers whose whole effect is one database statement: `fn` hands the key to that statement
+   * (post_journal's `idempotency`), which claims it and marks it done in the same transaction as the
+   * money, saving a write and a round trip. A key seen before comes back as IdempotencyKeyUsed and is
+   * answered from what was recorded; a replay of a success is rebuilt from its reference.
+   */
+  async runInStatement<T>(
+    request: FastifyRequest,
+    scope: string,
+    fn: (key: { scope: string; key: string; hash: string } | null) => Promise<IdempotentResult<T>>,
+    replay: (ref: string) => Promise<{ status: number; body: T }>,
+  ): Promise<{ status: number; body: T }> {
+    const once = async (k: { scope: string; key: string; hash: string } | null) => {
+      const result = await retrying(() => fn(k));
+      if (result.after) await result.after().catch((err) => this.app.log.error({ err: (err as Error).message }, 'post-commit side effect failed'));
+      return { status: result.status, body: result.body };
+    };
+    const key = this.keyOf(request);
+    if (key === undefined) return once(null);
+    const hash = this.hashOf(request);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await once({ scope, key, hash });
+      } catch (err) {
+        if (err instanceof IdempotencyKeyUsed) {
+          const seen = await this.recorded<T>(scope, key, hash);
+          if (seen.kind === 'stale' && attempt === 1) continue;
+          if (seen.kind !== 'replay') throw new AppError(409, 'A request with this Idempotency-Key is still in progress. Retry shortly.');
+          return seen.ref && seen.body === null ? replay(seen.ref) : { status: seen.status, body: seen.body as T };
+        }
+        if (err instanceof AppError && err.statusCode < 500 && err.statusCode !== 409) {
+          // A refusal is an answer too: the same request will be refused the same way.
+          const body = { success: false, error: err.message, ...(err.errors ? { errors: err.errors } : {}) };
+          await this.app.db.query(
+            `INSERT INTO idempotency_keys (scope, key, request_hash, status, response_status, response_body) VALUES ($1, $2, $3, 'done', $4, $5) ON CONFLICT (scope, key) DO NOTHING`,
+            [scope, key, hash, err.statusCode, JSON.stringify(body)],
+          );
+        }
+        throw err;
+      }
+    }
+  }
+
+  private keyOf(request: FastifyRequest): string | undefined {
     const raw = request.headers['idempotency-key'];
-    if (raw === undefined) return this.execute(fn);
+    if (raw === undefined) return undefined;
     const key = Array.isArray(raw) ? raw[0] : raw;
     if (!/^[A-Za-z0-9_.:-]{8,200}$/.test(key)) {
       throw new AppError(400, 'Idempotency-Key must be 8 to 200 letters, digits or -_.:');
     }
-    const hash = sha256Hex(`${request.method} ${request.routeOptions.url} ${stableStringify(request.body ?? null)}`);
+    return key;
+  }
+
+  private hashOf(request: FastifyRequest): string {
+    return sha256Hex(`${request.method} ${request.routeOptions.url} ${stableStringify(request.body ?? null)}`);
+  }
+
+  /** What a used key answered; a claim left behind by a crashed request is removed ('stale'). */
+  private async recorded<T>(scope: string, key: string, hash: string): Promise<{ kind: 'replay'; status: number; body: T | null; ref: string | null } | { kind: 'in_progress' | 'stale' }> {
+    const [existing] = await rows<{ request_hash: string; status: string; response_status: number; response_body: T | null; response_ref: string | null; stale: boolean }>(
+      this.app.db,
+      `SELECT request_hash, status, response_status, response_body, response_ref, created_at < now() - make_interval(secs => $3) AS stale FROM idempotency_keys WHERE scope = $1 AND key = $2`,
+      [scope, key, STALE_CLAIM_SECONDS],
+    );
+    if (!existing) return { kind: 'stale' };
+    if (existing.request_hash !== hash) throw new AppError(422, 'This Idempotency-Key was already used for a different request');
+    if (existing.status === 'done') return { kind: 'replay', status: existing.response_status, body: existing.response_body, ref: existing.response_ref };
+    if (!existing.stale) return { kind: 'in_progress' };
+    await this.app.db.query(`DELETE FROM idempotency_keys WHERE scope = $1 AND key = $2 AND status = 'in_progress'`, [scope, key]);
+    return { kind: 'stale' };
+  }
+
+  private async claim<T>(
+    request: FastifyRequest,
+    scope: string,
+  ): Promise<{ kind: 'none' } | { kind: 'claimed'; key: string } | { kind: 'replay'; status: number; body: T | null; ref: string | null }> {
+    const key = this.keyOf(request);
+    if (key === undefined) return { kind: 'none' };
+    const hash = this.hashOf(request);
     const claimed = await rows(
       this.app.db,
       `INSERT INTO idempotency_keys (scope, key, request_hash, status) VALUES ($1, $2, $3, 'in_progress')
@@ -46,26 +134,22 @@ export class Idempotency {
        RETURNING 1`,
       [scope, key, hash, STALE_CLAIM_SECONDS],
     );
-    if (claimed.length === 0) {
-      const [existing] = await rows<{ request_hash: string; status: string; response_status: number; response_body: T }>(
-        this.app.db,
-        `SELECT request_hash, status, response_status, response_body FROM idempotency_keys WHERE scope = $1 AND key = $2`,
-        [scope, key],
-      );
-      if (!existing) throw new AppError(409, 'A request with this Idempotency-Key is still in progress. Retry shortly.');
-      if (existing.request_hash !== hash) throw new AppError(422, 'This Idempotency-Key was already used for a different request');
-      if (existing.status !== 'done') throw new AppError(409, 'A request with this Idempotency-Key is still in progress. Retry shortly.');
-      return { status: existing.response_status, body: existing.response_body };
-    }
+    if (claimed.length > 0) return { kind: 'claimed', key };
+    const [existing] = await rows<{ request_hash: string; status: string; response_status: number; response_body: T | null; response_ref: string | null }>(
+      this.app.db,
+      `SELECT request_hash, status, response_status, response_body, response_ref FROM idempotency_keys WHERE scope = $1 AND key = $2`,
+      [scope, key],
+    );
+    if (!existing) throw new AppError(409, 'A request with this Idempotency-Key is still in progress. Retry shortly.');
+    if (existing.request_hash !== hash) throw new AppError(422, 'This Idempotency-Key was already used for a different request');
+    if (existing.status !== 'done') throw new AppError(409, 'A request with this Idempotency-Key is still in progress. Retry shortly.');
+    return { kind: 'replay', status: existing.response_status, body: existing.response_body, ref: existing.response_ref };
+  }
+
+  /** Runs the claimed work; a refusal is recorded as the key's answer, anything else frees the key. */
+  private async settle<T>(scope: string, key: string, work: () => Promise<{ status: number; body: T }>): Promise<{ status: number; body: T }> {
     try {
-      return await this.execute(fn, async (m, result) => {
-        await m.query(`UPDATE idempotency_keys SET status = 'done', response_status = $3, response_body = $4 WHERE scope = $1 AND key = $2`, [
-          scope,
-          key,
-          result.status,
-          JSON.stringify(result.body),
-        ]);
-      });
+      return await work();
     } catch (err) {
       if (err instanceof AppError && err.statusCode < 500 && err.statusCode !== 409) {
         // A refusal is an answer too: the same request will be refused the same way.

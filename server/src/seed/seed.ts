@@ -5,7 +5,6 @@ import { rows } from '../common/sql';
 import { withTransaction } from '../db/transaction';
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '../modules/user/entities/customer.entity';
 import { customerAccountId, internalAccountId, openCustomerAccount, postJournal, newReference } from '../modules/ledger/ledger.service';
-import { insertTransaction } from '../modules/transactions/transactions.service';
 import { seedFxRates } from '../modules/fx/fx.service';
 import { seedCryptoOptions } from '../modules/crypto/crypto.service';
 
@@ -64,10 +63,8 @@ export async function seedDemoLedger(m: EntityManager, customerId: string, payee
     const postings = type === 'credit'
       ? [{ accountId: counter, amountMinor: -amountMinor, currency: 'USD' }, { accountId: account, amountMinor, currency: 'USD' }]
       : [{ accountId: account, amountMinor: -amountMinor, currency: 'USD' }, { accountId: counter, amountMinor, currency: 'USD' }];
-    const { balances } = await postJournal(m, { kind, reference, description, postings, metadata: { seeded: true } });
-    await insertTransaction(m, {
-      reference, customerId, accountId: account, type, kind: kind as never, status: 'success', description, category, amountMinor, currency: 'USD',
-      recipient, balanceAfterMinor: balances.get(account), channel, location: null, createdAt: when,
+    await postJournal(m, { kind, reference, description, postings, metadata: { seeded: true } }, {
+      entries: [{ reference, customerId, accountId: account, type, kind: kind as never, status: 'success', description, category, amountMinor, currency: 'USD', recipient, channel, location: null, createdAt: when }],
     });
   };
 
@@ -99,11 +96,13 @@ export async function seedDemo(ds: DataSource, pinPepper: Buffer): Promise<SeedR
     if (payeeHas.length === 0) {
       const acc = await customerAccountId(m, payee.id, 'USD');
       const reference = newReference();
-      const { balances } = await postJournal(m, { kind: 'opening', reference, description: 'Opening deposit', postings: [
+      const postings = [
         { accountId: await internalAccountId(m, 'equity', 'USD'), amountMinor: -100000n, currency: 'USD' },
         { accountId: acc, amountMinor: 100000n, currency: 'USD' },
-      ] });
-      await insertTransaction(m, { reference, customerId: payee.id, accountId: acc, type: 'credit', kind: 'opening', status: 'success', description: 'Opening deposit', category: 'Deposit', amountMinor: 100000n, currency: 'USD', recipient: 'Strongroom Bank', balanceAfterMinor: balances.get(acc), channel: 'Branch', createdAt: daysAgo(119) });
+      ];
+      await postJournal(m, { kind: 'opening', reference, description: 'Opening deposit', postings }, {
+        entries: [{ reference, customerId: payee.id, accountId: acc, type: 'credit', kind: 'opening', status: 'success', description: 'Opening deposit', category: 'Deposit', amountMinor: 100000n, currency: 'USD', recipient: 'Strongroom Bank', channel: 'Branch', createdAt: daysAgo(119) }],
+      });
     }
   });
   return { demoCustomer: DEMO_CUSTOMER, demoPayee: DEMO_PAYEE };

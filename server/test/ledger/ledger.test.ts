@@ -80,4 +80,39 @@ describe('ledger', () => {
     await expect(t.app.db.query(`DELETE FROM journals`)).rejects.toThrow(/append-only/);
     await expect(t.app.db.query(`UPDATE ledger_accounts SET balance_minor = balance_minor + 100 WHERE id = $1`, [customerAccount])).rejects.toThrow(/only through postings/);
   });
+
+  it('refuses postings added later to a journal booked in an earlier transaction', async () => {
+    const posted = await withTransaction(t.app.db, (m) => fund(m, 100n));
+    await expect(
+      t.app.db.transaction((m) => m.query(`INSERT INTO postings (journal_id, account_id, amount_minor, currency) VALUES ($1, $2, 1, 'USD'), ($1, $3, -1, 'USD')`, [posted.journalId, customerAccount, equity])),
+    ).rejects.toThrow(/only join a journal in the transaction that creates it/);
+  });
+
+  it('refuses, at commit, a journal without postings', async () => {
+    await expect(
+      t.app.db.transaction((m) => m.query(`INSERT INTO journals (reference, kind, description) VALUES ('RAWTEST3', 'raw', 'no legs')`)),
+    ).rejects.toThrow(/unbalanced: it has 0 posting/);
+    expect(await t.app.db.query(`SELECT 1 FROM journals WHERE reference = 'RAWTEST3'`)).toEqual([]);
+  });
+
+  it('refuses a posting to an account that does not exist', async () => {
+    await expect(
+      withTransaction(t.app.db, (m) => postJournal(m, { kind: 'test', description: 'ghost', postings: [{ accountId: '999999999', amountMinor: 1n, currency: 'USD' }, { accountId: equity, amountMinor: -1n, currency: 'USD' }] })),
+    ).rejects.toBeInstanceOf(LedgerInvariantError);
+  });
+
+  it('writes the customer-visible entries with the journal, each with its balance after', async () => {
+    const [{ balance_minor }] = await t.app.db.query(`SELECT balance_minor FROM ledger_accounts WHERE id = $1`, [customerAccount]);
+    const c = await t.app.db.query(`SELECT customer_id FROM ledger_accounts WHERE id = $1`, [customerAccount]);
+    const posted = await withTransaction(t.app.db, (m) =>
+      postJournal(
+        m,
+        { kind: 'incoming', reference: 'SRENTRYTEST1', description: 'entry', postings: [{ accountId: equity, amountMinor: -250n, currency: 'USD' }, { accountId: customerAccount, amountMinor: 250n, currency: 'USD' }] },
+        { entries: [{ reference: 'SRENTRYTEST1', customerId: c[0].customer_id, accountId: customerAccount, type: 'credit', kind: 'incoming', status: 'success', description: 'Entry test', category: 'Deposit', amountMinor: 250n, currency: 'USD', channel: 'Branch' }] },
+      ),
+    );
+    expect(posted.balances.get(customerAccount)).toBe(BigInt(balance_minor) + 250n);
+    expect(posted.entries).toHaveLength(1);
+    expect(posted.entries[0]).toMatchObject({ reference: 'SRENTRYTEST1', amount_minor: '250', balance_after_minor: (BigInt(balance_minor) + 250n).toString() });
+  });
 });

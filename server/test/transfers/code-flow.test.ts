@@ -157,9 +157,13 @@ describe('PATCH /v1/transaction/:id/approve and /reject', () => {
     const { a, tx } = await pendingTransfer();
     const noReason = await t.app.inject({ method: 'PATCH', url: `/v1/transaction/${tx.id}/reject`, headers: a.staff.headers, payload: {} });
     expect(noReason.statusCode).toBe(400);
+    const spentToday = async () => (await t.app.db.query(`SELECT outbound_minor FROM ledger_accounts WHERE customer_id = $1`, [a.id]))[0].outbound_minor;
+    expect(await spentToday()).toBe('4500');
     const res = await t.app.inject({ method: 'PATCH', url: `/v1/transaction/${tx.id}/reject`, headers: a.staff.headers, payload: { reason: 'Beneficiary bank refused' } });
     expect(res.statusCode).toBe(200);
     expect(await balance(t, a.id)).toBe('10000');
+    // A returned payment no longer counts against today's outbound limit.
+    expect(await spentToday()).toBe('0');
     const twice = await t.app.inject({ method: 'PATCH', url: `/v1/transaction/${tx.id}/approve`, headers: a.staff.headers });
     expect(twice.statusCode).toBe(409);
   });

@@ -96,4 +96,40 @@ describe('POST /v1/transfer/same', () => {
     expect(other.statusCode).toBe(422);
     expect(await balanceOf(t, b.id)).toBe('700');
   });
+
+  it('lets at most the daily limit through when payments race each other', async () => {
+    const a = await approvedCustomer(t.app, { funded: '5000.00' });
+    const b = await approvedCustomer(t.app, { staff: a.staff });
+    const payload = { recipientAccountNumber: b.accountNumber, amount: '200.00', pin: '2468' };
+    const results = await Promise.all(Array.from({ length: 10 }, () => t.app.inject({ method: 'POST', url: '/v1/transfer/same', headers: a.session.headers, payload })));
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes.filter((c) => c === 201)).toHaveLength(5);
+    expect(results.filter((r) => r.statusCode === 400).every((r) => r.json().error.includes('daily limit'))).toBe(true);
+    expect(await balanceOf(t, b.id)).toBe('100000');
+  });
+
+  it('answers a replayed refusal the same way and books nothing', async () => {
+    const a = await approvedCustomer(t.app, { funded: '5.00' });
+    const b = await approvedCustomer(t.app, { staff: a.staff });
+    const headers = { ...a.session.headers, 'idempotency-key': 'refused-key-0001' };
+    const payload = { recipientAccountNumber: b.accountNumber, amount: '6.00', pin: '2468' };
+    const first = await t.app.inject({ method: 'POST', url: '/v1/transfer/same', headers, payload });
+    expect(first.statusCode).toBe(400);
+    const again = await t.app.inject({ method: 'POST', url: '/v1/transfer/same', headers, payload });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual(first.json());
+    expect(await balanceOf(t, a.id)).toBe('500');
+  });
+
+  it('checks the PIN on every payment, also after a right one', async () => {
+    const a = await approvedCustomer(t.app, { funded: '10.00' });
+    const b = await approvedCustomer(t.app, { staff: a.staff });
+    const send = (pin: string) => t.app.inject({ method: 'POST', url: '/v1/transfer/same', headers: a.session.headers, payload: { recipientAccountNumber: b.accountNumber, amount: '1.00', pin } });
+    expect((await send('2468')).statusCode).toBe(201);
+    const wrong = await send('2469');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors.pin).toBe('Incorrect PIN');
+    expect((await send('2468')).statusCode).toBe(201);
+    expect(await balanceOf(t, b.id)).toBe('200');
+  });
 });

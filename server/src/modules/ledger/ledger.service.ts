@@ -2,7 +2,9 @@ import type { EntityManager } from 'typeorm';
 import { randomBytes } from 'node:crypto';
 import { MAX_AMOUNT_MINOR } from '@strongroom/shared';
 import { rows } from '../../common/sql';
+import { AppError } from '../../common/app-error';
 import { LedgerInvariantError, insufficientFunds } from './ledger.errors';
+import type { NewTransaction, TransactionRow } from '../transactions/transactions.service';
 
 /** Internal accounts, one per currency (DECISIONS 'The ledger'). */
 export const INTERNAL_ACCOUNTS = ['pending_outbound', 'settlement', 'fee_income', 'fx_position', 'loans_receivable', 'crypto_custody', 'equity'] as const;
@@ -34,14 +36,55 @@ export function newReference(prefix = 'SR'): string {
   return prefix + Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('');
 }
 
-const CHECK_VIOLATION = '23514';
+/** A customer-visible row written with the journal; its balance after defaults to its account's new balance. */
+export type JournalEntry = Omit<NewTransaction, 'reference'> & { reference: string };
+
+export interface PostOptions {
+  /** Customer-visible transaction rows, written in the same statement as the journal. */
+  entries?: JournalEntry[];
+  /** Refuse (SRB02) when the account's outbound payments today plus this one exceed the limit; else count it. */
+  outboundLimit?: { accountId: string; debitMinor: bigint; limitMinor: bigint };
+  /**
+   * Claim this Idempotency-Key and mark it done, answered by `status` and `ref`, in the same statement
+   * (for callers outside a transaction). A key seen before raises IdempotencyKeyUsed.
+   */
+  idempotency?: { scope: string; key: string; hash: string; status: number; ref: string };
+}
+
+export interface PostedJournal {
+  journalId: string;
+  reference: string;
+  balances: Map<string, bigint>;
+  entries: TransactionRow[];
+}
+
+/** SQLSTATEs raised by post_journal() (migration 1760000200000). */
+export const LEDGER_SQLSTATE = { insufficientFunds: 'SRB01', outboundLimit: 'SRB02', invariant: 'SRB03', keyInProgress: 'SRB04', keyUsed: 'SRB05' } as const;
+
+/** post_journal found the Idempotency-Key already recorded: nothing was booked; read what it answered. */
+export class IdempotencyKeyUsed extends Error {
+  constructor() {
+    super('Idempotency-Key used before');
+    this.name = 'IdempotencyKeyUsed';
+  }
+}
+
+export function sqlState(err: unknown): string | undefined {
+  return (err as { code?: string; driverError?: { code?: string } })?.code ?? (err as { driverError?: { code?: string } })?.driverError?.code;
+}
+
+type Queryable = Pick<EntityManager, 'query'>;
+/** A posting to an account id that does not exist. */
+const FOREIGN_KEY_VIOLATION = '23503';
 
 /**
- * The only way money moves. Takes a balanced set of postings, locks the accounts in ascending id order
- * (so concurrent journals cannot deadlock each other), and writes the journal. The database re-checks
- * balance at commit and refuses negative customer balances. Call inside withTransaction.
+ * The only way money moves. Takes a balanced set of postings and hands it to the database function
+ * post_journal(), which locks the accounts in ascending id order (so concurrent journals cannot deadlock
+ * each other), refuses overdrafts, and writes the journal, postings and entries in one round trip. The
+ * database re-checks the balance per journal at commit and refuses negative customer balances itself.
+ * `db` is a transaction's EntityManager, or the DataSource when this one statement is the whole transaction.
  */
-export async function postJournal(m: EntityManager, input: JournalInput): Promise<{ journalId: string; reference: string; balances: Map<string, bigint> }> {
+export async function postJournal(db: Queryable, input: JournalInput, opts: PostOptions = {}): Promise<PostedJournal> {
   assert(input.postings.length >= 2, 'a journal needs at least two postings');
   const totals = new Map<string, bigint>();
   for (const p of input.postings) {
@@ -49,52 +92,68 @@ export async function postJournal(m: EntityManager, input: JournalInput): Promis
     assert(p.amountMinor !== 0n, 'a posting cannot be zero');
     assert(p.amountMinor <= MAX_AMOUNT_MINOR && p.amountMinor >= -MAX_AMOUNT_MINOR, 'posting amount out of range');
     assert(/^[A-Z]{3}$/.test(p.currency), 'currency must be an ISO code');
+    assert(/^[1-9][0-9]{0,18}$/.test(p.accountId), 'account ids are positive integers');
     totals.set(p.currency, (totals.get(p.currency) ?? 0n) + p.amountMinor);
   }
   for (const [currency, total] of totals) assert(total === 0n, `journal unbalanced in ${currency} by ${total}`);
-
-  const accountIds = [...new Set(input.postings.map((p) => p.accountId))].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
-  // Lock in a fixed order; reading the balances here also lets us refuse overdrafts with a clear message.
-  const locked = await rows<{ id: string; kind: string; balance_minor: string; currency: string }>(
-    m,
-    `SELECT id, kind, balance_minor, currency FROM ledger_accounts WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE`,
-    [accountIds],
-  );
-  assert(locked.length === accountIds.length, 'posting to an unknown account');
-  const balances = new Map<string, bigint>();
-  for (const a of locked) balances.set(String(a.id), BigInt(a.balance_minor));
-  for (const p of input.postings) {
-    const account = locked.find((a) => String(a.id) === p.accountId)!;
-    assert(account.currency === p.currency, `posting in ${p.currency} to a ${account.currency} account`);
-    balances.set(p.accountId, balances.get(p.accountId)! + p.amountMinor);
-  }
-  for (const a of locked) {
-    if (a.kind === 'customer' && balances.get(String(a.id))! < 0n) throw insufficientFunds();
+  for (const e of opts.entries ?? []) {
+    assert(e.amountMinor > 0n && e.amountMinor <= MAX_AMOUNT_MINOR, 'an entry amount is positive and in range');
+    assert((e.feeMinor ?? 0n) >= 0n, 'a fee is never negative');
   }
 
   const reference = input.reference ?? newReference('JR');
-  // The journal and its postings in one statement (one round trip); triggers still run per posting.
-  const values: string[] = [];
-  const params: unknown[] = [reference, input.kind, input.description.slice(0, 200), JSON.stringify(input.metadata ?? {})];
-  input.postings.forEach((p) => {
-    params.push(p.accountId, p.amountMinor.toString(), p.currency);
-    const i = params.length;
-    values.push(`($${i - 2}::bigint, $${i - 1}::bigint, $${i}::char(3))`);
-  });
-  let journal: { id: string };
+  const entries = (opts.entries ?? []).map((e) => ({
+    reference: e.reference,
+    customer_id: e.customerId,
+    account_id: e.accountId,
+    type: e.type,
+    kind: e.kind,
+    status: e.status,
+    description: e.description,
+    category: e.category,
+    amount_minor: e.amountMinor.toString(),
+    fee_minor: (e.feeMinor ?? 0n).toString(),
+    currency: e.currency,
+    recipient: e.recipient ?? null,
+    counterparty: e.counterparty ?? null,
+    balance_after_minor: e.balanceAfterMinor === undefined || e.balanceAfterMinor === null ? null : e.balanceAfterMinor.toString(),
+    channel: e.channel,
+    location: e.location ?? null,
+    memo: e.memo ?? null,
+    metadata: e.metadata ?? {},
+    created_at: e.createdAt ? e.createdAt.toISOString() : null,
+  }));
+  const limit = opts.outboundLimit
+    ? { accountId: opts.outboundLimit.accountId, debitMinor: opts.outboundLimit.debitMinor.toString(), limitMinor: opts.outboundLimit.limitMinor.toString() }
+    : null;
+  let result: { journalId: string; balances: Record<string, string>; entries: TransactionRow[] };
   try {
-    [journal] = await rows<{ id: string }>(
-      m,
-      `WITH j AS (INSERT INTO journals (reference, kind, description, metadata) VALUES ($1, $2, $3, $4) RETURNING id),
-            p AS (INSERT INTO postings (journal_id, account_id, amount_minor, currency) SELECT j.id, v.a, v.amt, v.cur FROM j, (VALUES ${values.join(', ')}) AS v(a, amt, cur))
-       SELECT id FROM j`,
-      params,
-    );
+    const [row] = await rows<{ r: typeof result }>(db, `SELECT post_journal($1, $2, $3, $4, $5::bigint[], $6::bigint[], $7::text[], $8, $9, $10) AS r`, [
+      input.kind,
+      reference,
+      input.description.slice(0, 200),
+      JSON.stringify(input.metadata ?? {}),
+      input.postings.map((p) => p.accountId),
+      input.postings.map((p) => p.amountMinor.toString()),
+      input.postings.map((p) => p.currency),
+      JSON.stringify(entries),
+      limit ? JSON.stringify(limit) : null,
+      opts.idempotency ? JSON.stringify(opts.idempotency) : null,
+    ]);
+    result = row.r;
   } catch (err) {
-    if ((err as { code?: string }).code === CHECK_VIOLATION && /balance_not_negative/.test(String((err as Error).message))) throw insufficientFunds();
+    const code = sqlState(err);
+    if (code === LEDGER_SQLSTATE.insufficientFunds) throw insufficientFunds();
+    if (code === LEDGER_SQLSTATE.invariant || code === FOREIGN_KEY_VIOLATION) throw new LedgerInvariantError((err as Error).message);
+    if (code === LEDGER_SQLSTATE.keyInProgress) throw new AppError(409, 'A request with this Idempotency-Key is still in progress. Retry shortly.');
+    if (code === LEDGER_SQLSTATE.keyUsed) throw new IdempotencyKeyUsed();
+    if (code === '23514' && /balance_not_negative/.test(String((err as Error).message))) throw insufficientFunds();
     throw err;
   }
-  return { journalId: String(journal.id), reference, balances };
+  const balances = new Map<string, bigint>();
+  for (const [id, value] of Object.entries(result.balances)) balances.set(id, BigInt(value));
+  for (const p of input.postings) assert(balances.has(p.accountId), 'every posted account reports its balance');
+  return { journalId: result.journalId, reference, balances, entries: result.entries };
 }
 
 /** The internal account for `code` in `currency`, created on first use. */

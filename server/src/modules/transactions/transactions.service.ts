@@ -2,7 +2,6 @@ import type { EntityManager } from 'typeorm';
 import { minorToDecimal, type TransactionDto, type TransactionKind, type TransactionStatus, type TransactionType } from '@strongroom/shared';
 import { notFound } from '../../common/app-error';
 import { rows } from '../../common/sql';
-import { newReference } from '../ledger/ledger.service';
 
 export interface NewTransaction {
   customerId: string;
@@ -50,38 +49,6 @@ export interface TransactionRow {
   created_at: Date;
   holder_name?: string;
   holder_account?: string;
-}
-
-/** The customer's view of a movement, written in the same transaction as its journal. */
-export async function insertTransaction(m: EntityManager, t: NewTransaction): Promise<TransactionRow> {
-  const [row] = await rows<TransactionRow>(
-    m,
-    `INSERT INTO transactions (reference, customer_id, account_id, type, kind, status, description, category, amount_minor, fee_minor, currency,
-       recipient, counterparty, balance_after_minor, channel, location, memo, metadata, created_at)
-     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18, coalesce($19::timestamptz, now())) RETURNING *`,
-    [
-      t.reference ?? newReference(),
-      t.customerId,
-      t.accountId,
-      t.type,
-      t.kind,
-      t.status,
-      t.description.slice(0, 200),
-      t.category,
-      t.amountMinor.toString(),
-      (t.feeMinor ?? 0n).toString(),
-      t.currency,
-      t.recipient ?? null,
-      t.counterparty ?? null,
-      t.balanceAfterMinor === undefined || t.balanceAfterMinor === null ? null : t.balanceAfterMinor.toString(),
-      t.channel,
-      t.location ?? null,
-      t.memo ?? null,
-      JSON.stringify(t.metadata ?? {}),
-      t.createdAt ?? null,
-    ],
-  );
-  return row;
 }
 
 export function toTransactionDto(r: TransactionRow): TransactionDto {

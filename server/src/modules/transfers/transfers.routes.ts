@@ -51,7 +51,13 @@ export default async function transferRoutes(app: FastifyInstance) {
 
   app.post('/transfer/same', { preHandler: customer, config: moneyLimit, schema: { tags, summary: 'Instant transfer to another Strongroom account (PIN required, fee 0)' } }, async (request, reply) => {
     const input = validate(sameBankTransferSchema, request.body);
-    const result = await app.idempotency.run(request, scope(request.customer!.id), (m) => transfers.sameBank(request, m, input as never));
+    const customerId = request.customer!.id;
+    const result = await app.idempotency.runInStatement(
+      request,
+      scope(customerId),
+      (claim) => transfers.sameBank(request, input as never, claim),
+      (reference) => transfers.sameBankReplay(customerId, reference),
+    );
     return reply.status(result.status).send(result.body);
   });
 

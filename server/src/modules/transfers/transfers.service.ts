@@ -12,13 +12,13 @@ import {
   parseAmountToMinor,
   type TransferSummaryDto,
 } from '@strongroom/shared';
-import { hmacHex, pinPepperFrom, randomDigits, sha256Hex, verifyPin } from '../../common/crypto';
+import { PinVerifier, hmacHex, pinPepperFrom, randomDigits, sha256Hex } from '../../common/crypto';
 import { rows } from '../../common/sql';
 import { AppError } from '../../common/app-error';
-import { customerAccountId, internalAccountId, postJournal, newReference, type PostingInput } from '../ledger/ledger.service';
+import { LEDGER_SQLSTATE, customerAccountId, internalAccountId, newReference, postJournal, sqlState, type JournalInput, type PostOptions, type PostedJournal, type PostingInput } from '../ledger/ledger.service';
 import { insufficientFunds } from '../ledger/ledger.errors';
 import { getRate } from '../fx/fx.service';
-import { insertTransaction, toTransactionDto } from '../transactions/transactions.service';
+import { toTransactionDto, type TransactionRow } from '../transactions/transactions.service';
 import { recordAudit } from '../audit/audit.service';
 import type { IdempotentResult } from '../../plugins/idempotency.plugin';
 import * as errors from './transfers.errors';
@@ -68,18 +68,31 @@ interface Sender {
   spent_today: string;
 }
 
+interface SameBankParties extends Pick<Sender, 'id' | 'first_name' | 'last_name' | 'account_number' | 'currency' | 'pin_hash' | 'pin_failed_count' | 'pin_locked_until' | 'account_id'> {
+  r_id: string | null;
+  r_first_name: string;
+  r_last_name: string;
+  r_email: string;
+  r_currency: string;
+  r_status: string;
+  r_preferences: Sender['notification_preferences'];
+  r_account_id: string | null;
+}
+
+function sameBankAnswer(debit: TransactionRow) {
+  return { status: 201, body: { success: true, message: 'Transfer successful', transaction: toTransactionDto(debit) } };
+}
+
 /** The sender, their main account and what they have already sent today, in one round trip. */
 async function loadSender(m: EntityManager, customerId: string): Promise<Sender> {
   const [s] = await rows<Sender>(
     m,
     `SELECT c.id, c.first_name, c.last_name, c.email, c.account_number, c.currency, c.pin_hash, c.pin_failed_count, c.pin_locked_until, c.notification_preferences,
             a.id::text AS account_id,
-            (SELECT coalesce(sum(t.amount_minor + t.fee_minor), 0) FROM transactions t
-              WHERE t.customer_id = c.id AND t.type = 'debit' AND t.kind = ANY($2) AND t.status IN ('success','pending')
-                AND t.created_at >= date_trunc('day', now()))::text AS spent_today
+            (CASE WHEN a.outbound_day = current_date THEN a.outbound_minor ELSE 0 END)::text AS spent_today
        FROM customers c JOIN ledger_accounts a ON a.customer_id = c.id AND a.currency = c.currency
       WHERE c.id = $1`,
-    [customerId, OUTBOUND_KINDS],
+    [customerId],
   );
   return s;
 }
@@ -94,15 +107,15 @@ function maskName(first: string, last: string): string {
 }
 
 export class TransfersService {
-  private readonly pinPepper: Buffer;
+  private readonly pins: PinVerifier;
   constructor(private readonly app: FastifyInstance) {
-    this.pinPepper = pinPepperFrom(app.config.encryptionKey);
+    this.pins = new PinVerifier(pinPepperFrom(app.config.encryptionKey));
   }
 
   /** Wrong PINs are counted in their own committed statement, so rolling back the payment keeps the count. */
-  private async checkPin(sender: Sender, pin: string): Promise<void> {
+  private async checkPin(sender: Pick<Sender, 'id' | 'pin_hash' | 'pin_failed_count' | 'pin_locked_until'>, pin: string): Promise<void> {
     if (sender.pin_locked_until && new Date(sender.pin_locked_until).getTime() > Date.now()) throw errors.pinLocked();
-    if (await verifyPin(sender.pin_hash, pin, this.pinPepper)) {
+    if (await this.pins.verify(sender.id, sender.pin_hash, pin)) {
       if (sender.pin_failed_count > 0) await this.app.db.query(`UPDATE customers SET pin_failed_count = 0 WHERE id = $1`, [sender.id]);
       return;
     }
@@ -114,9 +127,23 @@ export class TransfersService {
     throw errors.wrongPin(MAX_CODE_ATTEMPTS - row.pin_failed_count);
   }
 
+  private dailyLimitMinor(currency: string): bigint {
+    return parseAmountToMinor(this.app.config.dailyOutboundLimit, currency);
+  }
+
+  /** An early answer for the customer; post_journal re-checks with the sender's account locked. */
   private checkDailyLimit(sender: Sender, debitMinor: bigint) {
-    const limitMinor = parseAmountToMinor(this.app.config.dailyOutboundLimit, sender.currency);
-    if (BigInt(sender.spent_today) + debitMinor > limitMinor) throw errors.dailyLimitExceeded();
+    if (BigInt(sender.spent_today) + debitMinor > this.dailyLimitMinor(sender.currency)) throw errors.dailyLimitExceeded();
+  }
+
+  /** post_journal with the refusals a payment can meet mapped to their answers. */
+  private async book(db: Pick<EntityManager, 'query'>, journal: JournalInput, opts: PostOptions): Promise<PostedJournal> {
+    try {
+      return await postJournal(db, journal, opts);
+    } catch (err) {
+      if (sqlState(err) === LEDGER_SQLSTATE.outboundLimit) throw errors.dailyLimitExceeded();
+      throw err;
+    }
   }
 
   async lookupRecipient(accountNumber: string, callerId: string) {
@@ -130,86 +157,98 @@ export class TransfersService {
     return { name: maskName(r.first_name, r.last_name), accountNumber };
   }
 
-  /** Instant transfer to another customer of the bank: fee 0, PIN required, booked at once. */
-  async sameBank(request: FastifyRequest, m: EntityManager, input: { recipientAccountNumber: string; amount: string | number; memo?: string; pin: string }): Promise<IdempotentResult<unknown>> {
-    const sender = await loadSender(m, request.customer!.id);
-    await this.checkPin(sender, input.pin);
-    const amountMinor = parseAmountToMinor(input.amount, sender.currency);
-    const [recipient] = await rows<{ id: string; first_name: string; last_name: string; email: string; currency: string; status: string; notification_preferences: Sender['notification_preferences']; account_id: string }>(
-      m,
-      `SELECT c.id, c.first_name, c.last_name, c.email, c.currency, c.status, c.notification_preferences, a.id::text AS account_id
-         FROM customers c JOIN ledger_accounts a ON a.customer_id = c.id AND a.currency = c.currency WHERE c.account_number = $1`,
-      [input.recipientAccountNumber],
+  /**
+   * Instant transfer to another customer of the bank: fee 0, PIN required, booked at once. One read of
+   * both parties, the PIN check, then a single post_journal statement that locks, checks the daily limit
+   * and funds, books journal and both entries, and marks the Idempotency-Key done: no row lock is held
+   * across a round trip to Node.
+   */
+  async sameBank(
+    request: FastifyRequest,
+    input: { recipientAccountNumber: string; amount: string | number; memo?: string; pin: string },
+    claim: { scope: string; key: string; hash: string } | null,
+  ): Promise<IdempotentResult<unknown>> {
+    const [p] = await rows<SameBankParties>(
+      this.app.db,
+      `SELECT s.id, s.first_name, s.last_name, s.account_number, s.currency, s.pin_hash, s.pin_failed_count, s.pin_locked_until, sa.id::text AS account_id,
+              r.id AS r_id, r.first_name AS r_first_name, r.last_name AS r_last_name, r.email AS r_email, r.currency AS r_currency, r.status AS r_status,
+              r.notification_preferences AS r_preferences, ra.id::text AS r_account_id
+         FROM customers s JOIN ledger_accounts sa ON sa.customer_id = s.id AND sa.currency = s.currency
+         LEFT JOIN customers r ON r.account_number = $2
+         LEFT JOIN ledger_accounts ra ON ra.customer_id = r.id AND ra.currency = r.currency
+        WHERE s.id = $1`,
+      [request.customer!.id, input.recipientAccountNumber],
     );
-    if (!recipient) throw errors.recipientNotFound();
-    if (recipient.id === sender.id) throw errors.ownAccount();
-    if (recipient.status !== 'approved') throw errors.recipientUnavailable();
-    this.checkDailyLimit(sender, amountMinor);
+    await this.checkPin(p, input.pin);
+    const amountMinor = parseAmountToMinor(input.amount, p.currency);
+    if (!p.r_id || !p.r_account_id) throw errors.recipientNotFound();
+    if (p.r_id === p.id) throw errors.ownAccount();
+    if (p.r_status !== 'approved') throw errors.recipientUnavailable();
 
-    const senderAccount = sender.account_id;
-    const recipientAccount = recipient.account_id;
-    const legs = await deliveryLegs(m, amountMinor, sender.currency, recipientAccount, recipient.currency);
+    const legs = await deliveryLegs(this.app.db.manager, amountMinor, p.currency, p.r_account_id, p.r_currency);
     const { creditMinor, rate } = legs;
-    const postings: PostingInput[] = [{ accountId: senderAccount, amountMinor: -amountMinor, currency: sender.currency }, ...legs.postings];
     const reference = newReference();
-    const recipientName = `${recipient.first_name} ${recipient.last_name}`;
-    const senderName = `${sender.first_name} ${sender.last_name}`;
-    const { balances } = await postJournal(m, {
-      kind: 'transfer_same',
-      reference,
-      description: `Transfer to ${input.recipientAccountNumber}`,
-      postings,
-      metadata: { from: sender.id, to: recipient.id, rate },
-    });
-    const location = requestLocation(request);
-    const debit = await insertTransaction(m, {
-      reference,
-      customerId: sender.id,
-      accountId: senderAccount,
-      type: 'debit',
-      kind: 'transfer_same',
-      status: 'success',
-      description: input.memo ? `Transfer to ${recipientName}: ${input.memo}` : `Transfer to ${recipientName}`,
-      category: 'Transfer',
-      amountMinor,
-      currency: sender.currency,
-      recipient: recipientName,
-      counterparty: input.recipientAccountNumber,
-      balanceAfterMinor: balances.get(senderAccount),
-      channel: CHANNEL_ONLINE,
-      location,
-      memo: input.memo ?? null,
-      metadata: { rate },
-    });
-    await insertTransaction(m, {
-      reference: `${reference}C`,
-      customerId: recipient.id,
-      accountId: recipientAccount,
-      type: 'credit',
-      kind: 'transfer_same',
-      status: 'success',
-      description: input.memo ? `Transfer from ${senderName}: ${input.memo}` : `Transfer from ${senderName}`,
-      category: 'Transfer',
-      amountMinor: creditMinor,
-      currency: recipient.currency,
-      recipient: senderName,
-      counterparty: sender.account_number,
-      balanceAfterMinor: balances.get(recipientAccount),
-      channel: CHANNEL_ONLINE,
-      location: null,
-      memo: input.memo ?? null,
-      metadata: { rate },
-    });
-    const transaction = toTransactionDto(debit);
+    const recipientName = `${p.r_first_name} ${p.r_last_name}`;
+    const senderName = `${p.first_name} ${p.last_name}`;
+    const common = { kind: 'transfer_same' as const, status: 'success' as const, category: 'Transfer', channel: CHANNEL_ONLINE, memo: input.memo ?? null, metadata: { rate } };
+    const posted = await this.book(
+      this.app.db,
+      {
+        kind: 'transfer_same',
+        reference,
+        description: `Transfer to ${input.recipientAccountNumber}`,
+        postings: [{ accountId: p.account_id, amountMinor: -amountMinor, currency: p.currency }, ...legs.postings],
+        metadata: { from: p.id, to: p.r_id, rate },
+      },
+      {
+        entries: [
+          {
+            ...common,
+            reference,
+            customerId: p.id,
+            accountId: p.account_id,
+            type: 'debit',
+            description: input.memo ? `Transfer to ${recipientName}: ${input.memo}` : `Transfer to ${recipientName}`,
+            amountMinor,
+            currency: p.currency,
+            recipient: recipientName,
+            counterparty: input.recipientAccountNumber,
+            location: requestLocation(request),
+          },
+          {
+            ...common,
+            reference: `${reference}C`,
+            customerId: p.r_id,
+            accountId: p.r_account_id,
+            type: 'credit',
+            description: input.memo ? `Transfer from ${senderName}: ${input.memo}` : `Transfer from ${senderName}`,
+            amountMinor: creditMinor,
+            currency: p.r_currency,
+            recipient: senderName,
+            counterparty: p.account_number,
+            location: null,
+          },
+        ],
+        outboundLimit: { accountId: p.account_id, debitMinor: amountMinor, limitMinor: this.dailyLimitMinor(p.currency) },
+        idempotency: claim ? { ...claim, status: 201, ref: reference } : undefined,
+      },
+    );
+    const debit = posted.entries.find((e) => e.reference === reference)!;
     return {
-      status: 201,
-      body: { success: true, message: 'Transfer successful', transaction },
+      ...sameBankAnswer(debit),
       after: async () => {
-        if (recipient.notification_preferences?.transactionAlerts) {
-          await this.app.mailer.send({ to: recipient.email, template: 'transactionAlert', data: { firstName: recipient.first_name, line: `You received ${formatMoney(creditMinor, recipient.currency)} from ${senderName}.` }, customerId: recipient.id });
+        if (p.r_preferences?.transactionAlerts) {
+          await this.app.mailer.send({ to: p.r_email, template: 'transactionAlert', data: { firstName: p.r_first_name, line: `You received ${formatMoney(creditMinor, p.r_currency)} from ${senderName}.` }, customerId: p.r_id });
         }
       },
     };
+  }
+
+  /** The first answer to a same-bank transfer, rebuilt for a replayed Idempotency-Key from what it booked. */
+  async sameBankReplay(customerId: string, reference: string) {
+    const [debit] = await rows<TransactionRow>(this.app.db, `SELECT * FROM transactions WHERE reference = $1 AND customer_id = $2`, [reference, customerId]);
+    if (!debit) throw errors.transferNotFound();
+    return sameBankAnswer(debit);
   }
 
   /** Fee, rate and totals for a payment, computed here and shown before the customer confirms (D5). */
@@ -331,28 +370,36 @@ export class TransfersService {
     if (q.feeMinor > 0n) postings.push({ accountId: await internalAccountId(m, 'fee_income', t.currency), amountMinor: q.feeMinor, currency: t.currency });
     const reference = newReference();
     const international = t.kind === 'transfer_international';
-    const { balances } = await postJournal(m, { kind: `${t.kind}_hold`, reference, description: `Hold for transfer ${t.id}`, postings, metadata: { transferId: t.id } });
     const recipientName = String(t.payee.recipientName);
-    const tx = await insertTransaction(m, {
-      reference,
-      customerId,
-      accountId: account,
-      type: 'debit',
-      kind: t.kind as 'transfer_local' | 'transfer_international',
-      status: 'pending',
-      description: `${international ? 'International' : 'Local'} transfer to ${recipientName}`,
-      category: international ? 'International transfer' : 'Local transfer',
-      amountMinor: q.debitMinor,
-      feeMinor: q.feeMinor,
-      currency: t.currency,
-      recipient: recipientName,
-      counterparty: `${String(t.payee.recipientBankName ?? '')} ${String(t.payee.recipientAccountNumber ?? '')}`.trim(),
-      balanceAfterMinor: balances.get(account),
-      channel: CHANNEL_ONLINE,
-      location: requestLocation(request),
-      memo: (t.payee.memo as string | undefined) ?? null,
-      metadata: { transferId: t.id, payee: t.payee, paymentAmount: minorToDecimal(q.paymentMinor, q.payCurrency), paymentCurrency: q.payCurrency, rate: q.rate },
-    });
+    const posted = await this.book(
+      m,
+      { kind: `${t.kind}_hold`, reference, description: `Hold for transfer ${t.id}`, postings, metadata: { transferId: t.id } },
+      {
+        entries: [
+          {
+            reference,
+            customerId,
+            accountId: account,
+            type: 'debit',
+            kind: t.kind as 'transfer_local' | 'transfer_international',
+            status: 'pending',
+            description: `${international ? 'International' : 'Local'} transfer to ${recipientName}`,
+            category: international ? 'International transfer' : 'Local transfer',
+            amountMinor: q.debitMinor,
+            feeMinor: q.feeMinor,
+            currency: t.currency,
+            recipient: recipientName,
+            counterparty: `${String(t.payee.recipientBankName ?? '')} ${String(t.payee.recipientAccountNumber ?? '')}`.trim(),
+            channel: CHANNEL_ONLINE,
+            location: requestLocation(request),
+            memo: (t.payee.memo as string | undefined) ?? null,
+            metadata: { transferId: t.id, payee: t.payee, paymentAmount: minorToDecimal(q.paymentMinor, q.payCurrency), paymentCurrency: q.payCurrency, rate: q.rate },
+          },
+        ],
+        outboundLimit: { accountId: account, debitMinor: q.debitMinor + q.feeMinor, limitMinor: this.dailyLimitMinor(t.currency) },
+      },
+    );
+    const [tx] = posted.entries;
     await m.query(`UPDATE transfers SET status = 'pending', transaction_id = $2, updated_at = now() WHERE id = $1`, [t.id, tx.id]);
     return { status: 200, body: { success: true, message: 'Transfer submitted. It will be processed shortly.', nextStep: 'success', summary, transaction: toTransactionDto(tx) } };
   }
@@ -383,6 +430,14 @@ export class TransfersService {
       if (feeMinor > 0n) postings.push({ accountId: await internalAccountId(m, 'fee_income', tx.currency), amountMinor: -feeMinor, currency: tx.currency });
     }
     await postJournal(m, { kind: `${tx.kind}_${decision}`, description: `${decision === 'approve' ? 'Settlement' : 'Return'} of ${tx.reference}`, postings, metadata: { transactionId: tx.id } });
+    if (decision === 'reject') {
+      // A returned payment no longer counts against the day's outbound limit (if it was made today).
+      await m.query(
+        `UPDATE ledger_accounts SET outbound_minor = greatest(outbound_minor - $2::bigint, 0)
+          WHERE id = $1 AND outbound_day = current_date AND outbound_day = (SELECT created_at::date FROM transactions WHERE id = $3)`,
+        [tx.account_id, (amountMinor + feeMinor).toString(), tx.id],
+      );
+    }
     const status = decision === 'approve' ? 'success' : 'failed';
     await m.query(`UPDATE transactions SET status = $2, status_reason = $3, updated_at = now() WHERE id = $1`, [tx.id, status, reason ?? null]);
     if (tx.metadata?.transferId) await m.query(`UPDATE transfers SET status = $2, updated_at = now() WHERE id = $1`, [tx.metadata.transferId, decision === 'approve' ? 'completed' : 'rejected']);
@@ -416,25 +471,32 @@ export class TransfersService {
     const { creditMinor, rate } = legs;
     const postings: PostingInput[] = [{ accountId: settlement, amountMinor: -amountMinor, currency: input.currency }, ...legs.postings];
     const reference = newReference();
-    const { balances } = await postJournal(m, { kind: 'incoming', reference, description: `Incoming from ${input.senderName}`, postings, metadata: { networkReference: input.reference, rate } });
-    const tx = await insertTransaction(m, {
-      reference,
-      customerId: c.id,
-      accountId: account,
-      type: 'credit',
-      kind: 'incoming',
-      status: 'success',
-      description: `Incoming transfer from ${input.senderName}`,
-      category: 'Incoming transfer',
-      amountMinor: creditMinor,
-      currency: c.currency,
-      recipient: input.senderName,
-      counterparty: input.senderBank,
-      balanceAfterMinor: balances.get(account),
-      channel: CHANNEL_STAFF,
-      location: null,
-      metadata: { networkReference: input.reference, originalAmount: minorToDecimal(amountMinor, input.currency), originalCurrency: input.currency, rate },
-    });
+    const posted = await postJournal(
+      m,
+      { kind: 'incoming', reference, description: `Incoming from ${input.senderName}`, postings, metadata: { networkReference: input.reference, rate } },
+      {
+        entries: [
+          {
+            reference,
+            customerId: c.id,
+            accountId: account,
+            type: 'credit',
+            kind: 'incoming',
+            status: 'success',
+            description: `Incoming transfer from ${input.senderName}`,
+            category: 'Incoming transfer',
+            amountMinor: creditMinor,
+            currency: c.currency,
+            recipient: input.senderName,
+            counterparty: input.senderBank,
+            channel: CHANNEL_STAFF,
+            location: null,
+            metadata: { networkReference: input.reference, originalAmount: minorToDecimal(amountMinor, input.currency), originalCurrency: input.currency, rate },
+          },
+        ],
+      },
+    );
+    const [tx] = posted.entries;
     await recordAudit(m, request, { action: 'incoming_transfer.post', targetType: 'transaction', targetId: tx.id, details: { networkReference: input.reference, amount: minorToDecimal(amountMinor, input.currency), currency: input.currency } });
     return {
       status: 201,
