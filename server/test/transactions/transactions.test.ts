@@ -15,6 +15,23 @@ describe('GET /v1/transaction', () => {
   });
   afterAll(() => t.close());
 
+  it('counts a long history only a little past the page, and further as the customer pages on', async () => {
+    const c = await approvedCustomer(t.app, { staff: a.staff });
+    const [account] = await t.app.db.query(`SELECT id FROM ledger_accounts WHERE customer_id = $1`, [c.id]);
+    await t.app.db.query(
+      `INSERT INTO transactions (reference, customer_id, account_id, type, kind, status, description, category, amount_minor, currency, channel, created_at)
+       SELECT 'LONGHIST' || g, $1, $2, 'credit', 'incoming', 'success', 'Payment ' || g, 'Deposit', 100, 'USD', 'Branch', now() - make_interval(mins => g)
+         FROM generate_series(1, 1100) g`,
+      [c.id, account.id],
+    );
+    const first = (await t.app.inject({ method: 'GET', url: '/v1/transaction?pageSize=100', headers: { cookie: c.session.cookie } })).json();
+    expect(first).toMatchObject({ total: 1000, totalCapped: true });
+    expect(first.items[0].reference).toBe('LONGHIST1');
+    const later = (await t.app.inject({ method: 'GET', url: '/v1/transaction?pageSize=100&page=11', headers: { cookie: c.session.cookie } })).json();
+    expect(later).toMatchObject({ total: 1100, totalCapped: false });
+    expect(later.items[0].reference).toBe('LONGHIST1001');
+  });
+
   it("returns only the caller's transactions, newest first, paginated", async () => {
     const res = await t.app.inject({ method: 'GET', url: '/v1/transaction?pageSize=2', headers: { cookie: a.session.cookie } });
     const body = res.json();

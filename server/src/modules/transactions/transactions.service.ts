@@ -74,8 +74,11 @@ export function toTransactionDto(r: TransactionRow): TransactionDto {
   } as TransactionDto;
 }
 
-/** Beyond this many matches the list says "10,000+"; narrow the search or export a statement instead. */
-export const COUNT_CAP = 10_000;
+/**
+ * The list counts at most this many matches beyond the current page and then says "1,000+": counting a
+ * 100,000-row history on every page would cost more than the page itself. Paging on raises the bound.
+ */
+export const COUNT_LOOKAHEAD = 1_000;
 
 export interface ListQuery {
   page: number;
@@ -103,13 +106,15 @@ export async function listTransactions(m: EntityManager, customerId: string, que
   }
   const clause = where.join(' AND ');
   const offset = (query.page - 1) * query.pageSize;
-  // Counting stops at COUNT_CAP: the first page of a 100,000-row history costs the same as a short one's.
+  // Counting stops COUNT_LOOKAHEAD rows past this page: the first page of a 100,000-row history costs the
+  // same as a short one's.
+  const cap = offset + COUNT_LOOKAHEAD;
   const [items, [{ count }]] = await Promise.all([
     rows<TransactionRow>(m, `SELECT * FROM transactions WHERE ${clause} ORDER BY created_at DESC, id DESC LIMIT ${query.pageSize} OFFSET ${offset}`, params),
-    rows<{ count: string }>(m, `SELECT count(*) FROM (SELECT 1 FROM transactions WHERE ${clause} LIMIT ${COUNT_CAP + 1}) capped`, params),
+    rows<{ count: string }>(m, `SELECT count(*) FROM (SELECT 1 FROM transactions WHERE ${clause} LIMIT ${cap + 1}) capped`, params),
   ]);
   const counted = Number(count);
-  return { items: items.map(toTransactionDto), total: Math.min(counted, COUNT_CAP), totalCapped: counted > COUNT_CAP };
+  return { items: items.map(toTransactionDto), total: Math.min(counted, cap), totalCapped: counted > cap };
 }
 
 /** By reference, the owner's only: anyone else gets the 404 of a missing record (no IDOR). */
