@@ -1,4 +1,5 @@
-import type { EntityManager } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { Pool, QueryResultRow } from 'pg';
 
 type Queryable = Pick<EntityManager, 'query'>;
 
@@ -10,4 +11,14 @@ export async function rows<T = Record<string, unknown>>(db: Queryable, sql: stri
   const result = await db.query(sql, params);
   if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number') return result[0] as T[];
   return result as T[];
+}
+
+/**
+ * A hot query as a named prepared statement on the pool: parsed and planned once per connection instead
+ * of on every call. `name` must always go with the same `text`.
+ */
+export async function prepared<T = Record<string, unknown>>(ds: DataSource, name: string, text: string, params: unknown[]): Promise<T[]> {
+  const pool = (ds.driver as unknown as { master: Pool }).master;
+  const result = await pool.query<T & QueryResultRow>({ name, text, values: params });
+  return result.rows;
 }

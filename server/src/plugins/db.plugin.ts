@@ -3,12 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import type { DataSource } from 'typeorm';
 import { FilesService } from '../modules/files/files.service';
 import type { AppConfig } from '../config/config';
+import { LedgerBatcher } from '../modules/ledger/ledger.batcher';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: DataSource;
     config: AppConfig;
     files: FilesService;
+    /** Books same-bank transfers in batches (group commit). */
+    ledger: LedgerBatcher;
   }
 }
 
@@ -17,6 +20,7 @@ export default fp(async function dbPlugin(app: FastifyInstance, opts: { config: 
   app.decorate('config', opts.config);
   app.decorate('db', opts.dataSource);
   app.decorate('files', new FilesService(opts.config.dataDir));
+  app.decorate('ledger', new LedgerBatcher(opts.dataSource));
   if (opts.ownsDataSource) {
     app.addHook('onClose', async () => {
       if (opts.dataSource.isInitialized) await opts.dataSource.destroy();

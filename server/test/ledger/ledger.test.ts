@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { createTestApp, registerCustomer, type TestApp } from '../helpers/test-app';
-import { customerAccountId, internalAccountId, postJournal } from '../../src/modules/ledger/ledger.service';
+import { callPostJournals, customerAccountId, internalAccountId, postJournal, toBatchItem } from '../../src/modules/ledger/ledger.service';
+import { LedgerBatcher } from '../../src/modules/ledger/ledger.batcher';
 import { LedgerInvariantError } from '../../src/modules/ledger/ledger.errors';
 import { withTransaction } from '../../src/db/transaction';
 
@@ -114,5 +115,35 @@ describe('ledger', () => {
     expect(posted.balances.get(customerAccount)).toBe(BigInt(balance_minor) + 250n);
     expect(posted.entries).toHaveLength(1);
     expect(posted.entries[0]).toMatchObject({ reference: 'SRENTRYTEST1', amount_minor: '250', balance_after_minor: (BigInt(balance_minor) + 250n).toString() });
+  });
+
+  it('judges each journal of a batch on its own: a refusal leaves its neighbours booked', async () => {
+    const [{ balance_minor }] = await t.app.db.query(`SELECT balance_minor FROM ledger_accounts WHERE id = $1`, [customerAccount]);
+    const have = BigInt(balance_minor);
+    const pay = (amountMinor: bigint) => toBatchItem({ kind: 'test', description: 'batch', postings: [{ accountId: customerAccount, amountMinor: -amountMinor, currency: 'USD' }, { accountId: equity, amountMinor, currency: 'USD' }] });
+    // The second would overdraw once the first is booked; the third still fits.
+    const results = await callPostJournals(t.app.db, [pay(have - 10n), pay(11n), pay(10n)]);
+    expect(results.map((r) => r.status)).toEqual(['ok', 'refused', 'ok']);
+    expect(results[1]).toMatchObject({ code: 'SRB01' });
+    const [after] = await t.app.db.query(`SELECT balance_minor FROM ledger_accounts WHERE id = $1`, [customerAccount]);
+    expect(after.balance_minor).toBe('0');
+    await withTransaction(t.app.db, (m) => fund(m, 1_000n));
+  });
+
+  it('books journals that arrive together in shared transactions, each exactly once', async () => {
+    const batcher = new LedgerBatcher(t.app.db);
+    const refs = Array.from({ length: 20 }, (_, i) => `SRBATCHTEST${i}`);
+    const posted = await Promise.all(
+      refs.map((reference) => batcher.post({ kind: 'test', reference, description: 'batched', postings: [{ accountId: equity, amountMinor: -5n, currency: 'USD' }, { accountId: customerAccount, amountMinor: 5n, currency: 'USD' }] })),
+    );
+    expect(new Set(posted.map((p) => p.journalId)).size).toBe(20);
+    const [row] = await t.app.db.query(`SELECT count(*)::int AS journals, count(DISTINCT txid)::int AS commits FROM journals WHERE reference = ANY($1)`, [refs]);
+    expect(row.journals).toBe(20);
+    expect(row.commits).toBeLessThan(20);
+    const [check] = await t.app.db.query(
+      `SELECT a.balance_minor, (SELECT sum(amount_minor) FROM postings p WHERE p.account_id = a.id) AS sum FROM ledger_accounts a WHERE a.id = $1`,
+      [customerAccount],
+    );
+    expect(check.balance_minor).toBe(check.sum);
   });
 });

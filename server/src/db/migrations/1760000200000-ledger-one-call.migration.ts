@@ -11,70 +11,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * instead of once per posting. A journal can receive postings only in the transaction that created it,
  * so checking it once at commit covers every posting it will ever have.
  */
-export class LedgerOneCall1760000200000 implements MigrationInterface {
-  name = 'LedgerOneCall1760000200000';
-
-  async up(q: QueryRunner): Promise<void> {
-    await q.query(`DROP TRIGGER postings_apply ON postings`);
-    await q.query(`DROP TRIGGER postings_balanced ON postings`);
-    await q.query(`DROP FUNCTION apply_posting(), check_journal_balanced()`);
-    await q.query(`ALTER TABLE journals ADD COLUMN txid bigint NOT NULL DEFAULT txid_current()`);
-    await q.query(`ALTER TABLE idempotency_keys ADD COLUMN response_ref varchar(60)`);
-    // Today's outbound payments per account, kept with the balance it guards: an O(1) daily-limit check
-    // under the account lock instead of summing the day's transactions on every payment.
-    await q.query(`ALTER TABLE ledger_accounts ADD COLUMN outbound_day date, ADD COLUMN outbound_minor bigint NOT NULL DEFAULT 0 CHECK (outbound_minor >= 0)`);
-    await q.query(`
-      UPDATE ledger_accounts a SET outbound_day = current_date, outbound_minor = t.spent
-        FROM (SELECT account_id, sum(amount_minor + fee_minor) AS spent FROM transactions
-               WHERE type = 'debit' AND kind IN ('transfer_same', 'transfer_local', 'transfer_international') AND status IN ('success', 'pending')
-                 AND created_at >= date_trunc('day', now()) GROUP BY account_id) t
-       WHERE a.id = t.account_id`);
-    // Staff work the pending queue; every other status is browsed per customer. A partial index keeps the
-    // queue fast without indexing every completed payment a second time.
-    await q.query(`DROP INDEX transactions_status_created_idx`);
-    await q.query(`CREATE INDEX transactions_pending_created_idx ON transactions (created_at DESC) WHERE status = 'pending'`);
-
-    await q.query(`
-      CREATE FUNCTION apply_postings() RETURNS trigger LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
-      DECLARE groups int; updated int;
-      BEGIN
-        IF EXISTS (SELECT 1 FROM new_postings n JOIN journals j ON j.id = n.journal_id WHERE j.txid <> txid_current()) THEN
-          RAISE EXCEPTION 'postings can only join a journal in the transaction that creates it' USING ERRCODE = 'check_violation';
-        END IF;
-        WITH s AS (SELECT account_id, currency, sum(amount_minor) AS total FROM new_postings GROUP BY account_id, currency),
-             u AS (UPDATE ledger_accounts a SET balance_minor = a.balance_minor + s.total FROM s
-                    WHERE a.id = s.account_id AND a.currency = s.currency RETURNING a.id)
-        SELECT (SELECT count(*) FROM s), (SELECT count(*) FROM u) INTO groups, updated;
-        IF groups <> updated THEN
-          RAISE EXCEPTION 'posting to an unknown account or in another currency than its account' USING ERRCODE = 'SRB03';
-        END IF;
-        RETURN NULL;
-      END $$`);
-    await q.query(`CREATE TRIGGER postings_apply AFTER INSERT ON postings REFERENCING NEW TABLE AS new_postings FOR EACH STATEMENT EXECUTE FUNCTION apply_postings()`);
-
-    // Debits equal credits per journal and currency, checked at commit by the database itself.
-    await q.query(`
-      CREATE FUNCTION check_journal_balanced() RETURNS trigger LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
-      DECLARE n bigint; bad text;
-      BEGIN
-        SELECT sum(g.c), min(g.currency || ' by ' || g.total) FILTER (WHERE g.total <> 0) INTO n, bad
-          FROM (SELECT currency, count(*) AS c, sum(amount_minor) AS total FROM postings WHERE journal_id = NEW.id GROUP BY currency) g;
-        IF coalesce(n, 0) < 2 THEN
-          RAISE EXCEPTION 'journal % is unbalanced: it has % posting(s)', NEW.id, coalesce(n, 0) USING ERRCODE = 'check_violation';
-        END IF;
-        IF bad IS NOT NULL THEN
-          RAISE EXCEPTION 'journal % is unbalanced in %', NEW.id, bad USING ERRCODE = 'check_violation';
-        END IF;
-        RETURN NULL;
-      END $$`);
-    await q.query(`
-      CREATE CONSTRAINT TRIGGER journals_balanced AFTER INSERT ON journals
-        DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION check_journal_balanced()`);
-
-    // SQLSTATEs the server maps to answers: SRB01 insufficient funds, SRB02 over the daily outbound limit,
-    // SRB03 a ledger invariant broken by the caller, SRB04 a request with this Idempotency-Key is in
-    // progress, SRB05 this Idempotency-Key has been used before (the server reads what it answered).
-    await q.query(`
+/** post_journal() as this migration creates it (1760000200001 replaces it; its down restores this). */
+export const POST_JOURNAL_ONE_CALL_SQL = `
       CREATE FUNCTION post_journal(
         p_kind text, p_reference text, p_description text, p_metadata jsonb,
         p_accounts bigint[], p_amounts bigint[], p_currencies text[],
@@ -170,7 +108,72 @@ export class LedgerOneCall1760000200000 implements MigrationInterface {
           INTO entries FROM ins;
 
         RETURN jsonb_build_object('journalId', j_id::text, 'balances', balances, 'entries', entries);
+      END $$`;
+
+export class LedgerOneCall1760000200000 implements MigrationInterface {
+  name = 'LedgerOneCall1760000200000';
+
+  async up(q: QueryRunner): Promise<void> {
+    await q.query(`DROP TRIGGER postings_apply ON postings`);
+    await q.query(`DROP TRIGGER postings_balanced ON postings`);
+    await q.query(`DROP FUNCTION apply_posting(), check_journal_balanced()`);
+    await q.query(`ALTER TABLE journals ADD COLUMN txid bigint NOT NULL DEFAULT txid_current()`);
+    await q.query(`ALTER TABLE idempotency_keys ADD COLUMN response_ref varchar(60)`);
+    // Today's outbound payments per account, kept with the balance it guards: an O(1) daily-limit check
+    // under the account lock instead of summing the day's transactions on every payment.
+    await q.query(`ALTER TABLE ledger_accounts ADD COLUMN outbound_day date, ADD COLUMN outbound_minor bigint NOT NULL DEFAULT 0 CHECK (outbound_minor >= 0)`);
+    await q.query(`
+      UPDATE ledger_accounts a SET outbound_day = current_date, outbound_minor = t.spent
+        FROM (SELECT account_id, sum(amount_minor + fee_minor) AS spent FROM transactions
+               WHERE type = 'debit' AND kind IN ('transfer_same', 'transfer_local', 'transfer_international') AND status IN ('success', 'pending')
+                 AND created_at >= date_trunc('day', now()) GROUP BY account_id) t
+       WHERE a.id = t.account_id`);
+    // Staff work the pending queue; every other status is browsed per customer. A partial index keeps the
+    // queue fast without indexing every completed payment a second time.
+    await q.query(`DROP INDEX transactions_status_created_idx`);
+    await q.query(`CREATE INDEX transactions_pending_created_idx ON transactions (created_at DESC) WHERE status = 'pending'`);
+
+    await q.query(`
+      CREATE FUNCTION apply_postings() RETURNS trigger LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
+      DECLARE groups int; updated int;
+      BEGIN
+        IF EXISTS (SELECT 1 FROM new_postings n JOIN journals j ON j.id = n.journal_id WHERE j.txid <> txid_current()) THEN
+          RAISE EXCEPTION 'postings can only join a journal in the transaction that creates it' USING ERRCODE = 'check_violation';
+        END IF;
+        WITH s AS (SELECT account_id, currency, sum(amount_minor) AS total FROM new_postings GROUP BY account_id, currency),
+             u AS (UPDATE ledger_accounts a SET balance_minor = a.balance_minor + s.total FROM s
+                    WHERE a.id = s.account_id AND a.currency = s.currency RETURNING a.id)
+        SELECT (SELECT count(*) FROM s), (SELECT count(*) FROM u) INTO groups, updated;
+        IF groups <> updated THEN
+          RAISE EXCEPTION 'posting to an unknown account or in another currency than its account' USING ERRCODE = 'SRB03';
+        END IF;
+        RETURN NULL;
       END $$`);
+    await q.query(`CREATE TRIGGER postings_apply AFTER INSERT ON postings REFERENCING NEW TABLE AS new_postings FOR EACH STATEMENT EXECUTE FUNCTION apply_postings()`);
+
+    // Debits equal credits per journal and currency, checked at commit by the database itself.
+    await q.query(`
+      CREATE FUNCTION check_journal_balanced() RETURNS trigger LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
+      DECLARE n bigint; bad text;
+      BEGIN
+        SELECT sum(g.c), min(g.currency || ' by ' || g.total) FILTER (WHERE g.total <> 0) INTO n, bad
+          FROM (SELECT currency, count(*) AS c, sum(amount_minor) AS total FROM postings WHERE journal_id = NEW.id GROUP BY currency) g;
+        IF coalesce(n, 0) < 2 THEN
+          RAISE EXCEPTION 'journal % is unbalanced: it has % posting(s)', NEW.id, coalesce(n, 0) USING ERRCODE = 'check_violation';
+        END IF;
+        IF bad IS NOT NULL THEN
+          RAISE EXCEPTION 'journal % is unbalanced in %', NEW.id, bad USING ERRCODE = 'check_violation';
+        END IF;
+        RETURN NULL;
+      END $$`);
+    await q.query(`
+      CREATE CONSTRAINT TRIGGER journals_balanced AFTER INSERT ON journals
+        DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION check_journal_balanced()`);
+
+    // SQLSTATEs the server maps to answers: SRB01 insufficient funds, SRB02 over the daily outbound limit,
+    // SRB03 a ledger invariant broken by the caller, SRB04 a request with this Idempotency-Key is in
+    // progress, SRB05 this Idempotency-Key has been used before (the server reads what it answered).
+    await q.query(POST_JOURNAL_ONE_CALL_SQL);
   }
 
   async down(q: QueryRunner): Promise<void> {

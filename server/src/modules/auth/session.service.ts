@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_ABSOLUTE_HOURS, SESSION_IDLE_MINUTES, type CustomerStatus, type StaffRole } from '@strongroom/shared';
 import { randomToken, safeEqual } from '../../common/crypto';
 import { AppError, forbidden, unauthorized } from '../../common/app-error';
+import { prepared } from '../../common/sql';
 import type { SessionKind } from './entities/session.entity';
 
 export const COOKIES = {
@@ -109,7 +110,9 @@ export class SessionService {
    * and reads the principal through `select` (which joins the live session `s` to its subject).
    */
   private liveSession<T>(sessionId: string, kind: SessionKind, select: string): Promise<T[]> {
-    return this.app.db.query(
+    return prepared<T>(
+      this.app.db,
+      `session-${kind}`,
       `WITH s AS (
          SELECT subject_id, csrf_token FROM sessions
           WHERE id = $1 AND kind = $3 AND revoked_at IS NULL AND expires_at > now()

@@ -1,7 +1,7 @@
-import type { EntityManager } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { randomBytes } from 'node:crypto';
 import { MAX_AMOUNT_MINOR } from '@strongroom/shared';
-import { rows } from '../../common/sql';
+import { prepared, rows } from '../../common/sql';
 import { AppError } from '../../common/app-error';
 import { LedgerInvariantError, insufficientFunds } from './ledger.errors';
 import type { NewTransaction, TransactionRow } from '../transactions/transactions.service';
@@ -58,7 +58,7 @@ export interface PostedJournal {
   entries: TransactionRow[];
 }
 
-/** SQLSTATEs raised by post_journal() (migration 1760000200000). */
+/** Refusal codes of post_journals() (migration 1760000200001); post_journal() raises them as SQLSTATEs. */
 export const LEDGER_SQLSTATE = { insufficientFunds: 'SRB01', outboundLimit: 'SRB02', invariant: 'SRB03', keyInProgress: 'SRB04', keyUsed: 'SRB05' } as const;
 
 /** post_journal found the Idempotency-Key already recorded: nothing was booked; read what it answered. */
@@ -77,14 +77,26 @@ type Queryable = Pick<EntityManager, 'query'>;
 /** A posting to an account id that does not exist. */
 const FOREIGN_KEY_VIOLATION = '23503';
 
-/**
- * The only way money moves. Takes a balanced set of postings and hands it to the database function
- * post_journal(), which locks the accounts in ascending id order (so concurrent journals cannot deadlock
- * each other), refuses overdrafts, and writes the journal, postings and entries in one round trip. The
- * database re-checks the balance per journal at commit and refuses negative customer balances itself.
- * `db` is a transaction's EntityManager, or the DataSource when this one statement is the whole transaction.
- */
-export async function postJournal(db: Queryable, input: JournalInput, opts: PostOptions = {}): Promise<PostedJournal> {
+/** One journal as post_journals() takes it (migration 1760000200001). */
+export interface BatchItem {
+  kind: string;
+  reference: string;
+  description: string;
+  metadata: Record<string, unknown>;
+  postings: { a: string; amt: string; cur: string }[];
+  entries: Record<string, unknown>[];
+  limit: { accountId: string; debitMinor: string; limitMinor: string } | null;
+  idem: PostOptions['idempotency'] | null;
+}
+
+export type BatchResult =
+  | { status: 'ok'; journalId: string; balances: Record<string, string>; entries: TransactionRow[] }
+  | { status: 'refused'; code: string; message: string }
+  | { status: 'in_progress' }
+  | { status: 'used' };
+
+/** Checks a journal in code (the database checks again) and shapes it for post_journals(). */
+export function toBatchItem(input: JournalInput, opts: PostOptions = {}): BatchItem {
   assert(input.postings.length >= 2, 'a journal needs at least two postings');
   const totals = new Map<string, bigint>();
   for (const p of input.postings) {
@@ -100,60 +112,87 @@ export async function postJournal(db: Queryable, input: JournalInput, opts: Post
     assert(e.amountMinor > 0n && e.amountMinor <= MAX_AMOUNT_MINOR, 'an entry amount is positive and in range');
     assert((e.feeMinor ?? 0n) >= 0n, 'a fee is never negative');
   }
+  return {
+    kind: input.kind,
+    reference: input.reference ?? newReference('JR'),
+    description: input.description.slice(0, 200),
+    metadata: input.metadata ?? {},
+    postings: input.postings.map((p) => ({ a: p.accountId, amt: p.amountMinor.toString(), cur: p.currency })),
+    entries: (opts.entries ?? []).map((e) => ({
+      reference: e.reference,
+      customer_id: e.customerId,
+      account_id: e.accountId,
+      type: e.type,
+      kind: e.kind,
+      status: e.status,
+      description: e.description,
+      category: e.category,
+      amount_minor: e.amountMinor.toString(),
+      fee_minor: (e.feeMinor ?? 0n).toString(),
+      currency: e.currency,
+      recipient: e.recipient ?? null,
+      counterparty: e.counterparty ?? null,
+      balance_after_minor: e.balanceAfterMinor === undefined || e.balanceAfterMinor === null ? null : e.balanceAfterMinor.toString(),
+      channel: e.channel,
+      location: e.location ?? null,
+      memo: e.memo ?? null,
+      metadata: e.metadata ?? {},
+      created_at: e.createdAt ? e.createdAt.toISOString() : null,
+    })),
+    limit: opts.outboundLimit
+      ? { accountId: opts.outboundLimit.accountId, debitMinor: opts.outboundLimit.debitMinor.toString(), limitMinor: opts.outboundLimit.limitMinor.toString() }
+      : null,
+    idem: opts.idempotency ?? null,
+  };
+}
 
-  const reference = input.reference ?? newReference('JR');
-  const entries = (opts.entries ?? []).map((e) => ({
-    reference: e.reference,
-    customer_id: e.customerId,
-    account_id: e.accountId,
-    type: e.type,
-    kind: e.kind,
-    status: e.status,
-    description: e.description,
-    category: e.category,
-    amount_minor: e.amountMinor.toString(),
-    fee_minor: (e.feeMinor ?? 0n).toString(),
-    currency: e.currency,
-    recipient: e.recipient ?? null,
-    counterparty: e.counterparty ?? null,
-    balance_after_minor: e.balanceAfterMinor === undefined || e.balanceAfterMinor === null ? null : e.balanceAfterMinor.toString(),
-    channel: e.channel,
-    location: e.location ?? null,
-    memo: e.memo ?? null,
-    metadata: e.metadata ?? {},
-    created_at: e.createdAt ? e.createdAt.toISOString() : null,
-  }));
-  const limit = opts.outboundLimit
-    ? { accountId: opts.outboundLimit.accountId, debitMinor: opts.outboundLimit.debitMinor.toString(), limitMinor: opts.outboundLimit.limitMinor.toString() }
-    : null;
-  let result: { journalId: string; balances: Record<string, string>; entries: TransactionRow[] };
+/** A refusal from post_journals() as the error a caller of postJournal expects. */
+function refusalError(result: Exclude<BatchResult, { status: 'ok' }>): Error {
+  if (result.status === 'in_progress') return new AppError(409, 'A request with this Idempotency-Key is still in progress. Retry shortly.');
+  if (result.status === 'used') return new IdempotencyKeyUsed();
+  if (result.code === LEDGER_SQLSTATE.insufficientFunds) return insufficientFunds();
+  if (result.code === LEDGER_SQLSTATE.invariant) return new LedgerInvariantError(result.message);
+  return Object.assign(new Error(result.message), { code: result.code });
+}
+
+/** The outcome of one journal: what was booked, or the refusal thrown. */
+export function settleBatchResult(item: BatchItem, result: BatchResult): PostedJournal {
+  if (result.status !== 'ok') throw refusalError(result);
+  const balances = new Map<string, bigint>();
+  for (const [id, value] of Object.entries(result.balances)) balances.set(id, BigInt(value));
+  for (const p of item.postings) assert(balances.has(p.a), 'every posted account reports its balance');
+  return { journalId: result.journalId, reference: item.reference, balances, entries: result.entries };
+}
+
+/** One call to post_journals(); errors of the statement itself (not refusals) are thrown. */
+export async function callPostJournals(db: Queryable | DataSource, items: BatchItem[], onPool = false): Promise<BatchResult[]> {
+  const sql = `SELECT post_journals($1::jsonb) AS r`;
+  const params = [JSON.stringify(items)];
   try {
-    const [row] = await rows<{ r: typeof result }>(db, `SELECT post_journal($1, $2, $3, $4, $5::bigint[], $6::bigint[], $7::text[], $8, $9, $10) AS r`, [
-      input.kind,
-      reference,
-      input.description.slice(0, 200),
-      JSON.stringify(input.metadata ?? {}),
-      input.postings.map((p) => p.accountId),
-      input.postings.map((p) => p.amountMinor.toString()),
-      input.postings.map((p) => p.currency),
-      JSON.stringify(entries),
-      limit ? JSON.stringify(limit) : null,
-      opts.idempotency ? JSON.stringify(opts.idempotency) : null,
-    ]);
-    result = row.r;
+    // On the pool (outside any transaction) the call is a prepared statement, planned once per connection.
+    const [row] = onPool ? await prepared<{ r: BatchResult[] }>(db as DataSource, 'post-journals', sql, params) : await rows<{ r: BatchResult[] }>(db, sql, params);
+    assert(row.r.length === items.length, 'one result per journal');
+    return row.r;
   } catch (err) {
     const code = sqlState(err);
-    if (code === LEDGER_SQLSTATE.insufficientFunds) throw insufficientFunds();
-    if (code === LEDGER_SQLSTATE.invariant || code === FOREIGN_KEY_VIOLATION) throw new LedgerInvariantError((err as Error).message);
-    if (code === LEDGER_SQLSTATE.keyInProgress) throw new AppError(409, 'A request with this Idempotency-Key is still in progress. Retry shortly.');
-    if (code === LEDGER_SQLSTATE.keyUsed) throw new IdempotencyKeyUsed();
+    if (code === FOREIGN_KEY_VIOLATION) throw new LedgerInvariantError((err as Error).message);
     if (code === '23514' && /balance_not_negative/.test(String((err as Error).message))) throw insufficientFunds();
     throw err;
   }
-  const balances = new Map<string, bigint>();
-  for (const [id, value] of Object.entries(result.balances)) balances.set(id, BigInt(value));
-  for (const p of input.postings) assert(balances.has(p.accountId), 'every posted account reports its balance');
-  return { journalId: result.journalId, reference, balances, entries: result.entries };
+}
+
+/**
+ * The only way money moves. Takes a balanced set of postings and hands it to the database function
+ * post_journals(), which locks the accounts in ascending id order (so concurrent journals cannot deadlock
+ * each other), refuses overdrafts and over-limit payments, and writes the journal, postings and entries in
+ * one round trip. The database re-checks the balance per journal at commit and refuses negative customer
+ * balances itself. `db` is a transaction's EntityManager, or the DataSource when this one statement is the
+ * whole transaction (LedgerBatcher books many such journals together).
+ */
+export async function postJournal(db: Queryable, input: JournalInput, opts: PostOptions = {}): Promise<PostedJournal> {
+  const item = toBatchItem(input, opts);
+  const [result] = await callPostJournals(db, [item]);
+  return settleBatchResult(item, result);
 }
 
 /** The internal account for `code` in `currency`, created on first use. */

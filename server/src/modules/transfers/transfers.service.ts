@@ -13,9 +13,9 @@ import {
   type TransferSummaryDto,
 } from '@strongroom/shared';
 import { PinVerifier, hmacHex, pinPepperFrom, randomDigits, sha256Hex } from '../../common/crypto';
-import { rows } from '../../common/sql';
+import { prepared, rows } from '../../common/sql';
 import { AppError } from '../../common/app-error';
-import { LEDGER_SQLSTATE, customerAccountId, internalAccountId, newReference, postJournal, sqlState, type JournalInput, type PostOptions, type PostedJournal, type PostingInput } from '../ledger/ledger.service';
+import { LEDGER_SQLSTATE, customerAccountId, internalAccountId, newReference, postJournal, sqlState, type PostedJournal, type PostingInput } from '../ledger/ledger.service';
 import { insufficientFunds } from '../ledger/ledger.errors';
 import { getRate } from '../fx/fx.service';
 import { toTransactionDto, type TransactionRow } from '../transactions/transactions.service';
@@ -137,9 +137,9 @@ export class TransfersService {
   }
 
   /** post_journal with the refusals a payment can meet mapped to their answers. */
-  private async book(db: Pick<EntityManager, 'query'>, journal: JournalInput, opts: PostOptions): Promise<PostedJournal> {
+  private async book(post: () => Promise<PostedJournal>): Promise<PostedJournal> {
     try {
-      return await postJournal(db, journal, opts);
+      return await post();
     } catch (err) {
       if (sqlState(err) === LEDGER_SQLSTATE.outboundLimit) throw errors.dailyLimitExceeded();
       throw err;
@@ -168,8 +168,9 @@ export class TransfersService {
     input: { recipientAccountNumber: string; amount: string | number; memo?: string; pin: string },
     claim: { scope: string; key: string; hash: string } | null,
   ): Promise<IdempotentResult<unknown>> {
-    const [p] = await rows<SameBankParties>(
+    const [p] = await prepared<SameBankParties>(
       this.app.db,
+      'same-bank-parties',
       `SELECT s.id, s.first_name, s.last_name, s.account_number, s.currency, s.pin_hash, s.pin_failed_count, s.pin_locked_until, sa.id::text AS account_id,
               r.id AS r_id, r.first_name AS r_first_name, r.last_name AS r_last_name, r.email AS r_email, r.currency AS r_currency, r.status AS r_status,
               r.notification_preferences AS r_preferences, ra.id::text AS r_account_id
@@ -184,6 +185,7 @@ export class TransfersService {
     if (!p.r_id || !p.r_account_id) throw errors.recipientNotFound();
     if (p.r_id === p.id) throw errors.ownAccount();
     if (p.r_status !== 'approved') throw errors.recipientUnavailable();
+    const recipient = { id: p.r_id, accountId: p.r_account_id };
 
     const legs = await deliveryLegs(this.app.db.manager, amountMinor, p.currency, p.r_account_id, p.r_currency);
     const { creditMinor, rate } = legs;
@@ -191,47 +193,48 @@ export class TransfersService {
     const recipientName = `${p.r_first_name} ${p.r_last_name}`;
     const senderName = `${p.first_name} ${p.last_name}`;
     const common = { kind: 'transfer_same' as const, status: 'success' as const, category: 'Transfer', channel: CHANNEL_ONLINE, memo: input.memo ?? null, metadata: { rate } };
-    const posted = await this.book(
-      this.app.db,
-      {
-        kind: 'transfer_same',
-        reference,
-        description: `Transfer to ${input.recipientAccountNumber}`,
-        postings: [{ accountId: p.account_id, amountMinor: -amountMinor, currency: p.currency }, ...legs.postings],
-        metadata: { from: p.id, to: p.r_id, rate },
-      },
-      {
-        entries: [
-          {
-            ...common,
-            reference,
-            customerId: p.id,
-            accountId: p.account_id,
-            type: 'debit',
-            description: input.memo ? `Transfer to ${recipientName}: ${input.memo}` : `Transfer to ${recipientName}`,
-            amountMinor,
-            currency: p.currency,
-            recipient: recipientName,
-            counterparty: input.recipientAccountNumber,
-            location: requestLocation(request),
-          },
-          {
-            ...common,
-            reference: `${reference}C`,
-            customerId: p.r_id,
-            accountId: p.r_account_id,
-            type: 'credit',
-            description: input.memo ? `Transfer from ${senderName}: ${input.memo}` : `Transfer from ${senderName}`,
-            amountMinor: creditMinor,
-            currency: p.r_currency,
-            recipient: senderName,
-            counterparty: p.account_number,
-            location: null,
-          },
-        ],
-        outboundLimit: { accountId: p.account_id, debitMinor: amountMinor, limitMinor: this.dailyLimitMinor(p.currency) },
-        idempotency: claim ? { ...claim, status: 201, ref: reference } : undefined,
-      },
+    const posted = await this.book(() =>
+      this.app.ledger.post(
+        {
+          kind: 'transfer_same',
+          reference,
+          description: `Transfer to ${input.recipientAccountNumber}`,
+          postings: [{ accountId: p.account_id, amountMinor: -amountMinor, currency: p.currency }, ...legs.postings],
+          metadata: { from: p.id, to: recipient.id, rate },
+        },
+        {
+          entries: [
+            {
+              ...common,
+              reference,
+              customerId: p.id,
+              accountId: p.account_id,
+              type: 'debit',
+              description: input.memo ? `Transfer to ${recipientName}: ${input.memo}` : `Transfer to ${recipientName}`,
+              amountMinor,
+              currency: p.currency,
+              recipient: recipientName,
+              counterparty: input.recipientAccountNumber,
+              location: requestLocation(request),
+            },
+            {
+              ...common,
+              reference: `${reference}C`,
+              customerId: recipient.id,
+              accountId: recipient.accountId,
+              type: 'credit',
+              description: input.memo ? `Transfer from ${senderName}: ${input.memo}` : `Transfer from ${senderName}`,
+              amountMinor: creditMinor,
+              currency: p.r_currency,
+              recipient: senderName,
+              counterparty: p.account_number,
+              location: null,
+            },
+          ],
+          outboundLimit: { accountId: p.account_id, debitMinor: amountMinor, limitMinor: this.dailyLimitMinor(p.currency) },
+          idempotency: claim ? { ...claim, status: 201, ref: reference } : undefined,
+        },
+      ),
     );
     const debit = posted.entries.find((e) => e.reference === reference)!;
     return {
@@ -371,33 +374,35 @@ export class TransfersService {
     const reference = newReference();
     const international = t.kind === 'transfer_international';
     const recipientName = String(t.payee.recipientName);
-    const posted = await this.book(
-      m,
-      { kind: `${t.kind}_hold`, reference, description: `Hold for transfer ${t.id}`, postings, metadata: { transferId: t.id } },
-      {
-        entries: [
-          {
-            reference,
-            customerId,
-            accountId: account,
-            type: 'debit',
-            kind: t.kind as 'transfer_local' | 'transfer_international',
-            status: 'pending',
-            description: `${international ? 'International' : 'Local'} transfer to ${recipientName}`,
-            category: international ? 'International transfer' : 'Local transfer',
-            amountMinor: q.debitMinor,
-            feeMinor: q.feeMinor,
-            currency: t.currency,
-            recipient: recipientName,
-            counterparty: `${String(t.payee.recipientBankName ?? '')} ${String(t.payee.recipientAccountNumber ?? '')}`.trim(),
-            channel: CHANNEL_ONLINE,
-            location: requestLocation(request),
-            memo: (t.payee.memo as string | undefined) ?? null,
-            metadata: { transferId: t.id, payee: t.payee, paymentAmount: minorToDecimal(q.paymentMinor, q.payCurrency), paymentCurrency: q.payCurrency, rate: q.rate },
-          },
-        ],
-        outboundLimit: { accountId: account, debitMinor: q.debitMinor + q.feeMinor, limitMinor: this.dailyLimitMinor(t.currency) },
-      },
+    const posted = await this.book(() =>
+      postJournal(
+        m,
+        { kind: `${t.kind}_hold`, reference, description: `Hold for transfer ${t.id}`, postings, metadata: { transferId: t.id } },
+        {
+          entries: [
+            {
+              reference,
+              customerId,
+              accountId: account,
+              type: 'debit',
+              kind: t.kind as 'transfer_local' | 'transfer_international',
+              status: 'pending',
+              description: `${international ? 'International' : 'Local'} transfer to ${recipientName}`,
+              category: international ? 'International transfer' : 'Local transfer',
+              amountMinor: q.debitMinor,
+              feeMinor: q.feeMinor,
+              currency: t.currency,
+              recipient: recipientName,
+              counterparty: `${String(t.payee.recipientBankName ?? '')} ${String(t.payee.recipientAccountNumber ?? '')}`.trim(),
+              channel: CHANNEL_ONLINE,
+              location: requestLocation(request),
+              memo: (t.payee.memo as string | undefined) ?? null,
+              metadata: { transferId: t.id, payee: t.payee, paymentAmount: minorToDecimal(q.paymentMinor, q.payCurrency), paymentCurrency: q.payCurrency, rate: q.rate },
+            },
+          ],
+          outboundLimit: { accountId: account, debitMinor: q.debitMinor + q.feeMinor, limitMinor: this.dailyLimitMinor(t.currency) },
+        },
+      ),
     );
     const [tx] = posted.entries;
     await m.query(`UPDATE transfers SET status = 'pending', transaction_id = $2, updated_at = now() WHERE id = $1`, [t.id, tx.id]);

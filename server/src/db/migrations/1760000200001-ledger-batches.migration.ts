@@ -1,0 +1,219 @@
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { POST_JOURNAL_ONE_CALL_SQL } from './1760000200000-ledger-one-call.migration';
+
+/**
+ * Booking in batches (group commit, as TigerBeetle does): `post_journals(batch)` books many journals in one
+ * transaction. Each journal is still judged on its own, in order (its accounts' running balances, its
+ * daily limit, its Idempotency-Key), and one refusal does not affect the others; the writes are done
+ * set-wise, one INSERT per table for the whole batch, so the per-statement and per-commit costs are shared.
+ * `post_journal()` keeps its signature and books a batch of one, raising the refusal as before.
+ *
+ * An item: { kind, reference, description, metadata, postings: [{a, amt, cur}], entries: [...],
+ *            limit: {accountId, debitMinor, limitMinor} | null, idem: {scope, key, hash, status, ref} | null }.
+ * A result, in the same order: { status: 'ok', journalId, balances, entries } | { status: 'refused', code, message }
+ *            | { status: 'in_progress' } | { status: 'used' }.
+ */
+export class LedgerBatches1760000200001 implements MigrationInterface {
+  name = 'LedgerBatches1760000200001';
+
+  async up(q: QueryRunner): Promise<void> {
+    await q.query(`
+      CREATE FUNCTION post_journals(p_batch jsonb) RETURNS jsonb LANGUAGE plpgsql
+        SET plan_cache_mode = force_generic_plan
+      AS $$
+      DECLARE
+        n int := jsonb_array_length(p_batch);
+        results jsonb[] := array_fill(NULL::jsonb, ARRAY[greatest(n, 1)]);
+        afters jsonb[] := array_fill(NULL::jsonb, ARRAY[greatest(n, 1)]);
+        item jsonb;
+        posting jsonb;
+        acc record;
+        bal jsonb := '{}'::jsonb;        -- account id -> running balance
+        kinds jsonb := '{}'::jsonb;      -- account id -> 'customer' | 'internal'
+        currencies jsonb := '{}'::jsonb; -- account id -> currency
+        spent jsonb := '{}'::jsonb;      -- account id -> outbound today, running
+        tent jsonb;
+        limited text;
+        new_spent bigint;
+        refusal text;
+        refusal_message text;
+        used jsonb;
+        jmap jsonb;
+        entry_rows jsonb;
+        item_entries jsonb;
+        e jsonb;
+        out jsonb := '[]'::jsonb;
+      BEGIN
+        IF n = 0 THEN RETURN '[]'::jsonb; END IF;
+
+        -- Idempotency-Keys: one in flight elsewhere is 'in_progress'; one recorded before is 'used'.
+        SELECT coalesce(jsonb_object_agg(k.scope || ' ' || k.key, true), '{}'::jsonb) INTO used
+          FROM idempotency_keys k JOIN jsonb_array_elements(p_batch) b(it) ON k.scope = b.it->'idem'->>'scope' AND k.key = b.it->'idem'->>'key';
+        FOR i IN 0 .. n - 1 LOOP
+          item := p_batch->i;
+          IF jsonb_typeof(item->'idem') = 'object' THEN
+            IF NOT pg_try_advisory_xact_lock(hashtextextended((item->'idem'->>'scope') || ' ' || (item->'idem'->>'key'), 0)) THEN
+              results[i + 1] := '{"status":"in_progress"}';
+            ELSIF used ? ((item->'idem'->>'scope') || ' ' || (item->'idem'->>'key')) THEN
+              results[i + 1] := '{"status":"used"}';
+            END IF;
+          END IF;
+        END LOOP;
+
+        -- Every account of the batch, locked in ascending id order: batches cannot deadlock each other.
+        FOR acc IN
+          SELECT a.id::text AS id, a.kind, a.currency, a.balance_minor, CASE WHEN a.outbound_day = current_date THEN a.outbound_minor ELSE 0 END AS spent
+            FROM ledger_accounts a
+           WHERE a.id IN (SELECT (p->>'a')::bigint FROM jsonb_array_elements(p_batch) b(it), jsonb_array_elements(b.it->'postings') p)
+           ORDER BY a.id
+             FOR UPDATE OF a
+        LOOP
+          bal := bal || jsonb_build_object(acc.id, acc.balance_minor);
+          kinds := kinds || jsonb_build_object(acc.id, acc.kind);
+          currencies := currencies || jsonb_build_object(acc.id, acc.currency);
+          spent := spent || jsonb_build_object(acc.id, acc.spent);
+        END LOOP;
+
+        -- Judge each journal in order against the running balances; a refused one changes nothing.
+        FOR i IN 0 .. n - 1 LOOP
+          CONTINUE WHEN results[i + 1] IS NOT NULL;
+          item := p_batch->i;
+          refusal := NULL;
+          tent := '{}'::jsonb;
+          IF coalesce(jsonb_array_length(item->'postings'), 0) < 2 THEN
+            refusal := 'SRB03'; refusal_message := 'a journal needs at least two postings';
+          END IF;
+          FOR j IN 0 .. coalesce(jsonb_array_length(item->'postings'), 0) - 1 LOOP
+            EXIT WHEN refusal IS NOT NULL;
+            posting := item->'postings'->j;
+            IF NOT currencies ? (posting->>'a') THEN
+              refusal := 'SRB03'; refusal_message := format('posting to an unknown account %s', posting->>'a');
+            ELSIF currencies->>(posting->>'a') <> posting->>'cur' THEN
+              refusal := 'SRB03'; refusal_message := format('posting in %s to a %s account', posting->>'cur', currencies->>(posting->>'a'));
+            ELSE
+              tent := tent || jsonb_build_object(posting->>'a', coalesce((tent->>(posting->>'a'))::bigint, (bal->>(posting->>'a'))::bigint) + (posting->>'amt')::bigint);
+            END IF;
+          END LOOP;
+          limited := item->'limit'->>'accountId';
+          IF refusal IS NULL AND limited IS NOT NULL THEN
+            IF NOT tent ? limited THEN
+              refusal := 'SRB03'; refusal_message := format('the limited account %s is not in the journal', limited);
+            ELSE
+              new_spent := (spent->>limited)::bigint + (item->'limit'->>'debitMinor')::bigint;
+              IF new_spent > (item->'limit'->>'limitMinor')::bigint THEN
+                refusal := 'SRB02'; refusal_message := 'daily outbound limit exceeded';
+              END IF;
+            END IF;
+          END IF;
+          IF refusal IS NULL AND EXISTS (SELECT 1 FROM jsonb_each_text(tent) t WHERE kinds->>t.key = 'customer' AND t.value::bigint < 0) THEN
+            refusal := 'SRB01'; refusal_message := 'insufficient funds';
+          END IF;
+          IF refusal IS NOT NULL THEN
+            results[i + 1] := jsonb_build_object('status', 'refused', 'code', refusal, 'message', refusal_message);
+            CONTINUE;
+          END IF;
+          bal := bal || tent;
+          IF limited IS NOT NULL THEN spent := spent || jsonb_build_object(limited, new_spent); END IF;
+          afters[i + 1] := tent;
+          results[i + 1] := '{"status":"ok"}';
+        END LOOP;
+
+        IF NOT EXISTS (SELECT 1 FROM unnest(results) r WHERE r->>'status' = 'ok') THEN
+          SELECT jsonb_agg(r ORDER BY o) INTO out FROM unnest(results) WITH ORDINALITY u(r, o);
+          RETURN out;
+        END IF;
+
+        -- The writes, one statement per table for the whole batch.
+        WITH ok AS (SELECT b.it FROM jsonb_array_elements(p_batch) WITH ORDINALITY b(it, o) WHERE results[b.o::int]->>'status' = 'ok'),
+             ins AS (INSERT INTO journals (reference, kind, description, metadata)
+                     SELECT ok.it->>'reference', ok.it->>'kind', left(ok.it->>'description', 200), coalesce(ok.it->'metadata', '{}'::jsonb) FROM ok
+                     RETURNING id, reference)
+        SELECT jsonb_object_agg(reference, id) INTO jmap FROM ins;
+
+        INSERT INTO postings (journal_id, account_id, amount_minor, currency)
+        SELECT (jmap->>(b.it->>'reference'))::bigint, (p->>'a')::bigint, (p->>'amt')::bigint, p->>'cur'
+          FROM jsonb_array_elements(p_batch) WITH ORDINALITY b(it, o), jsonb_array_elements(b.it->'postings') p
+         WHERE results[b.o::int]->>'status' = 'ok';
+
+        UPDATE ledger_accounts a SET outbound_day = current_date, outbound_minor = (spent->>(a.id::text))::bigint
+         WHERE a.id IN (SELECT DISTINCT (b.it->'limit'->>'accountId')::bigint FROM jsonb_array_elements(p_batch) WITH ORDINALITY b(it, o)
+                         WHERE results[b.o::int]->>'status' = 'ok' AND jsonb_typeof(b.it->'limit') = 'object');
+
+        WITH ins AS (
+          INSERT INTO transactions (reference, customer_id, account_id, type, kind, status, description, category, amount_minor, fee_minor, currency,
+                                    recipient, counterparty, balance_after_minor, channel, location, memo, metadata, created_at)
+          SELECT e.reference, e.customer_id, e.account_id, e.type, e.kind, e.status, left(e.description, 200), e.category, e.amount_minor, coalesce(e.fee_minor, 0), e.currency,
+                 e.recipient, e.counterparty, coalesce(e.balance_after_minor, (afters[b.o::int]->>(e.account_id::text))::bigint), e.channel, e.location, e.memo,
+                 coalesce(e.metadata, '{}'::jsonb), coalesce(e.created_at, now())
+            FROM jsonb_array_elements(p_batch) WITH ORDINALITY b(it, o),
+                 jsonb_to_recordset(coalesce(b.it->'entries', '[]'::jsonb)) AS e(reference text, customer_id uuid, account_id bigint, type text, kind text, status text,
+                   description text, category text, amount_minor bigint, fee_minor bigint, currency text, recipient text, counterparty text,
+                   balance_after_minor bigint, channel text, location text, memo text, metadata jsonb, created_at timestamptz)
+           WHERE results[b.o::int]->>'status' = 'ok'
+          RETURNING *
+        )
+        -- bigints travel as strings: JSON numbers would lose cents above 2^53 in JavaScript.
+        SELECT coalesce(jsonb_object_agg(ins.reference, to_jsonb(ins) || jsonb_build_object('account_id', ins.account_id::text, 'amount_minor', ins.amount_minor::text,
+                 'fee_minor', ins.fee_minor::text, 'balance_after_minor', ins.balance_after_minor::text)), '{}'::jsonb)
+          INTO entry_rows FROM ins;
+
+        -- Keys are recorded only for journals that were booked; a refusal is recorded by the server.
+        INSERT INTO idempotency_keys (scope, key, request_hash, status, response_status, response_ref)
+        SELECT b.it->'idem'->>'scope', b.it->'idem'->>'key', b.it->'idem'->>'hash', 'done', (b.it->'idem'->>'status')::int, b.it->'idem'->>'ref'
+          FROM jsonb_array_elements(p_batch) WITH ORDINALITY b(it, o)
+         WHERE results[b.o::int]->>'status' = 'ok' AND jsonb_typeof(b.it->'idem') = 'object';
+
+        FOR i IN 0 .. n - 1 LOOP
+          item := p_batch->i;
+          IF results[i + 1]->>'status' = 'ok' THEN
+            item_entries := '[]'::jsonb;
+            FOR j IN 0 .. coalesce(jsonb_array_length(item->'entries'), 0) - 1 LOOP
+              e := entry_rows->(item->'entries'->j->>'reference');
+              item_entries := item_entries || jsonb_build_array(e);
+            END LOOP;
+            out := out || jsonb_build_array(jsonb_build_object('status', 'ok', 'journalId', jmap->>(item->>'reference'),
+              'balances', (SELECT jsonb_object_agg(t.key, t.value #>> '{}') FROM jsonb_each(afters[i + 1]) t), 'entries', item_entries));
+          ELSE
+            out := out || jsonb_build_array(results[i + 1]);
+          END IF;
+        END LOOP;
+        RETURN out;
+      END $$`);
+
+    await q.query(`DROP FUNCTION post_journal(text, text, text, jsonb, bigint[], bigint[], text[], jsonb, jsonb, jsonb)`);
+    await q.query(`
+      CREATE FUNCTION post_journal(
+        p_kind text, p_reference text, p_description text, p_metadata jsonb,
+        p_accounts bigint[], p_amounts bigint[], p_currencies text[],
+        p_entries jsonb DEFAULT '[]'::jsonb,
+        p_outbound_limit jsonb DEFAULT NULL,
+        p_idempotency jsonb DEFAULT NULL
+      ) RETURNS jsonb LANGUAGE plpgsql
+        SET plan_cache_mode = force_generic_plan
+      AS $$
+      DECLARE r jsonb;
+      BEGIN
+        IF coalesce(array_length(p_accounts, 1), 0) <> coalesce(array_length(p_amounts, 1), 0)
+           OR coalesce(array_length(p_accounts, 1), 0) <> coalesce(array_length(p_currencies, 1), 0) THEN
+          RAISE EXCEPTION 'each posting needs an account, an amount and a currency' USING ERRCODE = 'SRB03';
+        END IF;
+        r := post_journals(jsonb_build_array(jsonb_build_object(
+               'kind', p_kind, 'reference', p_reference, 'description', p_description, 'metadata', p_metadata,
+               'postings', (SELECT coalesce(jsonb_agg(jsonb_build_object('a', x.a::text, 'amt', x.amt::text, 'cur', x.cur)), '[]'::jsonb)
+                              FROM unnest(p_accounts, p_amounts, p_currencies) AS x(a, amt, cur)),
+               'entries', coalesce(p_entries, '[]'::jsonb), 'limit', p_outbound_limit, 'idem', p_idempotency))) -> 0;
+        CASE r->>'status'
+          WHEN 'ok' THEN RETURN r - 'status';
+          WHEN 'in_progress' THEN RAISE EXCEPTION 'a request with this Idempotency-Key is in progress' USING ERRCODE = 'SRB04';
+          WHEN 'used' THEN RAISE EXCEPTION 'this Idempotency-Key has been used before' USING ERRCODE = 'SRB05';
+          ELSE RAISE EXCEPTION '%', r->>'message' USING ERRCODE = r->>'code';
+        END CASE;
+      END $$`);
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await q.query(`DROP FUNCTION post_journal(text, text, text, jsonb, bigint[], bigint[], text[], jsonb, jsonb, jsonb)`);
+    await q.query(`DROP FUNCTION post_journals(jsonb)`);
+    await q.query(POST_JOURNAL_ONE_CALL_SQL);
+  }
+}
