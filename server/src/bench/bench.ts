@@ -100,6 +100,8 @@ async function main() {
   const port = await freePort();
   // BENCH_CPU_PROF=dir writes a V8 CPU profile of the server process there, for finding hot spots.
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
+  // BENCH_SERVER_NODE_ARGS="--trace-gc ..." passes Node flags to the server process.
+  profile.push(...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean));
   const server = spawn(process.execPath, [...profile, join(__dirname, '..', 'main.js')], {
     env: {
       ...process.env,

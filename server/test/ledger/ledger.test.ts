@@ -80,6 +80,7 @@ describe('ledger', () => {
     await expect(t.app.db.query(`UPDATE postings SET amount_minor = 1`)).rejects.toThrow(/append-only/);
     await expect(t.app.db.query(`DELETE FROM journals`)).rejects.toThrow(/append-only/);
     await expect(t.app.db.query(`UPDATE ledger_accounts SET balance_minor = balance_minor + 100 WHERE id = $1`, [customerAccount])).rejects.toThrow(/only through postings/);
+    await expect(t.app.db.query(`DELETE FROM ledger_accounts WHERE id = $1`, [customerAccount])).rejects.toThrow(/append-only/);
   });
 
   it('refuses postings added later to a journal booked in an earlier transaction', async () => {
@@ -94,6 +95,18 @@ describe('ledger', () => {
       t.app.db.transaction((m) => m.query(`INSERT INTO journals (reference, kind, description) VALUES ('RAWTEST3', 'raw', 'no legs')`)),
     ).rejects.toThrow(/unbalanced: it has 0 posting/);
     expect(await t.app.db.query(`SELECT 1 FROM journals WHERE reference = 'RAWTEST3'`)).toEqual([]);
+  });
+
+  it('refuses, in the database, a posting to a journal or an account that does not exist', async () => {
+    await expect(
+      t.app.db.transaction((m) => m.query(`INSERT INTO postings (journal_id, account_id, amount_minor, currency) VALUES (999999999, $1, 1, 'USD'), (999999999, $2, -1, 'USD')`, [customerAccount, equity])),
+    ).rejects.toThrow(/journal that does not exist/);
+    await expect(
+      t.app.db.transaction(async (m) => {
+        const [j] = await m.query(`INSERT INTO journals (reference, kind, description) VALUES ('RAWTEST4', 'raw', 'ghost') RETURNING id`);
+        await m.query(`INSERT INTO postings (journal_id, account_id, amount_minor, currency) VALUES ($1, 999999999, 1, 'USD'), ($1, $2, -1, 'USD')`, [j.id, equity]);
+      }),
+    ).rejects.toThrow(/unknown account/);
   });
 
   it('refuses a posting to an account that does not exist', async () => {

@@ -22,7 +22,7 @@ export class LedgerBatches1760000200001 implements MigrationInterface {
         SET plan_cache_mode = force_generic_plan
       AS $$
       DECLARE
-        n int := jsonb_array_length(p_batch);
+        n int := CASE WHEN jsonb_typeof(p_batch) = 'array' THEN jsonb_array_length(p_batch) END;
         results jsonb[] := array_fill(NULL::jsonb, ARRAY[greatest(n, 1)]);
         afters jsonb[] := array_fill(NULL::jsonb, ARRAY[greatest(n, 1)]);
         item jsonb;
@@ -44,6 +44,9 @@ export class LedgerBatches1760000200001 implements MigrationInterface {
         e jsonb;
         out jsonb := '[]'::jsonb;
       BEGIN
+        IF n IS NULL OR jsonb_typeof(p_batch) <> 'array' THEN
+          RAISE EXCEPTION 'post_journals takes a JSON array of journals' USING ERRCODE = 'SRB03';
+        END IF;
         IF n = 0 THEN RETURN '[]'::jsonb; END IF;
 
         -- Idempotency-Keys: one in flight elsewhere is 'in_progress'; one recorded before is 'used'.
