@@ -58,7 +58,7 @@ async function steadyRate(url: URL, rate: number, durationS: number, body: () =>
           res.resume();
           res.on('end', () => {
             latenciesMs.push(performance.now() - due);
-            if (process.env.BENCH_DEBUG && performance.now() - due > 50) slow.push(`${((due - start) / 1000).toFixed(2)}s:${(performance.now() - due).toFixed(0)}`);
+            if (process.env.BENCH_DEBUG && performance.now() - due > 50) slow.push(`${fig((due - start) / 1000, 2)}s:${fig(performance.now() - due)}`);
             if (res.statusCode && res.statusCode < 300) ok++;
             else failed++;
             if (++done === total) resolve();

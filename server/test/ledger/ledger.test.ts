@@ -159,4 +159,14 @@ describe('ledger', () => {
     );
     expect(check.balance_minor).toBe(check.sum);
   });
+
+  it('offers post_journal(), one journal with its refusal raised as an SQLSTATE, for use from SQL', async () => {
+    const [{ balance_minor }] = await t.app.db.query(`SELECT balance_minor FROM ledger_accounts WHERE id = $1`, [customerAccount]);
+    const tooMuch = (BigInt(balance_minor) + 1n).toString();
+    await expect(
+      t.app.db.query(`SELECT post_journal('test', 'SRSQLTEST1', 'from SQL', '{}', ARRAY[$1, $2]::bigint[], ARRAY[-$3::bigint, $3::bigint], ARRAY['USD', 'USD'])`, [customerAccount, equity, tooMuch]),
+    ).rejects.toMatchObject({ code: 'SRB01' });
+    const [ok] = await t.app.db.query(`SELECT post_journal('test', 'SRSQLTEST2', 'from SQL', '{}', ARRAY[$1, $2]::bigint[], ARRAY[-1, 1]::bigint[], ARRAY['USD', 'USD']) AS r`, [customerAccount, equity]);
+    expect(ok.r.balances[customerAccount]).toBe((BigInt(balance_minor) - 1n).toString());
+  });
 });
