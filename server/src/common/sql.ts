@@ -1,7 +1,12 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Pool, QueryResultRow } from 'pg';
 
-type Queryable = Pick<EntityManager, 'query'>;
+export type Queryable = Pick<EntityManager, 'query'>;
+
+/** The SQLSTATE of a database error, whether pg's own or wrapped by TypeORM. */
+export function sqlState(err: unknown): string | undefined {
+  return (err as { code?: string; driverError?: { code?: string } })?.code ?? (err as { driverError?: { code?: string } })?.driverError?.code;
+}
 
 /**
  * Rows of a raw query. TypeORM's postgres driver answers UPDATE/DELETE ... RETURNING with [rows, count]

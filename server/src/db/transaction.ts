@@ -1,11 +1,12 @@
 import type { DataSource, EntityManager } from 'typeorm';
+import { sqlState } from '../common/sql';
 
 type Isolation = 'READ COMMITTED' | 'REPEATABLE READ' | 'SERIALIZABLE';
 
 const RETRYABLE = new Set(['40001', '40P01']); // serialization_failure, deadlock_detected
 
 export function isRetryable(err: unknown): boolean {
-  const code = (err as { code?: string; driverError?: { code?: string } })?.code ?? (err as { driverError?: { code?: string } })?.driverError?.code;
+  const code = sqlState(err);
   return !!code && RETRYABLE.has(code);
 }
 

@@ -4,7 +4,7 @@ import type { EntityManager } from 'typeorm';
 import { AppError } from '../common/app-error';
 import { sha256Hex } from '../common/crypto';
 import { rows } from '../common/sql';
-import { retrying, withTransaction } from '../db/transaction';
+import { withTransaction } from '../db/transaction';
 import { IdempotencyKeyUsed } from '../modules/ledger/ledger.service';
 
 export interface IdempotentResult<T> {
@@ -16,6 +16,12 @@ export interface IdempotentResult<T> {
 
 /** An in-progress claim older than this belongs to a transaction that died: its work did not commit. */
 const STALE_CLAIM_SECONDS = 60;
+
+/** A refusal is an answer too: the same request will be refused the same way. */
+function refusalAnswer(err: unknown): { status: number; body: unknown } | undefined {
+  if (!(err instanceof AppError) || err.statusCode >= 500 || err.statusCode === 409) return undefined;
+  return { status: err.statusCode, body: { success: false, error: err.message, ...(err.errors ? { errors: err.errors } : {}) } };
+}
 
 function stableStringify(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value);
@@ -49,7 +55,7 @@ export class Idempotency {
 
   /**
    * For handlers whose whole effect is one database statement: `fn` hands the key to that statement
-   * (post_journal's `idempotency`), which claims it and marks it done in the same transaction as the
+   * (postJournal's `idempotency`, booked by post_journals), which claims it and marks it done in the same transaction as the
    * money, saving a write and a round trip. A key seen before comes back as IdempotencyKeyUsed and is
    * answered from what was recorded; a replay of a success is rebuilt from its reference.
    */
@@ -59,11 +65,8 @@ export class Idempotency {
     fn: (key: { scope: string; key: string; hash: string } | null) => Promise<IdempotentResult<T>>,
     replay: (ref: string) => Promise<{ status: number; body: T }>,
   ): Promise<{ status: number; body: T }> {
-    const once = async (k: { scope: string; key: string; hash: string } | null) => {
-      const result = await retrying(() => fn(k));
-      if (result.after) await result.after().catch((err) => this.app.log.error({ err: (err as Error).message }, 'post-commit side effect failed'));
-      return { status: result.status, body: result.body };
-    };
+    // fn's booking statement retries its own deadlocks; nothing else in it can meet one.
+    const once = async (k: { scope: string; key: string; hash: string } | null) => this.answer(await fn(k));
     const key = this.keyOf(request);
     if (key === undefined) return once(null);
     const hash = this.hashOf(request);
@@ -77,12 +80,11 @@ export class Idempotency {
           if (seen.kind !== 'replay') throw new AppError(409, 'A request with this Idempotency-Key is still in progress. Retry shortly.');
           return seen.ref && seen.body === null ? replay(seen.ref) : { status: seen.status, body: seen.body as T };
         }
-        if (err instanceof AppError && err.statusCode < 500 && err.statusCode !== 409) {
-          // A refusal is an answer too: the same request will be refused the same way.
-          const body = { success: false, error: err.message, ...(err.errors ? { errors: err.errors } : {}) };
+        const refusal = refusalAnswer(err);
+        if (refusal) {
           await this.app.db.query(
             `INSERT INTO idempotency_keys (scope, key, request_hash, status, response_status, response_body) VALUES ($1, $2, $3, 'done', $4, $5) ON CONFLICT (scope, key) DO NOTHING`,
-            [scope, key, hash, err.statusCode, JSON.stringify(body)],
+            [scope, key, hash, refusal.status, JSON.stringify(refusal.body)],
           );
         }
         throw err;
@@ -135,15 +137,9 @@ export class Idempotency {
       [scope, key, hash, STALE_CLAIM_SECONDS],
     );
     if (claimed.length > 0) return { kind: 'claimed', key };
-    const [existing] = await rows<{ request_hash: string; status: string; response_status: number; response_body: T | null; response_ref: string | null }>(
-      this.app.db,
-      `SELECT request_hash, status, response_status, response_body, response_ref FROM idempotency_keys WHERE scope = $1 AND key = $2`,
-      [scope, key],
-    );
-    if (!existing) throw new AppError(409, 'A request with this Idempotency-Key is still in progress. Retry shortly.');
-    if (existing.request_hash !== hash) throw new AppError(422, 'This Idempotency-Key was already used for a different request');
-    if (existing.status !== 'done') throw new AppError(409, 'A request with this Idempotency-Key is still in progress. Retry shortly.');
-    return { kind: 'replay', status: existing.response_status, body: existing.response_body, ref: existing.response_ref };
+    const seen = await this.recorded<T>(scope, key, hash);
+    if (seen.kind !== 'replay') throw new AppError(409, 'A request with this Idempotency-Key is still in progress. Retry shortly.');
+    return seen;
   }
 
   /** Runs the claimed work; a refusal is recorded as the key's answer, anything else frees the key. */
@@ -151,10 +147,9 @@ export class Idempotency {
     try {
       return await work();
     } catch (err) {
-      if (err instanceof AppError && err.statusCode < 500 && err.statusCode !== 409) {
-        // A refusal is an answer too: the same request will be refused the same way.
-        const body = { success: false, error: err.message, ...(err.errors ? { errors: err.errors } : {}) };
-        await this.app.db.query(`UPDATE idempotency_keys SET status = 'done', response_status = $3, response_body = $4 WHERE scope = $1 AND key = $2`, [scope, key, err.statusCode, JSON.stringify(body)]);
+      const refusal = refusalAnswer(err);
+      if (refusal) {
+        await this.app.db.query(`UPDATE idempotency_keys SET status = 'done', response_status = $3, response_body = $4 WHERE scope = $1 AND key = $2`, [scope, key, refusal.status, JSON.stringify(refusal.body)]);
       } else {
         await this.app.db.query(`DELETE FROM idempotency_keys WHERE scope = $1 AND key = $2 AND status = 'in_progress'`, [scope, key]);
       }
@@ -171,6 +166,11 @@ export class Idempotency {
       if (finish) await finish(m, r);
       return r;
     });
+    return this.answer(result);
+  }
+
+  /** Runs the committed work's side effects (once, never on a replay) and returns its answer. */
+  private async answer<T>(result: IdempotentResult<T>): Promise<{ status: number; body: T }> {
     if (result.after) {
       await result.after().catch((err) => this.app.log.error({ err: (err as Error).message }, 'post-commit side effect failed'));
     }

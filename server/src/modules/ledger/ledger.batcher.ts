@@ -62,14 +62,14 @@ export class LedgerBatcher {
 
   private async book(batch: Waiting[]) {
     try {
-      const results = await retrying(() => callPostJournals(this.db, batch.map((w) => w.item), true));
+      const results = await retrying(() => callPostJournals(this.db, batch.map((w) => w.item)));
       results.forEach((r, i) => batch[i].resolve(r));
     } catch (err) {
       if (batch.length === 1) return batch[0].reject(err);
       // A statement error (not a refusal) must not fail the neighbours: book them one by one.
       for (const w of batch) {
         try {
-          const [r] = await retrying(() => callPostJournals(this.db, [w.item], true));
+          const [r] = await retrying(() => callPostJournals(this.db, [w.item]));
           w.resolve(r);
         } catch (one) {
           w.reject(one);

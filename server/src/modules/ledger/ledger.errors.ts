@@ -7,3 +7,11 @@ export class LedgerInvariantError extends Error {
     this.name = 'LedgerInvariantError';
   }
 }
+
+/** The journal would take its account past the daily outbound limit; the caller words the answer. */
+export class OutboundLimitExceeded extends Error {
+  constructor() {
+    super('daily outbound limit exceeded');
+    this.name = 'OutboundLimitExceeded';
+  }
+}

@@ -1,9 +1,9 @@
-import type { DataSource, EntityManager } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { randomBytes } from 'node:crypto';
 import { MAX_AMOUNT_MINOR } from '@strongroom/shared';
-import { prepared, rows } from '../../common/sql';
+import { prepared, rows, sqlState, type Queryable } from '../../common/sql';
 import { AppError } from '../../common/app-error';
-import { LedgerInvariantError, insufficientFunds } from './ledger.errors';
+import { LedgerInvariantError, OutboundLimitExceeded, insufficientFunds } from './ledger.errors';
 import type { NewTransaction, TransactionRow } from '../transactions/transactions.service';
 
 /** Internal accounts, one per currency (DECISIONS 'The ledger'). */
@@ -58,10 +58,10 @@ export interface PostedJournal {
   entries: TransactionRow[];
 }
 
-/** Refusal codes of post_journals() (migration 1760000200001); post_journal() raises them as SQLSTATEs. */
-export const LEDGER_SQLSTATE = { insufficientFunds: 'SRB01', outboundLimit: 'SRB02', invariant: 'SRB03', keyInProgress: 'SRB04', keyUsed: 'SRB05' } as const;
+/** Refusal codes of post_journals() (migration 1760000200000); post_journal() raises them as SQLSTATEs. */
+const REFUSAL = { insufficientFunds: 'SRB01', outboundLimit: 'SRB02' } as const;
 
-/** post_journal found the Idempotency-Key already recorded: nothing was booked; read what it answered. */
+/** post_journals found the Idempotency-Key already recorded: nothing was booked; read what it answered. */
 export class IdempotencyKeyUsed extends Error {
   constructor() {
     super('Idempotency-Key used before');
@@ -69,15 +69,10 @@ export class IdempotencyKeyUsed extends Error {
   }
 }
 
-export function sqlState(err: unknown): string | undefined {
-  return (err as { code?: string; driverError?: { code?: string } })?.code ?? (err as { driverError?: { code?: string } })?.driverError?.code;
-}
-
-type Queryable = Pick<EntityManager, 'query'>;
 /** A posting to an account id that does not exist. */
 const FOREIGN_KEY_VIOLATION = '23503';
 
-/** One journal as post_journals() takes it (migration 1760000200001). */
+/** One journal as post_journals() takes it (migration 1760000200000). */
 export interface BatchItem {
   kind: string;
   reference: string;
@@ -150,9 +145,9 @@ export function toBatchItem(input: JournalInput, opts: PostOptions = {}): BatchI
 function refusalError(result: Exclude<BatchResult, { status: 'ok' }>): Error {
   if (result.status === 'in_progress') return new AppError(409, 'A request with this Idempotency-Key is still in progress. Retry shortly.');
   if (result.status === 'used') return new IdempotencyKeyUsed();
-  if (result.code === LEDGER_SQLSTATE.insufficientFunds) return insufficientFunds();
-  if (result.code === LEDGER_SQLSTATE.invariant) return new LedgerInvariantError(result.message);
-  return Object.assign(new Error(result.message), { code: result.code });
+  if (result.code === REFUSAL.insufficientFunds) return insufficientFunds();
+  if (result.code === REFUSAL.outboundLimit) return new OutboundLimitExceeded();
+  return new LedgerInvariantError(result.message);
 }
 
 /** The outcome of one journal: what was booked, or the refusal thrown. */
@@ -164,13 +159,15 @@ export function settleBatchResult(item: BatchItem, result: BatchResult): PostedJ
   return { journalId: result.journalId, reference: item.reference, balances, entries: result.entries };
 }
 
-/** One call to post_journals(); errors of the statement itself (not refusals) are thrown. */
-export async function callPostJournals(db: Queryable | DataSource, items: BatchItem[], onPool = false): Promise<BatchResult[]> {
+/**
+ * One call to post_journals(); errors of the statement itself (not refusals) are thrown. Given the
+ * DataSource (outside any transaction), the call is a prepared statement, planned once per connection.
+ */
+export async function callPostJournals(db: Queryable, items: BatchItem[]): Promise<BatchResult[]> {
   const sql = `SELECT post_journals($1::jsonb) AS r`;
   const params = [JSON.stringify(items)];
   try {
-    // On the pool (outside any transaction) the call is a prepared statement, planned once per connection.
-    const [row] = onPool ? await prepared<{ r: BatchResult[] }>(db as DataSource, 'post-journals', sql, params) : await rows<{ r: BatchResult[] }>(db, sql, params);
+    const [row] = db instanceof DataSource ? await prepared<{ r: BatchResult[] }>(db, 'post-journals', sql, params) : await rows<{ r: BatchResult[] }>(db, sql, params);
     assert(row.r.length === items.length, 'one result per journal');
     return row.r;
   } catch (err) {

@@ -15,8 +15,8 @@ import {
 import { PinVerifier, hmacHex, pinPepperFrom, randomDigits, sha256Hex } from '../../common/crypto';
 import { prepared, rows } from '../../common/sql';
 import { AppError } from '../../common/app-error';
-import { LEDGER_SQLSTATE, customerAccountId, internalAccountId, newReference, postJournal, sqlState, type PostedJournal, type PostingInput } from '../ledger/ledger.service';
-import { insufficientFunds } from '../ledger/ledger.errors';
+import { customerAccountId, internalAccountId, newReference, postJournal, type PostedJournal, type PostingInput } from '../ledger/ledger.service';
+import { OutboundLimitExceeded, insufficientFunds } from '../ledger/ledger.errors';
 import { getRate } from '../fx/fx.service';
 import { toTransactionDto, type TransactionRow } from '../transactions/transactions.service';
 import { recordAudit } from '../audit/audit.service';
@@ -131,17 +131,17 @@ export class TransfersService {
     return parseAmountToMinor(this.app.config.dailyOutboundLimit, currency);
   }
 
-  /** An early answer for the customer; post_journal re-checks with the sender's account locked. */
+  /** An early answer for the customer; post_journals re-checks with the sender's account locked. */
   private checkDailyLimit(sender: Sender, debitMinor: bigint) {
     if (BigInt(sender.spent_today) + debitMinor > this.dailyLimitMinor(sender.currency)) throw errors.dailyLimitExceeded();
   }
 
-  /** post_journal with the refusals a payment can meet mapped to their answers. */
+  /** A booking with the ledger's limit refusal worded for the customer. */
   private async book(post: () => Promise<PostedJournal>): Promise<PostedJournal> {
     try {
       return await post();
     } catch (err) {
-      if (sqlState(err) === LEDGER_SQLSTATE.outboundLimit) throw errors.dailyLimitExceeded();
+      if (err instanceof OutboundLimitExceeded) throw errors.dailyLimitExceeded();
       throw err;
     }
   }
