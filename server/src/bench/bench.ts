@@ -4,7 +4,7 @@
 // Not part of npm test: it prints figures; nothing here asserts a timing.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { Agent, request as httpRequest } from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -23,9 +23,43 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 15);
 const LIST_ROWS = Number(process.env.BENCH_LIST_ROWS ?? 100_000);
 const PASSWORD = 'Bench!Pass1';
+const PG_STATS = process.env.BENCH_PG_STATS === '1';
 /** Figures for the console (timings, not money). */
 const fig = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false });
 const PIN = '2468';
+
+/**
+ * CPU seconds used so far by the server process, by PostgreSQL's processes and by this load generator
+ * (Linux /proc; on two cores they share, where each one's time goes is what limits the rate).
+ */
+function cpuSnapshot(serverPid: number | undefined) {
+  const ticksPerS = 100;
+  const procCpuS = (pid: string) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return { comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), s: (Number(f[11]) + Number(f[12])) / ticksPerS };
+    } catch {
+      return { comm: '', s: 0 };
+    }
+  };
+  let postgresS = 0;
+  try {
+    for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+      const p = procCpuS(pid);
+      if (p.comm === 'postgres') postgresS += p.s;
+    }
+  } catch {
+    /* no /proc */
+  }
+  const self = process.cpuUsage();
+  return { serverS: serverPid ? procCpuS(String(serverPid)).s : 0, postgresS, loadS: (self.user + self.system) / 1e6 };
+}
+
+function cpuPerTransfer(before: ReturnType<typeof cpuSnapshot>, after: ReturnType<typeof cpuSnapshot>, transfers: number) {
+  const ms = (a: number, b: number) => fig(((b - a) * 1000) / Math.max(1, transfers), 2);
+  return `CPU per transfer: server ${ms(before.serverS, after.serverS)} ms, PostgreSQL ${ms(before.postgresS, after.postgresS)} ms, load generator ${ms(before.loadS, after.loadS)} ms`;
+}
 
 function pct(result: autocannon.Result, p: 'p50' | 'p99' | 'p97_5' | 'p90') {
   return (result.latency as unknown as Record<string, number>)[p];
@@ -40,7 +74,7 @@ function pct(result: autocannon.Result, p: 'p50' | 'p99' | 'p97_5' | 'p90') {
 async function steadyRate(url: URL, rate: number, durationS: number, body: () => { headers: Record<string, string>; payload: string }) {
   const agent = new Agent({ keepAlive: true, maxSockets: 256 });
   const latenciesMs: number[] = [];
-  const slow: string[] = [];
+  const slow = new Map<number, { n: number; maxMs: number }>(); // 100 ms of due time -> requests over 50 ms
   let ok = 0;
   let failed = 0;
   const total = Math.floor(rate * durationS);
@@ -58,7 +92,12 @@ async function steadyRate(url: URL, rate: number, durationS: number, body: () =>
           res.resume();
           res.on('end', () => {
             latenciesMs.push(performance.now() - due);
-            if (process.env.BENCH_DEBUG && performance.now() - due > 50) slow.push(`${fig((due - start) / 1000, 2)}s:${fig(performance.now() - due)}`);
+            const ms = performance.now() - due;
+            if (process.env.BENCH_DEBUG && ms > 50) {
+              const bucket = Math.floor((due - start) / 100);
+              const b = slow.get(bucket) ?? { n: 0, maxMs: 0 };
+              slow.set(bucket, { n: b.n + 1, maxMs: Math.max(b.maxMs, ms) });
+            }
             if (res.statusCode && res.statusCode < 300) ok++;
             else failed++;
             if (++done === total) resolve();
@@ -75,7 +114,7 @@ async function steadyRate(url: URL, rate: number, durationS: number, body: () =>
     fire();
   });
   agent.destroy();
-  if (slow.length) console.log('slow (due at: latency ms):', slow.join(' '));
+  if (slow.size) console.log('over 50 ms (due at s: count, worst ms):', [...slow].map(([b, v]) => `${fig(b / 10, 1)}:${v.n},${fig(v.maxMs)}`).join(' '));
   latenciesMs.sort((a, b) => a - b);
   const at = (q: number) => latenciesMs[Math.min(latenciesMs.length - 1, Math.floor(q * latenciesMs.length))];
   return { ratePerS: ok / ((performance.now() - start) / 1000), p50: at(0.5), p99: at(0.99), ok, failed };
@@ -86,7 +125,8 @@ async function main() {
   let stopPg: (() => Promise<void>) | undefined;
   let url = process.env.BENCH_DATABASE_URL;
   if (!url) {
-    const pg = await startEmbeddedPostgres(tmp);
+    // BENCH_PG_STATS=1 loads pg_stat_statements and prints where the database spent its time per scenario.
+    const pg = await startEmbeddedPostgres(tmp, { ...(PG_STATS ? { flags: ['-c', 'shared_preload_libraries=pg_stat_statements', '-c', 'pg_stat_statements.track=all'] } : {}), log: (l) => { if (process.env.BENCH_PG_LOG) console.log('pg:', l); } });
     url = pg.url;
     stopPg = pg.stop;
   }
@@ -95,6 +135,20 @@ async function main() {
   await ds.initialize();
   await runMigrations(ds);
   await seedFxRates(ds.manager);
+  for (const stmt of (process.env.BENCH_SQL ?? '').split(';').filter((x) => x.trim())) await ds.query(stmt);
+  if (PG_STATS) await ds.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+  /** The statements that took most of the database's time since the last call, per call. */
+  const pgStats = async (title: string) => {
+    if (!PG_STATS) return;
+    const top = await rows<{ calls: string; mean_ms: string; total_ms: string; query: string }>(
+      ds.manager,
+      `SELECT calls::text, round(mean_exec_time::numeric, 3)::text AS mean_ms, round(total_exec_time::numeric)::text AS total_ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 110) AS query
+         FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 16`,
+    );
+    console.log(`  database time during ${title}:`);
+    for (const t of top) console.log(`    ${t.total_ms.padStart(6)} ms  ${t.calls.padStart(7)} calls  ${t.mean_ms.padStart(7)} ms/call  ${t.query}`);
+    await ds.query('SELECT pg_stat_statements_reset()');
+  };
   // The server runs in its own process, as in production, so the load generator does not share its event loop.
   const encryptionKey = randomBytes(32);
   const port = await freePort();
@@ -155,14 +209,13 @@ async function main() {
   }
   console.log(`Seeded ${ACCOUNTS} funded customers; ${CONNECTIONS} connections, ${DURATION_S} s per scenario.`);
 
-  const transferRun = (title: string, pickRecipient: (fromIndex: number) => number, rate?: number) =>
+  const transferRun = (title: string, pickRecipient: (fromIndex: number) => number, durationS = DURATION_S) =>
     new Promise<autocannon.Result>((resolve, reject) => {
       const inst = autocannon(
         {
           url: `${base}/v1/transfer/same`,
           connections: CONNECTIONS,
-          duration: DURATION_S,
-          ...(rate ? { overallRate: rate } : {}),
+          duration: durationS,
           requests: [
             {
               method: 'POST',
@@ -192,8 +245,20 @@ async function main() {
     return rate;
   };
 
+  if (PG_STATS) await ds.query('SELECT pg_stat_statements_reset()');
+  // Unmeasured warm-up: the server's JIT, every pooled connection's prepared statements and plans.
+  await transferRun('warm-up', () => Math.floor(Math.random() * customers.length), 3);
+  const walBytes = async () => {
+    const [w] = await rows<{ b: string; r: string; f: string }>(ds.manager, `SELECT wal_bytes::text AS b, wal_records::text AS r, wal_fpi::text AS f FROM pg_stat_wal`);
+    if (process.env.BENCH_DEBUG) console.log(`  WAL so far: ${w.r} records, ${w.f} full-page images, ${w.b} bytes`);
+    return BigInt(w.b);
+  };
+  const walBefore = await walBytes();
+  const cpuBefore = cpuSnapshot(server.pid);
   const spread = await transferRun('spread', () => Math.floor(Math.random() * customers.length));
   const peak = report('Same-bank transfers, spread accounts', spread);
+  console.log(`  ${cpuPerTransfer(cpuBefore, cpuSnapshot(server.pid), spread['2xx'])}; WAL ${fig(Number((await walBytes()) - walBefore) / Math.max(1, spread['2xx']))} bytes`);
+  await pgStats('the spread run');
   const hot = await transferRun('hot', () => 0);
   report('Same-bank transfers, one hot recipient', hot);
   const halfRate = Math.max(1, Math.floor(peak / 2));

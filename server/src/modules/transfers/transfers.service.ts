@@ -1,3 +1,4 @@
+import assert from 'node:assert';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { EntityManager } from 'typeorm';
 import {
@@ -14,6 +15,7 @@ import {
 } from '@strongroom/shared';
 import { PinVerifier, hmacHex, pinPepperFrom, randomDigits, sha256Hex } from '../../common/crypto';
 import { prepared, rows } from '../../common/sql';
+import { byOrdinal, Coalescer } from '../../common/coalescer';
 import { AppError } from '../../common/app-error';
 import { customerAccountId, internalAccountId, newReference, postJournal, type PostedJournal, type PostingInput } from '../ledger/ledger.service';
 import { OutboundLimitExceeded, insufficientFunds } from '../ledger/ledger.errors';
@@ -108,8 +110,30 @@ function maskName(first: string, last: string): string {
 
 export class TransfersService {
   private readonly pins: PinVerifier;
+  /** Both parties of a same-bank transfer, for every transfer waiting on a read, in one statement. */
+  private readonly parties: Coalescer<{ senderId: string; recipientAccountNumber: string }, SameBankParties>;
+
   constructor(private readonly app: FastifyInstance) {
     this.pins = new PinVerifier(pinPepperFrom(app.config.encryptionKey));
+    this.parties = new Coalescer<{ senderId: string; recipientAccountNumber: string }, SameBankParties>(async (keys) => {
+      const found = await prepared<SameBankParties & { o: number }>(
+        this.app.db,
+        'same-bank-parties',
+        `SELECT q.o, s.*, r.*
+           FROM unnest($1::uuid[], $2::text[]) WITH ORDINALITY q(sender, recipient, o)
+           JOIN LATERAL (
+             SELECT s.id, s.first_name, s.last_name, s.account_number, s.currency, s.pin_hash, s.pin_failed_count, s.pin_locked_until, sa.id::text AS account_id
+               FROM customers s JOIN ledger_accounts sa ON sa.customer_id = s.id AND sa.currency = s.currency
+              WHERE s.id = q.sender OFFSET 0) s ON true
+           LEFT JOIN LATERAL (
+             SELECT r.id AS r_id, r.first_name AS r_first_name, r.last_name AS r_last_name, r.email AS r_email, r.currency AS r_currency, r.status AS r_status,
+                    r.notification_preferences AS r_preferences, ra.id::text AS r_account_id
+               FROM customers r LEFT JOIN ledger_accounts ra ON ra.customer_id = r.id AND ra.currency = r.currency
+              WHERE r.account_number = q.recipient OFFSET 0) r ON true`,
+        [keys.map((k) => k.senderId), keys.map((k) => k.recipientAccountNumber)],
+      );
+      return byOrdinal(keys.length, found);
+    });
   }
 
   /** Wrong PINs are counted in their own committed statement, so rolling back the payment keeps the count. */
@@ -168,18 +192,9 @@ export class TransfersService {
     input: { recipientAccountNumber: string; amount: string | number; memo?: string; pin: string },
     claim: { scope: string; key: string; hash: string } | null,
   ): Promise<IdempotentResult<unknown>> {
-    const [p] = await prepared<SameBankParties>(
-      this.app.db,
-      'same-bank-parties',
-      `SELECT s.id, s.first_name, s.last_name, s.account_number, s.currency, s.pin_hash, s.pin_failed_count, s.pin_locked_until, sa.id::text AS account_id,
-              r.id AS r_id, r.first_name AS r_first_name, r.last_name AS r_last_name, r.email AS r_email, r.currency AS r_currency, r.status AS r_status,
-              r.notification_preferences AS r_preferences, ra.id::text AS r_account_id
-         FROM customers s JOIN ledger_accounts sa ON sa.customer_id = s.id AND sa.currency = s.currency
-         LEFT JOIN customers r ON r.account_number = $2
-         LEFT JOIN ledger_accounts ra ON ra.customer_id = r.id AND ra.currency = r.currency
-        WHERE s.id = $1`,
-      [request.customer!.id, input.recipientAccountNumber],
-    );
+    const p = await this.parties.load({ senderId: request.customer!.id, recipientAccountNumber: input.recipientAccountNumber });
+    // A signed-in customer always has their main account (opened with the customer, never deleted).
+    assert(p, 'the sender and their main account exist');
     await this.checkPin(p, input.pin);
     const amountMinor = parseAmountToMinor(input.amount, p.currency);
     if (!p.r_id || !p.r_account_id) throw errors.recipientNotFound();

@@ -1,0 +1,75 @@
+import { byOrdinal, Coalescer } from './coalescer';
+
+/** A batched lookup whose batches are released by hand, recording what each one was asked. */
+function controlled() {
+  const batches: string[][] = [];
+  const release: (() => void)[] = [];
+  const failNext = { error: undefined as Error | undefined };
+  const coalescer = new Coalescer<string, string>(
+    (keys) =>
+      new Promise((resolve, reject) => {
+        batches.push(keys);
+        const error = failNext.error;
+        failNext.error = undefined;
+        release.push(() => (error ? reject(error) : resolve(keys.map((k) => (k === 'missing' ? undefined : k.toUpperCase())))));
+      }),
+    3,
+  );
+  return { coalescer, batches, release, failNext };
+}
+
+const tick = () => new Promise((r) => setImmediate(r));
+
+describe('Coalescer', () => {
+  it('looks a key up at once when nothing is in flight', async () => {
+    const { coalescer, batches, release } = controlled();
+    const a = coalescer.load('a');
+    expect(batches).toEqual([['a']]);
+    release[0]();
+    await expect(a).resolves.toBe('A');
+  });
+
+  it('sends the keys that arrive during a lookup together in the next one, each answered with its own result', async () => {
+    const { coalescer, batches, release } = controlled();
+    const first = coalescer.load('a');
+    const waiting = ['b', 'missing', 'c', 'd'].map((k) => coalescer.load(k));
+    expect(batches).toEqual([['a']]);
+    release[0]();
+    await first;
+    await tick();
+    // At most three keys a batch: the fourth waits for the next.
+    expect(batches).toEqual([['a'], ['b', 'missing', 'c']]);
+    release[1]();
+    await tick();
+    expect(batches[2]).toEqual(['d']);
+    release[2]();
+    await expect(Promise.all(waiting)).resolves.toEqual(['B', undefined, 'C', 'D']);
+  });
+
+  it('fails every key of a failed batch and still serves the next', async () => {
+    const { coalescer, release, failNext } = controlled();
+    failNext.error = new Error('connection lost');
+    const failed = coalescer.load('a');
+    const later = coalescer.load('b');
+    release[0]();
+    await expect(failed).rejects.toThrow('connection lost');
+    await tick();
+    release[1]();
+    await expect(later).resolves.toBe('B');
+  });
+
+  it('refuses an answer that does not have one result per key', async () => {
+    // The first key goes alone; the two that wait for it go together and get one answer.
+    const short = new Coalescer<string, string>(async (keys) => (keys.length > 1 ? ['x'] : ['y']));
+    const one = short.load('a');
+    const two = [short.load('b'), short.load('c')];
+    await expect(one).resolves.toBe('y');
+    await expect(Promise.all(two)).rejects.toThrow('answered 1 of 2 keys');
+  });
+});
+
+describe('byOrdinal', () => {
+  it('puts rows back in key order and leaves keys without a row undefined', () => {
+    expect(byOrdinal(4, [{ o: '3', v: 'c' }, { o: 1, v: 'a' }])).toEqual([{ o: 1, v: 'a' }, undefined, { o: '3', v: 'c' }, undefined]);
+  });
+});
