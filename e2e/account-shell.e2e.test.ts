@@ -59,6 +59,22 @@ describe('signed-in customer: shell, dashboard, profile and settings', () => {
     expect(await p.getByTestId('inflow-value').textContent()).toMatch(/^\$[\d,]+\.\d{2}$/);
   });
 
+  it("offers a reload, not a blank screen, when a page's code cannot be fetched (after a release), and the reload works", async () => {
+    const p = await page();
+    await signIn(p, DEMO.accountNumber, DEMO.password);
+    await p.route('**/assets/FeesPage-*.js', (route) => route.abort('failed'));
+    await p.goto('/fees');
+    const alert = p.getByRole('alert');
+    await alert.getByText('Strongroom has been updated').waitFor();
+    await alert.getByText('You stay signed in.', { exact: false }).waitFor();
+    await screenshot(p, 'account-shell-crash-page');
+
+    await p.unroute('**/assets/FeesPage-*.js');
+    await p.getByRole('button', { name: 'Reload page' }).click();
+    await p.getByRole('heading', { name: 'Fees' }).waitFor();
+    expect(await p.getByRole('alert').count()).toBe(0);
+  });
+
   it('edits the profile as multipart with a picture, ignores a non-image file, and keeps the change after a reload', async () => {
     const p = await page();
     await signIn(p, SECOND.accountNumber, SECOND.password);

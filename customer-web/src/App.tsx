@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { RedirectIfSignedIn, RequireAuth } from './auth/route-guards';
+import { AppErrorBoundary } from './components/AppErrorBoundary';
 import { FullScreenLoader } from './components/FullScreenLoader';
 import { ScrollToTop } from './components/ScrollToTop';
 
@@ -27,34 +28,36 @@ export function App() {
   return (
     <>
       <ScrollToTop />
-      <Suspense fallback={<FullScreenLoader />}>
-        <Routes>
-          <Route path="/" element={<LandingPage />} />
-          <Route path="/auth/terms" element={<TermsPage />} />
-          <Route path="/auth/register" element={<RegisterPage />} />
-          <Route path="/auth/verify" element={<VerifyPage />} />
-          <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-          <Route path="/reset-password" element={<ResetPasswordPage />} />
-          <Route element={<RedirectIfSignedIn />}>
-            <Route path="/auth" element={<LoginPage />} />
-            <Route path="/auth/login" element={<LoginPage />} />
-          </Route>
-          <Route element={<RequireAuth><AppShell /></RequireAuth>}>
-            <Route path="/dashboard" element={<DashboardPage />} />
-            <Route path="/transfers" element={<TransfersPage />} />
-            <Route path="/transactions" element={<TransactionsPage />} />
-            <Route path="/transactions/:reference" element={<TransactionDetailPage />} />
-            <Route path="/profile" element={<ProfilePage />} />
-            <Route path="/fees" element={<FeesPage />} />
-            <Route path="/deposit-cheque" element={<ComingSoonPage title="Deposit Cheque" />} />
-            <Route path="/crypto" element={<ComingSoonPage title="Crypto Currency" />} />
-            <Route path="/cards" element={<ComingSoonPage title="Cards" />} />
-            <Route path="/loans" element={<ComingSoonPage title="Loans" />} />
-          </Route>
-          <Route path="/home" element={<Navigate to="/" replace />} />
-          <Route path="*" element={<NotFoundPage />} />
-        </Routes>
-      </Suspense>
+      <AppErrorBoundary>
+        <Suspense fallback={<FullScreenLoader />}>
+          <Routes>
+            <Route path="/" element={<LandingPage />} />
+            <Route path="/auth/terms" element={<TermsPage />} />
+            <Route path="/auth/register" element={<RegisterPage />} />
+            <Route path="/auth/verify" element={<VerifyPage />} />
+            <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+            <Route path="/reset-password" element={<ResetPasswordPage />} />
+            <Route element={<RedirectIfSignedIn />}>
+              <Route path="/auth" element={<LoginPage />} />
+              <Route path="/auth/login" element={<LoginPage />} />
+            </Route>
+            <Route element={<RequireAuth><AppShell /></RequireAuth>}>
+              <Route path="/dashboard" element={<DashboardPage />} />
+              <Route path="/transfers" element={<TransfersPage />} />
+              <Route path="/transactions" element={<TransactionsPage />} />
+              <Route path="/transactions/:reference" element={<TransactionDetailPage />} />
+              <Route path="/profile" element={<ProfilePage />} />
+              <Route path="/fees" element={<FeesPage />} />
+              <Route path="/deposit-cheque" element={<ComingSoonPage title="Deposit Cheque" />} />
+              <Route path="/crypto" element={<ComingSoonPage title="Crypto Currency" />} />
+              <Route path="/cards" element={<ComingSoonPage title="Cards" />} />
+              <Route path="/loans" element={<ComingSoonPage title="Loans" />} />
+            </Route>
+            <Route path="/home" element={<Navigate to="/" replace />} />
+            <Route path="*" element={<NotFoundPage />} />
+          </Routes>
+        </Suspense>
+      </AppErrorBoundary>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { createTestApp, login, registerCustomer, sessionFrom, type TestApp } from '../helpers/test-app';
+import { createTestApp, login, registerCustomer, sessionFrom, staffSession, type TestApp } from '../helpers/test-app';
 
 describe('POST /v1/auth/login', () => {
   let t: TestApp;
@@ -139,7 +139,6 @@ describe('GET /v1/auth/check and POST /v1/auth/logout', () => {
   });
 
   it('refuses a staff session where a customer session is needed', async () => {
-    const { staffSession } = await import('../helpers/test-app');
     const staff = await staffSession(t.app);
     const res = await t.app.inject({ method: 'GET', url: '/v1/auth/check', headers: { cookie: staff.cookie.replace(/sr_staff_session/, 'sr_session') } });
     expect(res.statusCode).toBe(401);

@@ -1,4 +1,4 @@
-import { approvedCustomer, codeIn, createTestApp, lastMail, type TestApp } from '../helpers/test-app';
+import { approvedCustomer, codeIn, createTestApp, lastMail, staffSession, type TestApp } from '../helpers/test-app';
 
 const intl = (overrides: Record<string, unknown> = {}) => ({
   recipientName: 'Marie Curie',
@@ -172,7 +172,6 @@ describe('PATCH /v1/transaction/:id/approve and /reject', () => {
     const { a, tx } = await pendingTransfer();
     const asCustomer = await t.app.inject({ method: 'PATCH', url: `/v1/transaction/${tx.id}/approve`, headers: a.session.headers });
     expect(asCustomer.statusCode).toBe(403);
-    const { staffSession } = await import('../helpers/test-app');
     const auditor = await staffSession(t.app, 'auditor');
     expect((await t.app.inject({ method: 'PATCH', url: `/v1/transaction/${tx.id}/approve`, headers: auditor.headers })).statusCode).toBe(403);
   });

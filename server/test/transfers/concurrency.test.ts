@@ -13,7 +13,7 @@ describe('concurrent transfers', () => {
 
   it('keeps every invariant under 32 concurrent clients', async () => {
     const staff = await staffSession(t.app);
-    const accounts = [];
+    const accounts: Awaited<ReturnType<typeof approvedCustomer>>[] = [];
     for (let i = 0; i < 20; i++) accounts.push(await approvedCustomer(t.app, { funded: '100.00', staff }));
     const totalBefore = await t.app.db.query(`SELECT currency, sum(balance_minor)::text AS total FROM ledger_accounts GROUP BY currency ORDER BY currency`);
 
