@@ -15,6 +15,7 @@ import { createDataSource } from './db/data-source';
 import dbPlugin from './plugins/db.plugin';
 import errorsPlugin from './plugins/errors.plugin';
 import authPlugin from './plugins/auth.plugin';
+import backgroundPlugin from './plugins/background.plugin';
 import mailPlugin from './plugins/mail.plugin';
 import idempotencyPlugin from './plugins/idempotency.plugin';
 import authRoutes from './modules/auth/auth.routes';
@@ -96,6 +97,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(swaggerUi, { routePrefix: '/docs' });
   await app.register(authPlugin);
   await app.register(mailPlugin);
+  await app.register(backgroundPlugin);
   await app.register(idempotencyPlugin);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ success: true, status: 'ok' }));

@@ -72,6 +72,18 @@ describe('POST /v1/auth/forgot-password and /v1/auth/reset-password', () => {
     const unknown = await t.app.inject({ method: 'POST', url: '/v1/auth/forgot-password', payload: { email: 'nobody@example.com' } });
     expect(known.statusCode).toBe(200);
     expect(known.body).toBe(unknown.body);
+    // The lookup and the mail happen after the answer; then only the account's owner has a link.
+    await t.app.background.idle();
+    expect((await lastMail(t.app, c.email as string)).template).toBe('passwordReset');
+    expect(await t.app.db.query(`SELECT 1 FROM outbox WHERE lower(to_address) = 'nobody@example.com'`)).toEqual([]);
+  });
+
+  it('logs, and does not lose the server over, background work that fails', async () => {
+    t.app.background.run('a failing job', async () => {
+      throw new Error('smtp down');
+    });
+    await t.app.background.idle();
+    expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
   });
 
   it('resets with a single-use link and signs out every session', async () => {

@@ -76,6 +76,8 @@ export function enrolmentPayload(overrides: Record<string, unknown> = {}) {
 
 /** Latest outbox message to `email`. */
 export async function lastMail(app: FastifyInstance, email: string): Promise<{ subject: string; bodyText: string; template: string }> {
+  // Some mail leaves after the answer (app.background): wait for it.
+  await app.background.idle();
   const [row] = await app.db.query(`SELECT subject, body_text AS "bodyText", template FROM outbox WHERE lower(to_address) = lower($1) ORDER BY created_at DESC LIMIT 1`, [email]);
   if (!row) throw new Error(`no mail to ${email}`);
   return row;

@@ -89,7 +89,8 @@ export default async function authRoutes(app: FastifyInstance) {
 
   app.post('/auth/forgot-password', { config: codeLimit, schema: { tags, summary: 'E-mail a single-use reset link (same answer whether or not the e-mail exists)' } }, async (request) => {
     const { email } = validate(forgotPasswordSchema, request.body);
-    await auth.forgotPassword(email);
+    // After the answer: how long it takes must not say whether the e-mail has an account.
+    app.background.run('password reset mail', () => auth.forgotPassword(email));
     return { success: true, message: 'If an account uses this e-mail, a reset link is on its way. It is valid for 30 minutes.' };
   });
 
