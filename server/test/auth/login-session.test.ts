@@ -122,6 +122,21 @@ describe('GET /v1/auth/check and POST /v1/auth/logout', () => {
     expect(after.statusCode).toBe(401);
   });
 
+  it('keeps a session in use alive: a request counts as activity, and a busy session row is touched next time', async () => {
+    const c = await registerCustomer(t.app);
+    const s = await login(t.app, c.accountNumber, c.password as string);
+    const idleFor = async () => (await t.app.db.query(`SELECT extract(epoch FROM now() - last_seen_at)::int AS s FROM sessions WHERE subject_id = $1`, [c.id]))[0].s;
+    await t.app.db.query(`UPDATE sessions SET last_seen_at = now() - interval '10 minutes' WHERE subject_id = $1`, [c.id]);
+    // While another transaction holds the row, the check still answers (it does not wait) and leaves it.
+    await t.app.db.transaction(async (m) => {
+      await m.query(`SELECT 1 FROM sessions WHERE subject_id = $1 FOR UPDATE`, [c.id]);
+      expect((await t.app.inject({ method: 'GET', url: '/v1/auth/check', headers: { cookie: s.cookie } })).statusCode).toBe(200);
+    });
+    expect(await idleFor()).toBeGreaterThanOrEqual(599);
+    expect((await t.app.inject({ method: 'GET', url: '/v1/auth/check', headers: { cookie: s.cookie } })).statusCode).toBe(200);
+    expect(await idleFor()).toBeLessThan(5);
+  });
+
   it('expires a session idle for 15 minutes', async () => {
     const c = await registerCustomer(t.app);
     const s = await login(t.app, c.accountNumber, c.password as string);

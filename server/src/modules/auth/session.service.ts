@@ -124,9 +124,12 @@ export class SessionService {
              JOIN LATERAL (SELECT id, subject_id, csrf_token FROM sessions
                             WHERE id = q.id AND kind = $3 AND revoked_at IS NULL AND expires_at > now()
                               AND last_seen_at > now() - make_interval(mins => $2) OFFSET 0) se ON true),
+         -- Best effort and never waiting: a session row another statement holds is touched next time, so
+         -- two servers touching overlapping batches cannot deadlock.
          touch AS (
-           UPDATE sessions t SET last_seen_at = now() FROM s
-            WHERE t.id = s.id AND t.last_seen_at < now() - make_interval(secs => ${TOUCH_EVERY_S}))
+           UPDATE sessions t SET last_seen_at = now()
+            WHERE t.id IN (SELECT x.id FROM sessions x JOIN s ON s.id = x.id
+                            WHERE x.last_seen_at < now() - make_interval(secs => ${TOUCH_EVERY_S}) FOR UPDATE OF x SKIP LOCKED))
          ${select}`,
         [ids, SESSION_IDLE_MINUTES, kind],
       );
