@@ -91,8 +91,8 @@ async function steadyRate(url: URL, rate: number, durationS: number, body: () =>
         const req = httpRequest(url, { method: 'POST', agent, headers: { ...headers, 'content-length': Buffer.byteLength(payload) } }, (res) => {
           res.resume();
           res.on('end', () => {
-            latenciesMs.push(performance.now() - due);
             const ms = performance.now() - due;
+            latenciesMs.push(ms);
             if (process.env.BENCH_DEBUG && ms > 50) {
               const bucket = Math.floor((due - start) / 100);
               const b = slow.get(bucket) ?? { n: 0, maxMs: 0 };

@@ -10,7 +10,7 @@ import { IdempotencyKeyUsed } from '../modules/ledger/ledger.service';
 export interface IdempotentResult<T> {
   status: number;
   body: T;
-  /** Side effects (mail) to run once, after the commit; never on a replay. */
+  /** Side effects (mail) to run once, after the commit and the answer (app.background); never on a replay. */
   after?: () => Promise<void>;
 }
 
@@ -169,11 +169,9 @@ export class Idempotency {
     return this.answer(result);
   }
 
-  /** Runs the committed work's side effects (once, never on a replay) and returns its answer. */
-  private async answer<T>(result: IdempotentResult<T>): Promise<{ status: number; body: T }> {
-    if (result.after) {
-      await result.after().catch((err) => this.app.log.error({ err: (err as Error).message }, 'post-commit side effect failed'));
-    }
+  /** Starts the committed work's side effects (once, never on a replay) and returns its answer without waiting for them. */
+  private answer<T>(result: IdempotentResult<T>): { status: number; body: T } {
+    if (result.after) this.app.background.run('post-commit side effect', result.after);
     return { status: result.status, body: result.body };
   }
 }
