@@ -71,7 +71,7 @@ export const transferCodeSchema = strictObject({
 });
 export const transferPinSchema = strictObject({ pin: transactionPinField() });
 
-/** POST /transfer/confirm-code: the bank's one-time code or the PIN, one at a time (DECISIONS D1). */
+/** POST /transfer/confirm-code: the bank's one-time code or the PIN, one at a time (docs/decisions/0001). */
 export const confirmCodeSchema = strictObject({
   transferId: text().required('Transfer is required').uuid('Transfer is required'),
   code: text().matches(/^\d{6}$/, 'Code must be 6 digits').optional(),

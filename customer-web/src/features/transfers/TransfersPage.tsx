@@ -35,7 +35,7 @@ function isLarge(amount: string): boolean {
   }
 }
 
-/** Fee, rate and total from the server, shown before the customer confirms (DECISIONS D5). */
+/** Fee, rate and total from the server, shown before the customer confirms (docs/decisions/0004). */
 function QuotePreview({ type }: { type: 'local' | 'international' }) {
   const { values } = useFormikContext<Record<string, string>>();
   const [quote, setQuote] = useState<TransferSummaryDto | null>(null);
