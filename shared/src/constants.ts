@@ -1,4 +1,4 @@
-// Business constants of SPEC §9 and DECISIONS. Money constants are decimal strings: convert with money.ts.
+// Business constants of the product (docs/decisions for where we differ from the brief). Money constants are decimal strings: convert with money.ts.
 export const STORAGE_KEYS = { auth: 'auth', theme: 'theme' } as const;
 
 export const ACCOUNT_NUMBER_LENGTH = 10;
