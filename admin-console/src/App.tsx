@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import { Admin, AppBar, CustomRoutes, Layout, Menu, Resource, TitlePortal, type LayoutProps } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { Box, Typography } from '@mui/material';
@@ -8,13 +9,19 @@ import HistoryIcon from '@mui/icons-material/History';
 import CallReceivedIcon from '@mui/icons-material/CallReceived';
 import { authProvider } from './providers/auth-provider';
 import { dataProvider } from './providers/data-provider';
-import { CustomerList, CustomerShow } from './customers';
-import { TransactionList, TransactionShow } from './transactions';
-import { OutboxList, OutboxShow } from './outbox';
-import { AuditLogList } from './audit-log';
-import { IncomingTransferPage } from './incoming-transfers/IncomingTransferPage';
 import { LoginPage } from './LoginPage';
 import { darkTheme, lightTheme } from './theme';
+
+// Lists and shows load when first opened (react-admin's Layout suspends while they do): the sign-in page, the
+// console's first load, carries react-admin's shell but not every grid, form and schema behind it.
+const CustomerList = lazy(() => import('./customers').then((m) => ({ default: m.CustomerList })));
+const CustomerShow = lazy(() => import('./customers').then((m) => ({ default: m.CustomerShow })));
+const TransactionList = lazy(() => import('./transactions').then((m) => ({ default: m.TransactionList })));
+const TransactionShow = lazy(() => import('./transactions').then((m) => ({ default: m.TransactionShow })));
+const OutboxList = lazy(() => import('./outbox').then((m) => ({ default: m.OutboxList })));
+const OutboxShow = lazy(() => import('./outbox').then((m) => ({ default: m.OutboxShow })));
+const AuditLogList = lazy(() => import('./audit-log').then((m) => ({ default: m.AuditLogList })));
+const IncomingTransferPage = lazy(() => import('./incoming-transfers/IncomingTransferPage').then((m) => ({ default: m.IncomingTransferPage })));
 
 function AppMenu() {
   return (
