@@ -17,8 +17,9 @@ const swc = [
   },
 ];
 
-// A few dependencies ship ES modules only; jest (Node 20, CommonJS) needs them transformed.
-const ESM_ONLY = ['content-disposition', 'cookie'];
+// Dependencies that ship ES modules only would need transforming for jest (Node 20, CommonJS); the root
+// package.json's overrides hold cookie and content-disposition at CommonJS versions that support Node 20.
+const ESM_ONLY = [];
 
 const serverSetup = {
   globalSetup: '<rootDir>/server/test/global-setup.ts',
@@ -44,10 +45,15 @@ module.exports = {
       testEnvironment: 'node',
     },
     {
+      displayName: 'scripts',
+      testMatch: ['<rootDir>/scripts/**/*.test.js'],
+      testEnvironment: 'node',
+    },
+    {
       displayName: 'server',
       testMatch: ['<rootDir>/server/src/**/*.test.ts', '<rootDir>/server/test/**/*.test.ts'],
       transform: { '^.+\\.ts$': swc, '^.+\\.m?js$': swc },
-      transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY.join('|')})/)`],
+      ...(ESM_ONLY.length ? { transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY.join('|')})/)`] } : {}),
       testEnvironment: 'node',
       ...serverSetup,
     },

@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import { Admin, AppBar, CustomRoutes, Layout, Menu, Resource, TitlePortal, type LayoutProps } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { Box, Typography } from '@mui/material';
@@ -8,15 +9,22 @@ import HistoryIcon from '@mui/icons-material/History';
 import CallReceivedIcon from '@mui/icons-material/CallReceived';
 import { authProvider } from './providers/auth-provider';
 import { dataProvider } from './providers/data-provider';
-import { CustomerList, CustomerShow } from './customers';
-import { TransactionList, TransactionShow } from './transactions';
-import { OutboxList, OutboxShow } from './outbox';
-import { AuditLogList } from './audit-log';
-import { IncomingTransferPage } from './incoming-transfers/IncomingTransferPage';
-import { Dashboard } from './dashboard';
-import { IncomingPaymentIcon, IncomingPaymentList, IncomingPaymentShow } from './incoming-payments';
 import { LoginPage } from './LoginPage';
 import { darkTheme, lightTheme } from './theme';
+
+// Lists and shows load when first opened (react-admin's Layout suspends while they do): the sign-in page, the
+// console's first load, carries react-admin's shell but not every grid, form and schema behind it.
+const CustomerList = lazy(() => import('./customers').then((m) => ({ default: m.CustomerList })));
+const CustomerShow = lazy(() => import('./customers').then((m) => ({ default: m.CustomerShow })));
+const TransactionList = lazy(() => import('./transactions').then((m) => ({ default: m.TransactionList })));
+const TransactionShow = lazy(() => import('./transactions').then((m) => ({ default: m.TransactionShow })));
+const OutboxList = lazy(() => import('./outbox').then((m) => ({ default: m.OutboxList })));
+const OutboxShow = lazy(() => import('./outbox').then((m) => ({ default: m.OutboxShow })));
+const AuditLogList = lazy(() => import('./audit-log').then((m) => ({ default: m.AuditLogList })));
+const Dashboard = lazy(() => import('./dashboard').then((m) => ({ default: m.Dashboard })));
+const IncomingPaymentList = lazy(() => import('./incoming-payments').then((m) => ({ default: m.IncomingPaymentList })));
+const IncomingPaymentShow = lazy(() => import('./incoming-payments').then((m) => ({ default: m.IncomingPaymentShow })));
+const IncomingTransferPage = lazy(() => import('./incoming-transfers/IncomingTransferPage').then((m) => ({ default: m.IncomingTransferPage })));
 
 function AppMenu() {
   return (
@@ -61,7 +69,7 @@ export function App() {
     >
       <Resource name="customers" list={CustomerList} show={CustomerShow} icon={PeopleIcon} recordRepresentation={(r) => `${r.firstName} ${r.lastName}`} />
       <Resource name="transactions" list={TransactionList} show={TransactionShow} icon={ReceiptIcon} recordRepresentation="reference" />
-      <Resource name="incoming-payments" list={IncomingPaymentList} show={IncomingPaymentShow} icon={IncomingPaymentIcon} options={{ label: 'Incoming payments' }} recordRepresentation="networkReference" />
+      <Resource name="incoming-payments" list={IncomingPaymentList} show={IncomingPaymentShow} icon={CallReceivedIcon} options={{ label: 'Incoming payments' }} recordRepresentation="networkReference" />
       <Resource name="status-events" />
       <Resource name="outbox" list={OutboxList} show={OutboxShow} icon={MailIcon} options={{ label: 'Mail outbox' }} recordRepresentation="subject" />
       <Resource name="audit-log" list={AuditLogList} icon={HistoryIcon} options={{ label: 'Audit log' }} />

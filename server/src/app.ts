@@ -1,13 +1,10 @@
 import 'reflect-metadata';
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Redis from 'ioredis';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import fastifyStatic from '@fastify/static';
 import type { DataSource } from 'typeorm';
 import { UPLOAD_MAX_BYTES } from '@strongroom/shared';
 import type { AppConfig } from './config/config';
@@ -24,6 +21,7 @@ import reviewQueuesPlugin from './modules/review/review-queues.plugin';
 import reviewRoutes from './modules/review/review.routes';
 import { defineMailJobs } from './modules/mail/mail.jobs';
 import { swaggerTransform, yupValidatorCompiler } from './common/route-schemas';
+import { registerFrontEnds, type FrontEndOptions } from './plugins/front-ends.plugin';
 import authRoutes from './modules/auth/auth.routes';
 import userRoutes from './modules/user/user.routes';
 import adminRoutes from './modules/admin/admin.routes';
@@ -63,9 +61,9 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where log lines go (default stdout); tests read them to prove secrets stay out. */
   logStream?: NodeJS.WritableStream;
+  /** Where the built front ends are (default: customer-web/dist and admin-console/dist of this repository). */
+  frontEnds?: Omit<FrontEndOptions, 'enabled'>;
 }
-
-const REPO_ROOT = resolve(__dirname, '..', '..');
 
 export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -144,27 +142,6 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     { prefix: '/v1' },
   );
 
-  registerFrontEnds(app, config.serveStatic);
+  registerFrontEnds(app, { enabled: config.serveStatic, ...opts.frontEnds });
   return app;
-}
-
-/** The customer app at /, the console at /admin/, each with its SPA fallback; API 404s stay JSON. */
-function registerFrontEnds(app: FastifyInstance, enabled: boolean) {
-  const customerDist = join(REPO_ROOT, 'customer-web', 'dist');
-  const adminDist = join(REPO_ROOT, 'admin-console', 'dist');
-  const hasCustomer = enabled && existsSync(join(customerDist, 'index.html'));
-  const hasAdmin = enabled && existsSync(join(adminDist, 'index.html'));
-  if (hasCustomer) app.register(fastifyStatic, { root: customerDist, prefix: '/', wildcard: false, index: false, decorateReply: true });
-  if (hasAdmin) app.register(fastifyStatic, { root: adminDist, prefix: '/admin/', wildcard: false, index: false, decorateReply: false });
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0];
-    const isApi = url.startsWith('/v1/') || url === '/v1' || url.startsWith('/docs');
-    if (request.method !== 'GET' || isApi || /\.[a-z0-9]+$/i.test(url)) {
-      return reply.status(404).send({ success: false, error: 'Not found' });
-    }
-    if (url === '/admin' || url.startsWith('/admin/')) {
-      return hasAdmin ? reply.type('text/html').sendFile('index.html', adminDist) : reply.status(404).send({ success: false, error: 'The console is not built. Run npm run build.' });
-    }
-    return hasCustomer ? reply.type('text/html').sendFile('index.html', customerDist) : reply.status(404).send({ success: false, error: 'The web app is not built. Run npm run build.' });
-  });
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { DataSource } from 'typeorm';
-import { buildApp } from '../../src/app';
+import { buildApp, type BuildOptions } from '../../src/app';
 import { loadConfig, type AppConfig } from '../../src/config/config';
 import { createDataSource } from '../../src/db/data-source';
 import { AdminService } from '../../src/modules/admin/admin.service';
@@ -25,7 +25,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(overrides: Partial<AppConfig> = {}, opts: { logStream?: NodeJS.WritableStream } = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<AppConfig> = {}, opts: Pick<BuildOptions, 'logStream' | 'frontEnds'> = {}): Promise<TestApp> {
   const db = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'strongroom-test-data-'));
   const base = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: db.url, SESSION_SECRET: randomBytes(32).toString('hex'), ENCRYPTION_KEY: randomBytes(32).toString('hex'), LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv);
@@ -33,7 +33,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, opts: { 
   const dataSource = createDataSource(db.url, { poolSize: 40 });
   await dataSource.initialize();
   await seedFxRates(dataSource.manager);
-  const app = await buildApp(config, opts.logStream ? { dataSource, logStream: opts.logStream } : { dataSource, logger: false });
+  const app = await buildApp(config, { ...(opts.logStream ? { dataSource, logStream: opts.logStream } : { dataSource, logger: false }), frontEnds: opts.frontEnds });
   await app.ready();
   return {
     app,

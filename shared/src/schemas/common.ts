@@ -10,7 +10,7 @@ export function strictObject<T extends yup.ObjectShape>(shape: T) {
   return yup.object(shape).noUnknown(true, UNKNOWN_FIELD_MESSAGE);
 }
 
-export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+export { EMAIL_RE } from '../patterns';
 export const DIGITS_RE = /^\d+$/;
 export const ISO_DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 

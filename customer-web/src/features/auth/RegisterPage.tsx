@@ -18,7 +18,6 @@ import {
 import { Form, Formik, useFormikContext } from 'formik';
 import { useNavigate } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
-import { Country, State } from 'country-state-city';
 import {
   ACCOUNT_TYPES,
   ENROLMENT_CURRENCIES,
@@ -32,6 +31,7 @@ import { api, ApiError } from '../../api/client';
 import { AuthLayout } from '../../components/public/AuthLayout';
 import { FormField } from '../../components/FormField';
 import { PasswordField } from '../../components/PasswordField';
+import { loadStates, useCountries, useStates, type Region } from '../regions/regions';
 
 const STEPS = ['Personal Information', 'Employment Information', 'Account Information', 'Completed'];
 const STORE_KEY = 'enrolment';
@@ -67,15 +67,14 @@ function readStore(): Stored {
   }
 }
 
-const COUNTRIES = Country.getAllCountries();
-
 function StateField() {
   const { values, setFieldValue } = useFormikContext<Part>();
-  const states = useMemo(() => (values.country ? State.getStatesOfCountry(values.country) : []), [values.country]);
-  if (states.length === 0) return <FormField name="state" label="State/Province" />;
+  // undefined while the list loads: the picker stays a picker, its options arrive in a moment.
+  const states = useStates(values.country);
+  if (states?.length === 0) return <FormField name="state" label="State/Province" />;
   return (
     <FormField name="state" label="State/Province" select onChange={(e) => setFieldValue('state', e.target.value)}>
-      {states.map((s) => (
+      {(states ?? []).map((s) => (
         <MenuItem key={s.isoCode} value={s.name}>
           {s.name}
         </MenuItem>
@@ -84,7 +83,7 @@ function StateField() {
   );
 }
 
-function CountryField() {
+function CountryField({ countries }: { countries: Region[] }) {
   const { setFieldValue } = useFormikContext<Part>();
   return (
     <FormField
@@ -95,9 +94,10 @@ function CountryField() {
         setFieldValue('country', e.target.value);
         setFieldValue('state', '');
       }}
-      SelectProps={{ MenuProps: { PaperProps: { sx: { maxHeight: 320 } } } }}
+      // The states are fetched while the visitor looks for their country.
+      SelectProps={{ onOpen: () => void loadStates(), MenuProps: { PaperProps: { sx: { maxHeight: 320 } } } }}
     >
-      {COUNTRIES.map((c) => (
+      {countries.map((c) => (
         <MenuItem key={c.isoCode} value={c.isoCode}>
           {c.name}
         </MenuItem>
@@ -109,8 +109,8 @@ function CountryField() {
 const MISSING = 'Not provided yet';
 /** '1992-03-14' -> 'March 14, 1992' (a calendar date: no time zone may shift it). */
 const longDate = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' });
-function reviewRows({ personal: p, employment: e, account: a }: Stored, passport: File | null): [string, string][] {
-  const country = p && (Country.getCountryByCode(p.country)?.name ?? p.country);
+function reviewRows({ personal: p, employment: e, account: a }: Stored, passport: File | null, countries: Region[]): [string, string][] {
+  const country = p && (countries.find((c) => c.isoCode === p.country)?.name ?? p.country);
   return [
     ['Name', p ? [p.firstName, p.middleName, p.lastName].filter(Boolean).join(' ') : MISSING],
     ['Date of birth', p?.dob ? longDate(p.dob) : MISSING],
@@ -128,6 +128,7 @@ export default function RegisterPage() {
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const [stored, setStored] = useState<Stored>(readStore);
+  const countries = useCountries();
   const [active, setActive] = useState(0);
   const [passport, setPassport] = useState<File | null>(null);
   const [secrets, setSecrets] = useState<Secrets | null>(null);
@@ -229,7 +230,7 @@ export default function RegisterPage() {
               <Grid size={{ xs: 12, sm: 4 }}><FormField name="lastName" label="Last name" autoComplete="family-name" /></Grid>
               <Grid size={{ xs: 12, sm: 6 }}><FormField name="dob" label="Date of birth" type="date" InputLabelProps={{ shrink: true }} inputProps={{ max: new Date().toISOString().slice(0, 10) }} /></Grid>
               <Grid size={{ xs: 12, sm: 6 }}><FormField name="email" label="Email" type="email" autoComplete="email" /></Grid>
-              <Grid size={{ xs: 12, sm: 6 }}><CountryField /></Grid>
+              <Grid size={{ xs: 12, sm: 6 }}><CountryField countries={countries} /></Grid>
               <Grid size={{ xs: 12, sm: 6 }}><StateField /></Grid>
               <Grid size={{ xs: 12, sm: 6 }}><FormField name="city" label="City" autoComplete="address-level2" /></Grid>
               <Grid size={{ xs: 12, sm: 6 }}><FormField name="zipcode" label="Zip/Postal code" autoComplete="postal-code" /></Grid>
@@ -367,7 +368,7 @@ export default function RegisterPage() {
             Check your details, then submit your application. We will e-mail your account number and a code to verify your e-mail address.
           </Typography>
           <Grid container spacing={1} sx={{ mb: 3 }}>
-            {reviewRows(stored, passport).map(([k, v]) => (
+            {reviewRows(stored, passport, countries).map(([k, v]) => (
               <Grid key={k} size={{ xs: 12, sm: 6 }}>
                 <Typography variant="caption" color="text.secondary">{k}</Typography>
                 <Typography>{v}</Typography>

@@ -1,5 +1,7 @@
-import { useState, type FormEvent } from 'react';
-import { Accordion, AccordionDetails, AccordionSummary, Avatar, Box, Button, Card, CardContent, Container, Grid, Rating, Stack, TextField, Typography } from '@mui/material';
+import { useId, useState, type FormEvent } from 'react';
+// The newsletter field is TextField's own parts: TextField also imports Select and its menus, which the landing
+// page would load for nothing.
+import { Accordion, AccordionDetails, AccordionSummary, Avatar, Box, Button, Card, CardContent, Container, FormControl, FormHelperText, Grid, OutlinedInput, Rating, Stack, Typography } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import LockIcon from '@mui/icons-material/Lock';
 import PublicIcon from '@mui/icons-material/Public';
@@ -64,6 +66,7 @@ export default function LandingPage() {
   const [openFaq, setOpenFaq] = useState<number | false>(0);
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState('');
+  const emailHelpId = `${useId()}-helper-text`;
   const { enqueueSnackbar } = useSnackbar();
 
   const subscribe = (e: FormEvent) => {
@@ -283,17 +286,20 @@ export default function LandingPage() {
                 Newsletter
               </Typography>
               <Box component="form" onSubmit={subscribe} noValidate sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-                <TextField
+                <FormControl
                   size="small"
-                  placeholder="you@example.com"
-                  type="email"
-                  value={email}
-                  onChange={(e) => setEmail(e.target.value)}
                   error={!!emailError}
-                  helperText={emailError}
-                  inputProps={{ 'aria-label': 'Email address' }}
                   sx={{ flex: 1, bgcolor: '#fff', borderRadius: 1, '& .MuiFormHelperText-root': { bgcolor: '#0a1f44', m: 0, pt: 0.5 } }}
-                />
+                >
+                  <OutlinedInput
+                    placeholder="you@example.com"
+                    type="email"
+                    value={email}
+                    onChange={(e) => setEmail(e.target.value)}
+                    inputProps={{ 'aria-label': 'Email address', 'aria-describedby': emailError ? emailHelpId : undefined }}
+                  />
+                  {emailError && <FormHelperText id={emailHelpId}>{emailError}</FormHelperText>}
+                </FormControl>
                 <Button type="submit" variant="contained" color="secondary">
                   Subscribe
                 </Button>

@@ -3,7 +3,6 @@ import { Alert, Avatar, Box, Button, Card, CardContent, Divider, FormControlLabe
 import { Form, Formik, useFormikContext } from 'formik';
 import { useSearchParams } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
-import { Country, State } from 'country-state-city';
 import { OCCUPATIONS, UPLOAD_MAX_BYTES, changePasswordSchema, formatDate, profileSchema, type NotificationPreferences, type UserDto } from '@strongroom/shared';
 import { api } from '../../api/client';
 import { useAuth } from '../../auth/AuthContext';
@@ -11,19 +10,19 @@ import { FormField, applyServerErrors } from '../../components/FormField';
 import { PasswordField } from '../../components/PasswordField';
 import { UserAvatar } from '../../components/UserAvatar';
 import { accountTypeLabel } from '../../components/BalanceCard';
+import { loadStates, useCountries, useStates, type Region } from '../regions/regions';
 
 const TABS = ['personal', 'security', 'notifications'] as const;
 type TabName = (typeof TABS)[number];
 const PROFILE_FIELDS = ['firstName', 'middleName', 'lastName', 'email', 'phone', 'dob', 'address', 'city', 'state', 'zipcode', 'country', 'occupation'] as const;
 type ProfileValues = Record<(typeof PROFILE_FIELDS)[number], string>;
 
-const COUNTRIES = Country.getAllCountries();
 const REGION_NAMES = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'region' }) : null;
 
-function countryName(code: string | null | undefined): string {
+function countryName(code: string | null | undefined, countries: Region[]): string {
   if (!code) return '';
   try {
-    return Country.getCountryByCode(code)?.name ?? REGION_NAMES?.of(code) ?? code;
+    return countries.find((c) => c.isoCode === code)?.name ?? REGION_NAMES?.of(code) ?? code;
   } catch {
     return code;
   }
@@ -43,6 +42,7 @@ export function acceptableProfileImage(file: File | undefined | null): file is F
 
 function CountryField() {
   const { setFieldValue } = useFormikContext<ProfileValues>();
+  const countries = useCountries();
   return (
     <FormField
       name="country"
@@ -52,9 +52,10 @@ function CountryField() {
         setFieldValue('country', e.target.value);
         setFieldValue('state', '');
       }}
-      SelectProps={{ MenuProps: { PaperProps: { sx: { maxHeight: 320 } } } }}
+      // The states are fetched while the customer looks for their country.
+      SelectProps={{ onOpen: () => void loadStates(), MenuProps: { PaperProps: { sx: { maxHeight: 320 } } } }}
     >
-      {COUNTRIES.map((c) => (
+      {countries.map((c) => (
         <MenuItem key={c.isoCode} value={c.isoCode}>
           {c.name}
         </MenuItem>
@@ -65,8 +66,8 @@ function CountryField() {
 
 function StateField() {
   const { values } = useFormikContext<ProfileValues>();
-  const states = useMemo(() => (values.country ? State.getStatesOfCountry(values.country) : []), [values.country]);
-  // Free text when the country has no list, or when the stored value predates the list (never hide it).
+  const states = useStates(values.country) ?? [];
+  // Free text when the country has no list (or it is still loading), or when the stored value predates the list (never hide it).
   if (states.length === 0 || (values.state && !states.some((s) => s.name === values.state))) return <FormField name="state" label="State/Province" />;
   return (
     <FormField name="state" label="State/Province" select SelectProps={{ MenuProps: { PaperProps: { sx: { maxHeight: 320 } } } }}>
@@ -101,6 +102,7 @@ function OccupationField() {
 }
 
 function ProfileDetails({ user }: { user: UserDto }) {
+  const countries = useCountries();
   const rows: [string, string | null | undefined][] = [
     ['Email', user.email],
     ['Phone', user.phone],
@@ -110,7 +112,7 @@ function ProfileDetails({ user }: { user: UserDto }) {
     ['City', user.city],
     ['State/Province', user.state],
     ['Zip/Postal code', user.zipcode],
-    ['Country', countryName(user.country)],
+    ['Country', countryName(user.country, countries)],
     ['Account', `${accountTypeLabel(user.accountType)} Account · ${user.currency}`],
     ['Account number', user.accountNumber],
   ];
