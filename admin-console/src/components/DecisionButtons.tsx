@@ -5,10 +5,24 @@ import { formatMoney, rejectReasonSchema } from '@strongroom/shared';
 import type { DecisionResource, StrongroomDataProvider } from '../providers/data-provider';
 import { errorMessage } from '../providers/http';
 
-const NOUN: Record<DecisionResource, string> = { customers: 'application', transactions: 'transfer' };
+const NOUN: Record<DecisionResource, string> = { customers: 'application', transactions: 'transfer', cheques: 'cheque' };
+
+const APPROVE_EFFECT: Record<DecisionResource, string> = {
+  customers: 'The customer is e-mailed and can move money straight away.',
+  transactions: 'The held funds go to settlement and the customer is told.',
+  cheques: 'The amount is credited to the customer from cheque clearing and the customer is told; above the four-eyes threshold a second admin must approve too.',
+};
+
+const REJECT_HINT: Partial<Record<DecisionResource, string>> = {
+  transactions: 'The amount and the fee go back to the customer.',
+  cheques: 'Nothing is credited; the customer sees the reason.',
+};
 
 function subjectOf(resource: DecisionResource, record: Record<string, unknown>): string {
   if (resource === 'customers') return `${record.firstName} ${record.lastName} (account ${record.accountNumber})`;
+  if (resource === 'cheques') {
+    return `Cheque no. ${record.chequeNumber} on ${record.bankName}, ${formatMoney(String(record.amount), String(record.currency))}, deposited by ${record.customerName} (account ${record.customerAccountNumber})`;
+  }
   const holder = record.accountHolder as { name: string; accountNumber: string } | undefined;
   const amount = typeof record.amount === 'string' ? ` ${formatMoney(record.amount, String(record.currency ?? 'USD'))} (fee ${formatMoney(String(record.fees ?? '0'), String(record.currency ?? 'USD'))})` : '';
   return `${record.reference}: ${record.description},${amount}${holder ? ` from ${holder.name} (account ${holder.accountNumber})` : ''}`;
@@ -27,7 +41,7 @@ function reasonError(reason: string): string | undefined {
  * Approve (after a confirmation) and Reject with a reason that is sent to the customer. Rendered only for the
  * admin role and only while the record awaits a decision; auditors never see them (the server refuses them too).
  */
-export function DecisionButtons({ resource, pendingStatus }: { resource: DecisionResource; pendingStatus: string; label?: string }) {
+export function DecisionButtons({ resource, pendingStatus }: { resource: DecisionResource; pendingStatus: string | string[]; label?: string }) {
   const record = useRecordContext();
   const { permissions } = usePermissions();
   const dataProvider = useDataProvider<StrongroomDataProvider>();
@@ -37,7 +51,9 @@ export function DecisionButtons({ resource, pendingStatus }: { resource: Decisio
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
-  if (!record || permissions !== 'admin' || record.status !== pendingStatus) return null;
+  const decidable = Array.isArray(pendingStatus) ? pendingStatus : [pendingStatus];
+  if (!record || permissions !== 'admin' || !decidable.includes(String(record.status))) return null;
+  const secondApproval = record.status === 'awaiting_second_approval';
 
   const close = () => {
     if (busy) return;
@@ -68,7 +84,7 @@ export function DecisionButtons({ resource, pendingStatus }: { resource: Decisio
   return (
     <Stack direction="row" spacing={1} onClick={stop} sx={{ whiteSpace: 'nowrap' }}>
       <Button size="small" variant="contained" color="success" disabled={busy} onClick={() => setDialog('approve')}>
-        Approve
+        {secondApproval ? 'Second approval' : 'Approve'}
       </Button>
       <Button size="small" variant="outlined" color="error" disabled={busy} onClick={() => setDialog('reject')}>
         Reject
@@ -78,7 +94,7 @@ export function DecisionButtons({ resource, pendingStatus }: { resource: Decisio
         <DialogContent>
           <DialogContentText>{subjectOf(resource, record)}</DialogContentText>
           <DialogContentText sx={{ mt: 1 }}>
-            {resource === 'customers' ? 'The customer is e-mailed and can move money straight away.' : 'The held funds go to settlement and the customer is told.'} Your name is recorded in the audit log.
+            {secondApproval ? 'This is the second approval: the money moves now.' : APPROVE_EFFECT[resource]} Your name is recorded in the audit log.
           </DialogContentText>
         </DialogContent>
         <DialogActions>
@@ -104,7 +120,7 @@ export function DecisionButtons({ resource, pendingStatus }: { resource: Decisio
             onChange={(e) => setReason(e.target.value)}
             onBlur={() => setTouched(true)}
             error={touched && !!problem}
-            helperText={(touched && problem) || (resource === 'transactions' ? 'The amount and the fee go back to the customer.' : ' ')}
+            helperText={(touched && problem) || REJECT_HINT[resource] || ' '}
             slotProps={{ htmlInput: { maxLength: 500 } }}
             sx={{ mt: 2 }}
           />
