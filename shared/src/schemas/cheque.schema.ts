@@ -11,6 +11,9 @@ export const CHEQUE_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as c
 /** The customer keeps the paper cheque this long after depositing it. */
 export const CHEQUE_KEEP_DAYS = 14;
 
+/** Text the customer must fill in: blanks (spaces only) count as empty; the server stores it trimmed. */
+const filled = (message: string) => text().required(message).test('filled', message, (v) => typeof v === 'string' && v.trim() !== '');
+
 /**
  * The cheque deposit form (POST /v1/cheque, multipart: these fields plus the files `frontImage` and
  * `backImage`). The drawer's bank, cheque number and account number identify the paper cheque; issueDate and
@@ -18,14 +21,11 @@ export const CHEQUE_KEEP_DAYS = 14;
  */
 export const chequeDepositSchema = strictObject({
   amount: amountField('0.01', 'Amount must be greater than $0.01'),
-  chequeNumber: text()
-    .trim()
-    .required('Cheque number is required')
+  chequeNumber: filled('Cheque number is required')
     .max(20, 'Cheque number must be at most 20 characters')
-    .matches(/^[A-Za-z0-9-]+$/, 'Cheque number must be letters, digits or hyphens'),
-  bankName: text().trim().required('Bank name is required').max(100, 'Bank name must be at most 100 characters'),
+    .matches(/^[A-Za-z0-9-]*$/, 'Cheque number must be letters, digits or hyphens'),
+  bankName: filled('Bank name is required').max(100, 'Bank name must be at most 100 characters'),
   accountNumber: text()
-    .trim()
     .max(34, 'Account number must be at most 34 characters')
     .matches(/^[A-Za-z0-9 -]*$/, 'Account number must be letters, digits, spaces or hyphens')
     .optional(),
@@ -33,7 +33,7 @@ export const chequeDepositSchema = strictObject({
   issueDate: text()
     .optional()
     .test('date', 'Enter a valid issue date', (v) => v === undefined || v === '' || isRealIsoDate(v)),
-  note: text().trim().max(200, 'Note must be at most 200 characters').optional(),
+  note: text().max(200, 'Note must be at most 200 characters').optional(),
 });
 
 // Query strings arrive as text: this schema casts (use it without strict).
