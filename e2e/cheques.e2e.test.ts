@@ -5,6 +5,9 @@ import { newContext, screenshot, signIn } from './helpers/browser';
 import { useServerAndBrowser } from './helpers/suite';
 
 const CUSTOMER = { accountNumber: '1000000002', password: 'Payee@2026!' };
+// One journey through two apps and a staff decision: longer than the suite's default on a busy machine.
+jest.setTimeout(300_000);
+const STEP_TIMEOUT_MS = 45_000;
 
 /** Photographs of a cheque, drawn and captured by the browser itself (real PNG bytes, as a phone would send). */
 async function chequePhotos(browser: Browser, chequeNumber: string): Promise<{ front: Buffer; back: Buffer }> {
@@ -32,6 +35,7 @@ describe('cheque deposit', () => {
 
   async function customerPage(width = 1280): Promise<Page> {
     const page = await (await newContext(ctx.browser(), ctx.server().baseUrl, { width, height: 860 })).newPage();
+    page.setDefaultTimeout(STEP_TIMEOUT_MS);
     await signIn(page, CUSTOMER.accountNumber, CUSTOMER.password);
     await page.goto('/deposit-cheque');
     await page.getByRole('heading', { level: 1, name: 'Deposit Cheque' }).waitFor();
@@ -40,11 +44,12 @@ describe('cheque deposit', () => {
 
   async function consolePage(width = 1280): Promise<Page> {
     const page = await (await newContext(ctx.browser(), ctx.server().baseUrl, { width, height: 860 })).newPage();
+    page.setDefaultTimeout(STEP_TIMEOUT_MS);
     await page.goto('/admin/');
     await page.getByLabel('E-mail').fill('admin@strongroom.local');
     await page.getByLabel('Password', { exact: true }).fill(adminPassword());
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('menuitem', { name: 'Cheques' }).waitFor();
+    await page.waitForURL(/#\/customers/);
     return page;
   }
 

@@ -22,17 +22,19 @@ export function ChequeDepositForm({ currency, onDeposited }: { currency: string;
   // One key per deposit the customer means to make: a retry of the same click is answered once.
   const [key, setKey] = useState(newIdempotencyKey);
   const initial = { amount: '', chequeNumber: '', bankName: '', accountNumber: '', currency, issueDate: '', note: '' };
+  /** Marks a missing side on every attempt to submit, whether or not the details are complete yet. */
+  const imagesMissing = () => {
+    if (!front.file) setFront({ file: null, error: front.error ?? CHEQUE_FRONT_REQUIRED_MESSAGE });
+    if (!back.file) setBack({ file: null, error: back.error ?? CHEQUE_BACK_REQUIRED_MESSAGE });
+    return !front.file || !back.file;
+  };
 
   return (
     <Formik
       initialValues={initial}
       validationSchema={chequeDepositSchema}
       onSubmit={async (values, { setErrors, resetForm }) => {
-        if (!front.file || !back.file) {
-          if (!front.file) setFront({ file: null, error: front.error ?? CHEQUE_FRONT_REQUIRED_MESSAGE });
-          if (!back.file) setBack({ file: null, error: back.error ?? CHEQUE_BACK_REQUIRED_MESSAGE });
-          return;
-        }
+        if (imagesMissing() || !front.file || !back.file) return;
         const body = new FormData();
         for (const [name, value] of Object.entries(values)) if (value.trim() !== '') body.append(name, value.trim());
         body.append('frontImage', front.file);
@@ -82,7 +84,7 @@ export function ChequeDepositForm({ currency, onDeposited }: { currency: string;
               <Grid size={12}><FormField name="note" label="Note (optional)" multiline minRows={2} inputProps={{ maxLength: 200 }} /></Grid>
             </Grid>
             <Box>
-              <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
+              <Button type="submit" variant="contained" size="large" disabled={isSubmitting} onClick={imagesMissing}>
                 {isSubmitting ? 'Depositing...' : 'Deposit cheque'}
               </Button>
             </Box>
