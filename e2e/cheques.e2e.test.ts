@@ -23,7 +23,7 @@ async function chequePhotos(browser: Browser, chequeNumber: string): Promise<{ f
     <div style="position:absolute;right:24px;top:86px;border:1px solid #555;padding:4px 10px">$ 842.60</div>
     <div style="position:absolute;left:24px;top:140px">Eight hundred forty-two and 60/100 dollars</div>
     <div style="position:absolute;right:24px;top:210px;font-style:italic">M. Okafor</div>
-    <div style="position:absolute;left:24px;bottom:14px;font-family:monospace">⑆ 021000021 ⑆ 44120087 ⑈ ${chequeNumber}</div>`);
+    <div style="position:absolute;left:24px;bottom:14px;font-family:monospace">T021000021T 44120087A ${chequeNumber}</div>`);
   const back = await side(`<div style="position:absolute;left:24px;top:24px;font-style:italic">Jordan Lee — for mobile deposit at Strongroom only</div>`);
   await page.close();
   return { front, back };
@@ -135,9 +135,9 @@ describe('cheque deposit', () => {
 
     const admin = await consolePage(375);
     await admin.goto('/admin/#/cheques?filter=%7B%7D');
-    await admin.getByText(/cheque no\./).first().waitFor();
+    await admin.getByRole('link', { name: /cheque no\. \d/ }).first().waitFor();
     await screenshot(admin, 'admin-cheques-375');
-    await admin.getByText(/cheque no\./).first().click();
+    await admin.getByRole('link', { name: /cheque no\. \d/ }).first().click();
     await admin.waitForURL(/#\/cheques\/[0-9a-f-]+\/show$/);
     await admin.getByRole('img', { name: /^Front of cheque/ }).waitFor();
     await screenshot(admin, 'admin-cheque-show-375');
