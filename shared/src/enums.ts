@@ -61,6 +61,7 @@ export const TRANSACTION_KINDS = [
   'fee',
   'opening',
   'adjustment',
+  'refund',
   'cheque_deposit',
 ] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
