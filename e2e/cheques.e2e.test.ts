@@ -82,7 +82,7 @@ describe('cheque deposit', () => {
     await page.getByText('Cheque deposited. We will review it shortly.').waitFor();
     const deposit = page.getByTestId('cheque-deposit').filter({ hasText: chequeNumber });
     await deposit.getByText('Pending', { exact: true }).waitFor();
-    await deposit.getByText('Deposited, waiting for review').waitFor();
+    await deposit.getByText('Submitted, waiting for review').waitFor();
     await screenshot(page, 'cheque-deposit-pending-1280');
 
     const admin = await consolePage();
@@ -112,8 +112,8 @@ describe('cheque deposit', () => {
     await admin.context().close();
 
     await page.reload();
-    await deposit.getByText('Approved', { exact: true }).waitFor();
-    await deposit.getByText('Approved and credited').waitFor();
+    await deposit.getByRole('region', { name: 'Deposit timeline' }).getByText('Approved', { exact: true }).waitFor();
+    await deposit.getByText('by Strongroom').waitFor();
     await screenshot(page, 'cheque-deposit-approved-1280');
     await deposit.getByRole('link', { name: 'View the credit' }).click();
     await page.waitForURL(/\/transactions\/[A-Z0-9]+$/);

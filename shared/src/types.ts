@@ -146,15 +146,6 @@ export interface TransferInitiatedDto {
 
 export type ChequeStatus = 'pending' | 'awaiting_second_approval' | 'approved' | 'rejected';
 
-/** One step of a request's status history as its customer sees it. */
-export interface ChequeTimelineEntryDto {
-  status: string;
-  from: string | null;
-  at: string;
-  reason: string | null;
-  by: 'you' | 'Strongroom' | 'system';
-}
-
 /** A deposited cheque as its customer sees it (GET /v1/cheque/user/{userId}). */
 export interface ChequeDto {
   id: string;
@@ -173,5 +164,5 @@ export interface ChequeDto {
   transactionReference: string | null;
   createdAt: string;
   updatedAt: string;
-  timeline: ChequeTimelineEntryDto[];
+  timeline: TimelineEntryDto[];
 }

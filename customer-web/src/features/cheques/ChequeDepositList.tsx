@@ -4,7 +4,7 @@ import type { ChequeDto } from '@strongroom/shared';
 import { DateText } from '../../components/DateText';
 import { Money } from '../../components/Money';
 import { StatusChip } from '../../components/StatusChip';
-import { ChequeTimeline } from './ChequeTimeline';
+import { StatusTimeline } from '../../components/StatusTimeline';
 
 function ChequeCard({ cheque }: { cheque: ChequeDto }) {
   return (
@@ -27,7 +27,7 @@ function ChequeCard({ cheque }: { cheque: ChequeDto }) {
           </Alert>
         )}
         <Divider sx={{ my: 2 }} />
-        <ChequeTimeline entries={cheque.timeline} />
+        <StatusTimeline entries={cheque.timeline} title="Deposit timeline" />
         {cheque.transactionReference && (
           <Button component={RouterLink} to={`/transactions/${cheque.transactionReference}`} size="small" sx={{ mt: 1.5 }}>
             View the credit
