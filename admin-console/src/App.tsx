@@ -9,6 +9,7 @@ import HistoryIcon from '@mui/icons-material/History';
 import CallReceivedIcon from '@mui/icons-material/CallReceived';
 import { authProvider } from './providers/auth-provider';
 import { dataProvider } from './providers/data-provider';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { LoginPage } from './LoginPage';
 import { darkTheme, lightTheme } from './theme';
 
@@ -21,6 +22,8 @@ const TransactionShow = lazy(() => import('./transactions').then((m) => ({ defau
 const OutboxList = lazy(() => import('./outbox').then((m) => ({ default: m.OutboxList })));
 const OutboxShow = lazy(() => import('./outbox').then((m) => ({ default: m.OutboxShow })));
 const AuditLogList = lazy(() => import('./audit-log').then((m) => ({ default: m.AuditLogList })));
+const ChequeList = lazy(() => import('./cheques').then((m) => ({ default: m.ChequeList })));
+const ChequeShow = lazy(() => import('./cheques').then((m) => ({ default: m.ChequeShow })));
 const Dashboard = lazy(() => import('./dashboard').then((m) => ({ default: m.Dashboard })));
 const IncomingPaymentList = lazy(() => import('./incoming-payments').then((m) => ({ default: m.IncomingPaymentList })));
 const IncomingPaymentShow = lazy(() => import('./incoming-payments').then((m) => ({ default: m.IncomingPaymentShow })));
@@ -71,6 +74,7 @@ export function App() {
       <Resource name="transactions" list={TransactionList} show={TransactionShow} icon={ReceiptIcon} recordRepresentation="reference" />
       <Resource name="incoming-payments" list={IncomingPaymentList} show={IncomingPaymentShow} icon={CallReceivedIcon} options={{ label: 'Incoming payments' }} recordRepresentation="networkReference" />
       <Resource name="status-events" />
+      <Resource name="cheques" list={ChequeList} show={ChequeShow} icon={ReceiptLongIcon} options={{ label: 'Cheques' }} recordRepresentation={(r) => `Cheque no. ${r.chequeNumber}`} />
       <Resource name="outbox" list={OutboxList} show={OutboxShow} icon={MailIcon} options={{ label: 'Mail outbox' }} recordRepresentation="subject" />
       <Resource name="audit-log" list={AuditLogList} icon={HistoryIcon} options={{ label: 'Audit log' }} />
       <CustomRoutes>

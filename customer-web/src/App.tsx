@@ -21,6 +21,7 @@ const TransfersPage = lazy(() => import('./features/transfers/TransfersPage'));
 const TransactionsPage = lazy(() => import('./features/transactions/TransactionsPage'));
 const TransactionDetailPage = lazy(() => import('./features/transactions/TransactionDetailPage'));
 const FeesPage = lazy(() => import('./features/fees/FeesPage'));
+const DepositChequePage = lazy(() => import('./features/cheques/DepositChequePage'));
 const ComingSoonPage = lazy(() => import('./features/shell/ComingSoonPage'));
 const NotFoundPage = lazy(() => import('./features/not-found/NotFoundPage'));
 
@@ -48,7 +49,7 @@ export function App() {
               <Route path="/transactions/:reference" element={<TransactionDetailPage />} />
               <Route path="/profile" element={<ProfilePage />} />
               <Route path="/fees" element={<FeesPage />} />
-              <Route path="/deposit-cheque" element={<ComingSoonPage title="Deposit Cheque" />} />
+              <Route path="/deposit-cheque" element={<DepositChequePage />} />
               <Route path="/crypto" element={<ComingSoonPage title="Crypto Currency" />} />
               <Route path="/cards" element={<ComingSoonPage title="Cards" />} />
               <Route path="/loans" element={<ComingSoonPage title="Loans" />} />

@@ -29,6 +29,7 @@ import transferRoutes from './modules/transfers/transfers.routes';
 import transactionRoutes from './modules/transactions/transactions.routes';
 import dashboardRoutes from './modules/dashboard/dashboard.routes';
 import cryptoRoutes from './modules/crypto/crypto.routes';
+import chequeRoutes from './modules/cheques/cheques.routes';
 
 /** Log paths that must never reach a log line (secrets, codes, identity numbers, cookies). */
 export const REDACT_PATHS = [
@@ -138,6 +139,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       await api.register(dashboardRoutes);
       await api.register(cryptoRoutes);
       await api.register(reviewRoutes);
+      await api.register(chequeRoutes);
     },
     { prefix: '/v1' },
   );

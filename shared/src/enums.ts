@@ -62,6 +62,7 @@ export const TRANSACTION_KINDS = [
   'opening',
   'adjustment',
   'refund',
+  'cheque_deposit',
 ] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 

@@ -143,3 +143,26 @@ export interface TransferInitiatedDto {
   summary: TransferSummaryDto;
   message?: string;
 }
+
+export type ChequeStatus = 'pending' | 'awaiting_second_approval' | 'approved' | 'rejected';
+
+/** A deposited cheque as its customer sees it (GET /v1/cheque/user/{userId}). */
+export interface ChequeDto {
+  id: string;
+  amount: string;
+  currency: string;
+  chequeNumber: string;
+  bankName: string;
+  accountNumber: string | null;
+  issueDate: string | null;
+  note: string | null;
+  status: ChequeStatus;
+  reason: string | null;
+  frontImage: string;
+  backImage: string;
+  /** The credit's reference once approved (links to /transactions/:reference). */
+  transactionReference: string | null;
+  createdAt: string;
+  updatedAt: string;
+  timeline: TimelineEntryDto[];
+}

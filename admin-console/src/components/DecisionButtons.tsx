@@ -5,13 +5,29 @@ import { formatMoney, rejectReasonSchema } from '@strongroom/shared';
 import type { DecisionResource, StrongroomDataProvider } from '../providers/data-provider';
 import { errorMessage } from '../providers/http';
 
-const NOUN: Record<string, string> = { customers: 'application', transactions: 'transfer', 'incoming-payments': 'incoming payment' };
+const NOUN: Record<DecisionResource, string> = { customers: 'application', transactions: 'transfer', cheques: 'cheque', 'incoming-payments': 'incoming payment' };
 /** Every queue's four-eyes state: one admin approved, a different one must give the second approval. */
 export const AWAITING_SECOND_APPROVAL = 'awaiting_second_approval';
+
+const APPROVE_EFFECT: Record<DecisionResource, string> = {
+  customers: 'The customer is e-mailed and can move money straight away.',
+  transactions: 'The held funds go to settlement and the customer is told.',
+  cheques: 'The amount is credited to the customer from cheque clearing and the customer is told; above the four-eyes threshold a second admin must approve too.',
+  'incoming-payments': 'The payment is credited to the customer now.',
+};
+
+const REJECT_HINT: Partial<Record<DecisionResource, string>> = {
+  transactions: 'The amount and the fee go back to the customer.',
+  cheques: 'Nothing is credited; the customer sees the reason.',
+  'incoming-payments': 'Nothing is credited; the payment goes back to the sending bank.',
+};
 
 function subjectOf(resource: DecisionResource, record: Record<string, unknown>): string {
   if (resource === 'customers') return `${record.firstName} ${record.lastName} (account ${record.accountNumber})`;
   if (resource === 'incoming-payments') return `${record.networkReference}: ${formatMoney(String(record.amount), String(record.currency))} from ${record.senderName} to ${record.holderName} (account ${record.accountNumber})`;
+  if (resource === 'cheques') {
+    return `Cheque no. ${record.chequeNumber} on ${record.bankName}, ${formatMoney(String(record.amount), String(record.currency))}, deposited by ${record.customerName} (account ${record.customerAccountNumber})`;
+  }
   const holder = record.accountHolder as { name: string; accountNumber: string } | undefined;
   const amount = typeof record.amount === 'string' ? ` ${formatMoney(record.amount, String(record.currency ?? 'USD'))} (fee ${formatMoney(String(record.fees ?? '0'), String(record.currency ?? 'USD'))})` : '';
   return `${record.reference}: ${record.description},${amount}${holder ? ` from ${holder.name} (account ${holder.accountNumber})` : ''}`;
@@ -83,7 +99,7 @@ export function DecisionButtons({ resource, pendingStatus }: { resource: Decisio
         <DialogContent>
           <DialogContentText>{subjectOf(resource, record)}</DialogContentText>
           <DialogContentText sx={{ mt: 1 }}>
-            {resource === 'customers' ? 'The customer is e-mailed and can move money straight away.' : 'The held funds go to settlement and the customer is told.'} Your name is recorded in the audit log.
+            {secondApproval ? 'This is the second approval: the money moves now.' : APPROVE_EFFECT[resource]} Your name is recorded in the audit log.
           </DialogContentText>
         </DialogContent>
         <DialogActions>
@@ -109,7 +125,7 @@ export function DecisionButtons({ resource, pendingStatus }: { resource: Decisio
             onChange={(e) => setReason(e.target.value)}
             onBlur={() => setTouched(true)}
             error={touched && !!problem}
-            helperText={(touched && problem) || (resource === 'transactions' ? 'The amount and the fee go back to the customer.' : ' ')}
+            helperText={(touched && problem) || REJECT_HINT[resource] || ' '}
             slotProps={{ htmlInput: { maxLength: 500 } }}
             sx={{ mt: 2 }}
           />

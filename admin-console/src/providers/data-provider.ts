@@ -7,12 +7,15 @@ const base = simpleRestProvider('/v1/admin', httpClient);
 export const DECISION_PATHS = {
   customers: '/v1/admin/customers',
   transactions: '/v1/transaction',
+  cheques: '/v1/cheque',
   'incoming-payments': '/v1/admin/incoming-payments',
 } as const;
 export type DecisionResource = keyof typeof DECISION_PATHS;
 export interface ActionResult {
   success: boolean;
   message: string;
+  /** A four-eyes approval that waits for a second admin. */
+  awaitingSecondApproval?: boolean;
 }
 
 /** ra-data-simple-rest over /v1/admin, plus the review actions (approve, reject with a reason) and incoming payments. */

@@ -46,3 +46,73 @@ export async function readFormWithImage(request: FastifyRequest, fileField: stri
   if (file.length > UPLOAD_MAX_BYTES) throw new AppError(400, sizeMessage, { [fileField]: sizeMessage });
   return { fields, file };
 }
+
+const uploads = new WeakMap<FastifyRequest, Record<string, Buffer>>();
+
+function decodeImageField(field: string, value: unknown, sizeMessage: string): Buffer | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  const file = typeof value === 'string' ? decodeDataUrl(value) : undefined;
+  if (!file) throw new AppError(400, 'The image must be a data URL', { [field]: 'The image must be a data URL' });
+  if (file.length > UPLOAD_MAX_BYTES) throw new AppError(400, sizeMessage, { [field]: sizeMessage });
+  return file;
+}
+
+async function readMultipart(request: FastifyRequest, fileFields: readonly string[], sizeMessage: string) {
+  const fields: Record<string, unknown> = {};
+  const files: Record<string, Buffer> = {};
+  let reading = '';
+  try {
+    for await (const part of request.parts({ limits: { files: fileFields.length } })) {
+      if (part.type !== 'file') {
+        fields[part.fieldname] = part.value;
+        continue;
+      }
+      reading = part.fieldname;
+      if (!fileFields.includes(part.fieldname) || files[part.fieldname]) {
+        await part.toBuffer().catch(() => undefined);
+        const message = files[part.fieldname] ? `Send one ${part.fieldname}` : `Unknown field: ${part.fieldname}`;
+        throw new AppError(400, message, { [part.fieldname]: message });
+      }
+      files[part.fieldname] = await part.toBuffer();
+    }
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(400, sizeMessage, { [reading]: sizeMessage });
+    if (code === 'FST_FILES_LIMIT') throw new AppError(400, `Send at most ${fileFields.length} files: ${fileFields.join(', ')}`);
+    throw err;
+  }
+  return { fields, files };
+}
+
+/**
+ * A preValidation hook for forms that carry several named images: multipart (the files in `fileFields`) or JSON
+ * (each image as a data URL in its field). It leaves the other fields as `request.body`, so the route's declared
+ * body schema validates them like any JSON body, and keeps the images for `uploadedFiles(request)`. Run it after
+ * authentication (onRequest), so no upload is read for a caller who may not send it.
+ */
+export function readUploads(fileFields: readonly string[], sizeMessage: string) {
+  return async function readUploadsHook(request: FastifyRequest): Promise<void> {
+    if (request.isMultipart()) {
+      const { fields, files } = await readMultipart(request, fileFields, sizeMessage);
+      request.body = fields;
+      uploads.set(request, files);
+      return;
+    }
+    const body = request.body;
+    if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) return;
+    const fields: Record<string, unknown> = { ...(body as Record<string, unknown>) };
+    const files: Record<string, Buffer> = {};
+    for (const field of fileFields) {
+      const file = decodeImageField(field, fields[field], sizeMessage);
+      delete fields[field];
+      if (file) files[field] = file;
+    }
+    request.body = fields;
+    uploads.set(request, files);
+  };
+}
+
+/** The images `readUploads` took from this request, by field. */
+export function uploadedFiles(request: FastifyRequest): Record<string, Buffer> {
+  return uploads.get(request) ?? {};
+}
