@@ -267,7 +267,7 @@ function SecurityTab() {
             Change password
           </Typography>
           <Typography color="text.secondary" sx={{ mb: 2, maxWidth: 560 }}>
-            Use at least 8 characters with upper- and lower-case letters, a number and one of @$!%*?&. When you change it, every other device signed in to your account is signed out; this one stays signed in.
+            Use at least 8 characters with upper- and lower-case letters, a number and a symbol (such as # @ ! or -). When you change it, every other device signed in to your account is signed out; this one stays signed in.
           </Typography>
           {done && (
             <Alert severity="success" sx={{ mb: 2, maxWidth: 560 }} data-testid="password-changed">
