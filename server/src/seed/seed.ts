@@ -4,10 +4,9 @@ import { hashPin, hashSecret } from '../common/crypto';
 import { rows } from '../common/sql';
 import { withTransaction } from '../db/transaction';
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '../modules/user/entities/customer.entity';
-import { customerAccountId, internalAccountId, openCustomerAccount, postJournal, newReference } from '../modules/ledger/ledger.service';
+import { customerAccountId, internalAccountId, openCustomerAccount, postJournal, newReference, type JournalEntry } from '../modules/ledger/ledger.service';
 import { seedFxRates } from '../modules/fx/fx.service';
 import { seedCryptoOptions } from '../modules/crypto/crypto.service';
-import type { NewTransaction } from '../modules/transactions/transactions.service';
 
 export const DEMO_CUSTOMER = { accountNumber: '1000000001', password: 'Demo@2026!', pin: '1234', email: 'demo@strongroom.local' };
 // As a live same-bank transfer names its sender: first and last name.
@@ -66,7 +65,7 @@ export async function seedDemoLedger(m: EntityManager, customerId: string, payee
     const postings = type === 'credit'
       ? [{ accountId: counter, amountMinor: -amountMinor, currency: 'USD' }, { accountId: account, amountMinor, currency: 'USD' }]
       : [{ accountId: account, amountMinor: -amountMinor, currency: 'USD' }, { accountId: counter, amountMinor, currency: 'USD' }];
-    const entries: NewTransaction[] = [{ reference, customerId, accountId: account, type, kind: kind as never, status: 'success', description, category, amountMinor, currency: 'USD', recipient, channel, location: null, createdAt: when }];
+    const entries: JournalEntry[] = [{ reference, customerId, accountId: account, type, kind: kind as never, status: 'success', description, category, amountMinor, currency: 'USD', recipient, channel, location: null, createdAt: when }];
     // A payment to the other demo customer shows in their history too, as a live same-bank transfer does.
     if (counter === payeeAccount) {
       entries.push({ reference: `${reference}C`, customerId: payeeId, accountId: payeeAccount, type: 'credit', kind: kind as never, status: 'success', description: description.replace(/ to Jordan Lee$/, ` from ${DEMO_NAME}`), category: 'Transfer', amountMinor, currency: 'USD', recipient: DEMO_NAME, counterparty: DEMO_CUSTOMER.accountNumber, channel, location: null, createdAt: when });
