@@ -14,12 +14,16 @@ interface Finding {
 /**
  * Runs axe-core on the page as it is now and fails when it finds a serious or critical violation, or a break in
  * the page's outline (no or several <main>, no or several <h1>, headings out of order). `label` names the page and
- * state in the failure ('dashboard dark', 'transfers: code dialog'). While a modal dialog is open the page behind
- * it is hidden from assistive technology, so only the dialog's own outline is judged then.
+ * state in the failure ('dashboard dark', 'transfers: code dialog'). While a modal (dialog, drawer, menu) is open the
+ * page behind it is hidden from assistive technology, so its outline is not judged then; contrast, names and roles are.
  */
 export async function expectNoSeriousA11yViolations(page: Page, label: string): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
-  const dialogOpen = await page.locator('[role="dialog"][aria-modal="true"], [role="alertdialog"][aria-modal="true"]').count();
+  // A modal (dialog, drawer, menu) hides the page behind it, its <main> and <h1> included.
+  const dialogOpen = await page.evaluate(() => {
+    const main = document.querySelector('main, [role="main"]');
+    return !!document.querySelector('[role="dialog"][aria-modal="true"], [role="alertdialog"][aria-modal="true"]') || !!main?.closest('[aria-hidden="true"]');
+  });
   const findings: Finding[] = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical' || (!dialogOpen && STRUCTURE_RULES.has(v.id)))
     .map((v) => ({

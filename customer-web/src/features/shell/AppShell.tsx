@@ -178,7 +178,7 @@ export default function AppShell() {
           <SideMenu rejected={rejected} />
         </Box>
       </Box>
-      <Drawer open={mobileOpen} onClose={() => setMobileOpen(false)} sx={{ display: { md: 'none' } }} PaperProps={{ sx: { width: '70%' } }}>
+      <Drawer open={mobileOpen} onClose={() => setMobileOpen(false)} sx={{ display: { md: 'none' } }} PaperProps={{ sx: { width: '70%' }, 'aria-label': 'Menu' }}>
         <SideMenu onNavigate={() => setMobileOpen(false)} onClose={() => setMobileOpen(false)} rejected={rejected} />
       </Drawer>
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
