@@ -156,6 +156,7 @@ describe('signed-in customer: shell, dashboard, profile and settings', () => {
     const p = await page();
     await signIn(p, SECOND.accountNumber, SECOND.password);
     await p.goto('/profile?tab=security');
+    await p.getByLabel('Current password').waitFor();
     await expectNoSeriousA11yViolations(p, 'profile: security');
     await p.getByLabel('Current password').fill(SECOND.password);
     await p.getByLabel('New password', { exact: true }).fill('weakpassword');

@@ -13,8 +13,9 @@ import {
   ListItemButton,
   ListItemIcon,
   ListItemText,
-  Menu,
   MenuItem,
+  MenuList,
+  Popover,
   Stack,
   Toolbar,
   Tooltip,
@@ -160,6 +161,8 @@ export default function AppShell() {
   if (!user) return null;
   const fullName = fullNameOf(user);
   const rejected = user.status === 'rejected';
+  // The avatar's initials show on the button, so its name says them too (what you see is what you can say).
+  const initials = `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase();
   // The dashboard and every money page give way to the decision and the next steps; profile and fees stay.
   const showRejection = rejected && !isActive(pathname, '/profile') && !isActive(pathname, '/fees');
 
@@ -196,10 +199,11 @@ export default function AppShell() {
             <Typography fontWeight={600} noWrap sx={{ minWidth: 0, maxWidth: { xs: '45vw', sm: 'none' }, fontSize: { xs: '0.9rem', sm: '1rem' } }} data-testid="topbar-name">
               {fullName}
             </Typography>
-            <IconButton onClick={(e) => setAnchor(e.currentTarget)} aria-label="Account menu" aria-haspopup="menu" aria-expanded={!!anchor} edge="end">
+            <IconButton onClick={(e) => setAnchor(e.currentTarget)} aria-label={`Account menu, ${initials}`} aria-haspopup="menu" aria-expanded={!!anchor} edge="end">
               <UserAvatar firstName={user.firstName} lastName={user.lastName} image={user.image} size={36} decorative />
             </IconButton>
-            <Menu
+            {/* A popover, not a menu: only the links are menu items; the name, e-mail and Logout sit around the list. */}
+            <Popover
               anchorEl={anchor}
               open={!!anchor}
               onClose={() => setAnchor(null)}
@@ -214,25 +218,27 @@ export default function AppShell() {
                 </Typography>
               </Box>
               <Divider />
-              {ACCOUNT_LINKS.map((link) => (
-                <MenuItem
-                  key={link.to}
-                  onClick={() => {
-                    setAnchor(null);
-                    navigate(link.to);
-                  }}
-                >
-                  <ListItemIcon>{link.icon}</ListItemIcon>
-                  {link.label}
-                </MenuItem>
-              ))}
+              <MenuList autoFocusItem={!!anchor} aria-label="Account">
+                {ACCOUNT_LINKS.map((link) => (
+                  <MenuItem
+                    key={link.to}
+                    onClick={() => {
+                      setAnchor(null);
+                      navigate(link.to);
+                    }}
+                  >
+                    <ListItemIcon>{link.icon}</ListItemIcon>
+                    {link.label}
+                  </MenuItem>
+                ))}
+              </MenuList>
               <Divider />
               <Box sx={{ px: 2, py: 1 }}>
                 <Button fullWidth variant="outlined" color="error" startIcon={<LogoutIcon />} onClick={doLogout} disabled={loggingOut}>
                   {loggingOut ? 'Logging out...' : 'Logout'}
                 </Button>
               </Box>
-            </Menu>
+            </Popover>
           </Toolbar>
         </AppBar>
         <Box component="main" sx={{ p: { xs: 2, md: 4 }, flex: 1, maxWidth: 1280, width: '100%', mx: 'auto' }}>
