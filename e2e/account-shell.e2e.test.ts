@@ -4,6 +4,10 @@ import { SCREENSHOT_DIR, newContext, screenshot, signIn } from './helpers/browse
 import { accountNumberIn, latestMail } from './helpers/mail';
 import { demoStaffPassword } from './helpers/server';
 import { useServerAndBrowser } from './helpers/suite';
+import { expectNoSeriousA11yViolations } from './helpers/axe';
+
+// Journeys check every state with axe as they go: on a busy machine they need more than the default time.
+jest.setTimeout(300_000);
 
 // The seeded customers (server seed): the demo customer with booked history, and a second one.
 const DEMO = { accountNumber: '1000000001', password: 'Demo@2026!', name: 'Alex Morgan Rivera', email: 'demo@strongroom.local', balance: '$13,913.90' };
@@ -37,6 +41,7 @@ describe('signed-in customer: shell, dashboard, profile and settings', () => {
     expect(await p.getByRole('link', { name: 'Add card' }).getAttribute('href')).toBe('/cards?tab=add');
     expect(await p.title()).toBe('Dashboard · Strongroom Bank');
     await screenshot(p, 'account-shell-dashboard');
+    await expectNoSeriousA11yViolations(p, 'dashboard');
 
     await p.getByTestId('recent-transactions').getByRole('link', { name: 'View all' }).click();
     await p.waitForURL('**/transactions');
@@ -71,8 +76,10 @@ describe('signed-in customer: shell, dashboard, profile and settings', () => {
 
     await p.unroute('**/assets/FeesPage-*.js');
     await p.getByRole('button', { name: 'Reload page' }).click();
-    await p.getByRole('heading', { name: 'Fees' }).waitFor();
+    await p.getByRole('heading', { name: 'Fees', level: 1 }).waitFor();
     expect(await p.getByRole('alert').count()).toBe(0);
+    await p.getByText('Currency conversion').waitFor();
+    await expectNoSeriousA11yViolations(p, 'fees');
   });
 
   it('edits the profile as multipart with a picture, ignores a non-image file, and keeps the change after a reload', async () => {
@@ -104,6 +111,7 @@ describe('signed-in customer: shell, dashboard, profile and settings', () => {
     await p.reload();
     await p.getByText('Berkeley').waitFor();
     await screenshot(p, 'account-shell-profile-personal');
+    await expectNoSeriousA11yViolations(p, 'profile: personal');
   });
 
   it('keeps notification preferences across a reload and persists dark mode', async () => {
@@ -125,6 +133,7 @@ describe('signed-in customer: shell, dashboard, profile and settings', () => {
     await p.getByRole('switch', { name: 'Marketing e-mails' }).waitFor();
     expect(await p.getByRole('switch', { name: 'Marketing e-mails' }).isChecked()).toBe(true);
     expect(await p.getByRole('switch', { name: 'Low balance alerts' }).isChecked()).toBe(false);
+    await expectNoSeriousA11yViolations(p, 'profile: notifications');
 
     await p.getByRole('button', { name: 'Toggle dark mode' }).click();
     expect(await p.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
@@ -132,23 +141,31 @@ describe('signed-in customer: shell, dashboard, profile and settings', () => {
     await p.getByRole('switch', { name: 'Marketing e-mails' }).waitFor();
     expect(await p.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(18, 18, 18)');
     await screenshot(p, 'account-shell-profile-notifications-dark');
+    await expectNoSeriousA11yViolations(p, 'profile: notifications, dark');
     await p.goto('/dashboard');
     await p.getByTestId('balance-amount').waitFor();
+    await p.getByTestId('transaction-row').first().waitFor();
     await screenshot(p, 'account-shell-dashboard-dark');
+    await expectNoSeriousA11yViolations(p, 'dashboard dark');
+    await p.goto('/transactions');
+    await p.getByTestId('transaction-row').first().waitFor();
+    await expectNoSeriousA11yViolations(p, 'transactions dark');
   });
 
   it('changes the password with the spec rules, then signs in with the new one and not the old one', async () => {
     const p = await page();
     await signIn(p, SECOND.accountNumber, SECOND.password);
     await p.goto('/profile?tab=security');
+    await p.getByLabel('Current password').waitFor();
+    await expectNoSeriousA11yViolations(p, 'profile: security');
     await p.getByLabel('Current password').fill(SECOND.password);
     await p.getByLabel('New password', { exact: true }).fill('weakpassword');
     await p.getByLabel('Confirm new password').fill('different');
     await p.getByRole('button', { name: 'Change password' }).click();
     await p.getByText('Password must contain uppercase, lowercase, number, and special character').waitFor();
     await p.getByText("Passwords don't match").waitFor();
-    await p.getByLabel('New password', { exact: true }).fill('Jordan!2027');
-    await p.getByLabel('Confirm new password').fill('Jordan!2027');
+    await p.getByLabel('New password', { exact: true }).fill('Jordan#2027');
+    await p.getByLabel('Confirm new password').fill('Jordan#2027');
     await p.getByRole('button', { name: 'Change password' }).click();
     await p.getByTestId('password-changed').getByText(/other sessions were signed out/).waitFor();
     await screenshot(p, 'account-shell-profile-security');
@@ -160,7 +177,7 @@ describe('signed-in customer: shell, dashboard, profile and settings', () => {
     await fresh.getByRole('button', { name: 'Submit' }).click();
     await fresh.getByText('Invalid account number or password').first().waitFor();
     expect(fresh.url()).toContain('/auth/login');
-    await signIn(fresh, SECOND.accountNumber, 'Jordan!2027');
+    await signIn(fresh, SECOND.accountNumber, 'Jordan#2027');
   });
 
   it('opens the 70% slide-in menu at 375 px without sideways scrolling', async () => {
@@ -170,6 +187,7 @@ describe('signed-in customer: shell, dashboard, profile and settings', () => {
     expect(await p.getByTestId('topbar-name').isVisible()).toBe(true);
     expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await screenshot(p, 'account-shell-dashboard-375');
+    await expectNoSeriousA11yViolations(p, 'dashboard at 375 px');
 
     await p.getByRole('button', { name: 'Open menu' }).click();
     const nav = p.getByRole('navigation', { name: 'Main menu' });
@@ -177,6 +195,7 @@ describe('signed-in customer: shell, dashboard, profile and settings', () => {
     const box = await p.locator('.MuiDrawer-paper').boundingBox();
     expect(Math.abs(box!.width - 375 * 0.7)).toBeLessThanOrEqual(1); // 70% of the viewport, give or take pixel rounding
     await p.screenshot({ path: join(SCREENSHOT_DIR, 'account-shell-menu-375.png') }); // the viewport, with the drawer over it
+    await expectNoSeriousA11yViolations(p, 'menu at 375 px');
     await nav.getByText('Transactions').click();
     await p.waitForURL('**/transactions');
     await p.getByTestId('transaction-row').first().waitFor();
@@ -190,6 +209,7 @@ describe('signed-in customer: shell, dashboard, profile and settings', () => {
     await p.getByTestId('account-menu-email').getByText(DEMO.email).waitFor();
     for (const name of ['Profile', 'Cards', 'Loans']) await p.getByRole('menuitem', { name }).waitFor();
     await screenshot(p, 'account-shell-account-menu');
+    await expectNoSeriousA11yViolations(p, 'account menu open');
     await p.getByRole('button', { name: 'Logout' }).click();
     await p.waitForURL('**/auth');
     await p.getByText('Logged out successfully').waitFor();
@@ -203,10 +223,12 @@ describe('signed-in customer: shell, dashboard, profile and settings', () => {
     await signIn(p, DEMO.accountNumber, DEMO.password);
     await p.goto('/cards?tab=add');
     await p.getByTestId('coming-soon').getByText('Coming soon to your account').waitFor();
+    await expectNoSeriousA11yViolations(p, 'coming soon');
     await p.goto('/no-such-page');
     await p.getByText("We can't find that page").waitFor();
     expect(await p.title()).toBe('Page not found · Strongroom Bank');
     await screenshot(p, 'account-shell-404');
+    await expectNoSeriousA11yViolations(p, '404 signed in');
     await p.getByRole('link', { name: 'Dashboard' }).click();
     await p.getByTestId('greeting').waitFor();
   });
@@ -238,6 +260,7 @@ describe('signed-in customer: shell, dashboard, profile and settings', () => {
     await p.getByTestId('balance-amount').getByText('C$0.00').waitFor();
     await p.getByText('No transactions found').waitFor();
     await screenshot(p, 'account-shell-pending-review');
+    await expectNoSeriousA11yViolations(p, 'dashboard under review');
 
     const staff = await (
       await fetch(`${base}/v1/admin/auth/login`, {
@@ -250,15 +273,24 @@ describe('signed-in customer: shell, dashboard, profile and settings', () => {
     const rejected = await fetch(`${base}/v1/admin/customers/${me.user.id}/reject`, {
       method: 'PATCH',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${staff.token}` },
-      body: JSON.stringify({ reason: 'The identity document was unreadable' }),
+      body: JSON.stringify({ reason: 'The identity document was unreadable.' }),
     });
     expect(rejected.status).toBe(200);
     await p.reload();
+    // Why, and what to do next, in place of the dashboard: no balance, no Transfer action, one full stop.
     const banner = p.getByTestId('banner-rejected');
-    await banner.getByText('We could not approve your application').waitFor();
-    expect(await banner.textContent()).toContain('Reason: The identity document was unreadable.');
-    expect(await banner.getByRole('link', { name: 'support@strongroom.bank' }).getAttribute('href')).toBe('mailto:support@strongroom.bank');
+    await banner.getByRole('heading', { name: 'We could not approve your application', level: 1 }).waitFor();
+    expect(await banner.getByTestId('rejection-reason').textContent()).toBe('Reason: The identity document was unreadable.');
+    await banner.getByRole('heading', { name: 'What you can do next' }).waitFor();
+    expect(await banner.getByRole('link', { name: 'E-mail support@strongroom.bank' }).getAttribute('href')).toBe(`mailto:support@strongroom.bank?subject=${encodeURIComponent(`Application ${accountNumber}`)}`);
     expect(await p.getByTestId('banner-pending-review').count()).toBe(0);
+    expect(await p.getByTestId('balance-card').count()).toBe(0);
+    expect(await p.getByRole('link', { name: 'Transfer' }).count()).toBe(0);
+    expect(await p.getByRole('navigation', { name: 'Main menu' }).getByRole('link').allTextContents()).toEqual(['Dashboard', 'Profile']);
+    await expectNoSeriousA11yViolations(p, 'rejected applicant');
+    await p.goto('/transfers');
+    await banner.getByTestId('rejection-reason').waitFor();
+    expect(await p.getByRole('button', { name: 'Continue' }).count()).toBe(0);
     await screenshot(p, 'account-shell-rejected');
   });
 });

@@ -3,6 +3,10 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { newContext, screenshot } from './helpers/browser';
 import { useServerAndBrowser } from './helpers/suite';
+import { expectNoSeriousA11yViolations } from './helpers/axe';
+
+// Journeys check every state with axe as they go: on a busy machine they need more than the default time.
+jest.setTimeout(300_000);
 
 // A real 1x1 PNG: the server checks the passport by its bytes.
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
@@ -54,6 +58,28 @@ describe('staff console (/admin)', () => {
     return (await staffGet(`/v1/admin/customers/${row.id}`)) as { status: string; rejectionReason?: string | null };
   }
 
+  /** A local transfer by the demo customer (a returning sender: PIN only), left pending for staff. */
+  async function pendingTransfer(memo: string): Promise<void> {
+    const base = ctx.server().baseUrl;
+    const login = await fetch(`${base}/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-session-mode': 'bearer' },
+      body: JSON.stringify({ accountNumber: '1000000001', password: 'Demo@2026!' }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+    const started = await fetch(`${base}/v1/transfer/local`, {
+      method: 'POST',
+      headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
+      body: JSON.stringify({ recipientName: 'Sam Carter', recipientBankName: 'First Local Bank', recipientAccountNumber: '9876543210', amount: '42.00', memo, transferDate: new Date().toISOString().slice(0, 10) }),
+    });
+    expect(started.status).toBe(201);
+    const { transferId, codeStep } = (await started.json()) as { transferId: string; codeStep: string };
+    expect(codeStep).toBe('pin');
+    const confirmed = await fetch(`${base}/v1/transfer/confirm-code`, { method: 'POST', headers: { ...headers, 'idempotency-key': crypto.randomUUID() }, body: JSON.stringify({ transferId, pin: '1234' }) });
+    expect(confirmed.ok).toBe(true);
+  }
+
   async function signIn(email: string, password: string): Promise<Page> {
     const page = await (await newContext(ctx.browser(), ctx.server().baseUrl)).newPage();
     await page.goto('/admin/');
@@ -68,6 +94,7 @@ describe('staff console (/admin)', () => {
     const page = await signIn('admin@strongroom.local', 'not-the-password');
     await page.getByRole('alert').filter({ hasText: 'Invalid e-mail or password' }).waitFor();
     await screenshot(page, 'admin-login-refused');
+    await expectNoSeriousA11yViolations(page, 'console sign-in, refused');
     expect(await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }))).not.toMatch(/eyJ|token/i);
     await page.context().close();
   });
@@ -79,15 +106,18 @@ describe('staff console (/admin)', () => {
     const row = page.locator('tbody tr', { hasText: applicant.accountNumber });
     await row.getByText('Pending review').waitFor();
     await screenshot(page, 'admin-customers');
+    await expectNoSeriousA11yViolations(page, 'console: customers');
     await row.getByText('Priya Raman').click();
     await page.waitForURL(/#\/customers\/[0-9a-f-]+\/show$/);
     await page.getByText('July 9, 1985').waitFor(); // date of birth, not shifted by the time zone
     await page.getByText('10 Downing Street, London, England SW1A 1AA, United Kingdom').waitFor();
     await screenshot(page, 'admin-customer-show');
+    await expectNoSeriousA11yViolations(page, 'console: customer show');
 
     await page.getByRole('button', { name: 'Approve' }).click();
     const dialog = page.getByRole('dialog', { name: 'Approve this application?' });
     await dialog.getByText(`Priya Raman (account ${applicant.accountNumber})`).waitFor();
+    await expectNoSeriousA11yViolations(page, 'console: approve dialog');
     await dialog.getByRole('button', { name: 'Confirm approval' }).click();
     await page.getByText('Application approved').waitFor();
     // The page refreshes from the server: the chip changes and the decision buttons are gone.
@@ -99,9 +129,18 @@ describe('staff console (/admin)', () => {
     const entry = page.locator('tbody tr', { hasText: 'customer.approve' }).first();
     await entry.getByText('admin@strongroom.local').waitFor();
     await screenshot(page, 'admin-audit-log');
+    await expectNoSeriousA11yViolations(page, 'console: audit log');
 
     await page.getByRole('menuitem', { name: 'Mail outbox' }).click();
-    await page.locator('tbody tr', { hasText: applicant.email }).first().waitFor();
+    await page.locator('tbody tr', { hasText: applicant.email }).first().click();
+    await page.waitForURL(/#\/outbox\/[^/]+\/show$/);
+    await expectNoSeriousA11yViolations(page, 'console: mail show');
+    await page.getByRole('menuitem', { name: 'Mail outbox' }).click();
+    await page.locator('tbody tr').first().waitFor();
+    await expectNoSeriousA11yViolations(page, 'console: mail outbox');
+    await page.getByRole('menuitem', { name: 'Incoming payment' }).click();
+    await page.getByLabel('Sender name').waitFor();
+    await expectNoSeriousA11yViolations(page, 'console: incoming payment');
     await page.context().close();
   });
 
@@ -113,6 +152,7 @@ describe('staff console (/admin)', () => {
     const dialog = page.getByRole('dialog', { name: 'Reject this application' });
     const confirm = dialog.getByRole('button', { name: 'Reject' });
     expect(await confirm.isDisabled()).toBe(true);
+    await expectNoSeriousA11yViolations(page, 'console: reject dialog');
     await dialog.getByLabel('Reason (sent to the customer)').fill('ab');
     await dialog.getByLabel('Reason (sent to the customer)').blur();
     await dialog.getByText('A reason is required').waitFor();
@@ -136,8 +176,41 @@ describe('staff console (/admin)', () => {
     await row.getByText('Lena Okafor').click();
     await page.getByText('Passport photograph').waitFor();
     expect(await page.getByRole('button', { name: /Approve|Reject/ }).count()).toBe(0);
-    await page.getByRole('menuitem', { name: 'Incoming payment' }).click();
+    await expectNoSeriousA11yViolations(page, 'console: customer show, auditor');
+    // Nothing that only says no: no Decision column, no Incoming payment entry (the page itself still refuses).
+    await page.getByRole('menuitem', { name: 'Customers' }).click();
+    await page.locator('tbody tr').first().waitFor();
+    expect(await page.getByRole('columnheader', { name: 'Status' }).count()).toBe(1);
+    expect(await page.getByRole('columnheader', { name: 'Decision' }).count()).toBe(0);
+    expect(await page.getByRole('menuitem', { name: 'Incoming payment' }).count()).toBe(0);
+    await page.getByRole('menuitem', { name: 'Transactions' }).click();
+    await page.getByRole('columnheader', { name: 'Status' }).or(page.getByText('No Transactions found')).first().waitFor();
+    expect(await page.getByRole('columnheader', { name: 'Decision' }).count()).toBe(0);
+    await page.goto('/admin/#/incoming-transfers');
     await page.getByText('Only admins can post incoming payments.').waitFor();
+    await page.context().close();
+  });
+
+  it('fits the pending transactions list, Reject included, on a 1280 px screen', async () => {
+    await pendingTransfer('Console width check');
+    const page = await signIn('admin@strongroom.local', secrets().demoAdminPassword);
+    await page.getByRole('menuitem', { name: 'Transactions' }).click();
+    const row = page.locator('tbody tr', { hasText: 'Sam Carter' }).first();
+    const reject = row.getByRole('button', { name: 'Reject' });
+    await reject.waitFor();
+    const fit = await page.evaluate(() => {
+      const wrapper = document.querySelector('.RaDatagrid-tableWrapper')!;
+      return { page: document.documentElement.scrollWidth, tableScrolls: wrapper.scrollWidth > wrapper.clientWidth };
+    });
+    expect(fit).toEqual({ page: 1280, tableScrolls: false });
+    const box = (await reject.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(1280);
+    await screenshot(page, 'admin-transactions-pending');
+    await expectNoSeriousA11yViolations(page, 'console: pending transactions');
+    await row.locator('td').nth(1).click();
+    await page.waitForURL(/#\/transactions\/[^/]+\/show$/);
+    await page.getByText('Sam Carter').first().waitFor();
+    await expectNoSeriousA11yViolations(page, 'console: transaction show');
     await page.context().close();
   });
 });

@@ -2,6 +2,10 @@ import type { Page } from 'playwright-core';
 import { newContext, screenshot, signIn } from './helpers/browser';
 import { useServerAndBrowser } from './helpers/suite';
 import { latestMail, sixDigitCode } from './helpers/mail';
+import { expectNoSeriousA11yViolations } from './helpers/axe';
+
+// Journeys check every state with axe as they go: on a busy machine they need more than the default time.
+jest.setTimeout(300_000);
 
 // The demo customer (1000000001) has history, so it is a returning sender (PIN only). The second demo
 // customer (1000000002) has never sent money, so it goes through the e-mailed code first.
@@ -18,6 +22,8 @@ describe('moving money', () => {
     const p = await page();
     await signIn(p, '1000000001', 'Demo@2026!');
     await p.goto('/transfers');
+    await p.getByLabel('Recipient account number').waitFor();
+    await expectNoSeriousA11yViolations(p, 'transfers: Strongroom account');
     await p.getByLabel('Recipient account number').fill('1000000002');
     await p.getByTestId('recipient-name').getByText('Jordan L.').waitFor();
     await p.getByLabel('Amount').fill('25.50');
@@ -26,11 +32,13 @@ describe('moving money', () => {
     await p.getByRole('dialog').getByText('$25.50').first().waitFor();
     await p.getByLabel('Transaction PIN').fill('1234');
     await screenshot(p, 'transfer-same-confirm');
+    await expectNoSeriousA11yViolations(p, 'transfers: confirm dialog');
     await p.getByRole('button', { name: 'Send money' }).click();
     await p.waitForURL('**/transactions');
     await p.getByText('Transfer successful').waitFor();
     await p.getByText('Transfer to Jordan Lee: Concert tickets').waitFor();
     await screenshot(p, 'transactions-after-transfer');
+    await expectNoSeriousA11yViolations(p, 'transactions');
   });
 
   it('takes a first-time sender through the code modal, surviving a reload mid-flow', async () => {
@@ -52,11 +60,20 @@ describe('moving money', () => {
     await p.getByLabel('Purpose').click();
     await p.getByRole('option', { name: 'Family support' }).click();
     await p.getByTestId('quote').getByText('$15.00').waitFor(); // the fee, shown before confirming
+    await expectNoSeriousA11yViolations(p, 'transfers: international with its quote');
+    // Paid in another currency: the rate to four decimals, both currencies named.
+    await p.getByLabel('Currency').click();
+    await p.getByRole('option', { name: 'EUR' }).click();
+    await p.getByTestId('quote').getByText(/^1 EUR = \d+\.\d{4} USD$/).waitFor();
+    await p.getByLabel('Currency').click();
+    await p.getByRole('option', { name: 'USD' }).click();
+    await p.getByTestId('quote').getByText('$15.00').waitFor();
     const startedAt = Date.now() - 1000;
     await p.getByRole('button', { name: 'Continue' }).click();
     await p.getByRole('dialog').getByText('Approve this payment').waitFor();
     expect(new URL(p.url()).searchParams.get('codeStep')).toBe('code');
     await screenshot(p, 'transfer-code-step');
+    await expectNoSeriousA11yViolations(p, 'transfers: code dialog');
 
     await p.reload();
     await p.getByRole('dialog').getByText('Approve this payment').waitFor();
@@ -65,13 +82,91 @@ describe('moving money', () => {
     await p.getByRole('button', { name: 'Confirm' }).click();
     await p.getByLabel('Transaction PIN').waitFor();
     expect(new URL(p.url()).searchParams.get('codeStep')).toBe('pin');
+    await expectNoSeriousA11yViolations(p, 'transfers: PIN step');
     await p.getByLabel('Transaction PIN').fill('4321');
     await p.getByRole('button', { name: 'Confirm' }).click();
     await p.getByText('Transfer submitted').waitFor();
+    await expectNoSeriousA11yViolations(p, 'transfers: submitted');
     await screenshot(p, 'transfer-success');
     await p.getByRole('button', { name: 'Done' }).click();
     await p.waitForURL('**/transactions');
     await p.getByText('International transfer to Marie Curie').waitFor();
+  });
+
+  it('asks for an amount, and says Insufficient funds before any PIN or code is asked', async () => {
+    const p = await page();
+    await signIn(p, '1000000002', 'Payee@2026!');
+    await p.goto('/transfers');
+    await p.getByLabel('Recipient account number').fill('1000000001');
+    await p.getByTestId('recipient-name').waitFor();
+    await p.getByLabel('Amount').fill('abc');
+    await p.getByRole('button', { name: 'Continue' }).click();
+    await p.getByText('Enter an amount').waitFor();
+    await p.getByLabel('Amount').fill('99999.00');
+    await p.getByRole('button', { name: 'Continue' }).click();
+    await p.getByText('Insufficient funds').waitFor();
+    expect(await p.getByRole('dialog').count()).toBe(0);
+
+    await p.getByRole('tab', { name: 'Local bank' }).click();
+    await p.getByLabel('Recipient name').fill('Sam Carter');
+    await p.getByLabel('Bank name').fill('First Local Bank');
+    await p.getByLabel('Account number').fill('9876543210');
+    await p.getByLabel('Amount').fill('99999.00');
+    await expectNoSeriousA11yViolations(p, 'transfers: local bank');
+    await p.getByRole('button', { name: 'Continue' }).click();
+    await p.getByText('Insufficient funds').waitFor();
+    expect(await p.getByRole('dialog').count()).toBe(0);
+    expect(new URL(p.url()).searchParams.get('modal')).toBeNull();
+  });
+
+  it('keeps whole transfer tab labels and shows who and when in each transaction row at 375 px', async () => {
+    const context = await newContext(ctx.browser(), ctx.server().baseUrl, { width: 375, height: 760 });
+    const p = await context.newPage();
+    await signIn(p, '1000000001', 'Demo@2026!');
+    await p.goto('/transfers');
+    for (const name of ['Strongroom account', 'Local bank', 'International']) {
+      const tab = p.getByRole('tab', { name });
+      const fits = await tab.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        return el.scrollWidth <= el.clientWidth && box.left >= 0 && box.right <= window.innerWidth;
+      });
+      expect({ name, fits }).toEqual({ name, fits: true });
+    }
+    await screenshot(p, 'transfers-375');
+    await expectNoSeriousA11yViolations(p, 'transfers at 375 px');
+
+    await p.goto('/transactions');
+    await p.getByTestId('transaction-row').first().waitFor();
+    const rows = await p.getByTestId('transaction-row').evaluateAll((all) =>
+      all.slice(0, 8).map((row) => {
+        const who = row.querySelector<HTMLElement>('[data-testid="transaction-who"]')!;
+        const when = row.querySelector<HTMLElement>('[data-testid="transaction-when"]')!;
+        const rowBox = row.getBoundingClientRect();
+        const whenBox = when.getBoundingClientRect();
+        return { text: who.textContent, whole: who.scrollHeight <= who.clientHeight + 1 && who.scrollWidth <= who.clientWidth, whenInside: whenBox.right <= rowBox.right && when.scrollWidth <= when.clientWidth };
+      }),
+    );
+    expect(rows.length).toBeGreaterThan(3);
+    for (const row of rows) expect(row).toEqual({ text: row.text, whole: true, whenInside: true });
+    expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshot(p, 'transactions-375');
+    await expectNoSeriousA11yViolations(p, 'transactions at 375 px');
+  });
+
+  it('keeps a statement with From after To in the app, with the message under the field', async () => {
+    const p = await page();
+    await signIn(p, '1000000001', 'Demo@2026!');
+    await p.goto('/transactions');
+    await p.getByLabel('From').fill('2026-03-10');
+    await p.getByLabel('To').fill('2026-03-01');
+    await p.getByText('The end date must be on or after the start date').waitFor();
+    expect(await p.getByLabel('To').getAttribute('aria-invalid')).toBe('true');
+    expect(await p.getByRole('link', { name: 'PDF' }).count()).toBe(0);
+    await p.getByRole('button', { name: 'PDF' }).click({ force: true }).catch(() => undefined);
+    expect(new URL(p.url()).pathname).toBe('/transactions');
+    await p.getByLabel('To').fill('2026-03-31');
+    expect(await p.getByRole('link', { name: 'PDF' }).getAttribute('href')).toBe('/v1/transaction/statement?from=2026-03-10&to=2026-03-31&format=pdf');
+    expect(await p.getByText('The end date must be on or after the start date').count()).toBe(0);
   });
 
   it('shows a clear message when the transfer data in the URL is broken', async () => {
@@ -113,5 +208,6 @@ describe('moving money', () => {
     await p.getByText('Account holder').waitFor();
     await p.getByText('Where it happened').waitFor();
     await screenshot(p, 'transaction-detail');
+    await expectNoSeriousA11yViolations(p, 'transaction detail');
   });
 });

@@ -1,6 +1,10 @@
 import type { Page } from 'playwright-core';
 import { newContext, screenshot } from './helpers/browser';
 import { useServerAndBrowser } from './helpers/suite';
+import { expectNoSeriousA11yViolations } from './helpers/axe';
+
+// Journeys check every state with axe as they go: on a busy machine they need more than the default time.
+jest.setTimeout(300_000);
 
 /** Every page a visitor can reach without signing in, with the heading that says it has rendered. */
 const PUBLIC_PAGES: [name: string, path: string, heading: string | RegExp][] = [
@@ -76,6 +80,8 @@ describe('public site', () => {
     await box.fill('not-an-email');
     await page.getByRole('button', { name: 'Subscribe' }).click();
     await page.getByText('Enter a valid email address').waitFor();
+    // The message sits on the navy footer: axe checks that it reads there.
+    await expectNoSeriousA11yViolations(page, 'landing with the newsletter error');
     await box.fill('reader@example.com');
     await page.getByRole('button', { name: 'Subscribe' }).click();
     await page.getByText(/newsletter isn't live yet, so we haven't stored your address/).waitFor();
@@ -93,6 +99,7 @@ describe('public site', () => {
     for (const item of ['Home', 'About', 'Services', 'FAQ', 'Contact']) await menu.getByText(item, { exact: true }).waitFor();
     await page.getByRole('presentation').getByRole('link', { name: 'Login' }).waitFor();
     await screenshot(page, 'landing-mobile-menu');
+    await expectNoSeriousA11yViolations(page, 'landing menu at 375 px');
     await menu.getByText('FAQ', { exact: true }).click();
     await menu.waitFor({ state: 'hidden' });
     await waitForSectionInView(page, 'faq');
@@ -105,18 +112,18 @@ describe('public site', () => {
     await page.waitForURL((url) => url.pathname === '/');
   });
 
-  it('lays out every public page at 1280 and 375 px without sideways scrolling', async () => {
-    for (const width of [1280, 375]) {
-      const page = await (await newContext(ctx.browser(), ctx.server().baseUrl, { width, height: width === 375 ? 740 : 860 })).newPage();
-      for (const [name, path, heading] of PUBLIC_PAGES) {
-        await page.goto(path);
-        await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
-        const overflowPx = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-        expect({ page: name, width, overflowPx }).toEqual({ page: name, width, overflowPx: 0 });
-        await screenshot(page, `public-${name}-${width}`);
-      }
+  // Each page at each width is also checked with axe: slow on a busy machine, hence the longer limit.
+  it.each([1280, 375])('lays out every public page at %i px without sideways scrolling or serious accessibility findings', async (width) => {
+    const page = await (await newContext(ctx.browser(), ctx.server().baseUrl, { width, height: width === 375 ? 740 : 860 })).newPage();
+    for (const [name, path, heading] of PUBLIC_PAGES) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+      const overflowPx = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect({ page: name, width, overflowPx }).toEqual({ page: name, width, overflowPx: 0 });
+      await screenshot(page, `public-${name}-${width}`);
+      await expectNoSeriousA11yViolations(page, `${name} at ${width} px`);
     }
-  });
+  }, 600_000);
 
   it('answers unknown /v1 routes with JSON', async () => {
     const res = await fetch(`${ctx.server().baseUrl}/v1/nothing-here`);

@@ -4,14 +4,18 @@ import { tmpdir } from 'node:os';
 import type { Page } from 'playwright-core';
 import { newContext, screenshot } from './helpers/browser';
 import { useServerAndBrowser } from './helpers/suite';
+import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { accountNumberIn, latestMail, resetLinkIn, sixDigitCode } from './helpers/mail';
+
+// Journeys check every state with axe as they go: on a busy machine they need more than the default time.
+jest.setTimeout(300_000);
 
 // A 1x1 PNG as the passport photograph.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 // The seeded demo customer's address: applying with it again must be refused by the server.
 const TAKEN_EMAIL = 'demo@strongroom.local';
 
-const stepHeading = (page: Page, name: string) => page.getByRole('heading', { name, level: 6 });
+const stepHeading = (page: Page, name: string) => page.getByRole('heading', { name, level: 2 });
 
 async function fillPersonal(page: Page, email: string) {
   await page.getByLabel('First name').fill('Robin');
@@ -60,10 +64,13 @@ describe('a new customer opens an account', () => {
     await page.getByRole('button', { name: 'Save and continue' }).click();
     await page.getByText('First name is required').waitFor();
     await screenshot(page, 'register-validation');
+    await expectNoSeriousA11yViolations(page, 'enrolment step 1 with an error');
     // An address the bank already has: only the server can tell.
     await fillPersonal(page, TAKEN_EMAIL);
     await page.getByRole('button', { name: 'Save and continue' }).click();
     await page.getByText('Personal information saved').waitFor();
+    await stepHeading(page, 'Employment Information').waitFor();
+    await expectNoSeriousA11yViolations(page, 'enrolment step 2');
 
     await page.getByLabel('Occupation').click();
     await page.getByRole('option', { name: 'Self employed' }).click();
@@ -71,6 +78,8 @@ describe('a new customer opens an account', () => {
     await page.getByRole('option', { name: '$50,001 - $100,000' }).click();
     await page.getByRole('button', { name: 'Save and continue' }).click();
     await page.getByText('Employment information saved').waitFor();
+    await stepHeading(page, 'Account Information').waitFor();
+    await expectNoSeriousA11yViolations(page, 'enrolment step 3');
 
     await page.getByLabel('Account type').click();
     await page.getByRole('option', { name: 'Savings' }).click();
@@ -102,6 +111,7 @@ describe('a new customer opens an account', () => {
     await page.getByRole('button', { name: 'Save and continue' }).click();
     await stepHeading(page, 'Review and submit').waitFor();
     await screenshot(page, 'register-review');
+    await expectNoSeriousA11yViolations(page, 'enrolment review');
 
     // The server refuses the taken e-mail: the message sits under the Email field of step 1.
     await page.getByRole('button', { name: 'Submit application' }).click();
@@ -118,6 +128,7 @@ describe('a new customer opens an account', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByText(email).waitFor();
     await screenshot(page, 'register-submitted');
+    await expectNoSeriousA11yViolations(page, 'enrolment submitted dialog');
     await expect(page.evaluate(() => sessionStorage.getItem('enrolment'))).resolves.toBeNull();
 
     const mail = await latestMail(ctx.server().dataDir, email);
@@ -126,6 +137,7 @@ describe('a new customer opens an account', () => {
     await dialog.getByRole('button', { name: 'Verify e-mail' }).click();
     await page.waitForURL('**/auth/verify?email=*');
     await page.getByText(`We e-mailed a 6-digit code to ${email}`).waitFor();
+    await expectNoSeriousA11yViolations(page, 'verify e-mail');
 
     // A wrong code: the toast, and the field is cleared for another try.
     await page.getByLabel('Verification code').fill(code === '000000' ? '111111' : '000000');
@@ -173,8 +185,24 @@ describe('a new customer opens an account', () => {
     await page.getByText('Please upload a passport photograph').waitFor();
     await page.getByText('Please select an account type').waitFor();
     await screenshot(page, 'register-step3-mobile');
+    await expectNoSeriousA11yViolations(page, 'enrolment step 3 at 375 px');
     const overflowPx = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflowPx).toBe(0);
+  });
+
+  it('keeps toasts clear of the enrolment stepper on a phone', async () => {
+    const page = await (await newContext(ctx.browser(), ctx.server().baseUrl, { width: 375, height: 740 })).newPage();
+    await page.goto('/auth/register');
+    await fillPersonal(page, `toast.${Date.now()}@example.com`);
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    const toast = page.locator('#notistack-snackbar', { hasText: 'Personal information saved' });
+    await toast.waitFor();
+    await stepHeading(page, 'Step 2 of 4: Employment Information').waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const [toastBox, stepperBox, headingBox] = await Promise.all([toast.boundingBox(), page.locator('.MuiStepper-root').boundingBox(), page.getByRole('heading', { level: 2 }).boundingBox()]);
+    const overlaps = (a: typeof toastBox, b: typeof toastBox) => !!a && !!b && a.y < b.y + b.height && b.y < a.y + a.height;
+    expect({ stepper: overlaps(toastBox, stepperBox), heading: overlaps(toastBox, headingBox) }).toEqual({ stepper: false, heading: false });
+    await screenshot(page, 'register-toast-375');
   });
 
   it('shows the server refusing a photo that is not an image under the passport field of step 3', async () => {

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { Admin, AppBar, CustomRoutes, Layout, Menu, Resource, TitlePortal, type LayoutProps } from 'react-admin';
+import { Admin, AppBar, CustomRoutes, Layout, Menu, Resource, TitlePortal, UserMenu, useGetIdentity, usePermissions, type LayoutProps } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { Box, Typography } from '@mui/material';
 import PeopleIcon from '@mui/icons-material/People';
@@ -30,18 +30,27 @@ const IncomingPaymentShow = lazy(() => import('./incoming-payments').then((m) =>
 const IncomingTransferPage = lazy(() => import('./incoming-transfers/IncomingTransferPage').then((m) => ({ default: m.IncomingTransferPage })));
 
 function AppMenu() {
+  const { permissions } = usePermissions();
   return (
     <Menu>
       <Menu.ResourceItems />
-      <Menu.Item to="/incoming-transfers" primaryText="Incoming payment" leftIcon={<CallReceivedIcon />} />
+      {/* Only admins post incoming payments: an auditor is not offered a page that can only say no. */}
+      {permissions === 'admin' && <Menu.Item to="/incoming-transfers" primaryText="Incoming payment" leftIcon={<CallReceivedIcon />} />}
     </Menu>
   );
 }
 
+/** The staff member's name shows on the button, so its accessible name starts with that name. */
+function AppUserMenu() {
+  const { identity } = useGetIdentity();
+  return <UserMenu label={identity?.fullName ? `${identity.fullName}, account menu` : 'Account menu'} />;
+}
+
 function AppTopBar() {
   return (
-    <AppBar>
-      <TitlePortal />
+    <AppBar userMenu={<AppUserMenu />}>
+      {/* The page's title is its one h1. */}
+      <TitlePortal component="h1" />
       <Box sx={{ display: { xs: 'none', md: 'block' }, mr: 2, opacity: 0.8 }}>
         <Typography variant="body2">Strongroom back office</Typography>
       </Box>

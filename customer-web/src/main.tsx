@@ -1,22 +1,21 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { SnackbarProvider } from 'notistack';
-import { TOAST } from '@strongroom/shared';
 import { App } from './App';
 import { AuthProvider } from './auth/AuthContext';
 import { ColorModeProvider } from './theme/ColorModeContext';
+import { ToastProvider } from './components/ToastProvider';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <ColorModeProvider>
-      <SnackbarProvider maxSnack={TOAST.maxSnack} autoHideDuration={TOAST.autoHideDurationMs} anchorOrigin={{ vertical: 'top', horizontal: 'center' }}>
+      <ToastProvider>
         <BrowserRouter>
           <AuthProvider>
             <App />
           </AuthProvider>
         </BrowserRouter>
-      </SnackbarProvider>
+      </ToastProvider>
     </ColorModeProvider>
   </StrictMode>,
 );

@@ -1,4 +1,4 @@
-import { MAX_AMOUNT_MINOR, MoneyError, addMinor, convertMinor, currencySymbol, formatMoney, internationalFeeMinor, minorToDecimal, parseAmountToMinor, parseRate, percentOfMinor, subMinor } from './money';
+import { MAX_AMOUNT_MINOR, MoneyError, addMinor, convertMinor, currencySymbol, describeRate, formatRate, formatMoney, internationalFeeMinor, minorToDecimal, parseAmountToMinor, parseRate, percentOfMinor, subMinor } from './money';
 
 describe('parseAmountToMinor', () => {
   it.each([
@@ -112,5 +112,16 @@ describe('arithmetic', () => {
     expect(() => convertMinor(100n, 'USD', 'EUR', '0')).toThrow('Rate must be positive');
     expect(() => parseRate('-1')).toThrow(MoneyError);
     expect(() => parseRate('1.123456789')).toThrow(MoneyError);
+  });
+});
+
+describe('formatRate / describeRate', () => {
+  it('shows four decimals, half up, with the currencies named', () => {
+    expect(formatRate('1.087')).toBe('1.0870');
+    expect(formatRate('0.92345678')).toBe('0.9235');
+    expect(formatRate('0.92344999')).toBe('0.9234');
+    expect(formatRate('1')).toBe('1.0000');
+    expect(formatRate('149.5')).toBe('149.5000');
+    expect(describeRate('EUR', '1.087', 'USD')).toBe('1 EUR = 1.0870 USD');
   });
 });

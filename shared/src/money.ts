@@ -156,6 +156,20 @@ export function parseRate(rate: string): bigint {
   return scaled;
 }
 
+/** An FX rate for people: `digits` decimals, half up, no float ('1.087' -> '1.0870', '0.92345678' -> '0.9235'). */
+export function formatRate(rate: string, digits = 4): string {
+  const scaled = parseRate(rate);
+  const drop = 10n ** BigInt(RATE_SCALE_DIGITS - digits);
+  const rounded = (scaled + drop / 2n) / drop;
+  const unit = 10n ** BigInt(digits);
+  return `${rounded / unit}.${(rounded % unit).toString().padStart(digits, '0')}`;
+}
+
+/** An FX rate as a sentence: '1 EUR = 1.0870 USD' (units of `quote` per one `base`). */
+export function describeRate(base: string, rate: string, quote: string): string {
+  return `1 ${base} = ${formatRate(rate)} ${quote}`;
+}
+
 /** Converts minor units of `from` into minor units of `to` at `rate` (units of `to` per unit of `from`), half up. */
 export function convertMinor(amountMinor: bigint, from: string, to: string, rate: string): bigint {
   const scaledRate = parseRate(rate);

@@ -1,20 +1,5 @@
 import { Box, Typography, useMediaQuery, type Theme } from '@mui/material';
-import {
-  Datagrid,
-  DateField,
-  EmailField,
-  FunctionField,
-  List,
-  Pagination,
-  ReferenceManyField,
-  SelectInput,
-  Show,
-  SimpleList,
-  TextField,
-  TextInput,
-  TopToolbar,
-  useRecordContext,
-} from 'react-admin';
+import { Datagrid, DateField, EmailField, FunctionField, List, Pagination, ReferenceManyField, SelectInput, Show, SimpleList, TextField, TextInput, TopToolbar, useRecordContext, usePermissions } from 'react-admin';
 import { CUSTOMER_STATUSES } from '@strongroom/shared';
 import { StatusField, humanize } from '../components/StatusField';
 import { MoneyField } from '../components/MoneyField';
@@ -47,6 +32,8 @@ const filters = [
 
 export function CustomerList() {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  // Auditors read only: no Decision column that would stay empty for them.
+  const canDecide = usePermissions().permissions === 'admin';
   return (
     <List filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} title="Customers" exporter={false} actions={false}>
       {phone ? (
@@ -64,7 +51,7 @@ export function CustomerList() {
         <MoneyField source="accountBalance" label="Balance" sortable={false} />
         <StatusField label="Status" />
         <DateField source="createdAt" label="Applied" options={{ dateStyle: 'medium' }} />
-        <DecisionButtons label="Decision" resource="customers" pendingStatus="pending_review" />
+        {canDecide && <DecisionButtons label="Decision" resource="customers" pendingStatus="pending_review" />}
       </Datagrid>
       )}
     </List>

@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
 import { Box, Typography, useMediaQuery, type Theme } from '@mui/material';
-import { Datagrid, FunctionField, Link, List, SelectInput, Show, SimpleList, TextField, TextInput, TopToolbar, useCreatePath, useRecordContext } from 'react-admin';
+import { DateField, Datagrid, FunctionField, Link, List, SelectInput, Show, SimpleList, TextField, TextInput, TopToolbar, useCreatePath, useRecordContext, usePermissions } from 'react-admin';
 import { TRANSACTION_STATUSES, formatDate, formatMoney } from '@strongroom/shared';
 import { StatusField, humanize } from '../components/StatusField';
 import { MoneyField } from '../components/MoneyField';
@@ -27,8 +27,9 @@ function HolderField(_props: { label?: string }) {
   const createPath = useCreatePath();
   if (!record?.accountHolder) return null;
   return (
-    <Link to={createPath({ resource: 'customers', id: record.customerId, type: 'show' })} onClick={(e: MouseEvent) => e.stopPropagation()} sx={{ whiteSpace: 'nowrap' }}>
-      {record.accountHolder.name} · {record.accountHolder.accountNumber}
+    <Link to={createPath({ resource: 'customers', id: record.customerId, type: 'show' })} onClick={(e: MouseEvent) => e.stopPropagation()}>
+      {record.accountHolder.name}
+      <Box component="span" sx={{ display: 'block', color: 'text.secondary', fontSize: '0.8rem' }}>{record.accountHolder.accountNumber}</Box>
     </Link>
   );
 }
@@ -43,6 +44,8 @@ interface TransactionRow extends TransactionRecord {
 
 export function TransactionList() {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  // Auditors read only: no Decision column that would stay empty for them.
+  const canDecide = usePermissions().permissions === 'admin';
   return (
     <List filters={filters} filterDefaultValues={{ status: 'pending' }} sort={{ field: 'created_at', order: 'DESC' }} title="Transactions" exporter={false} actions={false}>
       {phone ? (
@@ -54,14 +57,14 @@ export function TransactionList() {
         />
       ) : (
       <Datagrid rowClick="show" bulkActionButtons={false} sx={{ '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } }}>
-        <LongDateField source="createdAt" label="Date" sortBy="created_at" />
+        <DateField source="createdAt" label="Date" sortBy="created_at" showTime options={{ dateStyle: 'medium', timeStyle: 'short' }} />
         <TextField source="reference" sortable={false} />
         <HolderField label="Customer" />
-        <TextField source="description" sortable={false} />
+        <TextField source="description" sortable={false} sx={{ display: 'block', minWidth: 160, maxWidth: 260 }} />
         <MoneyField source="amount" label="Amount" signed sortBy="amount_minor" />
         <MoneyField source="fees" label="Fee" sortable={false} />
         <StatusField label="Status" />
-        <DecisionButtons label="Decision" resource="transactions" pendingStatus="pending" />
+        {canDecide && <DecisionButtons label="Decision" resource="transactions" pendingStatus="pending" />}
       </Datagrid>
       )}
     </List>

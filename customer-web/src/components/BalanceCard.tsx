@@ -69,6 +69,7 @@ export function BalanceCard({ balance, currency, accountType, accountNumber }: B
         </Stack>
         <Typography
           variant="h3"
+          component="p"
           fontWeight={800}
           sx={{ my: 1, fontVariantNumeric: 'tabular-nums', fontSize: { xs: '2rem', sm: '2.6rem' }, overflowWrap: 'anywhere' }}
           data-testid="balance-amount"

@@ -8,10 +8,11 @@ function colorFor(name: string): string {
 }
 
 /** The customer's picture, or a generated default: initials on a colour derived from the name. */
-export function UserAvatar({ firstName, lastName, image, size = 40 }: { firstName: string; lastName: string; image?: string | null; size?: number }) {
+/** `decorative`: inside a control that names itself (the account menu button), hidden from assistive technology. */
+export function UserAvatar({ firstName, lastName, image, size = 40, decorative = false }: { firstName: string; lastName: string; image?: string | null; size?: number; decorative?: boolean }) {
   const name = `${firstName} ${lastName}`;
   return (
-    <Avatar src={image ?? undefined} alt={name} sx={{ width: size, height: size, bgcolor: colorFor(name), color: '#fff', fontSize: size / 2.6, fontWeight: 700 }}>
+    <Avatar src={image ?? undefined} alt={decorative ? '' : name} aria-hidden={decorative || undefined} sx={{ width: size, height: size, bgcolor: colorFor(name), color: '#fff', fontSize: size / 2.6, fontWeight: 700 }}>
       {`${firstName.charAt(0)}${lastName.charAt(0)}`.toUpperCase()}
     </Avatar>
   );

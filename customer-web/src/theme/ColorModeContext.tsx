@@ -3,6 +3,14 @@ import { CssBaseline, ThemeProvider, createTheme } from '@mui/material';
 import { STORAGE_KEYS } from '@strongroom/shared';
 
 type Mode = 'light' | 'dark';
+
+/** Status colours (chips, alerts, money) deep enough for white text and for text on white: each >= 4.5:1. */
+const LIGHT_STATUS_COLOURS = {
+  success: { main: '#2e7d32' },
+  warning: { main: '#b45309' },
+  error: { main: '#c62828' },
+  info: { main: '#0277bd' },
+};
 interface ColorModeValue {
   mode: Mode;
   toggle(): void;
@@ -20,8 +28,12 @@ export function ColorModeProvider({ children }: { children: ReactNode }) {
       createTheme({
         palette: {
           mode,
+          // Text on a filled colour must reach 4.5:1 (WCAG AA): MUI picks white or dark text by this threshold, and
+          // the light palette uses deeper shades so white stays on them (white on #0f9d76 was 3.4:1).
+          contrastThreshold: 4.5,
           primary: { main: mode === 'light' ? '#0b3d91' : '#7aa7ff' },
-          secondary: { main: '#0f9d76' },
+          secondary: { main: mode === 'light' ? '#0b7a5c' : '#0f9d76' },
+          ...(mode === 'light' ? LIGHT_STATUS_COLOURS : {}),
           background: mode === 'light' ? { default: '#f5f7fb', paper: '#ffffff' } : {},
         },
         shape: { borderRadius: 10 },

@@ -4,11 +4,13 @@ import { hashPin, hashSecret } from '../common/crypto';
 import { rows } from '../common/sql';
 import { withTransaction } from '../db/transaction';
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '../modules/user/entities/customer.entity';
-import { customerAccountId, internalAccountId, openCustomerAccount, postJournal, newReference } from '../modules/ledger/ledger.service';
+import { customerAccountId, internalAccountId, openCustomerAccount, postJournal, newReference, type JournalEntry } from '../modules/ledger/ledger.service';
 import { seedFxRates } from '../modules/fx/fx.service';
 import { seedCryptoOptions } from '../modules/crypto/crypto.service';
 
 export const DEMO_CUSTOMER = { accountNumber: '1000000001', password: 'Demo@2026!', pin: '1234', email: 'demo@strongroom.local' };
+// As a live same-bank transfer names its sender: first and last name.
+const DEMO_NAME = 'Alex Rivera';
 export const DEMO_PAYEE = { accountNumber: '1000000002', password: 'Payee@2026!', pin: '4321', email: 'jordan.lee@strongroom.local' };
 
 interface DemoPerson {
@@ -63,9 +65,12 @@ export async function seedDemoLedger(m: EntityManager, customerId: string, payee
     const postings = type === 'credit'
       ? [{ accountId: counter, amountMinor: -amountMinor, currency: 'USD' }, { accountId: account, amountMinor, currency: 'USD' }]
       : [{ accountId: account, amountMinor: -amountMinor, currency: 'USD' }, { accountId: counter, amountMinor, currency: 'USD' }];
-    await postJournal(m, { kind, reference, description, postings, metadata: { seeded: true } }, {
-      entries: [{ reference, customerId, accountId: account, type, kind: kind as never, status: 'success', description, category, amountMinor, currency: 'USD', recipient, channel, location: null, createdAt: when }],
-    });
+    const entries: JournalEntry[] = [{ reference, customerId, accountId: account, type, kind: kind as never, status: 'success', description, category, amountMinor, currency: 'USD', recipient, channel, location: null, createdAt: when }];
+    // A payment to the other demo customer shows in their history too, as a live same-bank transfer does.
+    if (counter === payeeAccount) {
+      entries.push({ reference: `${reference}C`, customerId: payeeId, accountId: payeeAccount, type: 'credit', kind: kind as never, status: 'success', description: description.replace(/ to Jordan Lee$/, ` from ${DEMO_NAME}`), category: 'Transfer', amountMinor, currency: 'USD', recipient: DEMO_NAME, counterparty: DEMO_CUSTOMER.accountNumber, channel, location: null, createdAt: when });
+    }
+    await postJournal(m, { kind, reference, description, postings, metadata: { seeded: true } }, { entries });
   };
 
   await book(daysAgo(118), 'opening', 'credit', '2500.00', 'Opening deposit', 'Deposit', equity, 'Strongroom Bank', 'Branch');
@@ -90,8 +95,7 @@ export async function seedDemo(ds: DataSource, pinPepper: Buffer): Promise<SeedR
     await seedCryptoOptions(m);
     const demo = await ensureCustomer(m, { ...DEMO_CUSTOMER, firstName: 'Alex', middleName: 'Morgan', lastName: 'Rivera', city: 'San Francisco', state: 'California', country: 'US' }, pinPepper);
     const payee = await ensureCustomer(m, { ...DEMO_PAYEE, firstName: 'Jordan', middleName: null, lastName: 'Lee', city: 'Oakland', state: 'California', country: 'US' }, pinPepper);
-    await seedDemoLedger(m, demo.id, payee.id);
-    // The payee starts with money of its own so it can send back.
+    // The payee starts with money of its own so it can send back (booked first: its rows' balances follow in order).
     const payeeHas = await rows(m, `SELECT 1 FROM transactions WHERE customer_id = $1 AND kind = 'opening'`, [payee.id]);
     if (payeeHas.length === 0) {
       const acc = await customerAccountId(m, payee.id, 'USD');
@@ -104,6 +108,7 @@ export async function seedDemo(ds: DataSource, pinPepper: Buffer): Promise<SeedR
         entries: [{ reference, customerId: payee.id, accountId: acc, type: 'credit', kind: 'opening', status: 'success', description: 'Opening deposit', category: 'Deposit', amountMinor: 100000n, currency: 'USD', recipient: 'Strongroom Bank', channel: 'Branch', createdAt: daysAgo(119) }],
       });
     }
+    await seedDemoLedger(m, demo.id, payee.id);
   });
   return { demoCustomer: DEMO_CUSTOMER, demoPayee: DEMO_PAYEE };
 }

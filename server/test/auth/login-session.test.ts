@@ -26,9 +26,9 @@ describe('POST /v1/auth/login', () => {
   it('validates with the spec messages', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/v1/auth/login', payload: { accountNumber: '123', password: 'short' } });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual({ accountNumber: 'Account number must be 10 digits', password: 'Password must be 8 characters' });
+    expect(res.json().errors).toEqual({ accountNumber: 'Account number must be 10 digits', password: 'Password must be at least 8 characters' });
     const long = await t.app.inject({ method: 'POST', url: '/v1/auth/login', payload: { accountNumber: '1234567890', password: 'x'.repeat(21) } });
-    expect(long.json().errors.password).toBe('Password must be 20 characters');
+    expect(long.json().errors.password).toBe('Password must be at most 20 characters');
     const extra = await t.app.inject({ method: 'POST', url: '/v1/auth/login', payload: { accountNumber: '1234567890', password: 'whatever1', admin: true } });
     expect(extra.json().errors.admin).toBe('Unknown field: admin');
   });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEMO_STAFF, prepareData } from '../../src/boot';
-import { DEMO_CUSTOMER } from '../../src/seed/seed';
+import { DEMO_CUSTOMER, DEMO_PAYEE } from '../../src/seed/seed';
 import { AdminService } from '../../src/modules/admin/admin.service';
 import { createTestApp, login, type TestApp } from '../helpers/test-app';
 
@@ -36,6 +36,30 @@ describe('start-up data (seed, demo staff, operator admin)', () => {
     const check = await t.app.inject({ method: 'GET', url: '/v1/auth/check', headers: { cookie: s.cookie } });
     expect(check.json().user).toMatchObject({ status: 'approved', emailVerified: true, accountNumber: DEMO_CUSTOMER.accountNumber });
     expect(Number(check.json().user.accountBalance)).toBeGreaterThan(0);
+  });
+
+  it("adds up from both sides: every seeded payment to the second demo customer is in their history and their balance", async () => {
+    const history = async (accountNumber: string) =>
+      (await t.app.db.query(
+        `SELECT t.reference, t.type, t.description, t.amount_minor::text AS amount, t.balance_after_minor::text AS after
+           FROM transactions t JOIN customers c ON c.id = t.customer_id WHERE c.account_number = $1 ORDER BY t.created_at, t.id`,
+        [accountNumber],
+      )) as { reference: string; type: string; description: string; amount: string; after: string }[];
+    const sent = (await history(DEMO_CUSTOMER.accountNumber)).filter((r) => r.description.endsWith('to Jordan Lee'));
+    const payee = await history(DEMO_PAYEE.accountNumber);
+    expect(sent.length).toBeGreaterThan(0);
+    for (const s of sent) {
+      expect(payee).toContainEqual(expect.objectContaining({ reference: `${s.reference}C`, type: 'credit', amount: s.amount, description: s.description.replace(/ to Jordan Lee$/, ' from Alex Rivera') }));
+    }
+    // Each row's balance after is the running sum, and the last one is the balance the customer sees.
+    let running = 0n;
+    for (const r of payee) {
+      running += r.type === 'credit' ? BigInt(r.amount) : -BigInt(r.amount);
+      expect(r.after).toBe(running.toString());
+    }
+    const s = await login(t.app, DEMO_PAYEE.accountNumber, DEMO_PAYEE.password);
+    const check = await t.app.inject({ method: 'GET', url: '/v1/auth/check', headers: { cookie: s.cookie } });
+    expect(BigInt(Math.round(Number(check.json().user.accountBalance) * 100))).toBe(running);
   });
 
   it('lets the demo staff (passwords kept in DATA_DIR/secrets.json) and the ADMIN_EMAIL operator sign in', async () => {

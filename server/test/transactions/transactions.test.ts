@@ -1,3 +1,5 @@
+import { formatDate } from '@strongroom/shared';
+import { pdfTextLines } from '../helpers/pdf-text';
 import { approvedCustomer, createTestApp, type TestApp } from '../helpers/test-app';
 
 describe('GET /v1/transaction', () => {
@@ -104,6 +106,18 @@ describe('GET /v1/transaction', () => {
       expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
       const backwards = await t.app.inject({ method: 'GET', url: `/v1/transaction/statement?from=${today}&to=2000-01-01`, headers: { cookie: a.session.cookie } });
       expect(backwards.json().errors.to).toBe('The end date must be on or after the start date');
+    });
+
+    it('states the opening and closing balances of the period in the PDF', async () => {
+      const today = new Date().toISOString().slice(0, 10);
+      const day = (iso: string) => formatDate(`${iso}T12:00:00Z`);
+      const pdf = await t.app.inject({ method: 'GET', url: `/v1/transaction/statement?from=${today}&to=${today}&format=pdf`, headers: { cookie: a.session.cookie } });
+      const lines = pdfTextLines(pdf.rawPayload);
+      // Funded with 1,000.00 today, then 10 + 20 + 30 sent: nothing before the period, 940.00 at its end.
+      expect(lines).toContain(`Opening balance on ${day(today)}: $0.00`);
+      expect(lines).toContain(`Closing balance on ${day(today)}: $940.00`);
+      const later = await t.app.inject({ method: 'GET', url: `/v1/transaction/statement?from=2999-01-01&to=2999-01-31&format=pdf`, headers: { cookie: a.session.cookie } });
+      expect(pdfTextLines(later.rawPayload)).toEqual(expect.arrayContaining(['Opening balance on January 1, 2999: $940.00', 'Closing balance on January 31, 2999: $940.00']));
     });
   });
 

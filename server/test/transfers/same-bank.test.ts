@@ -45,7 +45,7 @@ describe('POST /v1/transfer/same', () => {
     const zero = await t.app.inject({ method: 'POST', url: '/v1/transfer/same', headers: a.session.headers, payload: { recipientAccountNumber: '1234567890', amount: '0', pin: '1234' } });
     expect(zero.json().errors.amount).toBe('Amount must be greater than $0.01');
     const words = await t.app.inject({ method: 'POST', url: '/v1/transfer/same', headers: a.session.headers, payload: { recipientAccountNumber: '1234567890', amount: 'ten', pin: '1234', extra: 1 } });
-    expect(words.json().errors).toMatchObject({ amount: 'Amount must be greater than $0.01', extra: 'Unknown field: extra' });
+    expect(words.json().errors).toMatchObject({ amount: 'Enter an amount', extra: 'Unknown field: extra' });
   });
 
   it('refuses the own account, an unknown account and a wrong PIN', async () => {

@@ -9,9 +9,9 @@ export const loginSchema = strictObject({
     .required('Account number must be 10 digits')
     .matches(/^\d{10}$/, 'Account number must be 10 digits'),
   password: text()
-    .required('Password must be 8 characters')
-    .min(8, 'Password must be 8 characters')
-    .max(20, 'Password must be 20 characters'),
+    .required('Password must be at least 8 characters')
+    .min(8, 'Password must be at least 8 characters')
+    .max(20, 'Password must be at most 20 characters'),
 });
 
 const sixDigitCode = () => text().required('Code must be 6 digits').matches(/^\d{6}$/, 'Code must be 6 digits');
@@ -97,8 +97,9 @@ export const registerSchema = strictObject({
   ...enrolmentAccountShape,
 });
 
-// Password rules after enrolment (change password)
-const COMPLEXITY = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&]).*$/;
+// Password rules after enrolment. Any character that is not a letter or a digit counts as the special one, as
+// enrolment accepts them all: a password chosen at enrolment ('#', '-', '_', ...) is never refused here.
+const COMPLEXITY = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[^A-Za-z0-9]).*$/;
 const COMPLEXITY_MESSAGE = 'Password must contain uppercase, lowercase, number, and special character';
 export const newPasswordField = () =>
   text()

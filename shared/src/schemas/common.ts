@@ -29,22 +29,25 @@ export function ageOn(dobIso: string, today = new Date()): number {
   return age;
 }
 
+export const ENTER_AN_AMOUNT = 'Enter an amount';
+
 /**
  * A money amount as a decimal string, at least `min` (a decimal string) in a 2-decimal currency.
- * `minMessage` is also used for blanks and non-numbers so the user sees one clear sentence.
+ * A blank or something that is not a number ('abc') asks for an amount; a number below `min` gets `minMessage`.
  */
 export function amountField(min: string, minMessage: string, currencyOf: () => string = () => 'USD') {
   return yup
     .mixed<string | number>()
     .test('amount', minMessage, function check(value) {
-      if (value === undefined || value === null || value === '') return this.createError({ message: minMessage });
+      if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return this.createError({ message: ENTER_AN_AMOUNT });
       try {
         const currency = currencyOf();
         const minor = parseAmountToMinor(value as string | number, currency);
         return minor >= parseAmountToMinor(min, currency) ? true : this.createError({ message: minMessage });
       } catch (err) {
-        const message = err instanceof MoneyError && /too large|decimal places/.test(err.message) ? err.message : minMessage;
-        return this.createError({ message });
+        const known = err instanceof MoneyError && /too large|decimal places/.test(err.message);
+        if (known) return this.createError({ message: err.message });
+        return this.createError({ message: /^\s*-/.test(String(value)) ? minMessage : ENTER_AN_AMOUNT });
       }
     });
 }

@@ -42,8 +42,8 @@ const personal = {
 
 describe('loginSchema', () => {
   it('has the spec messages', () => {
-    expect(errorsOf(loginSchema, { accountNumber: '12345', password: 'short' })).toEqual({ accountNumber: 'Account number must be 10 digits', password: 'Password must be 8 characters' });
-    expect(errorsOf(loginSchema, { accountNumber: '12345678ab', password: 'x'.repeat(21) })).toEqual({ accountNumber: 'Account number must be 10 digits', password: 'Password must be 20 characters' });
+    expect(errorsOf(loginSchema, { accountNumber: '12345', password: 'short' })).toEqual({ accountNumber: 'Account number must be 10 digits', password: 'Password must be at least 8 characters' });
+    expect(errorsOf(loginSchema, { accountNumber: '12345678ab', password: 'x'.repeat(21) })).toEqual({ accountNumber: 'Account number must be 10 digits', password: 'Password must be at most 20 characters' });
     expect(errorsOf(loginSchema, { accountNumber: '1234567890', password: 'longenough' })).toEqual({});
   });
   it('rejects unknown fields and wrong types', () => {
@@ -139,6 +139,10 @@ describe('changePasswordSchema', () => {
       confirmPassword: "Passwords don't match",
     });
     expect(errorsOf(changePasswordSchema, { currentPassword: 'x', newPassword: 'Good!Pass1', confirmPassword: 'Good!Pass1' })).toEqual({});
+    // Any symbol enrolment accepts counts as the special character.
+    for (const password of ['Jordan#2027', 'Jordan-2027', 'Jordan_2027', 'Jordan 2027']) {
+      expect(errorsOf(changePasswordSchema, { currentPassword: 'x', newPassword: password, confirmPassword: password })).toEqual({});
+    }
   });
 });
 
@@ -150,6 +154,9 @@ describe('transfer schemas', () => {
       pin: 'PIN must be exactly 4 digits',
     });
     expect(errorsOf(sameBankTransferSchema, { recipientAccountNumber: '1234567890', amount: '0.01', pin: '1234' })).toEqual({});
+    expect(errorsOf(sameBankTransferSchema, { recipientAccountNumber: '1234567890', amount: 'abc', pin: '1234' })).toEqual({ amount: 'Enter an amount' });
+    expect(errorsOf(sameBankTransferSchema, { recipientAccountNumber: '1234567890', amount: ' ', pin: '1234' })).toEqual({ amount: 'Enter an amount' });
+    expect(errorsOf(sameBankTransferSchema, { recipientAccountNumber: '1234567890', amount: '-5', pin: '1234' })).toEqual({ amount: 'Amount must be greater than $0.01' });
   });
   it('local: names, account, date', () => {
     expect(errorsOf(localTransferSchema, { recipientName: 'A', recipientBankName: 'B', amount: '5' })).toEqual({

@@ -6,7 +6,7 @@ import { BrandLogo } from '../BrandLogo';
 export function AuthLayout({ title, description, children, maxWidth = 'sm' }: { title: string; description?: string; children: React.ReactNode; maxWidth?: 'sm' | 'md' }) {
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', background: 'linear-gradient(160deg, rgba(11,61,145,0.08), rgba(15,157,118,0.06))' }}>
-      <Container maxWidth={maxWidth} sx={{ py: { xs: 3, md: 6 }, flex: 1 }}>
+      <Container component="main" maxWidth={maxWidth} sx={{ py: { xs: 3, md: 6 }, flex: 1 }}>
         <Box component={RouterLink} to="/" sx={{ textDecoration: 'none', display: 'inline-block', mb: 3 }}>
           <BrandLogo />
         </Box>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { AppBar, Box, Button, Container, Drawer, IconButton, List, ListItemButton, ListItemText, Stack, Toolbar } from '@mui/material';
+import { AppBar, Box, Button, Container, Drawer, IconButton, List, ListItem, ListItemButton, ListItemText, Stack, Toolbar } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
 import CloseIcon from '@mui/icons-material/Close';
 import { Link as RouterLink } from 'react-router-dom';
@@ -42,7 +42,7 @@ export function PublicHeader() {
           </IconButton>
         </Toolbar>
       </Container>
-      <Drawer anchor="right" open={open} onClose={() => setOpen(false)} PaperProps={{ sx: { width: '75%', maxWidth: 320 } }}>
+      <Drawer anchor="right" open={open} onClose={() => setOpen(false)} PaperProps={{ sx: { width: '75%', maxWidth: 320 }, 'aria-label': 'Menu' }}>
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', p: 2 }}>
           <BrandLogo />
           <IconButton aria-label="Close menu" onClick={() => setOpen(false)}>
@@ -51,9 +51,11 @@ export function PublicHeader() {
         </Box>
         <List aria-label="Mobile menu">
           {LANDING_ANCHORS.map((a) => (
-            <ListItemButton key={a.href} component="a" href={a.href} onClick={() => setOpen(false)}>
-              <ListItemText primary={a.label} />
-            </ListItemButton>
+            <ListItem key={a.href} disablePadding>
+              <ListItemButton component="a" href={a.href} onClick={() => setOpen(false)}>
+                <ListItemText primary={a.label} />
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
         <Stack spacing={1} sx={{ p: 2 }}>

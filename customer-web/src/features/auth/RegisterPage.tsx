@@ -214,7 +214,7 @@ export default function RegisterPage() {
           </Step>
         ))}
       </Stepper>
-      <Typography variant="h6" fontWeight={700} sx={{ mb: 2 }}>
+      <Typography variant="h6" component="h2" fontWeight={700} sx={{ mb: 2 }}>
         <Box component="span" sx={{ display: { sm: 'none' }, color: 'text.secondary', fontWeight: 500 }}>
           Step {active + 1} of {STEPS.length}:{' '}
         </Box>

@@ -16,7 +16,7 @@ export default function ResetPasswordPage() {
   const token = params.get('token') ?? '';
   const [linkError, setLinkError] = useState(token ? '' : 'This reset link is invalid or has expired');
   return (
-    <AuthLayout title="Set a new password" description="Use at least 8 characters with upper- and lower-case letters, a number and one of @$!%*?&.">
+    <AuthLayout title="Set a new password" description="Use at least 8 characters with upper- and lower-case letters, a number and a symbol (such as # @ ! or -).">
       {linkError && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {linkError}.{' '}

@@ -80,6 +80,9 @@ export default function DashboardPage() {
   const now = new Date();
   const thisMonth = MONTH.format(now);
   const lastMonth = MONTH.format(new Date(now.getFullYear(), now.getMonth() - 1, 1));
+  // The server compares with the same days of last month (never past its last day).
+  const lastMonthDays = Math.min(now.getDate(), new Date(now.getFullYear(), now.getMonth(), 0).getDate());
+  const comparedWith = `vs ${lastMonth} 1-${lastMonthDays}`;
   // While loading or after a failure the flows are unknown: show a placeholder, never a made-up $0.00.
   const flowValue = (amount: string | undefined) => (data ? amount : loading ? <Skeleton width={110} /> : '—');
   const recent = data?.recent.slice(0, DASHBOARD_RECENT_COUNT) ?? [];
@@ -111,7 +114,7 @@ export default function DashboardPage() {
             value={flowValue(data?.inflow.amount)}
             caption={`${thisMonth} so far`}
             trend={data ? data.inflow.changePct : undefined}
-            trendLabel={`vs all of ${lastMonth}`}
+            trendLabel={comparedWith}
             noTrendText={`No ${lastMonth} figures to compare`}
           />
         </Grid>
@@ -124,7 +127,7 @@ export default function DashboardPage() {
             value={flowValue(data?.outflow.amount)}
             caption={`${thisMonth} so far, fees included`}
             trend={data ? data.outflow.changePct : undefined}
-            trendLabel={`vs all of ${lastMonth}`}
+            trendLabel={comparedWith}
             noTrendText={`No ${lastMonth} figures to compare`}
             trendGoodWhen="down"
           />

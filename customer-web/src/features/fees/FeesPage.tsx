@@ -17,7 +17,7 @@ export default function FeesPage() {
   const currency = user?.currency ?? 'USD';
   return (
     <Stack spacing={3}>
-      <Typography variant="h4" fontWeight={800}>Fees</Typography>
+      <Typography variant="h4" component="h1" fontWeight={800}>Fees</Typography>
       <Typography color="text.secondary">Every fee is computed by the bank and shown to you before you confirm a payment. Amounts are in your account currency.</Typography>
       <Card>
         <CardContent>

@@ -84,6 +84,7 @@ export default function LandingPage() {
   return (
     <Box>
       <PublicHeader />
+      <Box component="main">
       <Box id="home" component="section" sx={{ scrollMarginTop: 64, color: '#fff', background: 'linear-gradient(135deg, #0b3d91 0%, #072a66 60%, #0f9d76 140%)', py: { xs: 8, md: 14 } }}>
         <Container maxWidth="lg">
           <Grid container spacing={6} alignItems="center">
@@ -112,7 +113,7 @@ export default function LandingPage() {
                 ].map(([figure, label]) => (
                   <Card key={figure} sx={{ bgcolor: 'rgba(255,255,255,0.12)', color: '#fff', minWidth: 140, flex: '1 1 140px', backdropFilter: 'blur(6px)' }} elevation={0}>
                     <CardContent>
-                      <Typography variant="h4" fontWeight={800}>
+                      <Typography variant="h4" component="p" fontWeight={800}>
                         {figure}
                       </Typography>
                       <Typography variant="body2" sx={{ opacity: 0.85 }}>
@@ -135,7 +136,7 @@ export default function LandingPage() {
             ['Customers in over 50 countries', 'Open an account from wherever you live with a valid ID and proof of address, and bank in five currencies.'],
           ].map(([title, text]) => (
             <Grid key={title} size={{ xs: 12, md: 4 }}>
-              <Typography variant="h6" fontWeight={700} gutterBottom>
+              <Typography variant="h6" component="h3" fontWeight={700} gutterBottom>
                 {title}
               </Typography>
               <Typography color="text.secondary">{text}</Typography>
@@ -151,7 +152,7 @@ export default function LandingPage() {
               <Card sx={{ height: '100%' }} variant="outlined">
                 <CardContent>
                   <Avatar sx={{ bgcolor: 'primary.main', mb: 2 }}>{f.icon}</Avatar>
-                  <Typography variant="h6" fontWeight={700} gutterBottom>
+                  <Typography variant="h6" component="h3" fontWeight={700} gutterBottom>
                     {f.title}
                   </Typography>
                   <Typography color="text.secondary">{f.text}</Typography>
@@ -163,7 +164,7 @@ export default function LandingPage() {
         <Card sx={{ mt: 4, bgcolor: 'primary.main', color: 'primary.contrastText' }}>
           <CardContent sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, gap: 2, alignItems: { md: 'center' } }}>
             <Box sx={{ flex: 1 }}>
-              <Typography variant="h6" fontWeight={700}>
+              <Typography variant="h6" component="h3" fontWeight={700}>
                 Loans with approval in as little as 24 hours
               </Typography>
               <Typography sx={{ opacity: 0.9 }}>Personal, home, auto, student and business loans, with rates from 2.99%.</Typography>
@@ -184,7 +185,7 @@ export default function LandingPage() {
                 <Typography variant="overline" color="text.secondary">
                   Step {i + 1}
                 </Typography>
-                <Typography variant="h6" fontWeight={700}>
+                <Typography variant="h6" component="h3" fontWeight={700}>
                   {s.title}
                 </Typography>
                 <Typography color="text.secondary">{s.text}</Typography>
@@ -215,8 +216,8 @@ export default function LandingPage() {
 
       <Box sx={{ py: 8 }}>
         <Container maxWidth="md">
-          <Card sx={{ background: 'linear-gradient(120deg, #0f9d76, #0b3d91)', color: '#fff', textAlign: 'center', p: { xs: 3, md: 5 } }} data-testid="cta-banner">
-            <Typography variant="h4" fontWeight={800} gutterBottom>
+          <Card sx={{ background: 'linear-gradient(120deg, #0b7a5c, #0b3d91)', color: '#fff', textAlign: 'center', p: { xs: 3, md: 5 } }} data-testid="cta-banner">
+            <Typography variant="h4" component="h2" fontWeight={800} gutterBottom>
               Ready to bank with confidence?
             </Typography>
             <Typography sx={{ opacity: 0.9, mb: 3 }}>Opening an account takes about five minutes. You need a valid ID and proof of address.</Typography>
@@ -241,6 +242,7 @@ export default function LandingPage() {
           ))}
         </Box>
       </Section>
+      </Box>
 
       <Box id="contact" component="footer" sx={{ bgcolor: '#0a1f44', color: 'rgba(255,255,255,0.85)', py: 7, scrollMarginTop: 64 }}>
         <Container maxWidth="lg">
@@ -289,7 +291,7 @@ export default function LandingPage() {
                 <FormControl
                   size="small"
                   error={!!emailError}
-                  sx={{ flex: 1, bgcolor: '#fff', borderRadius: 1, '& .MuiFormHelperText-root': { bgcolor: '#0a1f44', m: 0, pt: 0.5 } }}
+                  sx={{ flex: 1, bgcolor: '#fff', borderRadius: 1, '& .MuiFormHelperText-root': { bgcolor: '#0a1f44', m: 0, pt: 0.5 }, '& .MuiFormHelperText-root.Mui-error': { color: '#ffb4ab' } }}
                 >
                   <OutlinedInput
                     placeholder="you@example.com"
@@ -306,7 +308,7 @@ export default function LandingPage() {
               </Box>
             </Grid>
           </Grid>
-          <Typography variant="body2" sx={{ mt: 5, opacity: 0.6 }}>
+          <Typography variant="body2" sx={{ mt: 5, opacity: 0.8 }}>
             © {new Date().getFullYear()} Strongroom Bank. Open-source banking software.
           </Typography>
         </Container>

@@ -10,7 +10,7 @@ export default function NotFoundPage() {
     return () => void (document.title = previous);
   }, []);
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', textAlign: 'center', p: 3 }}>
+    <Box component="main" sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', textAlign: 'center', p: 3 }}>
       <BrandLogo />
       <Typography variant="h1" fontWeight={800} color="primary" sx={{ mt: 3, fontSize: { xs: '4.5rem', sm: '6rem' } }}>
         404

@@ -147,7 +147,7 @@ function PersonalTab({ user }: { user: UserDto }) {
         <Stack direction="row" spacing={2} alignItems="center">
           <UserAvatar firstName={user.firstName} lastName={user.lastName} image={user.image} size={72} />
           <Box sx={{ minWidth: 0 }}>
-            <Typography variant="h6" fontWeight={700} sx={{ overflowWrap: 'anywhere' }}>
+            <Typography variant="h6" component="h2" fontWeight={700} sx={{ overflowWrap: 'anywhere' }}>
               {fullName}
             </Typography>
             <Typography color="text.secondary">Customer since {formatDate(user.createdAt)}</Typography>
@@ -265,11 +265,11 @@ function SecurityTab() {
     >
       {({ isSubmitting }) => (
         <Form noValidate aria-label="Change password">
-          <Typography variant="h6" fontWeight={700} gutterBottom>
+          <Typography variant="h6" component="h2" fontWeight={700} gutterBottom>
             Change password
           </Typography>
           <Typography color="text.secondary" sx={{ mb: 2, maxWidth: 560 }}>
-            Use at least 8 characters with upper- and lower-case letters, a number and one of @$!%*?&. When you change it, every other device signed in to your account is signed out; this one stays signed in.
+            Use at least 8 characters with upper- and lower-case letters, a number and a symbol (such as # @ ! or -). When you change it, every other device signed in to your account is signed out; this one stays signed in.
           </Typography>
           {done && (
             <Alert severity="success" sx={{ mb: 2, maxWidth: 560 }} data-testid="password-changed">

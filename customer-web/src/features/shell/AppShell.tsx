@@ -13,8 +13,9 @@ import {
   ListItemButton,
   ListItemIcon,
   ListItemText,
-  Menu,
   MenuItem,
+  MenuList,
+  Popover,
   Stack,
   Toolbar,
   Tooltip,
@@ -41,6 +42,7 @@ import { useAuth } from '../../auth/AuthContext';
 import { useColorMode } from '../../theme/ColorModeContext';
 import { UserAvatar } from '../../components/UserAvatar';
 import { BrandLogo } from '../../components/BrandLogo';
+import { RejectedApplication } from './RejectedApplication';
 
 export const MENU = [
   { label: 'Dashboard', to: '/dashboard', icon: <DashboardIcon /> },
@@ -64,8 +66,13 @@ const isActive = (pathname: string, to: string) => pathname === to || pathname.s
 const sectionTitle = (pathname: string) => [...MENU, FEES].find((item) => isActive(pathname, item.to))?.label ?? '';
 export const fullNameOf = (user: Pick<UserDto, 'firstName' | 'middleName' | 'lastName'>) => [user.firstName, user.middleName, user.lastName].filter(Boolean).join(' ');
 
-function SideMenu({ onNavigate, onClose }: { onNavigate?: () => void; onClose?: () => void }) {
+/** A rejected applicant has no account to use: the menu keeps only what still helps them. */
+const OPEN_TO_REJECTED = ['/dashboard', '/profile', '/fees'];
+const isOpenToRejected = (pathname: string) => OPEN_TO_REJECTED.some((to) => isActive(pathname, to));
+
+function SideMenu({ onNavigate, onClose, rejected = false }: { onNavigate?: () => void; onClose?: () => void; rejected?: boolean }) {
   const { pathname } = useLocation();
+  const items = rejected ? MENU.filter((item) => isOpenToRejected(item.to)) : MENU;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', overflowY: 'auto' }}>
       <Stack direction="row" alignItems="center" justifyContent="space-between" sx={{ p: 2.5 }}>
@@ -77,7 +84,7 @@ function SideMenu({ onNavigate, onClose }: { onNavigate?: () => void; onClose?: 
         )}
       </Stack>
       <List component="nav" aria-label="Main menu" sx={{ px: 1, flex: 1 }}>
-        {MENU.map((item) => {
+        {items.map((item) => {
           const active = isActive(pathname, item.to);
           return (
             <ListItemButton key={item.to} component={RouterLink} to={item.to} selected={active} aria-current={active ? 'page' : undefined} onClick={onNavigate} sx={{ borderRadius: 2, mb: 0.5 }}>
@@ -88,7 +95,7 @@ function SideMenu({ onNavigate, onClose }: { onNavigate?: () => void; onClose?: 
         })}
       </List>
       <Divider />
-      <List aria-label="More" sx={{ px: 1 }}>
+      <List component="nav" aria-label="More" sx={{ px: 1 }}>
         <ListItemButton component={RouterLink} to={FEES.to} selected={isActive(pathname, FEES.to)} onClick={onNavigate} sx={{ borderRadius: 2 }}>
           <ListItemIcon sx={{ minWidth: 40 }}>
             <PriceCheckIcon />
@@ -116,20 +123,6 @@ function AccountBanners({ user }: { user: UserDto }) {
         <Alert severity="info" sx={{ mb: 3 }} data-testid="banner-pending-review">
           <AlertTitle>Your application is under review</AlertTitle>
           You can look around and set up your profile now. Sending money waits until we approve your application, usually within one business day; we will e-mail you.
-        </Alert>
-      )}
-      {user.status === 'rejected' && (
-        <Alert severity="error" sx={{ mb: 3 }} data-testid="banner-rejected">
-          <AlertTitle>We could not approve your application</AlertTitle>
-          {user.rejectionReason ? `Reason: ${user.rejectionReason}. ` : ''}Please contact support at{' '}
-          <Link href={`tel:${SUPPORT.phone.replace(/[^\d+]/g, '')}`} color="inherit">
-            {SUPPORT.phone}
-          </Link>{' '}
-          or{' '}
-          <Link href={`mailto:${SUPPORT.email}`} color="inherit">
-            {SUPPORT.email}
-          </Link>
-          .
         </Alert>
       )}
       {!user.emailVerified && (
@@ -167,6 +160,11 @@ export default function AppShell() {
 
   if (!user) return null;
   const fullName = fullNameOf(user);
+  const rejected = user.status === 'rejected';
+  // The avatar's initials show on the button, so its name says them too (what you see is what you can say).
+  const initials = `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase();
+  // The dashboard and every money page give way to the decision and the next steps; profile and fees stay.
+  const showRejection = rejected && !isActive(pathname, '/profile') && !isActive(pathname, '/fees');
 
   const doLogout = async () => {
     await logout();
@@ -180,11 +178,11 @@ export default function AppShell() {
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <Box component="aside" sx={{ width: '20%', minWidth: SIDE_MIN_WIDTH_PX, flexShrink: 0, display: { xs: 'none', md: 'block' } }}>
         <Box sx={{ position: 'fixed', top: 0, bottom: 0, width: '20%', minWidth: SIDE_MIN_WIDTH_PX, borderRight: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
-          <SideMenu />
+          <SideMenu rejected={rejected} />
         </Box>
       </Box>
-      <Drawer open={mobileOpen} onClose={() => setMobileOpen(false)} sx={{ display: { md: 'none' } }} PaperProps={{ sx: { width: '70%' } }}>
-        <SideMenu onNavigate={() => setMobileOpen(false)} onClose={() => setMobileOpen(false)} />
+      <Drawer open={mobileOpen} onClose={() => setMobileOpen(false)} sx={{ display: { md: 'none' } }} PaperProps={{ sx: { width: '70%' }, 'aria-label': 'Menu' }}>
+        <SideMenu onNavigate={() => setMobileOpen(false)} onClose={() => setMobileOpen(false)} rejected={rejected} />
       </Drawer>
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
@@ -201,10 +199,11 @@ export default function AppShell() {
             <Typography fontWeight={600} noWrap sx={{ minWidth: 0, maxWidth: { xs: '45vw', sm: 'none' }, fontSize: { xs: '0.9rem', sm: '1rem' } }} data-testid="topbar-name">
               {fullName}
             </Typography>
-            <IconButton onClick={(e) => setAnchor(e.currentTarget)} aria-label="Account menu" aria-haspopup="menu" aria-expanded={!!anchor} edge="end">
-              <UserAvatar firstName={user.firstName} lastName={user.lastName} image={user.image} size={36} />
+            <IconButton onClick={(e) => setAnchor(e.currentTarget)} aria-label={`Account menu, ${initials}`} aria-haspopup="menu" aria-expanded={!!anchor} edge="end">
+              <UserAvatar firstName={user.firstName} lastName={user.lastName} image={user.image} size={36} decorative />
             </IconButton>
-            <Menu
+            {/* A popover, not a menu: only the links are menu items; the name, e-mail and Logout sit around the list. */}
+            <Popover
               anchorEl={anchor}
               open={!!anchor}
               onClose={() => setAnchor(null)}
@@ -219,30 +218,38 @@ export default function AppShell() {
                 </Typography>
               </Box>
               <Divider />
-              {ACCOUNT_LINKS.map((link) => (
-                <MenuItem
-                  key={link.to}
-                  onClick={() => {
-                    setAnchor(null);
-                    navigate(link.to);
-                  }}
-                >
-                  <ListItemIcon>{link.icon}</ListItemIcon>
-                  {link.label}
-                </MenuItem>
-              ))}
+              <MenuList autoFocusItem={!!anchor} aria-label="Account">
+                {ACCOUNT_LINKS.map((link) => (
+                  <MenuItem
+                    key={link.to}
+                    onClick={() => {
+                      setAnchor(null);
+                      navigate(link.to);
+                    }}
+                  >
+                    <ListItemIcon>{link.icon}</ListItemIcon>
+                    {link.label}
+                  </MenuItem>
+                ))}
+              </MenuList>
               <Divider />
               <Box sx={{ px: 2, py: 1 }}>
                 <Button fullWidth variant="outlined" color="error" startIcon={<LogoutIcon />} onClick={doLogout} disabled={loggingOut}>
                   {loggingOut ? 'Logging out...' : 'Logout'}
                 </Button>
               </Box>
-            </Menu>
+            </Popover>
           </Toolbar>
         </AppBar>
         <Box component="main" sx={{ p: { xs: 2, md: 4 }, flex: 1, maxWidth: 1280, width: '100%', mx: 'auto' }}>
-          <AccountBanners user={user} />
-          <Outlet />
+          {showRejection ? (
+            <RejectedApplication user={user} />
+          ) : (
+            <>
+              <AccountBanners user={user} />
+              <Outlet />
+            </>
+          )}
         </Box>
       </Box>
     </Box>

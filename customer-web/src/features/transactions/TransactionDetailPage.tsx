@@ -41,17 +41,17 @@ export default function TransactionDetailPage() {
       <Box><Button component={RouterLink} to="/transactions" startIcon={<ArrowBackIcon />}>Back to transactions</Button></Box>
       {error ? (
         <Card><CardContent sx={{ textAlign: 'center', py: 6 }}>
-          <Typography variant="h6" fontWeight={700}>{(error as ApiError).status === 404 ? 'Transaction not found' : 'Something went wrong'}</Typography>
+          <Typography variant="h6" component="h1" fontWeight={700}>{(error as ApiError).status === 404 ? 'Transaction not found' : 'Something went wrong'}</Typography>
           <Typography color="text.secondary">{(error as ApiError).status === 404 ? 'It may belong to another account or the link may be wrong.' : error.message}</Typography>
         </CardContent></Card>
       ) : !tx ? (
-        <Card><CardContent><Typography color="text.secondary" sx={{ mb: 2 }}>Loading transaction...</Typography><Skeleton variant="rounded" height={200} /></CardContent></Card>
+        <Card><CardContent><Typography component="h1" color="text.secondary" sx={{ mb: 2 }}>Loading transaction...</Typography><Skeleton variant="rounded" height={200} /></CardContent></Card>
       ) : (
         <>
           <Card>
             <CardContent sx={{ textAlign: 'center', py: 4 }}>
-              <Typography color="text.secondary">{tx.description}</Typography>
-              <Typography variant="h3" fontWeight={800} sx={{ my: 1, color: tx.type === 'credit' ? 'success.main' : 'text.primary' }} data-testid="detail-amount">
+              <Typography component="h1" color="text.secondary" sx={{ fontSize: '1rem', fontWeight: 400 }}>{tx.description}</Typography>
+              <Typography variant="h3" component="p" fontWeight={800} sx={{ my: 1, color: tx.type === 'credit' ? 'success.main' : 'text.primary' }} data-testid="detail-amount">
                 {formatMoney(tx.amount, tx.currency, { sign: tx.type })}
               </Typography>
               <StatusChip status={tx.status} size="medium" />

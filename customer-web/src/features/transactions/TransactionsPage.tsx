@@ -1,15 +1,13 @@
 import { useEffect, useState } from 'react';
-import { Box, Button, Card, CardContent, Grid, InputAdornment, List, MenuItem, Pagination, Skeleton, Stack, TextField, Typography } from '@mui/material';
+import { Box, Card, CardContent, Grid, InputAdornment, List, MenuItem, Pagination, Skeleton, Stack, TextField, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
-import DownloadIcon from '@mui/icons-material/Download';
 import { useSearchParams } from 'react-router-dom';
 import { TRANSACTION_STATUSES, type Paginated, type TransactionDto } from '@strongroom/shared';
 import { useApi } from '../../api/useApi';
 import { TransactionRow } from '../../components/TransactionRow';
+import { StatementCard } from './StatementCard';
 
 const PAGE_SIZE = 20;
-const firstOfMonth = () => new Date(new Date().getFullYear(), new Date().getMonth(), 1).toISOString().slice(0, 10);
-const today = () => new Date().toISOString().slice(0, 10);
 
 export default function TransactionsPage() {
   const [params, setParams] = useSearchParams();
@@ -18,8 +16,6 @@ export default function TransactionsPage() {
   const status = params.get('status') ?? 'all';
   const page = Math.max(1, Number(params.get('page') ?? '1') || 1);
   const [search, setSearch] = useState(q);
-  const [from, setFrom] = useState(firstOfMonth());
-  const [to, setTo] = useState(today());
 
   const update = (patch: Record<string, string>) => {
     const next = new URLSearchParams(params);
@@ -44,7 +40,7 @@ export default function TransactionsPage() {
 
   return (
     <Stack spacing={3}>
-      <Typography variant="h4" fontWeight={800}>Transactions</Typography>
+      <Typography variant="h4" component="h1" fontWeight={800}>Transactions</Typography>
       <Card>
         <CardContent>
           <Grid container spacing={2}>
@@ -88,23 +84,13 @@ export default function TransactionsPage() {
             </>
           ) : (
             <Box sx={{ textAlign: 'center', py: 6 }}>
-              <Typography variant="h6" fontWeight={700}>No transactions found</Typography>
+              <Typography variant="h6" component="h2" fontWeight={700}>No transactions found</Typography>
               <Typography color="text.secondary">Try adjusting your search or filters.</Typography>
             </Box>
           )}
         </CardContent>
       </Card>
-      <Card>
-        <CardContent>
-          <Typography fontWeight={700} gutterBottom>Download a statement</Typography>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }}>
-            <TextField type="date" label="From" value={from} onChange={(e) => setFrom(e.target.value)} InputLabelProps={{ shrink: true }} />
-            <TextField type="date" label="To" value={to} onChange={(e) => setTo(e.target.value)} InputLabelProps={{ shrink: true }} />
-            <Button startIcon={<DownloadIcon />} variant="outlined" href={`/v1/transaction/statement?from=${from}&to=${to}&format=csv`}>CSV</Button>
-            <Button startIcon={<DownloadIcon />} variant="outlined" href={`/v1/transaction/statement?from=${from}&to=${to}&format=pdf`}>PDF</Button>
-          </Stack>
-        </CardContent>
-      </Card>
+      <StatementCard />
     </Stack>
   );
 }

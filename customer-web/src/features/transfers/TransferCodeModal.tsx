@@ -3,7 +3,7 @@ import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, 
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
-import { formatDate, formatMoney, type TransferSummaryDto } from '@strongroom/shared';
+import { describeRate, formatDate, formatMoney, type TransferSummaryDto } from '@strongroom/shared';
 import { api, newIdempotencyKey } from '../../api/client';
 import { useAuth } from '../../auth/AuthContext';
 
@@ -31,7 +31,7 @@ export function SummaryLines({ summary }: { summary: TransferSummaryDto }) {
   const rows: [string, string][] = [
     ['Recipient', summary.recipientName],
     ...(summary.executeOn ? ([['Send on', summary.executeOn]] as [string, string][]) : []),
-    ...(summary.convertedAmount ? ([[`They receive`, formatMoney(summary.convertedAmount, summary.paymentCurrency!)], ['Rate', `1 ${summary.paymentCurrency} = ${summary.rate} ${summary.currency}`]] as [string, string][]) : []),
+    ...(summary.convertedAmount ? ([[`They receive`, formatMoney(summary.convertedAmount, summary.paymentCurrency!)], ['Rate', describeRate(summary.paymentCurrency!, summary.rate!, summary.currency)]] as [string, string][]) : []),
     ['Amount', formatMoney(summary.amount, summary.currency)],
     ['Fee', formatMoney(summary.fee, summary.currency)],
     ['Total', formatMoney(summary.total, summary.currency)],

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Alert, Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogTitle, Grid, MenuItem, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogTitle, Grid, MenuItem, Stack, Tab, Tabs, TextField, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { Form, Formik, useFormikContext } from 'formik';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
 import {
+  INTERNATIONAL_FEE,
   SUPPORT,
   SUPPORT_LARGE_TRANSFER,
   TRANSFER_CURRENCIES,
@@ -26,6 +27,18 @@ import { ScheduledTransfers } from './ScheduledTransfers';
 const TABS = ['sameBank', 'local', 'international'] as const;
 type TabName = (typeof TABS)[number];
 const today = () => new Date().toISOString().slice(0, 10);
+
+const INSUFFICIENT_FUNDS = 'Insufficient funds';
+
+/** True when `amount` is more than the balance the app holds; unknown figures never block (the server decides). */
+function exceedsBalance(amount: string, balance: string | undefined, currency: string | undefined): boolean {
+  if (!balance || !currency) return false;
+  try {
+    return parseAmountToMinor(amount, currency) > parseAmountToMinor(balance, currency);
+  } catch {
+    return false;
+  }
+}
 
 function isLarge(amount: string): boolean {
   try {
@@ -88,7 +101,11 @@ function SameBankForm() {
     <Formik
       initialValues={{ recipientAccountNumber: '', amount: '', memo: '', pin: '' }}
       validationSchema={sameBankTransferSchema.omit(['pin'])}
-      onSubmit={(values) => setConfirm({ values, key: newIdempotencyKey() })}
+      onSubmit={(values, { setFieldError }) => {
+        // Said before the PIN is asked; the server still refuses on its own.
+        if (exceedsBalance(values.amount, user?.accountBalance, user?.currency)) return setFieldError('amount', INSUFFICIENT_FUNDS);
+        setConfirm({ values, key: newIdempotencyKey() });
+      }}
     >
       {({ values, setFieldValue, setErrors, setSubmitting }) => (
         <Form noValidate>
@@ -173,9 +190,13 @@ function OutboundForm({ kind }: { kind: 'local' | 'international' }) {
     <Formik
       initialValues={initial as Record<string, string>}
       validationSchema={international ? internationalTransferSchema : localTransferSchema}
-      onSubmit={async (values, { setErrors }) => {
+      onSubmit={async (values, { setErrors, setFieldError }) => {
         const body = Object.fromEntries(Object.entries(values).filter(([k, v]) => !(k === 'memo' && v === '')));
         try {
+          // The quote's total (amount, fee, conversion) against the balance, before any code or PIN is asked.
+          const q = new URLSearchParams({ type: kind, amount: values.amount, ...(international && values.currency ? { currency: values.currency } : {}) });
+          const quote = await api.get<{ total: string; currency: string }>(`/transfer/quote?${q}`);
+          if (exceedsBalance(quote.total, user?.accountBalance, quote.currency)) return setFieldError('amount', INSUFFICIENT_FUNDS);
           const res = await api.post<TransferInitiatedDto>(`/transfer/${kind}`, body, { idempotencyKey: key });
           const next = new URLSearchParams(params);
           next.set('modal', 'transfer');
@@ -226,7 +247,7 @@ function OutboundForm({ kind }: { kind: 'local' | 'international' }) {
             {isLarge(values.amount) && <Grid size={{ xs: 12 }}><Alert severity="info">For transfers over {formatMoney(SUPPORT_LARGE_TRANSFER, 'USD')} please contact support at {SUPPORT.phone} first.</Alert></Grid>}
             <Grid size={{ xs: 12 }}>
               <Typography variant="body2" color="text.secondary">
-                {international ? 'International transfers take 1-3 business days. Fee: the higher of 15.00 or 1% of the amount.' : 'Local transfers arrive the same day during business hours, within 48 hours at the latest.'} You approve the payment with a code we e-mail you (first transfer) and your PIN.
+                {international ? `International transfers take 1-3 business days. Fee: the higher of ${formatMoney(INTERNATIONAL_FEE.min, user?.currency ?? 'USD')} or ${INTERNATIONAL_FEE.basisPoints / 100}% of the amount.` : 'Local transfers arrive the same day during business hours, within 48 hours at the latest.'} You approve the payment with a code we e-mail you (first transfer) and your PIN.
               </Typography>
             </Grid>
             <Grid size={{ xs: 12 }}><Button type="submit" variant="contained" size="large" disabled={isSubmitting}>{isSubmitting ? 'Submitting...' : 'Continue'}</Button></Grid>
@@ -240,19 +261,21 @@ function OutboundForm({ kind }: { kind: 'local' | 'international' }) {
 export default function TransfersPage() {
   const { user } = useAuth();
   const [params, setParams] = useSearchParams();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   if (!user) return <FullScreenLoader />;
   const tab = (TABS.includes(params.get('tab') as TabName) ? params.get('tab') : 'sameBank') as TabName;
   return (
     <Stack spacing={3}>
-      <Typography variant="h4" fontWeight={800}>Transfers</Typography>
+      <Typography variant="h4" component="h1" fontWeight={800}>Transfers</Typography>
       {user.status !== 'approved' && (
         <Alert severity="warning">You can send money once your application is approved. We will e-mail you as soon as it is.</Alert>
       )}
       <Card>
-        <Tabs value={tab} onChange={(_e, v: TabName) => setParams({ tab: v })} variant="scrollable" sx={{ borderBottom: 1, borderColor: 'divider', px: 2 }}>
-          <Tab value="sameBank" label="Strongroom account" />
-          <Tab value="local" label="Local bank" />
-          <Tab value="international" label="International" />
+        {/* On a phone the three tabs share the width and their labels wrap: every label whole, nothing to scroll. */}
+        <Tabs value={tab} onChange={(_e, v: TabName) => setParams({ tab: v })} variant={phone ? 'fullWidth' : 'standard'} aria-label="Kind of transfer" sx={{ borderBottom: 1, borderColor: 'divider', px: { xs: 0, sm: 2 } }}>
+          <Tab value="sameBank" label="Strongroom account" wrapped={phone} sx={{ px: { xs: 1, sm: 2 } }} />
+          <Tab value="local" label="Local bank" wrapped={phone} sx={{ px: { xs: 1, sm: 2 } }} />
+          <Tab value="international" label="International" wrapped={phone} sx={{ px: { xs: 1, sm: 2 } }} />
         </Tabs>
         <CardContent sx={{ p: { xs: 2, md: 4 } }}>
           {tab === 'sameBank' && <SameBankForm />}

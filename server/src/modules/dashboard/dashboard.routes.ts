@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { INTERNATIONAL_FEE, INTERNATIONAL_MIN_AMOUNT, LOCAL_FEE, SAME_BANK_FEE, minorToDecimal } from '@strongroom/shared';
 import { rows } from '../../common/sql';
 import { getAccountSummary } from '../ledger/ledger.service';
+import { monthToDateFlows } from './dashboard.queries';
 import { toTransactionDto, type TransactionRow } from '../transactions/transactions.service';
 
-/** Percentage change this month vs last month, one decimal; null when there is nothing to compare with. */
+/** Percentage change this month so far vs the same days of last month, one decimal; null when there is nothing to compare with. */
 function changePct(current: bigint, previous: bigint): number | null {
   if (previous === 0n) return null;
   return Number(((current - previous) * 1000n) / previous) / 10;
@@ -17,18 +18,8 @@ export default async function dashboardRoutes(app: FastifyInstance) {
     const summary = await getAccountSummary(m, id);
     const currency = summary?.currency ?? 'USD';
     // Aggregates in SQL over indexed rows; the browser never loads the whole history.
-    const [[flows], recent, series, [{ count }]] = await Promise.all([
-      rows<{ in_now: string; out_now: string; in_prev: string; out_prev: string }>(
-        m,
-        `SELECT
-           coalesce(sum(amount_minor) FILTER (WHERE type = 'credit' AND created_at >= date_trunc('month', now())), 0)::text AS in_now,
-           coalesce(sum(amount_minor + fee_minor) FILTER (WHERE type = 'debit' AND created_at >= date_trunc('month', now())), 0)::text AS out_now,
-           coalesce(sum(amount_minor) FILTER (WHERE type = 'credit' AND created_at < date_trunc('month', now())), 0)::text AS in_prev,
-           coalesce(sum(amount_minor + fee_minor) FILTER (WHERE type = 'debit' AND created_at < date_trunc('month', now())), 0)::text AS out_prev
-         FROM transactions
-         WHERE customer_id = $1 AND status IN ('success','pending') AND currency = $2 AND created_at >= date_trunc('month', now()) - interval '1 month'`,
-        [id, currency],
-      ),
+    const [flows, recent, series, [{ count }]] = await Promise.all([
+      monthToDateFlows(m, id, currency, new Date()),
       rows<TransactionRow>(m, `SELECT * FROM transactions WHERE customer_id = $1 ORDER BY created_at DESC, id DESC LIMIT 3`, [id]),
       rows<{ day: string; in_minor: string; out_minor: string }>(
         m,
@@ -47,8 +38,8 @@ export default async function dashboardRoutes(app: FastifyInstance) {
       success: true,
       balance: minorToDecimal(summary?.balanceMinor ?? 0n, currency),
       currency,
-      inflow: { amount: minorToDecimal(BigInt(flows.in_now), currency), changePct: changePct(BigInt(flows.in_now), BigInt(flows.in_prev)) },
-      outflow: { amount: minorToDecimal(BigInt(flows.out_now), currency), changePct: changePct(BigInt(flows.out_now), BigInt(flows.out_prev)) },
+      inflow: { amount: minorToDecimal(flows.inNowMinor, currency), changePct: changePct(flows.inNowMinor, flows.inPreviousMinor) },
+      outflow: { amount: minorToDecimal(flows.outNowMinor, currency), changePct: changePct(flows.outNowMinor, flows.outPreviousMinor) },
       counts: { cards: 0, cryptoAssets: 0, transactions: Number(count) },
       recent: recent.map(toTransactionDto),
       series: series.map((s) => ({ date: s.day, in: minorToDecimal(BigInt(s.in_minor), currency), out: minorToDecimal(BigInt(s.out_minor), currency) })),
@@ -66,7 +57,7 @@ export default async function dashboardRoutes(app: FastifyInstance) {
         fee: INTERNATIONAL_FEE.min,
         percent: INTERNATIONAL_FEE.basisPoints / 100,
         minimumAmount: INTERNATIONAL_MIN_AMOUNT,
-        description: `The higher of ${INTERNATIONAL_FEE.min} or ${INTERNATIONAL_FEE.basisPoints / 100}% of the amount. Processing takes 1-3 business days.`,
+        description: `The higher of the flat fee or ${INTERNATIONAL_FEE.basisPoints / 100}% of the amount. Processing takes 1-3 business days.`,
       },
       { id: 'fx', name: 'Currency conversion', fee: '0.00', description: 'Converted at the rate shown before you confirm; no hidden mark-up.' },
     ],

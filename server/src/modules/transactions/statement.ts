@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { formatLongDate, formatMoney, type TransactionDto } from '@strongroom/shared';
+import { formatDate, formatLongDate, formatMoney, minorToDecimal, type TransactionDto } from '@strongroom/shared';
 
 function csvCell(value: string | null | undefined): string {
   const text = value ?? '';
@@ -16,7 +16,19 @@ export function statementCsv(items: TransactionDto[]): string {
   return [header.map(csvCell).join(','), ...lines].join('\r\n') + '\r\n';
 }
 
-export function statementPdf(items: TransactionDto[], holder: { name: string; accountNumber: string; currency: string }, from: string, to: string): Promise<Buffer> {
+/** 'YYYY-MM-DD' read at noon UTC, so the day printed is that day in any time zone. */
+const calendarDay = (isoDay: string) => formatDate(`${isoDay}T12:00:00Z`);
+
+export interface StatementPeriod {
+  from: string;
+  to: string;
+  openingMinor: bigint;
+  closingMinor: bigint;
+}
+
+export function statementPdf(items: TransactionDto[], holder: { name: string; accountNumber: string; currency: string }, period: StatementPeriod): Promise<Buffer> {
+  const { from, to } = period;
+  const money = (minor: bigint) => formatMoney(minorToDecimal(minor, holder.currency), holder.currency);
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: `Strongroom statement ${from} to ${to}` } });
     const chunks: Buffer[] = [];
@@ -26,6 +38,7 @@ export function statementPdf(items: TransactionDto[], holder: { name: string; ac
     doc.fontSize(18).fillColor('#0b3d91').text('Strongroom Bank', { continued: false });
     doc.moveDown(0.3).fontSize(12).fillColor('#000').text(`Statement for ${holder.name}`);
     doc.fontSize(10).fillColor('#444').text(`Account ${holder.accountNumber} · ${holder.currency} · ${from} to ${to}`);
+    doc.moveDown(0.5).fontSize(11).fillColor('#000').text(`Opening balance on ${calendarDay(from)}: ${money(period.openingMinor)}`);
     doc.moveDown();
     if (items.length === 0) doc.fontSize(11).fillColor('#000').text('No transactions in this period.');
     for (const t of items) {
@@ -35,6 +48,7 @@ export function statementPdf(items: TransactionDto[], holder: { name: string; ac
       doc.fillColor(t.type === 'credit' ? '#0f7b3f' : '#b00020').text(signed, { align: 'right' });
       doc.moveDown(0.4);
     }
+    doc.moveDown(0.5).fontSize(11).fillColor('#000').text(`Closing balance on ${calendarDay(to)}: ${money(period.closingMinor)}`);
     doc.end();
   });
 }

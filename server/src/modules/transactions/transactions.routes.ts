@@ -8,6 +8,7 @@ import { rows } from '../../common/sql';
 import { getTransactionForCustomer, listTransactions, toTransactionDto, type TransactionRow } from './transactions.service';
 import { parseListParams, sendList } from '../admin/simple-rest';
 import { statementCsv, statementPdf } from './statement';
+import { statementBalances } from './transactions.queries';
 
 const tags = ['transactions'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -34,7 +35,8 @@ export default async function transactionRoutes(app: FastifyInstance) {
     const name = `strongroom-statement-${q.from}-to-${q.to}`;
     if (q.format === 'pdf') {
       const [c] = await rows<{ name: string; account_number: string; currency: string }>(app.db, `SELECT concat_ws(' ', first_name, middle_name, last_name) AS name, account_number, currency FROM customers WHERE id = $1`, [request.customer!.id]);
-      const pdf = await statementPdf(items, { name: c.name, accountNumber: c.account_number, currency: c.currency }, q.from, q.to);
+      const balances = await statementBalances(app.db.manager, request.customer!.id, c.currency, q.from, q.to);
+      const pdf = await statementPdf(items, { name: c.name, accountNumber: c.account_number, currency: c.currency }, { from: q.from, to: q.to, ...balances });
       return reply.header('Content-Type', 'application/pdf').header('Content-Disposition', `attachment; filename="${name}.pdf"`).send(pdf);
     }
     return reply.header('Content-Type', 'text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${name}.csv"`).send(statementCsv(items));

@@ -1,0 +1,42 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+
+/** axe's own rules for the page's outline: one main landmark, an h1, headings that do not skip levels. */
+const STRUCTURE_RULES = new Set(['landmark-one-main', 'landmark-no-duplicate-main', 'page-has-heading-one', 'heading-order']);
+
+interface Finding {
+  rule: string;
+  impact: string;
+  help: string;
+  nodes: string[];
+}
+
+/**
+ * Runs axe-core on the page as it is now and fails when it finds a serious or critical violation, or a break in
+ * the page's outline (no or several <main>, no or several <h1>, headings out of order). `label` names the page and
+ * state in the failure ('dashboard dark', 'transfers: code dialog'). While a modal (dialog, drawer, menu) is open the
+ * page behind it is hidden from assistive technology, so its outline is not judged then; contrast, names and roles are.
+ */
+export async function expectNoSeriousA11yViolations(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  // A modal (dialog, drawer, menu) hides the page behind it, its <main> and <h1> included.
+  const dialogOpen = await page.evaluate(() => {
+    const main = document.querySelector('main, [role="main"]');
+    return !!document.querySelector('[role="dialog"][aria-modal="true"], [role="alertdialog"][aria-modal="true"]') || !!main?.closest('[aria-hidden="true"]');
+  });
+  const findings: Finding[] = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical' || (!dialogOpen && STRUCTURE_RULES.has(v.id)))
+    .map((v) => ({
+      rule: v.id,
+      impact: v.impact ?? 'unknown',
+      help: v.help,
+      nodes: v.nodes.map((n) => `${n.target.join(' ')}\n        ${n.failureSummary?.replace(/\n/g, '\n        ') ?? ''}`),
+    }));
+  if (!dialogOpen) {
+    const headingOnes = await page.locator('h1, [role="heading"][aria-level="1"]').evaluateAll((all) => all.filter((e) => (e as HTMLElement).offsetParent !== null || e.getClientRects().length > 0).length);
+    if (headingOnes > 1) findings.push({ rule: 'one-h1', impact: 'structure', help: `the page has ${headingOnes} visible <h1>, not one`, nodes: [] });
+  }
+  if (findings.length === 0) return;
+  const text = findings.map((f) => `  [${f.impact}] ${f.rule}: ${f.help}\n${f.nodes.map((n) => `      at ${n}`).join('\n')}`).join('\n');
+  throw new Error(`Accessibility violations on "${label}" (${page.url()}):\n${text}`);
+}
