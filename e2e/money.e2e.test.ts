@@ -157,14 +157,14 @@ describe('moving money', () => {
     const p = await page();
     await signIn(p, '1000000001', 'Demo@2026!');
     await p.goto('/transactions');
-    await p.getByLabel('From').fill('2026-03-10');
-    await p.getByLabel('To').fill('2026-03-01');
+    await p.getByLabel('From', { exact: true }).fill('2026-03-10');
+    await p.getByLabel('To', { exact: true }).fill('2026-03-01');
     await p.getByText('The end date must be on or after the start date').waitFor();
-    expect(await p.getByLabel('To').getAttribute('aria-invalid')).toBe('true');
+    expect(await p.getByLabel('To', { exact: true }).getAttribute('aria-invalid')).toBe('true');
     expect(await p.getByRole('link', { name: 'PDF' }).count()).toBe(0);
     await p.getByRole('button', { name: 'PDF' }).click({ force: true }).catch(() => undefined);
     expect(new URL(p.url()).pathname).toBe('/transactions');
-    await p.getByLabel('To').fill('2026-03-31');
+    await p.getByLabel('To', { exact: true }).fill('2026-03-31');
     expect(await p.getByRole('link', { name: 'PDF' }).getAttribute('href')).toBe('/v1/transaction/statement?from=2026-03-10&to=2026-03-31&format=pdf');
     expect(await p.getByText('The end date must be on or after the start date').count()).toBe(0);
   });
