@@ -7,3 +7,5 @@ export * from './schemas/common';
 export * from './schemas/auth.schema';
 export * from './schemas/profile.schema';
 export * from './schemas/transfer.schema';
+export * from './loans';
+export * from './schemas/loan.schema';
