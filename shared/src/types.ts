@@ -115,8 +115,8 @@ export interface TransferInitiatedDto {
   message?: string;
 }
 
-/** One change in a request's status history, as its customer sees it. */
-export interface LoanTimelineEntryDto {
+/** One status change of a customer's request, as the customer sees it (staff are 'Strongroom', never named). */
+export interface TimelineEntryDto {
   status: string;
   from: string | null;
   at: string;
@@ -155,7 +155,7 @@ export interface LoanDto {
   updatedAt: string;
   approvedAt: string | null;
   schedule: LoanInstalmentDto[];
-  timeline: LoanTimelineEntryDto[];
+  timeline: TimelineEntryDto[];
 }
 
 /** The console's view: the whole application (SSN last 4 only) and where collection stands. */
