@@ -21,6 +21,7 @@ const TransfersPage = lazy(() => import('./features/transfers/TransfersPage'));
 const TransactionsPage = lazy(() => import('./features/transactions/TransactionsPage'));
 const TransactionDetailPage = lazy(() => import('./features/transactions/TransactionDetailPage'));
 const FeesPage = lazy(() => import('./features/fees/FeesPage'));
+const LoansPage = lazy(() => import('./features/loans/LoansPage'));
 const ComingSoonPage = lazy(() => import('./features/shell/ComingSoonPage'));
 const NotFoundPage = lazy(() => import('./features/not-found/NotFoundPage'));
 
@@ -51,7 +52,7 @@ export function App() {
               <Route path="/deposit-cheque" element={<ComingSoonPage title="Deposit Cheque" />} />
               <Route path="/crypto" element={<ComingSoonPage title="Crypto Currency" />} />
               <Route path="/cards" element={<ComingSoonPage title="Cards" />} />
-              <Route path="/loans" element={<ComingSoonPage title="Loans" />} />
+              <Route path="/loans" element={<LoansPage />} />
             </Route>
             <Route path="/home" element={<Navigate to="/" replace />} />
             <Route path="*" element={<NotFoundPage />} />
