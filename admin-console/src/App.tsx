@@ -12,6 +12,7 @@ import { CustomerList, CustomerShow } from './customers';
 import { TransactionList, TransactionShow } from './transactions';
 import { OutboxList, OutboxShow } from './outbox';
 import { AuditLogList } from './audit-log';
+import * as loans from './loans';
 import { IncomingTransferPage } from './incoming-transfers/IncomingTransferPage';
 import { LoginPage } from './LoginPage';
 import { darkTheme, lightTheme } from './theme';
@@ -58,6 +59,7 @@ export function App() {
     >
       <Resource name="customers" list={CustomerList} show={CustomerShow} icon={PeopleIcon} recordRepresentation={(r) => `${r.firstName} ${r.lastName}`} />
       <Resource name="transactions" list={TransactionList} show={TransactionShow} icon={ReceiptIcon} recordRepresentation="reference" />
+      <Resource name="loans" list={loans.list} show={loans.show} icon={loans.icon} recordRepresentation={(r) => `${r.customerName} · ${r.loanAmount}`} />
       <Resource name="outbox" list={OutboxList} show={OutboxShow} icon={MailIcon} options={{ label: 'Mail outbox' }} recordRepresentation="subject" />
       <Resource name="audit-log" list={AuditLogList} icon={HistoryIcon} options={{ label: 'Audit log' }} />
       <CustomRoutes>

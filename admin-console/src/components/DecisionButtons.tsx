@@ -5,10 +5,19 @@ import { formatMoney, rejectReasonSchema } from '@strongroom/shared';
 import type { DecisionResource, StrongroomDataProvider } from '../providers/data-provider';
 import { errorMessage } from '../providers/http';
 
-const NOUN: Record<DecisionResource, string> = { customers: 'application', transactions: 'transfer' };
+const NOUN: Record<DecisionResource, string> = { customers: 'application', transactions: 'transfer', loans: 'loan' };
+
+const APPROVE_EFFECT: Record<DecisionResource, string> = {
+  customers: 'The customer is e-mailed and can move money straight away.',
+  transactions: 'The held funds go to settlement and the customer is told.',
+  loans: "The loan is paid into the customer's account and the repayment schedule starts. Above the four-eyes threshold a second admin must approve too.",
+};
 
 function subjectOf(resource: DecisionResource, record: Record<string, unknown>): string {
   if (resource === 'customers') return `${record.firstName} ${record.lastName} (account ${record.accountNumber})`;
+  if (resource === 'loans') {
+    return `${String(record.loanType)} loan of ${formatMoney(String(record.loanAmount), String(record.currency ?? 'USD'))} over ${record.termLength} months for ${record.customerName} (account ${record.accountNumber})`;
+  }
   const holder = record.accountHolder as { name: string; accountNumber: string } | undefined;
   const amount = typeof record.amount === 'string' ? ` ${formatMoney(record.amount, String(record.currency ?? 'USD'))} (fee ${formatMoney(String(record.fees ?? '0'), String(record.currency ?? 'USD'))})` : '';
   return `${record.reference}: ${record.description},${amount}${holder ? ` from ${holder.name} (account ${holder.accountNumber})` : ''}`;
@@ -27,7 +36,7 @@ function reasonError(reason: string): string | undefined {
  * Approve (after a confirmation) and Reject with a reason that is sent to the customer. Rendered only for the
  * admin role and only while the record awaits a decision; auditors never see them (the server refuses them too).
  */
-export function DecisionButtons({ resource, pendingStatus }: { resource: DecisionResource; pendingStatus: string; label?: string }) {
+export function DecisionButtons({ resource, pendingStatus }: { resource: DecisionResource; pendingStatus: string | readonly string[]; label?: string }) {
   const record = useRecordContext();
   const { permissions } = usePermissions();
   const dataProvider = useDataProvider<StrongroomDataProvider>();
@@ -37,7 +46,8 @@ export function DecisionButtons({ resource, pendingStatus }: { resource: Decisio
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
-  if (!record || permissions !== 'admin' || record.status !== pendingStatus) return null;
+  const waiting = typeof pendingStatus === 'string' ? [pendingStatus] : pendingStatus;
+  if (!record || permissions !== 'admin' || !waiting.includes(String(record.status))) return null;
 
   const close = () => {
     if (busy) return;
@@ -78,7 +88,7 @@ export function DecisionButtons({ resource, pendingStatus }: { resource: Decisio
         <DialogContent>
           <DialogContentText>{subjectOf(resource, record)}</DialogContentText>
           <DialogContentText sx={{ mt: 1 }}>
-            {resource === 'customers' ? 'The customer is e-mailed and can move money straight away.' : 'The held funds go to settlement and the customer is told.'} Your name is recorded in the audit log.
+            {APPROVE_EFFECT[resource]} Your name is recorded in the audit log.
           </DialogContentText>
         </DialogContent>
         <DialogActions>

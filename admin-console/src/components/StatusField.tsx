@@ -11,6 +11,10 @@ const COLORS: Record<string, 'warning' | 'success' | 'error' | 'default' | 'info
   failed: 'error',
   rejected: 'error',
   cancelled: 'default',
+  under_review: 'info',
+  awaiting_second_approval: 'info',
+  paid: 'success',
+  missed: 'error',
 };
 
 /** 'pending_review' -> 'Pending review'. */
