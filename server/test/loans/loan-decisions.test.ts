@@ -18,12 +18,12 @@ describe('staff decisions on loans: review, approve (payout and schedule), rejec
     const a = await approvedCustomer(t.app, { staff: admin });
     const loan = await applyForLoan(t.app, a.session);
     for (const url of [`/v1/loan/${loan.id}/review`, `/v1/loan/${loan.id}/approve`]) {
-      expect((await patch(url, a.session)).statusCode).toBe(401);
+      expect((await patch(url, a.session)).statusCode).toBe(403);
       expect((await patch(url, auditor)).statusCode).toBe(403);
     }
     expect((await patch(`/v1/loan/${loan.id}/reject`, auditor, { reason: 'Not for auditors' })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: '/v1/loan', headers: { cookie: a.session.cookie } })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: `/v1/admin/loans/${loan.id}`, headers: { cookie: a.session.cookie } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/v1/loan', headers: { cookie: a.session.cookie } })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: `/v1/admin/loans/${loan.id}`, headers: { cookie: a.session.cookie } })).statusCode).toBe(403);
     const list = await t.app.inject({ method: 'GET', url: `/v1/loan?filter=${encodeURIComponent(JSON.stringify({ status: 'pending', customerId: a.id }))}&range=[0,9]`, headers: { cookie: auditor.cookie } });
     expect(list.statusCode).toBe(200);
     expect(list.headers['content-range']).toBe('loans 0-0/1');

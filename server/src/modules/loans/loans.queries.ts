@@ -164,7 +164,8 @@ export async function listLoans(db: Queryable, query: LoanListQuery): Promise<{ 
 
 export async function setLoanStatus(db: Queryable, id: string, status: LoanStatus, reason: string | null, now: Date): Promise<void> {
   await db.query(
-    `UPDATE loans SET status = $2, status_reason = $3, updated_at = $4, approved_at = CASE WHEN $2 = 'approved' THEN $4 ELSE approved_at END WHERE id = $1`,
+    `UPDATE loans SET status = $2::varchar, status_reason = $3, updated_at = $4::timestamptz,
+            approved_at = CASE WHEN $2::varchar = 'approved' THEN $4::timestamptz ELSE approved_at END WHERE id = $1`,
     [id, status, reason, now.toISOString()],
   );
 }
