@@ -78,7 +78,7 @@ describe('loans', () => {
     await page.getByLabel('Address').fill('500 Market Street, Suite 10');
     await page.getByLabel('Zip code').fill('94105');
     await page.getByLabel('Employment status').click();
-    await page.getByRole('option', { name: 'Employed' }).click();
+    await page.getByRole('option', { name: 'Employed', exact: true }).click();
     await page.getByLabel('Employer name').fill('Golden Gate Labs');
     await page.getByLabel('Job title').fill('Designer');
     await page.getByLabel('Annual income').fill('92000');
@@ -96,23 +96,24 @@ describe('loans', () => {
     await card.getByText('$5,000.00').waitFor();
     expect(await card.getByText('Approved Date').count()).toBe(0);
 
-    const console = await (await newContext(ctx.browser(), ctx.server().baseUrl)).newPage();
-    await console.goto('/admin/#/loans');
-    await console.getByLabel('E-mail').fill('admin@strongroom.local');
-    await console.getByLabel('Password', { exact: true }).fill(adminPassword());
-    await console.getByRole('button', { name: 'Sign in' }).click();
-    const row = console.locator('tbody tr', { hasText: 'Alex Rivera' }).first();
+    const staffPage = await (await newContext(ctx.browser(), ctx.server().baseUrl)).newPage();
+    // The console's bundle is large; on a busy machine its first load can take a while.
+    await staffPage.goto('/admin/#/loans', { timeout: 60_000 });
+    await staffPage.getByLabel('E-mail').fill('admin@strongroom.local', { timeout: 60_000 });
+    await staffPage.getByLabel('Password', { exact: true }).fill(adminPassword());
+    await staffPage.getByRole('button', { name: 'Sign in' }).click();
+    const row = staffPage.locator('tbody tr', { hasText: 'Alex Rivera' }).first();
     await row.getByText('Pending').waitFor();
     await row.getByText('Personal loan').click();
-    await console.getByText('***-**-6789').waitFor();
-    await console.getByRole('button', { name: 'Move to under review' }).click();
-    await console.getByText('Loan application is under review').waitFor();
-    await console.getByRole('button', { name: 'Approve' }).click();
-    await console.getByRole('dialog', { name: 'Approve this loan?' }).getByRole('button', { name: 'Confirm approval' }).click();
-    await console.getByText('Loan approved and paid out').waitFor();
-    await console.getByText(/Schedule and collection: 0 paid, 0 missed, 24 due/).waitFor();
-    await screenshot(console, 'admin-loan-approved');
-    await console.context().close();
+    await staffPage.getByText('***-**-6789').waitFor();
+    await staffPage.getByRole('button', { name: 'Move to under review' }).click();
+    await staffPage.getByText('Loan application is under review').waitFor();
+    await staffPage.getByRole('button', { name: 'Approve' }).click();
+    await staffPage.getByRole('dialog', { name: 'Approve this loan?' }).getByRole('button', { name: 'Confirm approval' }).click();
+    await staffPage.getByText('Loan approved and paid out').waitFor();
+    await staffPage.getByText(/Schedule and collection: 0 paid, 0 missed, 24 due/).waitFor();
+    await screenshot(staffPage, 'admin-loan-approved');
+    await staffPage.context().close();
 
     await page.goto('/transactions');
     await page.getByText('Personal loan disbursement').first().waitFor();
