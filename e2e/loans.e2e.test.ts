@@ -137,5 +137,5 @@ describe('loans', () => {
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await screenshot(phone, 'loans-history-375');
     await phone.context().close();
-  });
+  }, 300_000);
 });
