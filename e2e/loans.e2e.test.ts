@@ -66,6 +66,8 @@ describe('loans', () => {
   it('takes an application in the browser, approval in the console, and shows the payout and the schedule', async () => {
     const page = await customerPage();
     await page.goto('/loans?tab=application');
+    // The page's code is fetched on first use: give a busy machine time for it.
+    await page.getByRole('heading', { name: 'Loan details' }).waitFor({ timeout: 60_000 });
     await page.getByLabel('Loan type').click();
     await page.getByRole('option', { name: 'Personal Loan' }).click();
     await page.getByLabel('Loan purpose').click();
