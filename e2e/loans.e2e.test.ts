@@ -57,7 +57,7 @@ describe('loans', () => {
 
     const phone = await customerPage(PHONE);
     await phone.goto('/loans?tab=calculator');
-    await phone.getByTestId('calc-total').getByText('$27,785.27').waitFor();
+    await phone.getByTestId('calc-total').getByText('$27,785.27').waitFor({ timeout: 60_000 });
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await screenshot(phone, 'loans-calculator-375');
     await phone.context().close();
@@ -135,7 +135,7 @@ describe('loans', () => {
 
     const phone = await customerPage(PHONE);
     await phone.goto('/loans?tab=history');
-    await phone.getByTestId('loan-status').first().getByText('Approved').waitFor();
+    await phone.getByTestId('loan-status').first().getByText('Approved').waitFor({ timeout: 60_000 });
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await screenshot(phone, 'loans-history-375');
     await phone.context().close();
