@@ -43,20 +43,23 @@ function MoveToReviewButton() {
   );
 }
 
-const STEPS = ['Applied', 'Under review', 'Second approval', 'Decided'];
-const STEP_OF: Record<string, number> = { pending: 0, under_review: 1, awaiting_second_approval: 2, approved: 4, rejected: 4 };
+const STEP_OF: Record<string, number> = { pending: 0, under_review: 1, awaiting_second_approval: 2 };
 
+/** Applied, under review, (second approval, for four-eyes loans), decided. */
 function StatusSteps() {
   const loan = useLoan();
   if (!loan) return null;
-  const last = loan.status === 'rejected' ? 'Rejected' : loan.status === 'approved' ? 'Approved and paid out' : 'Decided';
+  const fourEyes = loan.status === 'awaiting_second_approval' || loan.timeline.some((e) => e.status === 'awaiting_second_approval');
+  const decided = loan.status === 'rejected' ? 'Rejected' : loan.status === 'approved' ? 'Approved and paid out' : 'Decided';
+  const steps = ['Applied', 'Under review', ...(fourEyes ? ['Second approval'] : []), decided];
+  const active = loan.status === 'approved' || loan.status === 'rejected' ? steps.length : (STEP_OF[loan.status] ?? 0);
   return (
     <Card variant="outlined" sx={{ mb: 2 }}>
       <CardContent sx={{ overflowX: 'auto' }}>
-        <Stepper activeStep={STEP_OF[loan.status] ?? 0} alternativeLabel>
-          {STEPS.map((label, index) => (
-            <Step key={label} completed={(STEP_OF[loan.status] ?? 0) > index}>
-              <StepLabel error={index === 3 && loan.status === 'rejected'}>{index === 3 ? last : label}</StepLabel>
+        <Stepper activeStep={active} alternativeLabel aria-label="Loan status">
+          {steps.map((label, index) => (
+            <Step key={label} completed={active > index}>
+              <StepLabel error={index === steps.length - 1 && loan.status === 'rejected'}>{label}</StepLabel>
             </Step>
           ))}
         </Stepper>
