@@ -5,6 +5,8 @@ import { newContext, screenshot, signIn } from './helpers/browser';
 import { useServerAndBrowser } from './helpers/suite';
 
 const PHONE = { width: 375, height: 812 };
+/** The first wait after a navigation: a page's code is fetched on first use, slow on a busy machine. */
+const FIRST_LOAD = { timeout: 60_000 };
 
 // The accessibility check another journey adds, when it is there.
 const axePath = join(__dirname, 'helpers', 'axe.ts');
@@ -29,7 +31,7 @@ describe('loans', () => {
   it('shows the calculator figures of standard amortisation, in dollars with two decimals', async () => {
     const page = await customerPage();
     await page.goto('/loans');
-    await page.getByRole('heading', { name: 'Loans', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Loans', level: 1 }).waitFor(FIRST_LOAD);
     expect(await page.getByTestId('calc-monthly').textContent()).toBe('$771.81');
     expect(await page.getByTestId('calc-principal-interest').textContent()).toBe('$771.81');
     expect(await page.getByTestId('calc-total-interest').textContent()).toBe('$2,785.27');
@@ -47,7 +49,7 @@ describe('loans', () => {
 
     await page.getByRole('tab', { name: 'My Loans' }).click();
     expect(new URL(page.url()).searchParams.get('tab')).toBe('history');
-    await page.getByText('No Loan Applications').waitFor();
+    await page.getByText('No Loan Applications').waitFor(FIRST_LOAD);
     await page.getByText("You haven't applied for any loans yet.").waitFor();
     await page.getByText('Application Tips').waitFor();
     await screenshot(page, 'loans-history-empty');
@@ -57,7 +59,7 @@ describe('loans', () => {
 
     const phone = await customerPage(PHONE);
     await phone.goto('/loans?tab=calculator');
-    await phone.getByTestId('calc-total').getByText('$27,785.27').waitFor({ timeout: 60_000 });
+    await phone.getByTestId('calc-total').getByText('$27,785.27').waitFor(FIRST_LOAD);
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await screenshot(phone, 'loans-calculator-375');
     await phone.context().close();
@@ -67,7 +69,7 @@ describe('loans', () => {
     const page = await customerPage();
     await page.goto('/loans?tab=application');
     // The page's code is fetched on first use: give a busy machine time for it.
-    await page.getByRole('heading', { name: 'Loan details' }).waitFor({ timeout: 60_000 });
+    await page.getByRole('heading', { name: 'Loan details' }).waitFor(FIRST_LOAD);
     await page.getByLabel('Loan type').click();
     await page.getByRole('option', { name: 'Personal Loan' }).click();
     await page.getByLabel('Loan purpose').click();
@@ -93,21 +95,21 @@ describe('loans', () => {
     await page.getByText('Loan application submitted successfully').waitFor();
     expect(new URL(page.url()).searchParams.get('tab')).toBe('history');
     const card = page.getByTestId('loan-card').first();
-    await card.getByTestId('loan-status').getByText('Pending Review').waitFor();
+    await card.getByTestId('loan-status').getByText('Pending Review').waitFor(FIRST_LOAD);
     await card.getByText('home improvement').waitFor();
     await card.getByText('$5,000.00').waitFor();
     expect(await card.getByText('Approved Date').count()).toBe(0);
 
     const staffPage = await (await newContext(ctx.browser(), ctx.server().baseUrl)).newPage();
     // The console's bundle is large; on a busy machine its first load can take a while.
-    await staffPage.goto('/admin/#/loans', { timeout: 60_000 });
-    await staffPage.getByLabel('E-mail').fill('admin@strongroom.local', { timeout: 60_000 });
+    await staffPage.goto('/admin/#/loans', FIRST_LOAD);
+    await staffPage.getByLabel('E-mail').fill('admin@strongroom.local', FIRST_LOAD);
     await staffPage.getByLabel('Password', { exact: true }).fill(adminPassword());
     await staffPage.getByRole('button', { name: 'Sign in' }).click();
     const row = staffPage.locator('tbody tr', { hasText: 'Alex Rivera' }).first();
-    await row.getByText('Pending').waitFor();
+    await row.getByText('Pending').waitFor(FIRST_LOAD);
     await row.getByText('Personal loan').click();
-    await staffPage.getByText('***-**-6789').waitFor();
+    await staffPage.getByText('***-**-6789').waitFor(FIRST_LOAD);
     await staffPage.getByRole('button', { name: 'Move to under review' }).click();
     await staffPage.getByText('Loan application is under review').waitFor();
     await staffPage.getByRole('button', { name: 'Approve' }).click();
@@ -118,13 +120,13 @@ describe('loans', () => {
     await staffPage.context().close();
 
     await page.goto('/transactions');
-    await page.getByText('Personal loan disbursement').first().waitFor();
+    await page.getByText('Personal loan disbursement').first().waitFor(FIRST_LOAD);
     await page.getByText('+$5,000.00').first().waitFor();
     await screenshot(page, 'loans-disbursement-transactions');
 
     await page.goto('/loans?tab=history');
     const approved = page.getByTestId('loan-card').first();
-    await approved.getByTestId('loan-status').getByText('Approved').waitFor();
+    await approved.getByTestId('loan-status').getByText('Approved').waitFor(FIRST_LOAD);
     await approved.getByText('Approved Date').waitFor();
     await approved.getByText(/Repayment schedule \(0 of 24 paid\)/).click();
     expect(await approved.getByTestId('instalment').count()).toBe(24);
@@ -135,7 +137,7 @@ describe('loans', () => {
 
     const phone = await customerPage(PHONE);
     await phone.goto('/loans?tab=history');
-    await phone.getByTestId('loan-status').first().getByText('Approved').waitFor({ timeout: 60_000 });
+    await phone.getByTestId('loan-status').first().getByText('Approved').waitFor(FIRST_LOAD);
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await screenshot(phone, 'loans-history-375');
     await phone.context().close();
