@@ -80,8 +80,8 @@ export function safeEqual(a: string, b: string): boolean {
 const SEALED_VERSION = 'v1';
 
 /**
- * Encrypts a value at rest with AES-256-GCM under ENCRYPTION_KEY (docs/decisions: SSNs are never stored in the
- * clear). `context` (e.g. 'loan-ssn') is bound as associated data, so a sealed value copied into another
+ * Encrypts a value at rest with AES-256-GCM under ENCRYPTION_KEY (identity numbers such as SSNs are never
+ * stored in the clear). `context` (e.g. 'loan-ssn') is bound as associated data, so a sealed value copied into another
  * column does not open. Output: 'v1.<iv>.<tag>.<ciphertext>', base64url.
  */
 export function sealText(key: Buffer, plaintext: string, context: string): string {

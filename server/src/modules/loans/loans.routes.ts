@@ -12,20 +12,26 @@ const tags = ['loans'];
 const listQuery = yup.object({ sort: yup.string(), range: yup.string(), filter: yup.string() }).noUnknown(true, 'Unknown field: ${unknown}');
 const loanObject = { type: 'object', additionalProperties: true };
 const decisionAnswer = okResponse({ status: { type: 'string' }, awaitingSecondApproval: { type: 'boolean' } });
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const uuidText = yup.string().uuid();
 
 /** The console's list filter: a known status, a customer id, or a search by name or account number. */
 function listFilter(filter: Record<string, unknown>) {
   const status = typeof filter.status === 'string' && (LOAN_STATUSES as readonly string[]).includes(filter.status) ? filter.status : undefined;
-  const customerId = typeof filter.customerId === 'string' && UUID.test(filter.customerId) ? filter.customerId : undefined;
+  const customerId = typeof filter.customerId === 'string' && uuidText.isValidSync(filter.customerId) ? filter.customerId : undefined;
   const q = typeof filter.q === 'string' && filter.q.trim() ? filter.q.trim().slice(0, 100) : undefined;
   return { status, customerId, q };
 }
 
+/** Loans: the customer's application, list and early payment, and the staff review (docs/adding-a-product.md). */
 export default async function loanRoutes(app: FastifyInstance) {
   const loans = new LoansService(app);
-  const anyStaff = app.requireStaff();
-  const adminOnly = app.requireStaff(['admin']);
+  defineLoanJobs(app);
+  app.reviewQueues.add({ resource: 'loans', label: 'Loans', pendingCountSql: PENDING_LOANS_COUNT_SQL });
+  customerRoutes(app, loans);
+  staffRoutes(app, loans);
+}
+
+function customerRoutes(app: FastifyInstance, loans: LoansService) {
   const customer = app.requireApprovedCustomer;
   const moneyLimit = { rateLimit: { max: app.config.moneyRateLimitPerMinute, timeWindow: '1 minute' } };
   /** Staff read any customer's loans; a customer reads their own. */
@@ -36,9 +42,6 @@ export default async function loanRoutes(app: FastifyInstance) {
       request.customer = await app.sessions.authenticateCustomer(request);
     }
   };
-
-  defineLoanJobs(app);
-  app.reviewQueues.add({ resource: 'loans', label: 'Loans', pendingCountSql: PENDING_LOANS_COUNT_SQL });
 
   app.post(
     '/loan',
@@ -57,6 +60,27 @@ export default async function loanRoutes(app: FastifyInstance) {
       return { success: true, loans: await loans.listForUser(actorOf(request), userId) };
     },
   );
+
+  app.post(
+    '/loan/:id/pay-next',
+    {
+      preHandler: customer,
+      config: moneyLimit,
+      schema: { tags, summary: 'Pay the next instalment now, with the transaction PIN (honours Idempotency-Key)', params: idParams, body: loanPayNextSchema, response: responses({ 200: okResponse({ instalment: loanObject, transaction: loanObject }) }) },
+    },
+    async (request, reply) => {
+      const customerId = request.customer!.id;
+      const { id } = request.params as { id: string };
+      const { pin } = request.body as { pin: string };
+      const result = await app.idempotency.run(request, `customer:${customerId}`, (m) => loans.payNext(m, customerId, id, pin, actorOf(request)));
+      return reply.status(result.status).send(result.body);
+    },
+  );
+}
+
+function staffRoutes(app: FastifyInstance, loans: LoansService) {
+  const anyStaff = app.requireStaff();
+  const adminOnly = app.requireStaff(['admin']);
 
   app.get(
     '/loan',
@@ -101,19 +125,4 @@ export default async function loanRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post(
-    '/loan/:id/pay-next',
-    {
-      preHandler: customer,
-      config: moneyLimit,
-      schema: { tags, summary: 'Pay the next instalment now, with the transaction PIN (honours Idempotency-Key)', params: idParams, body: loanPayNextSchema, response: responses({ 200: okResponse({ instalment: loanObject, transaction: loanObject }) }) },
-    },
-    async (request, reply) => {
-      const customerId = request.customer!.id;
-      const { id } = request.params as { id: string };
-      const { pin } = request.body as { pin: string };
-      const result = await app.idempotency.run(request, `customer:${customerId}`, (m) => loans.payNext(m, customerId, id, pin, actorOf(request)));
-      return reply.status(result.status).send(result.body);
-    },
-  );
 }

@@ -16,7 +16,7 @@ import { sealText } from '../../common/crypto';
 import { withTransaction } from '../../db/transaction';
 import { recordAudit } from '../audit/audit.service';
 import { decide } from '../review/review.service';
-import type { Decision, DecisionResult } from '../review/review.types';
+import type { Decision, DecisionResult, ReviewKind } from '../review/review.types';
 import { firstApprover, recordStatusEvent, timelines } from '../review/status-events';
 import { TransactionPin } from '../transfers/transaction-pin';
 import { toTransactionDto } from '../transactions/transactions.service';
@@ -25,7 +25,6 @@ import { toInstalmentDto, toLoanAdminDto, toLoanDto } from './loans.dto';
 import { INSTALMENT_SUBJECT, bookRepayment, settleInstalment } from './loans.jobs';
 import * as queries from './loans.queries';
 import { LOAN_SUBJECT, loanReviewKind, type LoanItem } from './loans.review';
-import type { ReviewKind } from '../review/review.types';
 import * as errors from './loans.errors';
 
 /** The context the sealed SSN is bound to: it opens only as a loan applicant's SSN. */
