@@ -14,6 +14,8 @@ import { OutboxList, OutboxShow } from './outbox';
 import { AuditLogList } from './audit-log';
 import * as loans from './loans';
 import { IncomingTransferPage } from './incoming-transfers/IncomingTransferPage';
+import { Dashboard } from './dashboard';
+import { IncomingPaymentIcon, IncomingPaymentList, IncomingPaymentShow } from './incoming-payments';
 import { LoginPage } from './LoginPage';
 import { darkTheme, lightTheme } from './theme';
 
@@ -54,12 +56,15 @@ export function App() {
       layout={AppLayout}
       theme={lightTheme}
       darkTheme={darkTheme}
+      dashboard={Dashboard}
       requireAuth
       disableTelemetry
     >
       <Resource name="customers" list={CustomerList} show={CustomerShow} icon={PeopleIcon} recordRepresentation={(r) => `${r.firstName} ${r.lastName}`} />
       <Resource name="transactions" list={TransactionList} show={TransactionShow} icon={ReceiptIcon} recordRepresentation="reference" />
       <Resource name="loans" list={loans.list} show={loans.show} icon={loans.icon} recordRepresentation={(r) => `${r.customerName} · ${r.loanAmount}`} />
+      <Resource name="incoming-payments" list={IncomingPaymentList} show={IncomingPaymentShow} icon={IncomingPaymentIcon} options={{ label: 'Incoming payments' }} recordRepresentation="networkReference" />
+      <Resource name="status-events" />
       <Resource name="outbox" list={OutboxList} show={OutboxShow} icon={MailIcon} options={{ label: 'Mail outbox' }} recordRepresentation="subject" />
       <Resource name="audit-log" list={AuditLogList} icon={HistoryIcon} options={{ label: 'Audit log' }} />
       <CustomRoutes>

@@ -5,16 +5,19 @@ import { formatMoney, rejectReasonSchema } from '@strongroom/shared';
 import type { DecisionResource, StrongroomDataProvider } from '../providers/data-provider';
 import { errorMessage } from '../providers/http';
 
-const NOUN: Record<DecisionResource, string> = { customers: 'application', transactions: 'transfer', loans: 'loan' };
+const NOUN: Record<string, string> = { customers: 'application', transactions: 'transfer', 'incoming-payments': 'incoming payment', loans: 'loan' };
+/** Every queue's four-eyes state: one admin approved, a different one must give the second approval. */
+export const AWAITING_SECOND_APPROVAL = 'awaiting_second_approval';
 
-const APPROVE_EFFECT: Record<DecisionResource, string> = {
+const APPROVE_EFFECT: Record<string, string> = {
   customers: 'The customer is e-mailed and can move money straight away.',
-  transactions: 'The held funds go to settlement and the customer is told.',
   loans: "The loan is paid into the customer's account and the repayment schedule starts. Above the four-eyes threshold a second admin must approve too.",
 };
+const DEFAULT_EFFECT = 'The held funds go to settlement and the customer is told.';
 
 function subjectOf(resource: DecisionResource, record: Record<string, unknown>): string {
   if (resource === 'customers') return `${record.firstName} ${record.lastName} (account ${record.accountNumber})`;
+  if (resource === 'incoming-payments') return `${record.networkReference}: ${formatMoney(String(record.amount), String(record.currency))} from ${record.senderName} to ${record.holderName} (account ${record.accountNumber})`;
   if (resource === 'loans') {
     return `${String(record.loanType)} loan of ${formatMoney(String(record.loanAmount), String(record.currency ?? 'USD'))} over ${record.termLength} months for ${record.customerName} (account ${record.accountNumber})`;
   }
@@ -46,8 +49,9 @@ export function DecisionButtons({ resource, pendingStatus }: { resource: Decisio
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
-  const waiting = typeof pendingStatus === 'string' ? [pendingStatus] : pendingStatus;
-  if (!record || permissions !== 'admin' || !waiting.includes(String(record.status))) return null;
+  const decidable = [...(typeof pendingStatus === 'string' ? [pendingStatus] : pendingStatus), AWAITING_SECOND_APPROVAL];
+  if (!record || permissions !== 'admin' || !decidable.includes(String(record.status))) return null;
+  const secondApproval = record.status === AWAITING_SECOND_APPROVAL;
 
   const close = () => {
     if (busy) return;
@@ -71,14 +75,14 @@ export function DecisionButtons({ resource, pendingStatus }: { resource: Decisio
     }
   };
   const problem = reasonError(reason);
-  const noun = NOUN[resource];
+  const noun = NOUN[resource] ?? 'request';
   // Clicks inside the buttons and their dialogs (portals bubble through React) must not open the list row.
   const stop = (e: MouseEvent) => e.stopPropagation();
 
   return (
     <Stack direction="row" spacing={1} onClick={stop} sx={{ whiteSpace: 'nowrap' }}>
       <Button size="small" variant="contained" color="success" disabled={busy} onClick={() => setDialog('approve')}>
-        Approve
+        {secondApproval ? 'Second approval' : 'Approve'}
       </Button>
       <Button size="small" variant="outlined" color="error" disabled={busy} onClick={() => setDialog('reject')}>
         Reject
@@ -88,7 +92,7 @@ export function DecisionButtons({ resource, pendingStatus }: { resource: Decisio
         <DialogContent>
           <DialogContentText>{subjectOf(resource, record)}</DialogContentText>
           <DialogContentText sx={{ mt: 1 }}>
-            {APPROVE_EFFECT[resource]} Your name is recorded in the audit log.
+            {APPROVE_EFFECT[resource] ?? DEFAULT_EFFECT} Your name is recorded in the audit log.
           </DialogContentText>
         </DialogContent>
         <DialogActions>

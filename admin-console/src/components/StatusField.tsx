@@ -12,7 +12,7 @@ const COLORS: Record<string, 'warning' | 'success' | 'error' | 'default' | 'info
   rejected: 'error',
   cancelled: 'default',
   under_review: 'info',
-  awaiting_second_approval: 'info',
+  awaiting_second_approval: 'warning',
   paid: 'success',
   missed: 'error',
 };

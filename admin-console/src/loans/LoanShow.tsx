@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, Chip, List as MuiList, ListItem, ListItemText, Step, StepLabel, Stepper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { FunctionField, Link, Show, TopToolbar, useCreatePath, useDataProvider, useGetList, useNotify, usePermissions, useRecordContext, useRefresh } from 'react-admin';
+import { FunctionField, Link, Show, TopToolbar, useCreatePath, useDataProvider, useNotify, usePermissions, useRecordContext, useRefresh } from 'react-admin';
 import { formatLongDate, formatMoney, type LoanAdminDto } from '@strongroom/shared';
 import { Detail, DetailSection } from '../components/DetailGrid';
 import { DecisionButtons } from '../components/DecisionButtons';
+import { StatusHistory } from '../components/StatusHistory';
 import { humanize } from '../components/StatusField';
 import type { StrongroomDataProvider } from '../providers/data-provider';
 import { errorMessage } from '../providers/http';
@@ -121,45 +122,29 @@ function Schedule() {
   );
 }
 
-interface StatusEvent {
-  id: string;
-  from: string | null;
-  to: string;
-  actorType: string;
-  actorEmail: string | null;
-  reason: string | null;
-  createdAt: string;
+/** Collections missed and paid, from the loan's history (the loan's own status changes are in StatusHistory). */
+function CollectionHistory() {
+  const loan = useLoan();
+  const events = (loan?.timeline ?? []).filter((e) => e.status === 'missed' || e.status === 'paid');
+  if (events.length === 0) return null;
+  return (
+    <MuiList dense aria-label="Collection history">
+      {events.map((e, index) => (
+        <ListItem key={`instalment-${index}`} disableGutters>
+          <ListItemText primary={`Instalment ${e.status} · ${formatLongDate(e.at)} · ${e.by === 'you' ? 'customer' : e.by}`} secondary={e.reason} />
+        </ListItem>
+      ))}
+    </MuiList>
+  );
 }
 
-/** The loan's status history with who made each change (staff see names; customers see 'Strongroom'). */
 function History() {
-  const loan = useLoan();
-  const { data } = useGetList<StatusEvent & { id: string }>(
-    'status-events',
-    { filter: { subjectType: 'loan', subjectId: loan?.id }, pagination: { page: 1, perPage: 100 }, sort: { field: 'id', order: 'ASC' } },
-    { enabled: !!loan },
-  );
-  if (!loan) return null;
-  const instalmentEvents = loan.timeline.filter((e) => e.status === 'missed' || e.status === 'paid');
   return (
     <Card variant="outlined" sx={{ mb: 2 }}>
       <CardContent>
-        <Typography variant="subtitle1" fontWeight={700}>History</Typography>
-        <MuiList dense aria-label="Loan history">
-          {(data ?? []).map((e) => (
-            <ListItem key={e.id} disableGutters>
-              <ListItemText
-                primary={`${e.from ? `${humanize(e.from)} → ` : ''}${humanize(e.to)} · ${formatLongDate(e.createdAt)} · ${e.actorType === 'staff' ? e.actorEmail ?? 'staff' : e.actorType}`}
-                secondary={e.reason}
-              />
-            </ListItem>
-          ))}
-          {instalmentEvents.map((e, index) => (
-            <ListItem key={`instalment-${index}`} disableGutters>
-              <ListItemText primary={`Instalment ${e.status} · ${formatLongDate(e.at)} · ${e.by === 'you' ? 'customer' : e.by}`} secondary={e.reason} />
-            </ListItem>
-          ))}
-        </MuiList>
+        <Typography variant="subtitle1" fontWeight={700} gutterBottom>History</Typography>
+        <StatusHistory subjectType="loan" />
+        <CollectionHistory />
       </CardContent>
     </Card>
   );

@@ -6,13 +6,14 @@ const base = simpleRestProvider('/v1/admin', httpClient);
 const specLists: Record<string, string> = { loans: 'loan' };
 const spec = simpleRestProvider('/v1', httpClient);
 
-export type DecisionResource = 'customers' | 'transactions' | 'loans';
-
-const DECISION_URLS: Record<DecisionResource, (id: string, decision: string) => string> = {
-  customers: (id, decision) => `/v1/admin/customers/${id}/${decision}`,
-  transactions: (id, decision) => `/v1/transaction/${id}/${decision}`,
-  loans: (id, decision) => `/v1/loan/${id}/${decision}`,
-};
+/** Where each review queue takes its decisions (PATCH <path>/<id>/approve | reject). */
+export const DECISION_PATHS = {
+  customers: '/v1/admin/customers',
+  transactions: '/v1/transaction',
+  'incoming-payments': '/v1/admin/incoming-payments',
+  loans: '/v1/loan',
+} as const;
+export type DecisionResource = keyof typeof DECISION_PATHS;
 export interface ActionResult {
   success: boolean;
   message: string;
@@ -22,11 +23,17 @@ export interface ActionResult {
 export const dataProvider = {
   ...base,
   getList: ((resource, params) => (specLists[resource] ? spec.getList(specLists[resource], params) : base.getList(resource, params))) as typeof base.getList,
+  /** What waits for a staff decision in each queue (the dashboard). */
+  async reviewQueue(): Promise<{ resource: string; label: string; pending: number }[]> {
+    const { json } = await httpClient('/v1/admin/review-queue');
+    return (json as { queues: { resource: string; label: string; pending: number }[] }).queues;
+  },
   async decide(resource: DecisionResource, id: string, decision: 'approve' | 'reject', reason?: string): Promise<ActionResult> {
-    const url = DECISION_URLS[resource](encodeURIComponent(id), decision);
+    const path = encodeURIComponent(id);
+    const url = `${DECISION_PATHS[resource]}/${path}/${decision}`;
     const headers = new Headers({ Accept: 'application/json' });
-    // Settlement is a money-moving call: one key per click, so a network retry of the same click is answered once.
-    if (resource === 'transactions') headers.set('Idempotency-Key', crypto.randomUUID());
+    // Decisions move money: one key per click, so a network retry of the same click is answered once.
+    headers.set('Idempotency-Key', crypto.randomUUID());
     const { json } = await httpClient(url, { method: 'PATCH', body: JSON.stringify(decision === 'reject' ? { reason } : {}), headers });
     return json as ActionResult;
   },
