@@ -10,6 +10,7 @@ import CallReceivedIcon from '@mui/icons-material/CallReceived';
 import { authProvider } from './providers/auth-provider';
 import { dataProvider } from './providers/data-provider';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
 import { LoginPage } from './LoginPage';
 import { darkTheme, lightTheme } from './theme';
 
@@ -24,6 +25,8 @@ const OutboxShow = lazy(() => import('./outbox').then((m) => ({ default: m.Outbo
 const AuditLogList = lazy(() => import('./audit-log').then((m) => ({ default: m.AuditLogList })));
 const ChequeList = lazy(() => import('./cheques').then((m) => ({ default: m.ChequeList })));
 const ChequeShow = lazy(() => import('./cheques').then((m) => ({ default: m.ChequeShow })));
+const LoanList = lazy(() => import('./loans').then((m) => ({ default: m.list })));
+const LoanShow = lazy(() => import('./loans').then((m) => ({ default: m.show })));
 const Dashboard = lazy(() => import('./dashboard').then((m) => ({ default: m.Dashboard })));
 const IncomingPaymentList = lazy(() => import('./incoming-payments').then((m) => ({ default: m.IncomingPaymentList })));
 const IncomingPaymentShow = lazy(() => import('./incoming-payments').then((m) => ({ default: m.IncomingPaymentShow })));
@@ -81,6 +84,7 @@ export function App() {
     >
       <Resource name="customers" list={CustomerList} show={CustomerShow} icon={PeopleIcon} recordRepresentation={(r) => `${r.firstName} ${r.lastName}`} />
       <Resource name="transactions" list={TransactionList} show={TransactionShow} icon={ReceiptIcon} recordRepresentation="reference" />
+      <Resource name="loans" list={LoanList} show={LoanShow} icon={AccountBalanceIcon} recordRepresentation={(r) => `${r.customerName} · ${r.loanAmount}`} />
       <Resource name="incoming-payments" list={IncomingPaymentList} show={IncomingPaymentShow} icon={CallReceivedIcon} options={{ label: 'Incoming payments' }} recordRepresentation="networkReference" />
       <Resource name="status-events" />
       <Resource name="cheques" list={ChequeList} show={ChequeShow} icon={ReceiptLongIcon} options={{ label: 'Cheques' }} recordRepresentation={(r) => `Cheque no. ${r.chequeNumber}`} />

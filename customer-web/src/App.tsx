@@ -22,6 +22,7 @@ const TransactionsPage = lazy(() => import('./features/transactions/Transactions
 const TransactionDetailPage = lazy(() => import('./features/transactions/TransactionDetailPage'));
 const FeesPage = lazy(() => import('./features/fees/FeesPage'));
 const DepositChequePage = lazy(() => import('./features/cheques/DepositChequePage'));
+const LoansPage = lazy(() => import('./features/loans/LoansPage'));
 const ComingSoonPage = lazy(() => import('./features/shell/ComingSoonPage'));
 const NotFoundPage = lazy(() => import('./features/not-found/NotFoundPage'));
 
@@ -52,7 +53,7 @@ export function App() {
               <Route path="/deposit-cheque" element={<DepositChequePage />} />
               <Route path="/crypto" element={<ComingSoonPage title="Crypto Currency" />} />
               <Route path="/cards" element={<ComingSoonPage title="Cards" />} />
-              <Route path="/loans" element={<ComingSoonPage title="Loans" />} />
+              <Route path="/loans" element={<LoansPage />} />
             </Route>
             <Route path="/home" element={<Navigate to="/" replace />} />
             <Route path="*" element={<NotFoundPage />} />

@@ -30,6 +30,7 @@ import transactionRoutes from './modules/transactions/transactions.routes';
 import dashboardRoutes from './modules/dashboard/dashboard.routes';
 import cryptoRoutes from './modules/crypto/crypto.routes';
 import chequeRoutes from './modules/cheques/cheques.routes';
+import loanRoutes from './modules/loans/loans.routes';
 
 /** Log paths that must never reach a log line (secrets, codes, identity numbers, cookies). */
 export const REDACT_PATHS = [
@@ -140,6 +141,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       await api.register(cryptoRoutes);
       await api.register(reviewRoutes);
       await api.register(chequeRoutes);
+      await api.register(loanRoutes);
     },
     { prefix: '/v1' },
   );

@@ -45,7 +45,16 @@ export const LOAN_PURPOSES = [
   'emergency',
   'other',
 ] as const;
+export type LoanPurpose = (typeof LOAN_PURPOSES)[number];
 export const EMPLOYMENT_STATUSES = ['employed', 'self_employed', 'unemployed', 'student', 'retired'] as const;
+export type EmploymentStatus = (typeof EMPLOYMENT_STATUSES)[number];
+
+/** A loan application's life: staff move it to review, then decide (large loans need two admins). */
+export const LOAN_STATUSES = ['pending', 'under_review', 'awaiting_second_approval', 'approved', 'rejected'] as const;
+export type LoanStatus = (typeof LOAN_STATUSES)[number];
+/** An instalment is due until collected; a failed collection leaves it missed (retried daily) until paid. */
+export const INSTALMENT_STATUSES = ['due', 'paid', 'missed'] as const;
+export type InstalmentStatus = (typeof INSTALMENT_STATUSES)[number];
 
 export const TRANSACTION_TYPES = ['credit', 'debit'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
@@ -63,6 +72,8 @@ export const TRANSACTION_KINDS = [
   'adjustment',
   'refund',
   'cheque_deposit',
+  'loan_disbursement',
+  'loan_repayment',
 ] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 

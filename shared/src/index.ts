@@ -8,3 +8,5 @@ export * from './schemas/auth.schema';
 export * from './schemas/profile.schema';
 export * from './schemas/transfer.schema';
 export * from './schemas/cheque.schema';
+export * from './loans';
+export * from './schemas/loan.schema';

@@ -1,5 +1,5 @@
 // Shapes on the wire. Money is always a decimal string with two decimals.
-import type { AccountType, CustomerStatus, StaffRole, TransactionKind, TransactionStatus, TransactionType, TransferCodeStep } from './enums';
+import type { AccountType, CustomerStatus, InstalmentStatus, LoanStatus, StaffRole, TransactionKind, TransactionStatus, TransactionType, TransferCodeStep } from './enums';
 
 export interface ApiSuccess {
   success: true;
@@ -165,4 +165,64 @@ export interface ChequeDto {
   createdAt: string;
   updatedAt: string;
   timeline: TimelineEntryDto[];
+}
+export interface LoanInstalmentDto {
+  id: string;
+  number: number;
+  dueDate: string;
+  amount: string;
+  principal: string;
+  interest: string;
+  status: InstalmentStatus;
+  attempts: number;
+  paidAt: string | null;
+}
+
+/** A loan as its customer sees it (history card): the SSN never leaves the server whole. */
+export interface LoanDto {
+  id: string;
+  loanType: string;
+  loanPurpose: string;
+  loanAmount: string;
+  currency: string;
+  interestRate: string;
+  termLength: number;
+  monthlyPayment: string;
+  totalInterest: string;
+  totalAmount: string;
+  status: LoanStatus;
+  statusReason: string | null;
+  ssnLast4: string;
+  createdAt: string;
+  updatedAt: string;
+  approvedAt: string | null;
+  schedule: LoanInstalmentDto[];
+  timeline: TimelineEntryDto[];
+}
+
+/** The console's view: the whole application (SSN last 4 only) and where collection stands. */
+export interface LoanAdminDto extends LoanDto {
+  customerId: string;
+  customerName: string;
+  accountNumber: string;
+  applicant: {
+    firstName: string;
+    lastName: string;
+    email: string;
+    phone: string;
+    dateOfBirth: string;
+    address: string;
+    city: string;
+    state: string;
+    zipCode: string;
+    employmentStatus: string;
+    employerName: string;
+    jobTitle: string;
+    annualIncome: string;
+    monthlyRent: string;
+    downPayment: string;
+  };
+  collection: { paid: number; missed: number; due: number; outstanding: string };
+  firstApproval: { by: string | null; at: string } | null;
+  disbursementReference: string | null;
 }

@@ -5,7 +5,7 @@ import { formatMoney, rejectReasonSchema } from '@strongroom/shared';
 import type { DecisionResource, StrongroomDataProvider } from '../providers/data-provider';
 import { errorMessage } from '../providers/http';
 
-const NOUN: Record<DecisionResource, string> = { customers: 'application', transactions: 'transfer', cheques: 'cheque', 'incoming-payments': 'incoming payment' };
+const NOUN: Record<DecisionResource, string> = { customers: 'application', transactions: 'transfer', cheques: 'cheque', 'incoming-payments': 'incoming payment', loans: 'loan' };
 /** Every queue's four-eyes state: one admin approved, a different one must give the second approval. */
 export const AWAITING_SECOND_APPROVAL = 'awaiting_second_approval';
 
@@ -14,12 +14,14 @@ const APPROVE_EFFECT: Record<DecisionResource, string> = {
   transactions: 'The held funds go to settlement and the customer is told.',
   cheques: 'The amount is credited to the customer from cheque clearing and the customer is told; above the four-eyes threshold a second admin must approve too.',
   'incoming-payments': 'The payment is credited to the customer now.',
+  loans: "The loan is paid into the customer's account and the repayment schedule starts. Above the four-eyes threshold a second admin must approve too.",
 };
 
 const REJECT_HINT: Partial<Record<DecisionResource, string>> = {
   transactions: 'The amount and the fee go back to the customer.',
   cheques: 'Nothing is credited; the customer sees the reason.',
   'incoming-payments': 'Nothing is credited; the payment goes back to the sending bank.',
+  loans: 'Nothing is paid out; the customer sees the reason.',
 };
 
 function subjectOf(resource: DecisionResource, record: Record<string, unknown>): string {
@@ -27,6 +29,9 @@ function subjectOf(resource: DecisionResource, record: Record<string, unknown>):
   if (resource === 'incoming-payments') return `${record.networkReference}: ${formatMoney(String(record.amount), String(record.currency))} from ${record.senderName} to ${record.holderName} (account ${record.accountNumber})`;
   if (resource === 'cheques') {
     return `Cheque no. ${record.chequeNumber} on ${record.bankName}, ${formatMoney(String(record.amount), String(record.currency))}, deposited by ${record.customerName} (account ${record.customerAccountNumber})`;
+  }
+  if (resource === 'loans') {
+    return `${String(record.loanType)} loan of ${formatMoney(String(record.loanAmount), String(record.currency ?? 'USD'))} over ${record.termLength} months for ${record.customerName} (account ${record.accountNumber})`;
   }
   const holder = record.accountHolder as { name: string; accountNumber: string } | undefined;
   const amount = typeof record.amount === 'string' ? ` ${formatMoney(record.amount, String(record.currency ?? 'USD'))} (fee ${formatMoney(String(record.fees ?? '0'), String(record.currency ?? 'USD'))})` : '';
@@ -46,7 +51,7 @@ function reasonError(reason: string): string | undefined {
  * Approve (after a confirmation) and Reject with a reason that is sent to the customer. Rendered only for the
  * admin role and only while the record awaits a decision; auditors never see them (the server refuses them too).
  */
-export function DecisionButtons({ resource, pendingStatus }: { resource: DecisionResource; pendingStatus: string | string[]; label?: string }) {
+export function DecisionButtons({ resource, pendingStatus }: { resource: DecisionResource; pendingStatus: string | readonly string[]; label?: string }) {
   const record = useRecordContext();
   const { permissions } = usePermissions();
   const dataProvider = useDataProvider<StrongroomDataProvider>();
@@ -56,7 +61,7 @@ export function DecisionButtons({ resource, pendingStatus }: { resource: Decisio
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
-  const decidable = [...(Array.isArray(pendingStatus) ? pendingStatus : [pendingStatus]), AWAITING_SECOND_APPROVAL];
+  const decidable = [...(typeof pendingStatus === 'string' ? [pendingStatus] : pendingStatus), AWAITING_SECOND_APPROVAL];
   if (!record || permissions !== 'admin' || !decidable.includes(String(record.status))) return null;
   const secondApproval = record.status === AWAITING_SECOND_APPROVAL;
 

@@ -13,6 +13,8 @@ const COLORS: Record<string, 'warning' | 'success' | 'error' | 'default' | 'info
   cancelled: 'default',
   under_review: 'info',
   awaiting_second_approval: 'warning',
+  paid: 'success',
+  missed: 'error',
 };
 
 /** 'pending_review' -> 'Pending review'. */

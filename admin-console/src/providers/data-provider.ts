@@ -2,6 +2,9 @@ import simpleRestProvider from 'ra-data-simple-rest';
 import { httpClient } from './http';
 
 const base = simpleRestProvider('/v1/admin', httpClient);
+/** Resources whose staff list lives at the spec's /v1/<thing> rather than under /v1/admin. */
+const specLists: Record<string, string> = { loans: 'loan' };
+const spec = simpleRestProvider('/v1', httpClient);
 
 /** Where each review queue takes its decisions (PATCH <path>/<id>/approve | reject). */
 export const DECISION_PATHS = {
@@ -9,6 +12,7 @@ export const DECISION_PATHS = {
   transactions: '/v1/transaction',
   cheques: '/v1/cheque',
   'incoming-payments': '/v1/admin/incoming-payments',
+  loans: '/v1/loan',
 } as const;
 export type DecisionResource = keyof typeof DECISION_PATHS;
 export interface ActionResult {
@@ -21,6 +25,7 @@ export interface ActionResult {
 /** ra-data-simple-rest over /v1/admin, plus the review actions (approve, reject with a reason) and incoming payments. */
 export const dataProvider = {
   ...base,
+  getList: ((resource, params) => (specLists[resource] ? spec.getList(specLists[resource], params) : base.getList(resource, params))) as typeof base.getList,
   /** What waits for a staff decision in each queue (the dashboard). */
   async reviewQueue(): Promise<{ resource: string; label: string; pending: number }[]> {
     const { json } = await httpClient('/v1/admin/review-queue');
@@ -33,6 +38,11 @@ export const dataProvider = {
     // Decisions move money: one key per click, so a network retry of the same click is answered once.
     headers.set('Idempotency-Key', crypto.randomUUID());
     const { json } = await httpClient(url, { method: 'PATCH', body: JSON.stringify(decision === 'reject' ? { reason } : {}), headers });
+    return json as ActionResult;
+  },
+  /** Takes a pending loan application into review (a status change, no money). */
+  async startLoanReview(id: string): Promise<ActionResult> {
+    const { json } = await httpClient(`/v1/loan/${encodeURIComponent(id)}/review`, { method: 'PATCH', body: '{}', headers: new Headers({ Accept: 'application/json' }) });
     return json as ActionResult;
   },
   /** Credits a payment received from the settlement network; the network reference is the idempotency key. */

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { Algorithm, hash, verify } from '@node-rs/argon2';
 
 // OWASP's argon2id baseline (19 MiB, 2 passes): strong, and fast enough to keep login under ~50 ms.
@@ -75,4 +75,29 @@ export function safeEqual(a: string, b: string): boolean {
   const ab = Buffer.from(a);
   const bb = Buffer.from(b);
   return ab.length === bb.length && timingSafeEqual(ab, bb);
+}
+
+const SEALED_VERSION = 'v1';
+
+/**
+ * Encrypts a value at rest with AES-256-GCM under ENCRYPTION_KEY (identity numbers such as SSNs are never
+ * stored in the clear). `context` (e.g. 'loan-ssn') is bound as associated data, so a sealed value copied into another
+ * column does not open. Output: 'v1.<iv>.<tag>.<ciphertext>', base64url.
+ */
+export function sealText(key: Buffer, plaintext: string, context: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  cipher.setAAD(Buffer.from(context));
+  const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+  return [SEALED_VERSION, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), ciphertext.toString('base64url')].join('.');
+}
+
+/** Opens a value sealed by `sealText` with the same key and context; throws if it was altered. */
+export function openText(key: Buffer, sealed: string, context: string): string {
+  const [version, iv, tag, ciphertext] = sealed.split('.');
+  if (version !== SEALED_VERSION || !iv || !tag || ciphertext === undefined) throw new Error('not a sealed value');
+  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+  decipher.setAAD(Buffer.from(context));
+  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+  return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
 }

@@ -6,7 +6,24 @@ export interface RenderedMail {
 
 const footer = '\n\n—\nStrongroom Bank · Never share your codes, PIN or password. We will never ask for them.';
 
+// Loans: the decision, and an instalment that could not be collected.
+export const loanTemplates = {
+  loanApproved: (d: { firstName: string; amount: string; monthlyPayment: string; termMonths: number; firstDueDate: string }) => ({
+    subject: 'Your Strongroom loan is approved',
+    text: `Hello ${d.firstName},\n\nYour loan of ${d.amount} is approved and has been paid into your account.\n\nYou repay ${d.monthlyPayment} a month for ${d.termMonths} months; the first instalment is collected on ${d.firstDueDate}. You can see the whole schedule under Loans.${footer}`,
+  }),
+  loanRejected: (d: { firstName: string; reason: string }) => ({
+    subject: 'About your Strongroom loan application',
+    text: `Hello ${d.firstName},\n\nWe could not approve your loan application.\nReason: ${d.reason}\n\nReply to this e-mail or call support if you have questions.${footer}`,
+  }),
+  loanInstalmentMissed: (d: { firstName: string; number: number; termMonths: number; amount: string; dueDate: string }) => ({
+    subject: 'We could not collect your Strongroom loan instalment',
+    text: `Hello ${d.firstName},\n\nInstalment ${d.number} of ${d.termMonths} (${d.amount}, due ${d.dueDate}) could not be collected: there was not enough money in your account.\n\nWe will try again every day. You can also pay it now under Loans with your transaction PIN.${footer}`,
+  }),
+} satisfies Record<string, (data: never) => RenderedMail>;
+
 export const templates = {
+  ...loanTemplates,
   welcome: (d: { firstName: string; accountNumber: string; code: string }) => ({
     subject: 'Welcome to Strongroom: your account number and verification code',
     text: `Hello ${d.firstName},\n\nThank you for applying to open an account with Strongroom.\n\nYour account number: ${d.accountNumber}\nYour e-mail verification code: ${d.code}\n\nThe code is valid for 10 minutes. Our team is reviewing your application; you can sign in with your account number and password meanwhile, and you can move money once it is approved.${footer}`,
@@ -42,3 +59,4 @@ export const templates = {
 } satisfies Record<string, (data: never) => RenderedMail>;
 
 export type TemplateName = keyof typeof templates;
+

@@ -1,0 +1,148 @@
+import { Alert, Box, Button, Checkbox, FormControlLabel, FormHelperText, Grid, MenuItem, Stack, Typography } from '@mui/material';
+import { Form, Formik, useField, useFormikContext } from 'formik';
+import { useSnackbar } from 'notistack';
+import {
+  EMPLOYMENT_STATUSES,
+  LOAN_PURPOSES,
+  LOAN_TYPES,
+  calculateLoan,
+  formatMoney,
+  loanApplicationSchema,
+  loanRateFor,
+  type UserDto,
+} from '@strongroom/shared';
+import { api } from '../../api/client';
+import { FormField, applyServerErrors } from '../../components/FormField';
+import { capitalised, loanTypeName, withSpaces } from './loan-labels';
+
+type Values = Record<string, string | boolean>;
+
+function initialValues(user: UserDto): Values {
+  return {
+    loanType: '',
+    loanPurpose: '',
+    loanAmount: '',
+    termLength: '',
+    firstName: user.firstName ?? '',
+    lastName: user.lastName ?? '',
+    email: user.email ?? '',
+    phone: user.phone ?? '',
+    dateOfBirth: user.dob ?? '',
+    ssn: '',
+    address: user.address ?? '',
+    city: user.city ?? '',
+    state: user.state ?? '',
+    zipCode: user.zipcode ?? '',
+    employmentStatus: '',
+    employerName: '',
+    jobTitle: '',
+    annualIncome: '',
+    monthlyRent: '',
+    downPayment: '0',
+    agreeToTerms: false,
+  };
+}
+
+/** What the server is sent: the term as a whole number, everything else as typed. */
+function toPayload(values: Values) {
+  return { ...values, termLength: Number(values.termLength) };
+}
+
+/** The rate the loan type carries and the payment it makes, before the customer applies. */
+function RatePreview() {
+  const { values } = useFormikContext<Values>();
+  const type = String(values.loanType);
+  if (!type) return null;
+  const rate = loanRateFor(type);
+  const figures = calculateLoan({ amount: String(values.loanAmount), ratePct: rate, termMonths: String(values.termLength) });
+  return (
+    <Alert severity="info" data-testid="rate-preview">
+      {loanTypeName(type)}: {rate}% a year. Estimated monthly payment {formatMoney(figures.monthlyPayment, 'USD')}, total {formatMoney(figures.totalAmount, 'USD')}.
+    </Alert>
+  );
+}
+
+function TermsCheckbox() {
+  const [field, meta] = useField({ name: 'agreeToTerms', type: 'checkbox' });
+  const showError = meta.touched && !!meta.error;
+  return (
+    <Box>
+      <FormControlLabel control={<Checkbox {...field} checked={!!field.value} />} label="I agree to the loan terms and conditions and consent to a credit check" />
+      {showError && <FormHelperText error>{meta.error}</FormHelperText>}
+    </Box>
+  );
+}
+
+const half = { xs: 12, sm: 6 } as const;
+const option = (value: string) => <MenuItem key={value} value={value}>{capitalised(withSpaces(value))}</MenuItem>;
+
+export function LoanApplicationForm({ user, onApplied }: { user: UserDto; onApplied: () => void }) {
+  const { enqueueSnackbar } = useSnackbar();
+  return (
+    <Formik
+      initialValues={initialValues(user)}
+      validationSchema={loanApplicationSchema}
+      onSubmit={async (values, { setErrors, setTouched }) => {
+        try {
+          await api.post('/loan', toPayload(values));
+          enqueueSnackbar('Loan application submitted successfully', { variant: 'success' });
+          onApplied();
+        } catch (err) {
+          applyServerErrors(err, setErrors, setTouched);
+          enqueueSnackbar((err as Error).message, { variant: 'error' });
+        }
+      }}
+    >
+      {({ isSubmitting }) => (
+        <Form noValidate aria-label="Loan application">
+          <Stack spacing={3}>
+            <Typography variant="h6" component="h2" fontWeight={700}>Loan details</Typography>
+            <Grid container spacing={2}>
+              <Grid size={half}>
+                <FormField name="loanType" label="Loan type" select>
+                  {LOAN_TYPES.map((t) => <MenuItem key={t} value={t}>{loanTypeName(t)}</MenuItem>)}
+                </FormField>
+              </Grid>
+              <Grid size={half}>
+                <FormField name="loanPurpose" label="Loan purpose" select>{LOAN_PURPOSES.map(option)}</FormField>
+              </Grid>
+              <Grid size={half}><FormField name="loanAmount" label="Loan amount" inputProps={{ inputMode: 'decimal' }} /></Grid>
+              <Grid size={half}><FormField name="termLength" label="Term (months)" inputProps={{ inputMode: 'numeric' }} /></Grid>
+              <Grid size={{ xs: 12 }}><RatePreview /></Grid>
+            </Grid>
+            <Typography variant="h6" component="h2" fontWeight={700}>Personal information</Typography>
+            <Grid container spacing={2}>
+              <Grid size={half}><FormField name="firstName" label="First name" /></Grid>
+              <Grid size={half}><FormField name="lastName" label="Last name" /></Grid>
+              <Grid size={half}><FormField name="email" label="Email" type="email" /></Grid>
+              <Grid size={half}><FormField name="phone" label="Phone" /></Grid>
+              <Grid size={half}><FormField name="dateOfBirth" label="Date of birth" type="date" InputLabelProps={{ shrink: true }} /></Grid>
+              <Grid size={half}><FormField name="ssn" label="Social Security Number" autoComplete="off" helperText="Encrypted; only the last 4 digits are ever shown" /></Grid>
+              <Grid size={{ xs: 12 }}><FormField name="address" label="Address" /></Grid>
+              <Grid size={{ xs: 12, sm: 4 }}><FormField name="city" label="City" /></Grid>
+              <Grid size={{ xs: 12, sm: 4 }}><FormField name="state" label="State" /></Grid>
+              <Grid size={{ xs: 12, sm: 4 }}><FormField name="zipCode" label="Zip code" /></Grid>
+            </Grid>
+            <Typography variant="h6" component="h2" fontWeight={700}>Employment and finances</Typography>
+            <Grid container spacing={2}>
+              <Grid size={half}>
+                <FormField name="employmentStatus" label="Employment status" select>{EMPLOYMENT_STATUSES.map(option)}</FormField>
+              </Grid>
+              <Grid size={half}><FormField name="employerName" label="Employer name" /></Grid>
+              <Grid size={half}><FormField name="jobTitle" label="Job title" /></Grid>
+              <Grid size={half}><FormField name="annualIncome" label="Annual income" inputProps={{ inputMode: 'decimal' }} /></Grid>
+              <Grid size={half}><FormField name="monthlyRent" label="Monthly rent / mortgage" inputProps={{ inputMode: 'decimal' }} /></Grid>
+              <Grid size={half}><FormField name="downPayment" label="Down payment" inputProps={{ inputMode: 'decimal' }} /></Grid>
+            </Grid>
+            <TermsCheckbox />
+            <Box>
+              <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
+                {isSubmitting ? 'Submitting...' : 'Submit Application'}
+              </Button>
+            </Box>
+          </Stack>
+        </Form>
+      )}
+    </Formik>
+  );
+}

@@ -1,0 +1,128 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import * as yup from 'yup';
+import { LOAN_STATUSES, loanApplicationSchema, loanPayNextSchema, rejectReasonSchema, type LoanApplicationInput } from '@strongroom/shared';
+import { actorOf } from '../../common/actor';
+import { idParams, okResponse, responses, userIdParams } from '../../common/route-schemas';
+import { parseListParams, sendList } from '../admin/simple-rest';
+import { LOAN_SORTS, PENDING_LOANS_COUNT_SQL } from './loans.queries';
+import { defineLoanJobs } from './loans.jobs';
+import { LoansService } from './loans.service';
+
+const tags = ['loans'];
+const listQuery = yup.object({ sort: yup.string(), range: yup.string(), filter: yup.string() }).noUnknown(true, 'Unknown field: ${unknown}');
+const loanObject = { type: 'object', additionalProperties: true };
+const decisionAnswer = okResponse({ status: { type: 'string' }, awaitingSecondApproval: { type: 'boolean' } });
+const uuidText = yup.string().uuid();
+
+/** The console's list filter: a known status, a customer id, or a search by name or account number. */
+function listFilter(filter: Record<string, unknown>) {
+  const status = typeof filter.status === 'string' && (LOAN_STATUSES as readonly string[]).includes(filter.status) ? filter.status : undefined;
+  const customerId = typeof filter.customerId === 'string' && uuidText.isValidSync(filter.customerId) ? filter.customerId : undefined;
+  const q = typeof filter.q === 'string' && filter.q.trim() ? filter.q.trim().slice(0, 100) : undefined;
+  return { status, customerId, q };
+}
+
+/** Loans: the customer's application, list and early payment, and the staff review (docs/adding-a-product.md). */
+export default async function loanRoutes(app: FastifyInstance) {
+  const loans = new LoansService(app);
+  defineLoanJobs(app);
+  app.reviewQueues.add({ resource: 'loans', label: 'Loans', pendingCountSql: PENDING_LOANS_COUNT_SQL });
+  customerRoutes(app, loans);
+  staffRoutes(app, loans);
+}
+
+function customerRoutes(app: FastifyInstance, loans: LoansService) {
+  const customer = app.requireApprovedCustomer;
+  const moneyLimit = { rateLimit: { max: app.config.moneyRateLimitPerMinute, timeWindow: '1 minute' } };
+  /** Staff read any customer's loans; a customer reads their own. */
+  const customerOrStaff = async (request: FastifyRequest) => {
+    try {
+      request.staff = await app.sessions.authenticateStaff(request);
+    } catch {
+      request.customer = await app.sessions.authenticateCustomer(request);
+    }
+  };
+
+  app.post(
+    '/loan',
+    { preHandler: customer, schema: { tags, summary: 'Apply for a loan (the SSN is sealed at rest; only its last 4 digits come back)', body: loanApplicationSchema, response: responses({ 201: okResponse({ loan: loanObject }) }) } },
+    async (request, reply) => {
+      const loan = await loans.apply(request.customer!.id, request.body as LoanApplicationInput, actorOf(request));
+      return reply.status(201).send({ success: true, message: 'Loan application submitted successfully', loan });
+    },
+  );
+
+  app.get(
+    '/loan/user/:userId',
+    { preHandler: customerOrStaff, schema: { tags, summary: "A customer's loans with schedule and history (self or staff)", params: userIdParams, response: responses({ 200: okResponse({ loans: { type: 'array', items: loanObject } }) }) } },
+    async (request) => {
+      const { userId } = request.params as { userId: string };
+      return { success: true, loans: await loans.listForUser(actorOf(request), userId) };
+    },
+  );
+
+  app.post(
+    '/loan/:id/pay-next',
+    {
+      preHandler: customer,
+      config: moneyLimit,
+      schema: { tags, summary: 'Pay the next instalment now, with the transaction PIN (honours Idempotency-Key)', params: idParams, body: loanPayNextSchema, response: responses({ 200: okResponse({ instalment: loanObject, transaction: loanObject }) }) },
+    },
+    async (request, reply) => {
+      const customerId = request.customer!.id;
+      const { id } = request.params as { id: string };
+      const { pin } = request.body as { pin: string };
+      const result = await app.idempotency.run(request, `customer:${customerId}`, (m) => loans.payNext(m, customerId, id, pin, actorOf(request)));
+      return reply.status(result.status).send(result.body);
+    },
+  );
+}
+
+function staffRoutes(app: FastifyInstance, loans: LoansService) {
+  const anyStaff = app.requireStaff();
+  const adminOnly = app.requireStaff(['admin']);
+
+  app.get(
+    '/loan',
+    { preHandler: anyStaff, schema: { tags: ['admin', ...tags], summary: 'Every loan (ra-data-simple-rest list; filter status, customerId, q)', querystring: listQuery, response: responses({ 200: { type: 'array', items: loanObject } }) } },
+    async (request, reply) => {
+      const params = parseListParams(request.query as Record<string, unknown>, Object.keys(LOAN_SORTS), 'createdAt');
+      const { items, total } = await loans.listForStaff({
+        ...listFilter(params.filter),
+        sort: params.sortField as keyof typeof LOAN_SORTS,
+        order: params.sortOrder,
+        offset: params.offset,
+        limit: params.limit,
+      });
+      return sendList(reply, 'loans', items, params.offset, total);
+    },
+  );
+
+  app.get(
+    '/admin/loans/:id',
+    { preHandler: anyStaff, schema: { tags: ['admin', ...tags], summary: 'One loan: application (SSN last 4), schedule, collection state, history', params: idParams, response: responses({ 200: loanObject }) } },
+    async (request) => loans.showForStaff((request.params as { id: string }).id),
+  );
+
+  app.patch(
+    '/loan/:id/review',
+    { preHandler: adminOnly, schema: { tags: ['admin', ...tags], summary: 'Take a pending application into review', params: idParams, response: responses({ 200: okResponse({ status: { type: 'string' } }) }) } },
+    async (request) => ({ success: true, ...(await loans.startReview((request.params as { id: string }).id, actorOf(request))) }),
+  );
+
+  app.patch(
+    '/loan/:id/approve',
+    { preHandler: adminOnly, schema: { tags: ['admin', ...tags], summary: 'Approve: pays the loan out through the ledger and sets the schedule (four eyes above the threshold)', params: idParams, response: responses({ 200: decisionAnswer }) } },
+    async (request) => ({ success: true, ...(await loans.decide((request.params as { id: string }).id, 'approve', actorOf(request))) }),
+  );
+
+  app.patch(
+    '/loan/:id/reject',
+    { preHandler: adminOnly, schema: { tags: ['admin', ...tags], summary: 'Reject with a reason; nothing is paid out', params: idParams, body: rejectReasonSchema, response: responses({ 200: decisionAnswer }) } },
+    async (request) => {
+      const { reason } = request.body as { reason: string };
+      return { success: true, ...(await loans.decide((request.params as { id: string }).id, 'reject', actorOf(request), reason)) };
+    },
+  );
+
+}
