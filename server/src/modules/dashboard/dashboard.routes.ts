@@ -3,6 +3,7 @@ import { INTERNATIONAL_FEE, INTERNATIONAL_MIN_AMOUNT, LOCAL_FEE, SAME_BANK_FEE, 
 import { rows } from '../../common/sql';
 import { getAccountSummary } from '../ledger/ledger.service';
 import { toTransactionDto, type TransactionRow } from '../transactions/transactions.service';
+import { countActiveCards } from '../cards/cards.queries';
 
 /** Percentage change this month vs last month, one decimal; null when there is nothing to compare with. */
 function changePct(current: bigint, previous: bigint): number | null {
@@ -17,7 +18,7 @@ export default async function dashboardRoutes(app: FastifyInstance) {
     const summary = await getAccountSummary(m, id);
     const currency = summary?.currency ?? 'USD';
     // Aggregates in SQL over indexed rows; the browser never loads the whole history.
-    const [[flows], recent, series, [{ count }]] = await Promise.all([
+    const [[flows], recent, series, [{ count }], cards] = await Promise.all([
       rows<{ in_now: string; out_now: string; in_prev: string; out_prev: string }>(
         m,
         `SELECT
@@ -42,6 +43,7 @@ export default async function dashboardRoutes(app: FastifyInstance) {
         [id, currency],
       ),
       rows<{ count: string }>(m, `SELECT count(*) FROM transactions WHERE customer_id = $1`, [id]),
+      countActiveCards(m, id),
     ]);
     return {
       success: true,
@@ -49,7 +51,7 @@ export default async function dashboardRoutes(app: FastifyInstance) {
       currency,
       inflow: { amount: minorToDecimal(BigInt(flows.in_now), currency), changePct: changePct(BigInt(flows.in_now), BigInt(flows.in_prev)) },
       outflow: { amount: minorToDecimal(BigInt(flows.out_now), currency), changePct: changePct(BigInt(flows.out_now), BigInt(flows.out_prev)) },
-      counts: { cards: 0, cryptoAssets: 0, transactions: Number(count) },
+      counts: { cards, cryptoAssets: 0, transactions: Number(count) },
       recent: recent.map(toTransactionDto),
       series: series.map((s) => ({ date: s.day, in: minorToDecimal(BigInt(s.in_minor), currency), out: minorToDecimal(BigInt(s.out_minor), currency) })),
     };

@@ -7,7 +7,7 @@ import { LedgerInvariantError, OutboundLimitExceeded, insufficientFunds } from '
 import type { NewTransaction, TransactionRow } from '../transactions/transactions.service';
 
 /** Internal accounts, one per currency (DECISIONS 'The ledger'). */
-export const INTERNAL_ACCOUNTS = ['pending_outbound', 'settlement', 'fee_income', 'fx_position', 'loans_receivable', 'crypto_custody', 'equity'] as const;
+export const INTERNAL_ACCOUNTS = ['pending_outbound', 'settlement', 'fee_income', 'fx_position', 'loans_receivable', 'crypto_custody', 'equity', 'card_receivable', 'merchant_settlement'] as const;
 export type InternalAccount = (typeof INTERNAL_ACCOUNTS)[number];
 
 /** A posting: positive credits the account (raises its balance), negative debits it. */
