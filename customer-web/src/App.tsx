@@ -21,6 +21,7 @@ const TransfersPage = lazy(() => import('./features/transfers/TransfersPage'));
 const TransactionsPage = lazy(() => import('./features/transactions/TransactionsPage'));
 const TransactionDetailPage = lazy(() => import('./features/transactions/TransactionDetailPage'));
 const FeesPage = lazy(() => import('./features/fees/FeesPage'));
+const CardsPage = lazy(() => import('./features/cards/CardsPage'));
 const ComingSoonPage = lazy(() => import('./features/shell/ComingSoonPage'));
 const NotFoundPage = lazy(() => import('./features/not-found/NotFoundPage'));
 
@@ -50,7 +51,7 @@ export function App() {
               <Route path="/fees" element={<FeesPage />} />
               <Route path="/deposit-cheque" element={<ComingSoonPage title="Deposit Cheque" />} />
               <Route path="/crypto" element={<ComingSoonPage title="Crypto Currency" />} />
-              <Route path="/cards" element={<ComingSoonPage title="Cards" />} />
+              <Route path="/cards" element={<CardsPage />} />
               <Route path="/loans" element={<ComingSoonPage title="Loans" />} />
             </Route>
             <Route path="/home" element={<Navigate to="/" replace />} />

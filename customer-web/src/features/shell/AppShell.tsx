@@ -41,6 +41,8 @@ import { useAuth } from '../../auth/AuthContext';
 import { useColorMode } from '../../theme/ColorModeContext';
 import { UserAvatar } from '../../components/UserAvatar';
 import { BrandLogo } from '../../components/BrandLogo';
+import { FreezeBanner, FreezeEverythingDialog } from '../freeze/FreezeEverything';
+import AcUnitIcon from '@mui/icons-material/AcUnit';
 
 export const MENU = [
   { label: 'Dashboard', to: '/dashboard', icon: <DashboardIcon /> },
@@ -112,6 +114,7 @@ function SideMenu({ onNavigate, onClose }: { onNavigate?: () => void; onClose?: 
 function AccountBanners({ user }: { user: UserDto }) {
   return (
     <>
+      <FreezeBanner user={user} />
       {user.status === 'pending_review' && (
         <Alert severity="info" sx={{ mb: 3 }} data-testid="banner-pending-review">
           <AlertTitle>Your application is under review</AlertTitle>
@@ -158,6 +161,7 @@ export default function AppShell() {
   const { enqueueSnackbar } = useSnackbar();
   const [mobileOpen, setMobileOpen] = useState(false);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [freezeOpen, setFreezeOpen] = useState(false);
   const title = sectionTitle(pathname);
 
   useEffect(() => {
@@ -231,6 +235,18 @@ export default function AppShell() {
                   {link.label}
                 </MenuItem>
               ))}
+              {!user.frozenAt && (
+                <MenuItem
+                  onClick={() => {
+                    setAnchor(null);
+                    setFreezeOpen(true);
+                  }}
+                  sx={{ color: 'error.main' }}
+                >
+                  <ListItemIcon><AcUnitIcon fontSize="small" color="error" /></ListItemIcon>
+                  Freeze everything
+                </MenuItem>
+              )}
               <Divider />
               <Box sx={{ px: 2, py: 1 }}>
                 <Button fullWidth variant="outlined" color="error" startIcon={<LogoutIcon />} onClick={doLogout} disabled={loggingOut}>
@@ -242,6 +258,7 @@ export default function AppShell() {
         </AppBar>
         <Box component="main" sx={{ p: { xs: 2, md: 4 }, flex: 1, maxWidth: 1280, width: '100%', mx: 'auto' }}>
           <AccountBanners user={user} />
+          <FreezeEverythingDialog open={freezeOpen} onClose={() => setFreezeOpen(false)} />
           <Outlet />
         </Box>
       </Box>
