@@ -13,6 +13,10 @@ import { TransactionList, TransactionShow } from './transactions';
 import { OutboxList, OutboxShow } from './outbox';
 import { AuditLogList } from './audit-log';
 import { IncomingTransferPage } from './incoming-transfers/IncomingTransferPage';
+import { CardIcon, CardList, CardShow } from './cards';
+import { CardAuthorisationIcon, CardAuthorisationList, CardAuthorisationShow } from './card-authorisations';
+import { PostCardPaymentPage } from './card-authorisations/PostCardPaymentPage';
+import PointOfSaleIcon from '@mui/icons-material/PointOfSale';
 import { LoginPage } from './LoginPage';
 import { darkTheme, lightTheme } from './theme';
 
@@ -21,6 +25,7 @@ function AppMenu() {
     <Menu>
       <Menu.ResourceItems />
       <Menu.Item to="/incoming-transfers" primaryText="Incoming payment" leftIcon={<CallReceivedIcon />} />
+      <Menu.Item to="/card-payment" primaryText="Post a card payment" leftIcon={<PointOfSaleIcon />} />
     </Menu>
   );
 }
@@ -58,10 +63,13 @@ export function App() {
     >
       <Resource name="customers" list={CustomerList} show={CustomerShow} icon={PeopleIcon} recordRepresentation={(r) => `${r.firstName} ${r.lastName}`} />
       <Resource name="transactions" list={TransactionList} show={TransactionShow} icon={ReceiptIcon} recordRepresentation="reference" />
+      <Resource name="cards" list={CardList} show={CardShow} icon={CardIcon} recordRepresentation={(r) => `${r.holderName} ${r.last4 ? `•••• ${r.last4}` : '(application)'}`} />
+      <Resource name="card-authorisations" list={CardAuthorisationList} show={CardAuthorisationShow} icon={CardAuthorisationIcon} options={{ label: 'Card authorisations' }} recordRepresentation="merchant" />
       <Resource name="outbox" list={OutboxList} show={OutboxShow} icon={MailIcon} options={{ label: 'Mail outbox' }} recordRepresentation="subject" />
       <Resource name="audit-log" list={AuditLogList} icon={HistoryIcon} options={{ label: 'Audit log' }} />
       <CustomRoutes>
         <Route path="/incoming-transfers" element={<IncomingTransferPage />} />
+        <Route path="/card-payment" element={<PostCardPaymentPage />} />
       </CustomRoutes>
     </Admin>
   );

@@ -4,11 +4,19 @@ import { useDataProvider, useNotify, usePermissions, useRecordContext, useRefres
 import { formatMoney, rejectReasonSchema } from '@strongroom/shared';
 import type { DecisionResource, StrongroomDataProvider } from '../providers/data-provider';
 import { errorMessage } from '../providers/http';
+import { humanize } from './StatusField';
 
-const NOUN: Record<DecisionResource, string> = { customers: 'application', transactions: 'transfer' };
+const NOUN: Record<DecisionResource, string> = { customers: 'application', transactions: 'transfer', cards: 'card application' };
+
+const APPROVAL_EFFECT: Record<DecisionResource, string> = {
+  customers: 'The customer is e-mailed and can move money straight away.',
+  transactions: 'The held funds go to settlement and the customer is told.',
+  cards: 'The card is issued (number, expiry; the CVV is never stored) and the customer is e-mailed.',
+};
 
 function subjectOf(resource: DecisionResource, record: Record<string, unknown>): string {
   if (resource === 'customers') return `${record.firstName} ${record.lastName} (account ${record.accountNumber})`;
+  if (resource === 'cards') return `${record.holderName} (account ${record.accountNumber}): ${humanize(String(record.cardType))}, credit limit ${formatMoney(String(record.creditLimit), String(record.currency ?? 'USD'))}`;
   const holder = record.accountHolder as { name: string; accountNumber: string } | undefined;
   const amount = typeof record.amount === 'string' ? ` ${formatMoney(record.amount, String(record.currency ?? 'USD'))} (fee ${formatMoney(String(record.fees ?? '0'), String(record.currency ?? 'USD'))})` : '';
   return `${record.reference}: ${record.description},${amount}${holder ? ` from ${holder.name} (account ${holder.accountNumber})` : ''}`;
@@ -78,7 +86,7 @@ export function DecisionButtons({ resource, pendingStatus }: { resource: Decisio
         <DialogContent>
           <DialogContentText>{subjectOf(resource, record)}</DialogContentText>
           <DialogContentText sx={{ mt: 1 }}>
-            {resource === 'customers' ? 'The customer is e-mailed and can move money straight away.' : 'The held funds go to settlement and the customer is told.'} Your name is recorded in the audit log.
+            {APPROVAL_EFFECT[resource]} Your name is recorded in the audit log.
           </DialogContentText>
         </DialogContent>
         <DialogActions>

@@ -11,6 +11,13 @@ const COLORS: Record<string, 'warning' | 'success' | 'error' | 'default' | 'info
   failed: 'error',
   rejected: 'error',
   cancelled: 'default',
+  active: 'success',
+  blocked: 'error',
+  awaiting_second_approval: 'warning',
+  held: 'warning',
+  captured: 'success',
+  voided: 'default',
+  declined: 'error',
 };
 
 /** 'pending_review' -> 'Pending review'. */

@@ -84,11 +84,6 @@ export const cardPaymentSchema = strictObject({
   pin: transactionPinField(),
 });
 
-/** Staff decisions and blocks that need a reason. */
-export const cardReasonSchema = strictObject({
-  reason: text().trim().required('Please give a reason').min(3, 'Please give a reason').max(500, 'Reason must be at most 500 characters'),
-});
-
 /** POST /network/card-authorisations: what a card network sends for a purchase. */
 export const cardAuthorisationSchema = strictObject({
   cardNumber: text()

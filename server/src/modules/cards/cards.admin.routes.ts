@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import * as yup from 'yup';
-import { cardReasonSchema } from '@strongroom/shared';
+import { rejectReasonSchema } from '@strongroom/shared';
 import { actorOf } from '../../common/actor';
 import { idParams, okResponse, responses } from '../../common/route-schemas';
 import { parseListParams, sendList } from '../admin/simple-rest';
@@ -45,7 +45,7 @@ export default async function cardAdminRoutes(app: FastifyInstance, opts: { card
 
   app.patch(
     '/admin/cards/:id/block',
-    { preHandler: adminOnly, schema: { tags, summary: 'Block a card for good (lost, stolen, fraud); audited', params: idParams, body: cardReasonSchema, response: responses({ 200: okResponse() }) } },
+    { preHandler: adminOnly, schema: { tags, summary: 'Block a card for good (lost, stolen, fraud); audited', params: idParams, body: rejectReasonSchema, response: responses({ 200: okResponse() }) } },
     async (request) => {
       const { reason } = request.body as { reason: string };
       const card = await opts.cards.block((request.params as { id: string }).id, reason, actorOf(request));

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { cardApplicationSchema, cardPaymentSchema, cardReasonSchema, cardRevealSchema, type CardApplicationInput } from '@strongroom/shared';
+import { cardApplicationSchema, cardPaymentSchema, rejectReasonSchema, cardRevealSchema, type CardApplicationInput } from '@strongroom/shared';
 import { actorOf } from '../../common/actor';
 import { idParams, okResponse, responses } from '../../common/route-schemas';
 import { decide } from '../review/review.service';
@@ -102,7 +102,7 @@ export default async function cardRoutes(app: FastifyInstance, opts: { checkPin:
 
   app.patch(
     '/card/:id/reject',
-    { preHandler: adminOnly, schema: { tags: ['admin'], summary: 'Reject a card application with a reason', params: idParams, body: cardReasonSchema, response: responses({ 200: okResponse({ status: { type: 'string' } }) }) } },
+    { preHandler: adminOnly, schema: { tags: ['admin'], summary: 'Reject a card application with a reason', params: idParams, body: rejectReasonSchema, response: responses({ 200: okResponse({ status: { type: 'string' } }) }) } },
     async (request) => {
       const { reason } = request.body as { reason: string };
       return { success: true, ...(await decide(app, kind, { id: (request.params as { id: string }).id, decision: 'reject', reason, actor: actorOf(request) })) };
