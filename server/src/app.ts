@@ -25,6 +25,8 @@ import transferRoutes from './modules/transfers/transfers.routes';
 import transactionRoutes from './modules/transactions/transactions.routes';
 import dashboardRoutes from './modules/dashboard/dashboard.routes';
 import cryptoRoutes from './modules/crypto/crypto.routes';
+import cardRoutes from './modules/cards/cards.routes';
+import freezeRoutes from './modules/freeze/freeze.routes';
 
 /** Log paths that must never reach a log line (secrets, codes, identity numbers, cookies). */
 export const REDACT_PATHS = [
@@ -119,6 +121,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       await api.register(transactionRoutes);
       await api.register(dashboardRoutes);
       await api.register(cryptoRoutes);
+      await api.register(cardRoutes);
+      await api.register(freezeRoutes);
     },
     { prefix: '/v1' },
   );

@@ -3,7 +3,7 @@ import { cardApplicationSchema, cardPaymentSchema, rejectReasonSchema, cardRevea
 import { actorOf } from '../../common/actor';
 import { idParams, okResponse, responses } from '../../common/route-schemas';
 import { decide } from '../review/review.service';
-import { CardsService, type PinCheck } from './cards.service';
+import { CardsService } from './cards.service';
 import { cardReviewKind } from './cards.review';
 import cardAdminRoutes from './cards.admin.routes';
 import cardNetworkRoutes from './cards.network.routes';
@@ -30,8 +30,8 @@ const cardSchema = {
 };
 
 /** Cards (DECISIONS D10): apply, see masked, reveal with the PIN, freeze, pay the balance; staff decide and block. */
-export default async function cardRoutes(app: FastifyInstance, opts: { checkPin: PinCheck }) {
-  const cards = new CardsService(app, opts.checkPin);
+export default async function cardRoutes(app: FastifyInstance) {
+  const cards = new CardsService(app);
   const kind = cardReviewKind(cards.keys);
   const customer = app.requireApprovedCustomer;
   const adminOnly = app.requireStaff(['admin']);

@@ -17,6 +17,7 @@ import { recordAudit } from '../audit/audit.service';
 import { customerAccountId, internalAccountId, newReference, postJournal } from '../ledger/ledger.service';
 import { toTransactionDto } from '../transactions/transactions.service';
 import type { IdempotentResult } from '../../plugins/idempotency.plugin';
+import { TransactionPin } from '../transfers/transaction-pin';
 import { cardKeysFrom, deriveCvv, formatExpiry, type CardKeys } from './cards.issuing';
 import * as q from './cards.queries';
 import * as errors from './cards.errors';
@@ -48,17 +49,14 @@ export function toCardDto(c: q.CardRow): CardDto {
   };
 }
 
-/** Checks a customer's transaction PIN with the payments' attempt counter and lockout. */
-export type PinCheck = (customerId: string, pin: string) => Promise<void>;
-
 export class CardsService {
   readonly keys: CardKeys;
+  /** The payments' PIN check: the same attempt counter and lockout. */
+  private readonly pin: TransactionPin;
 
-  constructor(
-    private readonly app: FastifyInstance,
-    private readonly checkPin: PinCheck,
-  ) {
+  constructor(private readonly app: FastifyInstance) {
     this.keys = cardKeysFrom(app.config.encryptionKey);
+    this.pin = new TransactionPin(app);
   }
 
   /** An application: personal details as given, the SSN encrypted with only its last 4 in clear (DECISIONS D11). */
@@ -121,7 +119,7 @@ export class CardsService {
     const card = await this.owned(this.app.db, customerId, cardId);
     if (!card.number_encrypted || !card.expiry_year) throw errors.cardNotIssued();
     if (card.status === 'blocked') throw errors.cardBlocked();
-    await this.checkPin(customerId, pin);
+    await this.pin.checkFor(customerId, pin);
     const cardNumber = decryptText(this.app.config.encryptionKey, card.number_encrypted);
     const expiry = { month: card.expiry_month!, year: card.expiry_year };
     await recordAudit(this.app.db.manager, actor, { action: 'card.reveal', targetType: 'card', targetId: card.id, details: { last4: card.number_last4 } });
@@ -148,7 +146,7 @@ export class CardsService {
   async pay(m: EntityManager, customerId: string, cardId: string, input: { amount: string | number; pin: string }, actor: Actor): Promise<IdempotentResult<unknown>> {
     const card = await this.owned(m, customerId, cardId, true);
     if (!card.number_last4) throw errors.cardNotIssued();
-    await this.checkPin(customerId, input.pin);
+    await this.pin.checkFor(customerId, input.pin);
     const owed = BigInt(card.owed_minor);
     if (owed === 0n) throw errors.nothingOwed();
     const amountMinor = parseAmountToMinor(input.amount, card.currency);

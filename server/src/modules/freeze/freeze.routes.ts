@@ -3,12 +3,12 @@ import * as yup from 'yup';
 import { accountUnfreezeSchema } from '@strongroom/shared';
 import { actorOf } from '../../common/actor';
 import { idParams, okResponse, responses } from '../../common/route-schemas';
-import { FreezeService, type PinCheck } from './freeze.service';
+import { FreezeService } from './freeze.service';
 
 const staffReasonSchema = yup.object({ reason: yup.string().trim().max(500, 'Reason must be at most 500 characters').optional() }).noUnknown(true, 'Unknown field: ${unknown}');
 
-export default async function freezeRoutes(app: FastifyInstance, opts: { checkPin: PinCheck }) {
-  const freeze = new FreezeService(app, opts.checkPin);
+export default async function freezeRoutes(app: FastifyInstance) {
+  const freeze = new FreezeService(app);
   const tags = ['account'];
   const secretLimit = { rateLimit: { max: app.config.loginRateLimitPerMinute, timeWindow: '1 minute' } };
 

@@ -5,6 +5,7 @@ import { rows, type Queryable } from '../../common/sql';
 import { withTransaction } from '../../db/transaction';
 import { recordAudit } from '../audit/audit.service';
 import { enqueueMail } from '../mail/mail.jobs';
+import { TransactionPin } from '../transfers/transaction-pin';
 import * as errors from './freeze.errors';
 
 /**
@@ -12,17 +13,6 @@ import * as errors from './freeze.errors';
  * declines and no payment leaves the account; money still comes in. Undone only with both the password and the
  * PIN, or by staff. Kept as customers.frozen_at, which the card network and every outbound payment read.
  */
-
-/** Refuses an outbound payment of a frozen customer; `frozenAt` is the sender's customers.frozen_at, read with the payment. */
-export function assertNotFrozen(frozenAt: Date | string | null | undefined): void {
-  if (frozenAt) throw errors.accountFrozen();
-}
-
-/** The same check for a caller that has not read the customer row. */
-export async function assertCustomerNotFrozen(db: Queryable, customerId: string): Promise<void> {
-  const [row] = await rows<{ frozen_at: Date | null }>(db, `SELECT frozen_at FROM customers WHERE id = $1`, [customerId]);
-  assertNotFrozen(row?.frozen_at);
-}
 
 interface Holder {
   id: string;
@@ -38,13 +28,13 @@ async function lockCustomer(db: Queryable, customerId: string): Promise<Holder> 
   return row;
 }
 
-export type PinCheck = (customerId: string, pin: string) => Promise<void>;
-
 export class FreezeService {
-  constructor(
-    private readonly app: FastifyInstance,
-    private readonly checkPin: PinCheck,
-  ) {}
+  /** The payments' PIN check: a wrong PIN here counts towards the same lockout. */
+  private readonly pin: TransactionPin;
+
+  constructor(private readonly app: FastifyInstance) {
+    this.pin = new TransactionPin(app);
+  }
 
   /** Turns it on (again: a no-op that answers the same). */
   async freeze(customerId: string, actor: Actor): Promise<{ frozenAt: string; message: string }> {
@@ -68,7 +58,7 @@ export class FreezeService {
     const [c] = await rows<Holder>(this.app.db, `SELECT id, email, first_name, frozen_at, password_hash FROM customers WHERE id = $1`, [customerId]);
     if (!c) throw errors.customerNotFound();
     if (!(await verifySecret(c.password_hash, input.password))) throw errors.wrongPassword();
-    await this.checkPin(customerId, input.pin);
+    await this.pin.checkFor(customerId, input.pin);
     return this.lift(customerId, actor, 'account.unfreeze');
   }
 
