@@ -52,6 +52,11 @@ export const REDACT_PATHS = [
   '*.*.code',
   '*.*.token',
   '*.*.ssn',
+  // Card details (reveal answers, network requests): never in a log line.
+  '*.cardNumber',
+  '*.cvv',
+  '*.*.cardNumber',
+  '*.*.cvv',
 ];
 
 export interface BuildOptions {
