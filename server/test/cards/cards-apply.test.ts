@@ -90,7 +90,7 @@ describe('card applications: POST /v1/card, GET /v1/card, PATCH /v1/card/:id/app
     const id = await applyForCard(t.app, a.session);
     const auditor = await staffSession(t.app, 'auditor');
     expect((await t.app.inject({ method: 'PATCH', url: `/v1/card/${id}/approve`, headers: auditor.headers })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'PATCH', url: `/v1/card/${id}/approve`, headers: a.session.headers })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'PATCH', url: `/v1/card/${id}/approve`, headers: a.session.headers })).statusCode).toBe(403);
     const noReason = await t.app.inject({ method: 'PATCH', url: `/v1/card/${id}/reject`, headers: a.staff.headers, payload: { reason: '' } });
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().errors.reason).toBe('A reason is required');
@@ -129,7 +129,7 @@ describe('card applications: POST /v1/card, GET /v1/card, PATCH /v1/card/:id/app
     expect(list.body).not.toMatch(/\d{15}/);
     expect(list.body).not.toContain('number_encrypted');
     expect((await t.app.inject({ method: 'PATCH', url: `/v1/admin/cards/${id}/block`, headers: auditor.headers, payload: { reason: 'Reported stolen' } })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: '/v1/admin/cards', headers: { cookie: a.session.cookie } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/v1/admin/cards', headers: { cookie: a.session.cookie } })).statusCode).toBe(403);
     const block = await t.app.inject({ method: 'PATCH', url: `/v1/admin/cards/${id}/block`, headers: a.staff.headers, payload: { reason: 'Reported stolen' } });
     expect(block.json().card).toMatchObject({ status: 'blocked', blockReason: 'Reported stolen', availableCredit: '0.00' });
     const unfreeze = await t.app.inject({ method: 'PATCH', url: `/v1/card/${id}/unfreeze`, headers: a.session.headers });

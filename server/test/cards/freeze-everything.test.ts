@@ -27,7 +27,8 @@ describe('Freeze everything: POST /v1/account/freeze, /v1/account/unfreeze, PATC
     const same = await t.app.inject({ method: 'POST', url: '/v1/transfer/same', headers: a.session.headers, payload: { recipientAccountNumber: b.accountNumber, amount: '10.00', pin: '2468' } });
     expect(same.statusCode).toBe(403);
     expect(same.json().error).toBe('Your account is frozen. Unfreeze it in the app to send money.');
-    const local = await t.app.inject({ method: 'POST', url: '/v1/transfer/local', headers: a.session.headers, payload: { recipientName: 'Sam Lee', recipientBankName: 'Other Bank', recipientAccountNumber: '12345678', amount: '10.00', transferDate: '2026-01-01' } });
+    const local = await t.app.inject({ method: 'POST', url: '/v1/transfer/local', headers: a.session.headers, payload: { recipientName: 'Sam Lee', recipientBankName: 'Other Bank', recipientAccountNumber: '12345678', amount: '10.00', transferDate: new Date().toISOString().slice(0, 10) } });
+    expect(local.json()).toMatchObject({ success: false, error: 'Your account is frozen. Unfreeze it in the app to send money.' });
     expect(local.statusCode).toBe(403);
 
     const incoming = await t.app.inject({
@@ -40,9 +41,10 @@ describe('Freeze everything: POST /v1/account/freeze, /v1/account/unfreeze, PATC
     expect((await t.app.db.query(`SELECT balance_minor FROM ledger_accounts WHERE customer_id = $1`, [a.id]))[0].balance_minor).toBe('52500');
 
     await t.app.jobs.drain();
-    const mail = await lastMail(t.app, a.email as string);
-    expect(mail.template).toBe('securityNotice');
-    expect(mail.bodyText).toContain('You froze everything');
+    const [notice] = await t.app.db.query(`SELECT subject, body_text FROM outbox WHERE lower(to_address) = lower($1) AND template = 'securityNotice'`, [a.email]);
+    expect(notice.subject).toBe('Strongroom security notice');
+    expect(notice.body_text).toContain('You froze everything');
+    expect((await lastMail(t.app, a.email as string)).template).toBe('transactionAlert');
     const audit = await t.app.db.query(`SELECT action FROM audit_log WHERE target_id = $1 AND action LIKE 'account.%'`, [a.id]);
     expect(audit).toEqual([{ action: 'account.freeze' }]);
     const again = await t.app.inject({ method: 'POST', url: '/v1/account/freeze', headers: a.session.headers });
@@ -72,7 +74,7 @@ describe('Freeze everything: POST /v1/account/freeze, /v1/account/unfreeze, PATC
     await t.app.inject({ method: 'POST', url: '/v1/account/freeze', headers: a.session.headers });
     const auditor = await staffSession(t.app, 'auditor');
     expect((await t.app.inject({ method: 'PATCH', url: `/v1/admin/customers/${a.id}/unfreeze`, headers: auditor.headers, payload: {} })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'PATCH', url: `/v1/admin/customers/${a.id}/unfreeze`, headers: a.session.headers, payload: {} })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'PATCH', url: `/v1/admin/customers/${a.id}/unfreeze`, headers: a.session.headers, payload: {} })).statusCode).toBe(403);
     const staff = await t.app.inject({ method: 'PATCH', url: `/v1/admin/customers/${a.id}/unfreeze`, headers: a.staff.headers, payload: { reason: 'Verified by phone' } });
     expect(staff.statusCode).toBe(200);
     expect((await user(a.session)).frozenAt).toBeNull();

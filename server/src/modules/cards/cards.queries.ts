@@ -121,9 +121,9 @@ export async function storeIssuedNumber(db: Queryable, id: string, issued: { num
 
 export async function setCardStatus(db: Queryable, id: string, status: string, reason: string | null): Promise<void> {
   await db.query(
-    `UPDATE cards SET status = $2,
-            rejection_reason = CASE WHEN $2 = 'rejected' THEN $3 ELSE rejection_reason END,
-            block_reason = CASE WHEN $2 = 'blocked' THEN $3 ELSE block_reason END,
+    `UPDATE cards SET status = $2::text,
+            rejection_reason = CASE WHEN $2::text = 'rejected' THEN $3::text ELSE rejection_reason END,
+            block_reason = CASE WHEN $2::text = 'blocked' THEN $3::text ELSE block_reason END,
             updated_at = now()
       WHERE id = $1`,
     [id, status, reason],
