@@ -10,7 +10,7 @@ describe('cards and Freeze everything', () => {
   let card = { cardNumber: '', expiry: '', cvv: '' };
 
   async function customerPage(width = 1280): Promise<Page> {
-    const context = await newContext(ctx.browser(), ctx.server().baseUrl, { width, height: 860 });
+    const context = await newContext(ctx.browser(), ctx.server().baseUrl, { width, height: width < 600 ? 812 : 860 });
     const page = await context.newPage();
     await signIn(page, '1000000001', 'Demo@2026!');
     return page;
@@ -37,7 +37,7 @@ describe('cards and Freeze everything', () => {
     return console.getByTestId('authorisation-result');
   }
 
-  it('applies for a card, which the console approves; the owner reveals it with the PIN', async () => {
+  it('applies for a card (the form words each rule)', async () => {
     const page = await customerPage();
     await page.goto('/cards?tab=add');
     await page.getByRole('heading', { level: 1, name: 'Cards' }).waitFor();
@@ -55,18 +55,24 @@ describe('cards and Freeze everything', () => {
     await page.waitForURL((url) => url.pathname === '/cards' && !url.search.includes('tab=add'));
     await page.getByText('Awaiting approval').waitFor();
     await screenshot(page, 'cards-pending');
+    await page.context().close();
+  });
 
+  it('is approved in the console', async () => {
     const console = await consolePage();
     await console.goto('/admin/#/cards');
-    const row = console.locator('tbody tr', { hasText: 'Alex Morgan Rivera' }).first();
+    const row = console.locator('tbody tr', { hasText: 'Alex Rivera' }).first();
     await row.getByText('Pending').waitFor();
     await screenshot(console, 'admin-cards-pending');
     await row.getByRole('button', { name: 'Approve' }).click();
     await console.getByRole('button', { name: 'Confirm approval' }).click();
     await console.getByText('Card approved and issued').waitFor();
-    await console.close();
+    await console.context().close();
+  });
 
-    await page.reload();
+  it('is revealed to its owner with the PIN', async () => {
+    const page = await customerPage();
+    await page.goto('/cards');
     await page.getByRole('button', { name: 'Show card details' }).click();
     await page.getByLabel('Transaction PIN').fill('1234');
     await page.getByRole('button', { name: 'Show details' }).click();
@@ -82,7 +88,10 @@ describe('cards and Freeze everything', () => {
     await screenshot(page, 'cards-revealed-1280');
     await page.getByRole('button', { name: 'Hide details' }).click();
     await page.getByTestId('card-number').getByText(`•••• ${card.cardNumber.slice(-4)}`).waitFor();
+    await page.context().close();
+  });
 
+  it('fits a phone screen', async () => {
     const phone = await customerPage(375);
     await phone.goto('/cards');
     await phone.getByRole('button', { name: 'Show card details' }).waitFor();
@@ -91,16 +100,18 @@ describe('cards and Freeze everything', () => {
     await phone.getByRole('button', { name: 'Apply for card' }).waitFor();
     await screenshot(phone, 'cards-apply-375');
     await phone.context().close();
-    await page.context().close();
   });
 
-  it('charges the card from the console, then declines it once frozen', async () => {
+  it('is charged through the console\'s card payment page', async () => {
     const console = await consolePage();
     const approved = await postCardPayment(console, 'Blue Bottle Coffee');
     await approved.getByText(/Approved: \$42\.50 held/).waitFor();
     await approved.getByRole('button', { name: 'Capture' }).click();
     await approved.getByText(/captured \$42\.50/).waitFor();
+    await console.context().close();
+  });
 
+  it('is frozen by its owner, and the next payment is declined', async () => {
     const page = await customerPage();
     await page.goto('/cards');
     await page.getByTestId('card-owed').getByText('$42.50').waitFor();
@@ -110,6 +121,7 @@ describe('cards and Freeze everything', () => {
     await page.getByTestId('card-state').getByText('Frozen').waitFor();
     await screenshot(page, 'cards-frozen');
 
+    const console = await consolePage();
     const declined = await postCardPayment(console, 'Corner Shop');
     await declined.getByText(/Declined: the card is frozen/).waitFor();
     await screenshot(console, 'admin-card-payment-declined');

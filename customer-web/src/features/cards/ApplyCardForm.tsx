@@ -88,7 +88,7 @@ export function ApplyCardForm({ user }: { user: UserDto }) {
               <Grid size={{ xs: 12, sm: 4 }}><FormField name="zipCode" label="Zip code" autoComplete="postal-code" /></Grid>
             </Grid>
             <TermsCheckbox />
-            <Typography variant="body2" color="text.secondary">Rewards: {CARD_REWARDS_TEXT} on every purchase, paid into your account monthly.</Typography>
+            <Typography variant="body2" color="text.secondary">Rewards: {CARD_REWARDS_TEXT} on every purchase.</Typography>
             <Box>
               <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
                 {isSubmitting ? 'Submitting...' : 'Apply for card'}
