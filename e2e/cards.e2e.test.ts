@@ -5,19 +5,25 @@ import { demoStaffPassword } from './helpers/server';
 
 // The demo customer (1000000001, PIN 1234) applies for a card, the demo admin approves it in the console,
 // the customer reveals it with the PIN and freezes it, and the console's card payment is declined.
+// A journey of several pages per step: on a busy machine a page can take longer than the default 15 s to settle.
+const PATIENCE_MS = 40_000;
+
 describe('cards and Freeze everything', () => {
   const ctx = useServerAndBrowser();
   let card = { cardNumber: '', expiry: '', cvv: '' };
 
   async function customerPage(width = 1280): Promise<Page> {
     const context = await newContext(ctx.browser(), ctx.server().baseUrl, { width, height: width < 600 ? 812 : 860 });
+    context.setDefaultTimeout(PATIENCE_MS);
     const page = await context.newPage();
     await signIn(page, '1000000001', 'Demo@2026!');
     return page;
   }
 
   async function consolePage(): Promise<Page> {
-    const page = await (await newContext(ctx.browser(), ctx.server().baseUrl)).newPage();
+    const context = await newContext(ctx.browser(), ctx.server().baseUrl);
+    context.setDefaultTimeout(PATIENCE_MS);
+    const page = await context.newPage();
     await page.goto('/admin/');
     await page.getByLabel('E-mail').fill('admin@strongroom.local');
     await page.getByLabel('Password', { exact: true }).fill(demoStaffPassword(ctx.server().dataDir));
