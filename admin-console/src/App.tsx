@@ -17,6 +17,8 @@ import { CardIcon, CardList, CardShow } from './cards';
 import { CardAuthorisationIcon, CardAuthorisationList, CardAuthorisationShow } from './card-authorisations';
 import { PostCardPaymentPage } from './card-authorisations/PostCardPaymentPage';
 import PointOfSaleIcon from '@mui/icons-material/PointOfSale';
+import { Dashboard } from './dashboard';
+import { IncomingPaymentIcon, IncomingPaymentList, IncomingPaymentShow } from './incoming-payments';
 import { LoginPage } from './LoginPage';
 import { darkTheme, lightTheme } from './theme';
 
@@ -58,6 +60,7 @@ export function App() {
       layout={AppLayout}
       theme={lightTheme}
       darkTheme={darkTheme}
+      dashboard={Dashboard}
       requireAuth
       disableTelemetry
     >
@@ -65,6 +68,8 @@ export function App() {
       <Resource name="transactions" list={TransactionList} show={TransactionShow} icon={ReceiptIcon} recordRepresentation="reference" />
       <Resource name="cards" list={CardList} show={CardShow} icon={CardIcon} recordRepresentation={(r) => `${r.holderName} ${r.last4 ? `•••• ${r.last4}` : '(application)'}`} />
       <Resource name="card-authorisations" list={CardAuthorisationList} show={CardAuthorisationShow} icon={CardAuthorisationIcon} options={{ label: 'Card authorisations' }} recordRepresentation="merchant" />
+      <Resource name="incoming-payments" list={IncomingPaymentList} show={IncomingPaymentShow} icon={IncomingPaymentIcon} options={{ label: 'Incoming payments' }} recordRepresentation="networkReference" />
+      <Resource name="status-events" />
       <Resource name="outbox" list={OutboxList} show={OutboxShow} icon={MailIcon} options={{ label: 'Mail outbox' }} recordRepresentation="subject" />
       <Resource name="audit-log" list={AuditLogList} icon={HistoryIcon} options={{ label: 'Audit log' }} />
       <CustomRoutes>

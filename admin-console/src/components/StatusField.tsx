@@ -18,6 +18,7 @@ const COLORS: Record<string, 'warning' | 'success' | 'error' | 'default' | 'info
   captured: 'success',
   voided: 'default',
   declined: 'error',
+  under_review: 'info',
 };
 
 /** 'pending_review' -> 'Pending review'. */

@@ -6,5 +6,7 @@ import { LedgerBatches1760000200000 } from './migrations/1760000200000-ledger-ba
 import { LedgerKeyedLookups1760000300000 } from './migrations/1760000300000-ledger-keyed-lookups.migration';
 import { Cards1760000700000 } from './migrations/1760000700000-cards.migration';
 
+import { ReviewQueue1760000400000 } from './migrations/1760000400000-review-queue.migration';
+
 // In order. Never edit a migration that has shipped: add a new one.
-export const MIGRATIONS = [Foundation1760000000000, Ledger1760000100000, Money1760000100001, CryptoOptions1760000100002, LedgerBatches1760000200000, LedgerKeyedLookups1760000300000, Cards1760000700000];
+export const MIGRATIONS = [Foundation1760000000000, Ledger1760000100000, Money1760000100001, CryptoOptions1760000100002, LedgerBatches1760000200000, LedgerKeyedLookups1760000300000, ReviewQueue1760000400000, Cards1760000700000];
