@@ -33,7 +33,7 @@ export const creditLimitField = () =>
     });
 
 /**
- * POST /card: an application for a card the bank issues (DECISIONS D10). The customer never types a card
+ * POST /card: an application for a card the bank issues (docs/decisions/0012-issued-cards.md). The customer never types a card
  * number, expiry or CVV.
  */
 export const cardApplicationSchema = strictObject({

@@ -23,7 +23,7 @@ function TermsCheckbox() {
 }
 
 /**
- * The application (DECISIONS D10): personal details and a credit limit. The bank issues the number, expiry and
+ * The application (docs/decisions/0012-issued-cards.md): personal details and a credit limit. The bank issues the number, expiry and
  * CVV when staff approve it; nothing here asks for them.
  */
 export function ApplyCardForm({ user }: { user: UserDto }) {

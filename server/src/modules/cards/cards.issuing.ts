@@ -2,7 +2,7 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { CARD_VALIDITY_YEARS, luhnCheckDigit, type CardType } from '@strongroom/shared';
 
 /**
- * Issuing (DECISIONS D10): numbers in each network's published range with a Luhn check digit, an expiry four
+ * Issuing (docs/decisions/0012-issued-cards.md): numbers in each network's published range with a Luhn check digit, an expiry four
  * years out, and a CVV that is never stored: it is an HMAC of a server key, the card and its expiry, so the
  * bank can show it to the owner and check it at authorisation without keeping it anywhere.
  */

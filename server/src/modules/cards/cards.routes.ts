@@ -29,7 +29,7 @@ const cardSchema = {
   },
 };
 
-/** Cards (DECISIONS D10): apply, see masked, reveal with the PIN, freeze, pay the balance; staff decide and block. */
+/** Cards (docs/decisions/0012-issued-cards.md): apply, see masked, reveal with the PIN, freeze, pay the balance; staff decide and block. */
 export default async function cardRoutes(app: FastifyInstance) {
   const cards = new CardsService(app);
   const kind = cardReviewKind(cards.keys);

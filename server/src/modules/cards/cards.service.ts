@@ -59,7 +59,7 @@ export class CardsService {
     this.pin = new TransactionPin(app);
   }
 
-  /** An application: personal details as given, the SSN encrypted with only its last 4 in clear (DECISIONS D11). */
+  /** An application: personal details as given, the SSN encrypted with only its last 4 in clear (docs/decisions/0012-issued-cards.md). */
   async apply(customerId: string, input: CardApplicationInput, actor: Actor): Promise<CardDto> {
     return withTransaction(this.app.db, async (m) => {
       const [customer] = await rows<{ currency: string }>(m, `SELECT currency FROM customers WHERE id = $1`, [customerId]);
