@@ -158,6 +158,7 @@ describe('cards and Freeze everything', () => {
     await page.getByRole('button', { name: 'Send money' }).click();
     await page.getByText('Your account is frozen. Unfreeze it in the app to send money.').first().waitFor();
     await screenshot(page, 'transfer-refused-frozen');
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
 
     await page.getByTestId('banner-frozen').getByRole('button', { name: 'Unfreeze' }).click();
     await page.getByRole('dialog').getByLabel('Password').fill('Demo@2026!');
