@@ -11,6 +11,9 @@ import { authProvider } from './providers/auth-provider';
 import { dataProvider } from './providers/data-provider';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
+import PointOfSaleIcon from '@mui/icons-material/PointOfSale';
+import CreditCardIcon from '@mui/icons-material/CreditCard';
+import ContactlessIcon from '@mui/icons-material/Contactless';
 import { LoginPage } from './LoginPage';
 import { darkTheme, lightTheme } from './theme';
 
@@ -27,6 +30,11 @@ const ChequeList = lazy(() => import('./cheques').then((m) => ({ default: m.Cheq
 const ChequeShow = lazy(() => import('./cheques').then((m) => ({ default: m.ChequeShow })));
 const LoanList = lazy(() => import('./loans').then((m) => ({ default: m.list })));
 const LoanShow = lazy(() => import('./loans').then((m) => ({ default: m.show })));
+const CardList = lazy(() => import('./cards').then((m) => ({ default: m.CardList })));
+const CardShow = lazy(() => import('./cards').then((m) => ({ default: m.CardShow })));
+const CardAuthorisationList = lazy(() => import('./card-authorisations').then((m) => ({ default: m.CardAuthorisationList })));
+const CardAuthorisationShow = lazy(() => import('./card-authorisations').then((m) => ({ default: m.CardAuthorisationShow })));
+const PostCardPaymentPage = lazy(() => import('./card-authorisations/PostCardPaymentPage').then((m) => ({ default: m.PostCardPaymentPage })));
 const Dashboard = lazy(() => import('./dashboard').then((m) => ({ default: m.Dashboard })));
 const IncomingPaymentList = lazy(() => import('./incoming-payments').then((m) => ({ default: m.IncomingPaymentList })));
 const IncomingPaymentShow = lazy(() => import('./incoming-payments').then((m) => ({ default: m.IncomingPaymentShow })));
@@ -37,8 +45,8 @@ function AppMenu() {
   return (
     <Menu>
       <Menu.ResourceItems />
-      {/* Only admins post incoming payments: an auditor is not offered a page that can only say no. */}
       {permissions === 'admin' && <Menu.Item to="/incoming-transfers" primaryText="Incoming payment" leftIcon={<CallReceivedIcon />} />}
+      {permissions === 'admin' && <Menu.Item to="/card-payment" primaryText="Post a card payment" leftIcon={<PointOfSaleIcon />} />}
     </Menu>
   );
 }
@@ -85,6 +93,8 @@ export function App() {
       <Resource name="customers" list={CustomerList} show={CustomerShow} icon={PeopleIcon} recordRepresentation={(r) => `${r.firstName} ${r.lastName}`} />
       <Resource name="transactions" list={TransactionList} show={TransactionShow} icon={ReceiptIcon} recordRepresentation="reference" />
       <Resource name="loans" list={LoanList} show={LoanShow} icon={AccountBalanceIcon} recordRepresentation={(r) => `${r.customerName} · ${r.loanAmount}`} />
+      <Resource name="cards" list={CardList} show={CardShow} icon={CreditCardIcon} recordRepresentation={(r) => `${r.holderName} ${r.last4 ? `•••• ${r.last4}` : '(application)'}`} />
+      <Resource name="card-authorisations" list={CardAuthorisationList} show={CardAuthorisationShow} icon={ContactlessIcon} options={{ label: 'Card authorisations' }} recordRepresentation="merchant" />
       <Resource name="incoming-payments" list={IncomingPaymentList} show={IncomingPaymentShow} icon={CallReceivedIcon} options={{ label: 'Incoming payments' }} recordRepresentation="networkReference" />
       <Resource name="status-events" />
       <Resource name="cheques" list={ChequeList} show={ChequeShow} icon={ReceiptLongIcon} options={{ label: 'Cheques' }} recordRepresentation={(r) => `Cheque no. ${r.chequeNumber}`} />
@@ -92,6 +102,7 @@ export function App() {
       <Resource name="audit-log" list={AuditLogList} icon={HistoryIcon} options={{ label: 'Audit log' }} />
       <CustomRoutes>
         <Route path="/incoming-transfers" element={<IncomingTransferPage />} />
+        <Route path="/card-payment" element={<PostCardPaymentPage />} />
       </CustomRoutes>
     </Admin>
   );

@@ -23,6 +23,7 @@ const TransactionDetailPage = lazy(() => import('./features/transactions/Transac
 const FeesPage = lazy(() => import('./features/fees/FeesPage'));
 const DepositChequePage = lazy(() => import('./features/cheques/DepositChequePage'));
 const LoansPage = lazy(() => import('./features/loans/LoansPage'));
+const CardsPage = lazy(() => import('./features/cards/CardsPage'));
 const ComingSoonPage = lazy(() => import('./features/shell/ComingSoonPage'));
 const NotFoundPage = lazy(() => import('./features/not-found/NotFoundPage'));
 
@@ -52,7 +53,7 @@ export function App() {
               <Route path="/fees" element={<FeesPage />} />
               <Route path="/deposit-cheque" element={<DepositChequePage />} />
               <Route path="/crypto" element={<ComingSoonPage title="Crypto Currency" />} />
-              <Route path="/cards" element={<ComingSoonPage title="Cards" />} />
+              <Route path="/cards" element={<CardsPage />} />
               <Route path="/loans" element={<LoansPage />} />
             </Route>
             <Route path="/home" element={<Navigate to="/" replace />} />

@@ -31,6 +31,8 @@ import dashboardRoutes from './modules/dashboard/dashboard.routes';
 import cryptoRoutes from './modules/crypto/crypto.routes';
 import chequeRoutes from './modules/cheques/cheques.routes';
 import loanRoutes from './modules/loans/loans.routes';
+import cardRoutes from './modules/cards/cards.routes';
+import freezeRoutes from './modules/freeze/freeze.routes';
 
 /** Log paths that must never reach a log line (secrets, codes, identity numbers, cookies). */
 export const REDACT_PATHS = [
@@ -56,6 +58,11 @@ export const REDACT_PATHS = [
   '*.*.code',
   '*.*.token',
   '*.*.ssn',
+  // Card details (reveal answers, network requests): never in a log line.
+  '*.cardNumber',
+  '*.cvv',
+  '*.*.cardNumber',
+  '*.*.cvv',
 ];
 
 export interface BuildOptions {
@@ -139,6 +146,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       await api.register(transactionRoutes);
       await api.register(dashboardRoutes);
       await api.register(cryptoRoutes);
+      await api.register(cardRoutes);
+      await api.register(freezeRoutes);
       await api.register(reviewRoutes);
       await api.register(chequeRoutes);
       await api.register(loanRoutes);

@@ -51,3 +51,10 @@ export const CURRENCY_SYMBOLS: Readonly<Record<string, string>> = {
 };
 
 export const SUPPORT = { phone: '+1 (800) 555-0199', email: 'support@strongroom.bank' } as const;
+
+/** Cards (docs/decisions/0012-issued-cards.md): the bank issues them; limits in USD-style major units as decimal strings. */
+export const CARD_MIN_CREDIT_LIMIT = '500.00';
+export const CARD_CREDIT_LIMIT_STEP = '500.00';
+export const CARD_MAX_CREDIT_LIMIT = '50000.00';
+export const CARD_VALIDITY_YEARS = 4;
+export const CARD_REWARDS_TEXT = '1.5% cash back';

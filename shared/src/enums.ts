@@ -35,6 +35,18 @@ export const TRANSFER_PURPOSES = ['family_support', 'business_payment', 'educati
 export type TransferPurpose = (typeof TRANSFER_PURPOSES)[number];
 
 export const CARD_TYPES = ['visa', 'mastercard', 'american_express', 'discover'] as const;
+export type CardType = (typeof CARD_TYPES)[number];
+
+/** A card's life: an application decided by staff, then an issued card. Freezing is a flag beside it. */
+export const CARD_STATUSES = ['pending', 'awaiting_second_approval', 'rejected', 'active', 'blocked'] as const;
+export type CardStatus = (typeof CARD_STATUSES)[number];
+
+/** Why the network interface declined an authorisation. */
+export const CARD_DECLINE_REASONS = ['unknown_card', 'card_not_active', 'card_blocked', 'card_frozen', 'card_expired', 'cvv_mismatch', 'currency_not_supported', 'insufficient_credit'] as const;
+export type CardDeclineReason = (typeof CARD_DECLINE_REASONS)[number];
+
+export const CARD_AUTHORISATION_STATUSES = ['held', 'captured', 'voided', 'declined'] as const;
+export type CardAuthorisationStatus = (typeof CARD_AUTHORISATION_STATUSES)[number];
 export const LOAN_TYPES = ['personal', 'home', 'auto', 'student', 'business'] as const;
 export const LOAN_PURPOSES = [
   'debt_consolidation',
@@ -70,6 +82,7 @@ export const TRANSACTION_KINDS = [
   'fee',
   'opening',
   'adjustment',
+  'card_payment',
   'refund',
   'cheque_deposit',
   'loan_disbursement',

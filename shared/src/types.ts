@@ -1,5 +1,5 @@
 // Shapes on the wire. Money is always a decimal string with two decimals.
-import type { AccountType, CustomerStatus, InstalmentStatus, LoanStatus, StaffRole, TransactionKind, TransactionStatus, TransactionType, TransferCodeStep } from './enums';
+import type { AccountType, CardAuthorisationStatus, CardDeclineReason, CardStatus, CardType, CustomerStatus, InstalmentStatus, LoanStatus, StaffRole, TransactionKind, TransactionStatus, TransactionType, TransferCodeStep } from './enums';
 
 export interface ApiSuccess {
   success: true;
@@ -48,6 +48,8 @@ export interface UserDto {
   numberOfWithdrawals: number;
   preference: { email: boolean; sms: boolean; push: boolean };
   notificationPreferences: NotificationPreferences;
+  /** 'Freeze everything' is on since this time: every card declines and no payment leaves. */
+  frozenAt: string | null;
 }
 
 export interface StaffDto {
@@ -225,4 +227,69 @@ export interface LoanAdminDto extends LoanDto {
   collection: { paid: number; missed: number; due: number; outstanding: string };
   firstApproval: { by: string | null; at: string } | null;
   disbursementReference: string | null;
+}
+
+/** A card as its owner sees it: never the full number or the CVV (those come only from reveal). */
+export interface CardDto {
+  id: string;
+  cardType: CardType;
+  status: CardStatus;
+  holderName: string;
+  /** Last 4 digits once issued. */
+  last4: string | null;
+  /** 'MM/YY' once issued. */
+  expiry: string | null;
+  /** Frozen by the customer (this card), or by 'Freeze everything' (all cards). */
+  frozen: boolean;
+  frozenByAccount: boolean;
+  blockReason: string | null;
+  rejectionReason: string | null;
+  currency: string;
+  creditLimit: string;
+  balanceOwed: string;
+  holds: string;
+  availableCredit: string;
+  rewards: string;
+  createdAt: string;
+  issuedAt: string | null;
+}
+
+/** POST /card/:id/reveal: shown once, never stored by the app. */
+export interface CardRevealDto {
+  cardNumber: string;
+  expiry: string;
+  cvv: string;
+}
+
+/** One line of a card's activity: a purchase (hold, captured, voided, declined) or a payment towards the balance. */
+export interface CardActivityDto {
+  id: string;
+  kind: 'purchase' | 'payment';
+  status: CardAuthorisationStatus | 'success';
+  description: string;
+  amount: string;
+  currency: string;
+  declineReason: CardDeclineReason | null;
+  createdAt: string;
+}
+
+export interface CardAuthorisationDto {
+  id: string;
+  cardId: string | null;
+  cardLast4: string;
+  status: CardAuthorisationStatus;
+  declineReason: CardDeclineReason | null;
+  amount: string;
+  capturedAmount: string | null;
+  currency: string;
+  merchant: string;
+  createdAt: string;
+}
+
+export interface CardAuthorisationResultDto {
+  success: true;
+  approved: boolean;
+  declineReason?: CardDeclineReason;
+  message: string;
+  authorisation: CardAuthorisationDto;
 }

@@ -4,8 +4,9 @@ import { useDataProvider, useNotify, usePermissions, useRecordContext, useRefres
 import { formatMoney, rejectReasonSchema } from '@strongroom/shared';
 import type { DecisionResource, StrongroomDataProvider } from '../providers/data-provider';
 import { errorMessage } from '../providers/http';
+import { humanize } from './StatusField';
 
-const NOUN: Record<DecisionResource, string> = { customers: 'application', transactions: 'transfer', cheques: 'cheque', 'incoming-payments': 'incoming payment', loans: 'loan' };
+const NOUN: Record<DecisionResource, string> = { customers: 'application', transactions: 'transfer', cheques: 'cheque', 'incoming-payments': 'incoming payment', loans: 'loan', cards: 'card application' };
 /** Every queue's four-eyes state: one admin approved, a different one must give the second approval. */
 export const AWAITING_SECOND_APPROVAL = 'awaiting_second_approval';
 
@@ -14,6 +15,7 @@ const APPROVE_EFFECT: Record<DecisionResource, string> = {
   transactions: 'The held funds go to settlement and the customer is told.',
   cheques: 'The amount is credited to the customer from cheque clearing and the customer is told; above the four-eyes threshold a second admin must approve too.',
   'incoming-payments': 'The payment is credited to the customer now.',
+  cards: 'The card is issued (number and expiry; the CVV is never stored) and the customer is e-mailed.',
   loans: "The loan is paid into the customer's account and the repayment schedule starts. Above the four-eyes threshold a second admin must approve too.",
 };
 
@@ -22,10 +24,12 @@ const REJECT_HINT: Partial<Record<DecisionResource, string>> = {
   cheques: 'Nothing is credited; the customer sees the reason.',
   'incoming-payments': 'Nothing is credited; the payment goes back to the sending bank.',
   loans: 'Nothing is paid out; the customer sees the reason.',
+  cards: 'No card is issued; the customer sees the reason.',
 };
 
 function subjectOf(resource: DecisionResource, record: Record<string, unknown>): string {
   if (resource === 'customers') return `${record.firstName} ${record.lastName} (account ${record.accountNumber})`;
+  if (resource === 'cards') return `${record.holderName} (account ${record.accountNumber}): ${humanize(String(record.cardType))}, credit limit ${formatMoney(String(record.creditLimit), String(record.currency ?? 'USD'))}`;
   if (resource === 'incoming-payments') return `${record.networkReference}: ${formatMoney(String(record.amount), String(record.currency))} from ${record.senderName} to ${record.holderName} (account ${record.accountNumber})`;
   if (resource === 'cheques') {
     return `Cheque no. ${record.chequeNumber} on ${record.bankName}, ${formatMoney(String(record.amount), String(record.currency))}, deposited by ${record.customerName} (account ${record.customerAccountNumber})`;

@@ -11,10 +11,15 @@ const COLORS: Record<string, 'warning' | 'success' | 'error' | 'default' | 'info
   failed: 'error',
   rejected: 'error',
   cancelled: 'default',
-  under_review: 'info',
+  active: 'success',
+  blocked: 'error',
   awaiting_second_approval: 'warning',
   paid: 'success',
   missed: 'error',
+  held: 'warning',
+  captured: 'success',
+  voided: 'default',
+  declined: 'error',
 };
 
 /** 'pending_review' -> 'Pending review'. */

@@ -13,6 +13,7 @@ export const DECISION_PATHS = {
   cheques: '/v1/cheque',
   'incoming-payments': '/v1/admin/incoming-payments',
   loans: '/v1/loan',
+  cards: '/v1/card',
 } as const;
 export type DecisionResource = keyof typeof DECISION_PATHS;
 export interface ActionResult {
@@ -52,4 +53,16 @@ export const dataProvider = {
     return json as ActionResult;
   },
 };
+/** A card action with a body (block with its reason) or without (freeze, unfreeze). */
+export async function cardAction(id: string, action: 'block' | 'freeze' | 'unfreeze', body: Record<string, string> = {}): Promise<ActionResult> {
+  const { json } = await httpClient(`/v1/admin/cards/${encodeURIComponent(id)}/${action}`, { method: 'PATCH', body: JSON.stringify(body) });
+  return json as ActionResult;
+}
+
+/** The card network interface, as the console's "Post a card payment" calls it (a staff admin session). */
+export async function networkCall<T>(path: string, body: Record<string, unknown>): Promise<T> {
+  const headers = new Headers({ Accept: 'application/json', 'Idempotency-Key': crypto.randomUUID() });
+  const { json } = await httpClient(`/v1/network/card-authorisations${path}`, { method: 'POST', body: JSON.stringify(body), headers });
+  return json as T;
+}
 export type StrongroomDataProvider = typeof dataProvider;

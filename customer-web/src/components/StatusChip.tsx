@@ -10,6 +10,9 @@ const COLORS: Record<string, 'warning' | 'success' | 'error' | 'default' | 'info
   failed: 'error',
   rejected: 'error',
   cancelled: 'default',
+  active: 'success',
+  blocked: 'error',
+  awaiting_second_approval: 'warning',
 };
 
 export function StatusChip({ status, size = 'small' }: { status: string; size?: 'small' | 'medium' }) {

@@ -31,6 +31,8 @@ export interface AppConfig {
   /** Serve the built front ends (off in API-only tests). */
   serveStatic: boolean;
   secureCookies: boolean;
+  /** CARD_NETWORK_KEY: the card network's credential for /v1/network/card-authorisations (header x-network-key); unset, only staff admins may call it. */
+  cardNetworkKey?: string;
   /** Approvals that credit a customer more than this (major units, in the item's currency) need a second admin. */
   fourEyesThreshold: string;
   /** Run the job queue's worker in this process (JOBS_WORKER=0 leaves jobs to other processes; tests drain by hand). */
@@ -113,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const dbPoolSize = check(() => intFrom(env, 'DB_POOL_SIZE', 20, 1, 500)) ?? 20;
   const loginRateLimitPerMinute = check(() => intFrom(env, 'LOGIN_RATE_LIMIT_PER_MINUTE', 20, 1, 10000)) ?? 20;
   const moneyRateLimitPerMinute = check(() => intFrom(env, 'MONEY_RATE_LIMIT_PER_MINUTE', 300, 1, 1000000)) ?? 300;
+  if (env.CARD_NETWORK_KEY && env.CARD_NETWORK_KEY.length < 32) problems.push('CARD_NETWORK_KEY must be at least 32 characters');
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   return {
     databaseUrl,
@@ -136,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     moneyRateLimitPerMinute,
     serveStatic: env.SERVE_STATIC !== '0',
     secureCookies: publicUrl.startsWith('https://'),
+    cardNetworkKey: env.CARD_NETWORK_KEY || undefined,
     fourEyesThreshold,
     jobsWorker: env.JOBS_WORKER !== '0',
   };

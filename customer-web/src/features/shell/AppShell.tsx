@@ -43,6 +43,8 @@ import { useColorMode } from '../../theme/ColorModeContext';
 import { UserAvatar } from '../../components/UserAvatar';
 import { BrandLogo } from '../../components/BrandLogo';
 import { RejectedApplication } from './RejectedApplication';
+import { FreezeBanner, FreezeEverythingDialog } from '../freeze/FreezeEverything';
+import AcUnitIcon from '@mui/icons-material/AcUnit';
 
 export const MENU = [
   { label: 'Dashboard', to: '/dashboard', icon: <DashboardIcon /> },
@@ -119,6 +121,7 @@ function SideMenu({ onNavigate, onClose, rejected = false }: { onNavigate?: () =
 function AccountBanners({ user }: { user: UserDto }) {
   return (
     <>
+      <FreezeBanner user={user} />
       {user.status === 'pending_review' && (
         <Alert severity="info" sx={{ mb: 3 }} data-testid="banner-pending-review">
           <AlertTitle>Your application is under review</AlertTitle>
@@ -151,6 +154,7 @@ export default function AppShell() {
   const { enqueueSnackbar } = useSnackbar();
   const [mobileOpen, setMobileOpen] = useState(false);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [freezeOpen, setFreezeOpen] = useState(false);
   const title = sectionTitle(pathname);
 
   useEffect(() => {
@@ -231,6 +235,18 @@ export default function AppShell() {
                     {link.label}
                   </MenuItem>
                 ))}
+                {!user.frozenAt && (
+                  <MenuItem
+                    onClick={() => {
+                      setAnchor(null);
+                      setFreezeOpen(true);
+                    }}
+                    sx={{ color: 'error.main' }}
+                  >
+                    <ListItemIcon><AcUnitIcon fontSize="small" color="error" /></ListItemIcon>
+                    Freeze everything
+                  </MenuItem>
+                )}
               </MenuList>
               <Divider />
               <Box sx={{ px: 2, py: 1 }}>
@@ -247,6 +263,7 @@ export default function AppShell() {
           ) : (
             <>
               <AccountBanners user={user} />
+              <FreezeEverythingDialog open={freezeOpen} onClose={() => setFreezeOpen(false)} />
               <Outlet />
             </>
           )}

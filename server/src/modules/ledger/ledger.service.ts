@@ -7,7 +7,7 @@ import { LedgerInvariantError, OutboundLimitExceeded, insufficientFunds } from '
 import type { NewTransaction, TransactionRow } from '../transactions/transactions.service';
 
 /** Internal accounts, one per currency (docs/decisions/0011). */
-export const INTERNAL_ACCOUNTS = ['pending_outbound', 'settlement', 'fee_income', 'fx_position', 'loans_receivable', 'interest_income', 'crypto_custody', 'cheque_clearing', 'equity'] as const;
+export const INTERNAL_ACCOUNTS = ['pending_outbound', 'settlement', 'fee_income', 'fx_position', 'loans_receivable', 'interest_income', 'crypto_custody', 'cheque_clearing', 'card_receivable', 'merchant_settlement', 'equity'] as const;
 export type InternalAccount = (typeof INTERNAL_ACCOUNTS)[number];
 
 /** A posting: positive credits the account (raises its balance), negative debits it. */

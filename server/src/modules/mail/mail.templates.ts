@@ -48,6 +48,14 @@ export const templates = {
     subject: 'About your Strongroom application',
     text: `Hello ${d.firstName},\n\nWe could not approve your application.\nReason: ${d.reason}\n\nReply to this e-mail or call support if you have questions.${footer}`,
   }),
+  cardApplicationDecision: (d: { firstName: string; line: string }) => ({
+    subject: 'About your Strongroom card application',
+    text: `Hello ${d.firstName},\n\n${d.line}${footer}`,
+  }),
+  securityNotice: (d: { firstName: string; line: string }) => ({
+    subject: 'Strongroom security notice',
+    text: `Hello ${d.firstName},\n\n${d.line}\n\nIf this was not you, call us at once.${footer}`,
+  }),
   transferCode: (d: { firstName: string; code: string; amount: string; payee: string }) => ({
     subject: 'Your Strongroom payment code',
     text: `Hello ${d.firstName},\n\nYour one-time code to approve a payment of ${d.amount} to ${d.payee}: ${d.code}\n\nIt is valid for 5 minutes and only for this payment. This code is free; nobody may ask you to pay for it.${footer}`,

@@ -15,6 +15,7 @@ import { TransactionPin } from './transaction-pin';
 import { dailyLimitMinor } from './same-bank.service';
 import { holdFunds, scheduleExecution } from './scheduled-transfers';
 import * as errors from './transfers.errors';
+import { assertNotFrozen } from '../freeze/freeze.guard';
 
 /** An answer that is a refusal but whose transaction must still commit (attempt counters). */
 function failure(err: AppError): IdempotentResult<unknown> {
@@ -65,6 +66,7 @@ export class AuthorisationService {
     const executeOn = input.transferDate && input.transferDate > today ? input.transferDate : null;
     const q = await quote(m, customerId, kind, input.amount, input.currency);
     const sender = await loadSender(m, customerId);
+    assertNotFrozen(sender.frozen_at);
     // A dated payment is judged for funds and the day's limit on its date.
     if (!executeOn) {
       const account = await accountBalance(m, customerId, q.accountCurrency);
@@ -128,6 +130,7 @@ export class AuthorisationService {
 
     if (t.needs_code && !t.code_verified_at) throw errors.codeFirst();
     const sender = await loadSender(m, customerId);
+    assertNotFrozen(sender.frozen_at);
     await this.pin.check(sender, input.pin!);
     if (t.execute_on && t.execute_on > todayIsoDate(this.app.clock.now())) {
       await scheduleExecution(this.app, m, t, actor);

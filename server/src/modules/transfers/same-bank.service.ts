@@ -11,6 +11,7 @@ import { CHANNEL_ONLINE, deliveryLegs, locationOf } from './transfer-quote';
 import { findRecipient, loadSameBankParties, type SameBankParties } from './transfers.queries';
 import { TransactionPin } from './transaction-pin';
 import * as errors from './transfers.errors';
+import { assertNotFrozen } from '../freeze/freeze.guard';
 
 export interface SameBankInput {
   customerId: string;
@@ -71,6 +72,7 @@ export class SameBankService {
     const parties = await this.parties.load({ senderId: input.customerId, recipientAccountNumber: input.recipientAccountNumber });
     // A signed-in customer always has their main account (opened with the customer, never deleted).
     assert(parties, 'the sender and their main account exist');
+    assertNotFrozen(parties.frozen_at);
     await this.pin.check(parties, input.pin);
     const amountMinor = parseAmountToMinor(input.amount, parties.currency);
     if (!parties.r_id || !parties.r_account_id) throw errors.recipientNotFound();

@@ -13,6 +13,7 @@ import { CHANNEL_ONLINE, locationOf } from './transfer-quote';
 import { customerContact, loadSender, lockOwnTransfer, lockTransfer, type Sender, type TransferRow } from './transfers.queries';
 import { booking, dailyLimitMinor } from './same-bank.service';
 import * as errors from './transfers.errors';
+import { assertNotFrozen } from '../freeze/freeze.guard';
 
 export const EXECUTE_SCHEDULED_TASK = 'execute_scheduled_transfer';
 
@@ -86,6 +87,7 @@ export async function executeScheduled(app: FastifyInstance, transferId: string)
     const total = formatMoney(BigInt(t.amount_minor) + BigInt(t.fee_minor), t.currency);
     try {
       await m.query('SAVEPOINT hold');
+      assertNotFrozen(sender.frozen_at);
       await holdFunds(app, m, t, sender, SYSTEM_ACTOR);
       await m.query('RELEASE SAVEPOINT hold');
       return;

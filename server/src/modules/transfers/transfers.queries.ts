@@ -26,9 +26,11 @@ export interface Sender extends PinHolder {
   account_id: string;
   /** Outbound debits (with fees) booked or held today, minor units. */
   spent_today: string;
+  /** 'Freeze everything' is on: nothing may leave (modules/freeze). */
+  frozen_at: Date | null;
 }
 
-export interface SameBankParties extends Pick<Sender, 'id' | 'first_name' | 'last_name' | 'account_number' | 'currency' | 'pin_hash' | 'pin_failed_count' | 'pin_locked_until' | 'account_id'> {
+export interface SameBankParties extends Pick<Sender, 'id' | 'first_name' | 'last_name' | 'account_number' | 'currency' | 'pin_hash' | 'pin_failed_count' | 'pin_locked_until' | 'account_id' | 'frozen_at'> {
   r_id: string | null;
   r_first_name: string;
   r_last_name: string;
@@ -43,7 +45,7 @@ export interface SameBankParties extends Pick<Sender, 'id' | 'first_name' | 'las
 export async function loadSender(db: Queryable, customerId: string): Promise<Sender> {
   const [sender] = await rows<Sender>(
     db,
-    `SELECT c.id, c.first_name, c.last_name, c.email, c.account_number, c.currency, c.pin_hash, c.pin_failed_count, c.pin_locked_until, c.notification_preferences,
+    `SELECT c.id, c.first_name, c.last_name, c.email, c.account_number, c.currency, c.pin_hash, c.pin_failed_count, c.pin_locked_until, c.notification_preferences, c.frozen_at,
             a.id::text AS account_id,
             (CASE WHEN a.outbound_day = current_date THEN a.outbound_minor ELSE 0 END)::text AS spent_today
        FROM customers c JOIN ledger_accounts a ON a.customer_id = c.id AND a.currency = c.currency
@@ -61,7 +63,7 @@ export async function loadSameBankParties(ds: DataSource, keys: { senderId: stri
     `SELECT q.o, s.*, r.*
        FROM unnest($1::uuid[], $2::text[]) WITH ORDINALITY q(sender, recipient, o)
        JOIN LATERAL (
-         SELECT s.id, s.first_name, s.last_name, s.account_number, s.currency, s.pin_hash, s.pin_failed_count, s.pin_locked_until, sa.id::text AS account_id
+         SELECT s.id, s.first_name, s.last_name, s.account_number, s.currency, s.pin_hash, s.pin_failed_count, s.pin_locked_until, s.frozen_at, sa.id::text AS account_id
            FROM customers s JOIN ledger_accounts sa ON sa.customer_id = s.id AND sa.currency = s.currency
           WHERE s.id = q.sender OFFSET 0) s ON true
        LEFT JOIN LATERAL (

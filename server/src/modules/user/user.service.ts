@@ -56,6 +56,7 @@ export async function toUserDto(manager: EntityManager, c: CustomerEntity): Prom
     numberOfWithdrawals: summary?.numberOfWithdrawals ?? 0,
     preference: { email: prefs.emailNotifications, sms: prefs.smsNotifications, push: prefs.pushNotifications },
     notificationPreferences: prefs,
+    frozenAt: c.frozenAt ? c.frozenAt.toISOString() : null,
   };
 }
 

@@ -42,6 +42,8 @@ export class CustomerEntity {
   @Column({ name: 'failed_login_count', type: 'int', default: 0 }) failedLoginCount: number;
   @Column({ name: 'locked_until', type: 'timestamptz', nullable: true }) lockedUntil: Date | null;
   @Column({ name: 'notification_preferences', type: 'jsonb' }) notificationPreferences: NotificationPreferences;
+  /** 'Freeze everything' (cards and outbound payments) is on since this time. */
+  @Column({ name: 'frozen_at', type: 'timestamptz', nullable: true }) frozenAt: Date | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;
 }

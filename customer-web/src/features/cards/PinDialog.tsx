@@ -1,0 +1,64 @@
+import { useEffect, useState } from 'react';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField } from '@mui/material';
+
+/** Asks for the transaction PIN (and optionally more fields) before a sensitive step; the PIN is never kept. */
+export function PinDialog({
+  open,
+  title,
+  description,
+  confirmLabel,
+  busy,
+  error,
+  onCancel,
+  onConfirm,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  description: string;
+  confirmLabel: string;
+  busy?: boolean;
+  error?: string;
+  onCancel(): void;
+  onConfirm(pin: string): void;
+  children?: React.ReactNode;
+}) {
+  const [pin, setPin] = useState('');
+  useEffect(() => {
+    if (!open) setPin('');
+  }, [open]);
+  return (
+    <Dialog open={open} onClose={onCancel} fullWidth maxWidth="xs">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          onConfirm(pin);
+        }}
+      >
+        <DialogTitle>{title}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <DialogContentText>{description}</DialogContentText>
+            {children}
+            <TextField
+              label="Transaction PIN"
+              type="password"
+              value={pin}
+              onChange={(e) => setPin(e.target.value.replace(/\D/g, '').slice(0, 4))}
+              inputProps={{ inputMode: 'numeric', maxLength: 4, autoComplete: 'off' }}
+              error={!!error}
+              helperText={error}
+              autoFocus
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onCancel}>Cancel</Button>
+          <Button type="submit" variant="contained" disabled={busy || pin.length !== 4}>
+            {busy ? 'Please wait...' : confirmLabel}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

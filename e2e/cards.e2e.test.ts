@@ -1,0 +1,176 @@
+import type { Page } from 'playwright-core';
+import { newContext, screenshot, signIn } from './helpers/browser';
+import { useServerAndBrowser } from './helpers/suite';
+import { demoStaffPassword } from './helpers/server';
+
+// The demo customer (1000000001, PIN 1234) applies for a card, the demo admin approves it in the console,
+// the customer reveals it with the PIN and freezes it, and the console's card payment is declined.
+// A journey of several pages per step: on a busy machine a page can take longer than the default 15 s to settle.
+const PATIENCE_MS = 40_000;
+
+describe('cards and Freeze everything', () => {
+  const ctx = useServerAndBrowser();
+  let card = { cardNumber: '', expiry: '', cvv: '' };
+
+  async function customerPage(width = 1280): Promise<Page> {
+    const context = await newContext(ctx.browser(), ctx.server().baseUrl, { width, height: width < 600 ? 812 : 860 });
+    context.setDefaultTimeout(PATIENCE_MS);
+    const page = await context.newPage();
+    await signIn(page, '1000000001', 'Demo@2026!');
+    return page;
+  }
+
+  async function consolePage(): Promise<Page> {
+    const context = await newContext(ctx.browser(), ctx.server().baseUrl);
+    context.setDefaultTimeout(PATIENCE_MS);
+    const page = await context.newPage();
+    await page.goto('/admin/');
+    await page.getByLabel('E-mail').fill('admin@strongroom.local');
+    await page.getByLabel('Password', { exact: true }).fill(demoStaffPassword(ctx.server().dataDir));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('menuitem', { name: 'Cards' }).waitFor();
+    return page;
+  }
+
+  async function postCardPayment(console: Page, merchant: string) {
+    await console.goto('/admin/#/card-payment');
+    await console.getByLabel('Card number').fill(card.cardNumber);
+    await console.getByLabel('Expiry (MM/YY)').fill(card.expiry);
+    await console.getByLabel('CVV').fill(card.cvv);
+    await console.getByLabel('Amount').fill('42.50');
+    await console.getByLabel('Merchant').fill(merchant);
+    await console.getByRole('button', { name: 'Send authorisation' }).click();
+    return console.getByTestId('authorisation-result');
+  }
+
+  it('applies for a card (the form words each rule)', async () => {
+    const page = await customerPage();
+    await page.goto('/cards?tab=add');
+    await page.getByRole('heading', { level: 1, name: 'Cards' }).waitFor();
+    await page.getByLabel('Card type').click();
+    await page.getByRole('option', { name: 'Mastercard' }).click();
+    await page.getByLabel('Credit limit').fill('750');
+    await page.getByLabel('Social Security Number').fill('123-45-6789');
+    await page.getByRole('button', { name: 'Apply for card' }).click();
+    await page.getByText('Credit limit must be a multiple of $500').waitFor();
+    await page.getByText('You must agree to the terms and conditions').waitFor();
+    await screenshot(page, 'cards-apply-errors');
+    await page.getByLabel('Credit limit').fill('2500');
+    await page.getByLabel(/I agree to the card terms/).check();
+    await page.getByRole('button', { name: 'Apply for card' }).click();
+    await page.waitForURL((url) => url.pathname === '/cards' && !url.search.includes('tab=add'));
+    await page.getByText('Awaiting approval').waitFor();
+    await screenshot(page, 'cards-pending');
+    await page.context().close();
+  });
+
+  it('is approved in the console', async () => {
+    const console = await consolePage();
+    await console.goto('/admin/#/cards');
+    const row = console.locator('tbody tr', { hasText: 'Alex Rivera' }).first();
+    await row.getByText('Pending').waitFor();
+    await screenshot(console, 'admin-cards-pending');
+    await row.getByRole('button', { name: 'Approve' }).click();
+    await console.getByRole('button', { name: 'Confirm approval' }).click();
+    await console.getByText('Card approved and issued').waitFor();
+    await console.context().close();
+  });
+
+  it('is revealed to its owner with the PIN', async () => {
+    const page = await customerPage();
+    await page.goto('/cards');
+    await page.getByRole('button', { name: 'Show card details' }).click();
+    await page.getByLabel('Transaction PIN').fill('1234');
+    await page.getByRole('button', { name: 'Show details' }).click();
+    await page.getByTestId('card-cvv').waitFor();
+    card = {
+      cardNumber: (await page.getByTestId('card-number').innerText()).replace(/\s/g, ''),
+      expiry: await page.getByTestId('card-expiry').innerText(),
+      cvv: await page.getByTestId('card-cvv').innerText(),
+    };
+    expect(card.cardNumber).toMatch(/^(5[1-5]|2[2-7])\d{14}$/);
+    expect(card.cvv).toMatch(/^\d{3}$/);
+    await page.getByTestId('card-limit').getByText('$2,500.00').waitFor();
+    await screenshot(page, 'cards-revealed-1280');
+    await page.getByRole('button', { name: 'Hide details' }).click();
+    await page.getByTestId('card-number').getByText(`•••• ${card.cardNumber.slice(-4)}`).waitFor();
+    await page.context().close();
+  });
+
+  it('fits a phone screen', async () => {
+    const phone = await customerPage(375);
+    await phone.goto('/cards');
+    await phone.getByRole('button', { name: 'Show card details' }).waitFor();
+    await screenshot(phone, 'cards-manage-375');
+    await phone.goto('/cards?tab=add');
+    await phone.getByRole('button', { name: 'Apply for card' }).waitFor();
+    await screenshot(phone, 'cards-apply-375');
+    await phone.context().close();
+  });
+
+  it('is charged through the console\'s card payment page', async () => {
+    const console = await consolePage();
+    const approved = await postCardPayment(console, 'Blue Bottle Coffee');
+    await approved.getByText(/Approved: \$42\.50 held/).waitFor();
+    await approved.getByRole('button', { name: 'Capture' }).click();
+    await approved.getByText(/captured \$42\.50/).waitFor();
+    await console.context().close();
+  });
+
+  it('is frozen by its owner, and the next payment is declined', async () => {
+    const page = await customerPage();
+    await page.goto('/cards');
+    await page.getByTestId('card-owed').getByText('$42.50').waitFor();
+    await page.getByTestId('card-activity').getByText('Blue Bottle Coffee').waitFor();
+    await page.getByRole('button', { name: 'Freeze card' }).click();
+    await page.getByText('Card frozen', { exact: true }).waitFor();
+    await page.getByTestId('card-state').getByText('Frozen').waitFor();
+    await screenshot(page, 'cards-frozen');
+
+    const console = await consolePage();
+    const declined = await postCardPayment(console, 'Corner Shop');
+    await declined.getByText(/Declined: the card is frozen/).waitFor();
+    await screenshot(console, 'admin-card-payment-declined');
+    await page.reload();
+    await page.getByTestId('card-activity').getByText('declined: card frozen').waitFor();
+    await page.getByRole('button', { name: 'Unfreeze card' }).click();
+    await page.getByText('Card unfrozen', { exact: true }).waitFor();
+    await console.context().close();
+    await page.context().close();
+  });
+
+  it('freezes everything in one step: a banner, and a transfer refused', async () => {
+    const page = await customerPage();
+    await page.goto('/cards');
+    await page.getByRole('button', { name: 'Freeze everything' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Freeze everything' }).click();
+    await page.getByTestId('banner-frozen').waitFor();
+    await page.getByText('Freeze everything is on: this card declines every payment.').waitFor();
+    await screenshot(page, 'cards-freeze-everything');
+
+    await page.goto('/transfers');
+    await page.getByTestId('banner-frozen').waitFor();
+    await page.getByLabel('Recipient account number').fill('1000000002');
+    await page.getByTestId('recipient-name').waitFor();
+    await page.getByLabel('Amount').fill('5.00');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel('Transaction PIN').fill('1234');
+    await page.getByRole('button', { name: 'Send money' }).click();
+    await page.getByText('Your account is frozen. Unfreeze it in the app to send money.').first().waitFor();
+    await screenshot(page, 'transfer-refused-frozen');
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+
+    await page.getByTestId('banner-frozen').getByRole('button', { name: 'Unfreeze' }).click();
+    await page.getByRole('dialog').getByLabel('Password').fill('Demo@2026!');
+    await page.getByRole('dialog').getByLabel('Transaction PIN').fill('1234');
+    await page.getByRole('dialog').getByRole('button', { name: 'Unfreeze' }).click();
+    await page.getByText('Your account is unfrozen').waitFor();
+    await page.getByTestId('banner-frozen').waitFor({ state: 'detached' });
+
+    const phone = await customerPage(375);
+    await phone.goto('/dashboard');
+    await phone.getByTestId('cards-count').getByText('1').waitFor();
+    await phone.context().close();
+    await page.context().close();
+  });
+});
