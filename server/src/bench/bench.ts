@@ -1,4 +1,3 @@
-/* eslint-disable no-console */
 // npm run bench: how many transfers a second the whole stack (HTTP -> Fastify -> ledger -> PostgreSQL)
 // sustains, at what latency, and how fast the first page of a 100,000-row transaction list is.
 // Not part of npm test: it prints figures; nothing here asserts a timing.

@@ -1,6 +1,7 @@
 // What the bench (npm run bench) and the chaos run (npm run chaos) share: a server in its own process,
 // its readiness, and approved, funded customers signed in with bearer sessions.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
 import { hashPin, hashSecret, pinPepperFrom } from '../common/crypto';
@@ -40,15 +41,18 @@ export function serverEnv(opts: { databaseUrl: string; port: number; dataDir: st
 
 /** node server/dist/main.js in a process of its own (as in production), with optional Node flags. */
 export function spawnServer(env: NodeJS.ProcessEnv, nodeArgs: string[] = [], stdio: 'inherit' | 'ignore' = 'inherit'): ChildProcess {
-  return spawn(process.execPath, [...nodeArgs, join(__dirname, '..', 'main.js')], { env, stdio: ['ignore', stdio, stdio] });
+  // From server/dist (npm run bench/chaos) main.js is beside this folder; from server/src (jest) it is built in server/dist.
+  const built = join(__dirname, '..', 'main.js');
+  const main = existsSync(built) ? built : join(__dirname, '..', '..', 'dist', 'main.js');
+  return spawn(process.execPath, [...nodeArgs, main], { env, stdio: ['ignore', stdio, stdio] });
 }
 
-/** Waits until GET base/readyz answers 200; false after `timeoutMs`. */
-export async function waitReady(base: string, timeoutMs = 30_000, intervalMs = 100): Promise<boolean> {
+/** Waits until GET base/readyz answers 200 (each try waits up to `attemptMs` for its answer); false after `timeoutMs`. */
+export async function waitReady(base: string, timeoutMs = 30_000, intervalMs = 100, attemptMs = 2_000): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
-      const res = await fetch(`${base}/readyz`, { signal: AbortSignal.timeout(2_000) });
+      const res = await fetch(`${base}/readyz`, { signal: AbortSignal.timeout(Math.min(attemptMs, Math.max(1, deadline - Date.now()))) });
       if (res.ok) return true;
     } catch {
       /* starting, stopped or without its database */
