@@ -41,4 +41,14 @@ describe('fuzz regressions', () => {
     const res = await t.app.inject({ method: 'POST', url: '/v1/transfer/same', headers: { ...customer.headers, 'content-type': 'application/json', 'idempotency-key': 'fuzz-nesting-2' }, payload });
     expectApiError(res, 400);
   });
+
+  it.each([
+    ['garbage', 'not a form at all'],
+    ['an unterminated part', '--x\r\nContent-Disposition: form-data; name="firstName"\r\n\r\nDana'],
+    ['a part without headers', '--x\r\n\r\n\r\n--x--'],
+  ])('a multipart registration with %s is a 400, not a 500 (seed 7)', async (_what, payload) => {
+    const res = await t.app.inject({ method: 'POST', url: '/v1/auth/register', headers: { 'content-type': 'multipart/form-data; boundary=x' }, payload });
+    expect(res.statusCode).toBe(400);
+    expect(JSON.parse(res.body)).toMatchObject({ success: false, error: expect.any(String) as string });
+  });
 });
