@@ -24,7 +24,9 @@ function resolved(dir, name) {
 
 function platformOf(name, version) {
   try {
-    const out = execFileSync('npm', ['view', `${name}@${version}`, 'os', 'cpu', 'libc', '--json'], { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+    const out = execFileSync('npm', ['view', `${name}@${version}`, 'os', 'cpu', 'libc', '--json'], { stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
     if (out) {
       const meta = JSON.parse(out);
       const pick = (v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v]);

@@ -66,7 +66,12 @@ export async function waitReady(base: string, timeoutMs = 30_000, intervalMs = 1
  * Approved customers, each with one USD account funded from equity with `fundingMinor` (hashes computed once
  * and reused: seeding is not what is measured). Account numbers start at `firstAccountNumber`.
  */
-export async function seedFundedCustomers(ds: DataSource, encryptionKey: Buffer, count: number, opts: { fundingMinor?: bigint; firstAccountNumber?: number; alerts?: boolean } = {}): Promise<SeededCustomer[]> {
+export async function seedFundedCustomers(
+  ds: DataSource,
+  encryptionKey: Buffer,
+  count: number,
+  opts: { fundingMinor?: bigint; firstAccountNumber?: number; alerts?: boolean } = {},
+): Promise<SeededCustomer[]> {
   const fundingMinor = opts.fundingMinor ?? 100_000_000n;
   const first = opts.firstAccountNumber ?? 5_000_000_000;
   const [passwordHash, pinHash] = await Promise.all([hashSecret(HARNESS_PASSWORD), hashPin(HARNESS_PIN, pinPepperFrom(encryptionKey))]);
@@ -82,7 +87,14 @@ export async function seedFundedCustomers(ds: DataSource, encryptionKey: Buffer,
         [accountNumber, passwordHash, pinHash, JSON.stringify({ ...DEFAULT_NOTIFICATION_PREFERENCES, transactionAlerts: opts.alerts ?? false })],
       );
       const account = await openCustomerAccount(m, c.id, 'USD');
-      await postJournal(m, { kind: 'opening', description: 'bench funding', postings: [{ accountId: equity, amountMinor: -fundingMinor, currency: 'USD' }, { accountId: account, amountMinor: fundingMinor, currency: 'USD' }] });
+      await postJournal(m, {
+        kind: 'opening',
+        description: 'bench funding',
+        postings: [
+          { accountId: equity, amountMinor: -fundingMinor, currency: 'USD' },
+          { accountId: account, amountMinor: fundingMinor, currency: 'USD' },
+        ],
+      });
       customers.push({ id: c.id, accountNumber, token: '' });
     }
   });
@@ -92,7 +104,11 @@ export async function seedFundedCustomers(ds: DataSource, encryptionKey: Buffer,
 /** Signs each customer in through the API (bearer sessions: no cookies or CSRF header to carry). */
 export async function loginCustomers(base: string, customers: SeededCustomer[]): Promise<void> {
   for (const c of customers) {
-    const res = await fetch(`${base}/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-session-mode': 'bearer' }, body: JSON.stringify({ accountNumber: c.accountNumber, password: HARNESS_PASSWORD }) });
+    const res = await fetch(`${base}/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-session-mode': 'bearer' },
+      body: JSON.stringify({ accountNumber: c.accountNumber, password: HARNESS_PASSWORD }),
+    });
     if (!res.ok) throw new Error(`login of ${c.accountNumber} failed: ${res.status} ${await res.text()}`);
     c.token = ((await res.json()) as { token: string }).token;
   }

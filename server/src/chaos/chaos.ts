@@ -65,7 +65,9 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
     await loginCustomers(proxy.base, customers);
     const staff = await staffToken(proxy.base, CHAOS_ADMIN.email, CHAOS_ADMIN.password);
     const before = await balanceTotals(db);
-    log(`chaos ${runId}: ${servers.list.length} servers behind ${proxy.base}, ${customers.length} customers, ${clients} clients, ${opts.transfers} operations${opts.durationS ? ` or ${opts.durationS} s` : ''}`);
+    log(
+      `chaos ${runId}: ${servers.list.length} servers behind ${proxy.base}, ${customers.length} customers, ${clients} clients, ${opts.transfers} operations${opts.durationS ? ` or ${opts.durationS} s` : ''}`,
+    );
 
     const faults = new Faults(db, servers, log);
     const workload = new Workload({

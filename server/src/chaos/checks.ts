@@ -63,7 +63,12 @@ export function bookingChecks(operations: Operation[], bookings: Bookings): Chec
   const resolved = check('every operation, after its retries, acknowledged or refused');
   const phantom = check('nothing booked that no client sent');
   const decisions = check('every acknowledged staff decision left its transfer settled or returned');
-  const sent = new Map<OperationKind, Set<string>>([['same', new Set()], ['local', new Set()], ['incoming', new Set()], ['decide', new Set()]]);
+  const sent = new Map<OperationKind, Set<string>>([
+    ['same', new Set()],
+    ['local', new Set()],
+    ['incoming', new Set()],
+    ['decide', new Set()],
+  ]);
   for (const op of operations) {
     sent.get(op.kind)!.add(op.tag);
     const n = bookings.counts[op.kind].get(op.tag) ?? 0;

@@ -81,10 +81,10 @@ export class Faults {
     const from = Date.now();
     if (kind === 'terminate-backends') {
       const server = this.pick();
-      const killed = await this.db.query<{ pid: number }>(
-        `SELECT pid FROM pg_stat_activity WHERE application_name = $1 AND pid <> pg_backend_pid() ORDER BY random() LIMIT $2`,
-        [`chaos-server-${server.index}`, between(1, 6)],
-      );
+      const killed = await this.db.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE application_name = $1 AND pid <> pg_backend_pid() ORDER BY random() LIMIT $2`, [
+        `chaos-server-${server.index}`,
+        between(1, 6),
+      ]);
       await this.db.query(`SELECT pg_terminate_backend(pid) FROM unnest($1::int[]) pid`, [killed.map((k) => k.pid)]);
       this.down.push({ server: server.index, from, to: Date.now() + AFTERMATH_MS, fault: kind });
       this.log(`fault: terminated ${killed.length} connections of server ${server.index}`);
@@ -123,6 +123,11 @@ export class Faults {
       }),
     );
     this.down.push({ server: 'all', from, to: Math.max(...recovered) + AFTERMATH_MS, fault: 'postgres-restart' });
-    this.log(`fault: PostgreSQL fast restart (down ${up - from} ms); servers ready again after ${this.recoveries.slice(-this.servers.list.length).map((r) => r.ms ?? 'never').join(', ')} ms`);
+    this.log(
+      `fault: PostgreSQL fast restart (down ${up - from} ms); servers ready again after ${this.recoveries
+        .slice(-this.servers.list.length)
+        .map((r) => r.ms ?? 'never')
+        .join(', ')} ms`,
+    );
   }
 }

@@ -147,7 +147,14 @@ export class Workload {
   /** Start (not a money movement), then authenticate with the PIN (the hold: money moves), then staff decide. */
   private async local(agent: Agent, me: SeededCustomer, tag: string, amount: string) {
     const today = new Date().toISOString().slice(0, 10);
-    const start = await this.perform(agent, 'POST', '/v1/transfer/local', me.token, { recipientName: 'Chaos Payee', recipientBankName: 'Chaos Other Bank', recipientAccountNumber: '12345678', amount, memo: tag, transferDate: today });
+    const start = await this.perform(agent, 'POST', '/v1/transfer/local', me.token, {
+      recipientName: 'Chaos Payee',
+      recipientBankName: 'Chaos Other Bank',
+      recipientAccountNumber: '12345678',
+      amount,
+      memo: tag,
+      transferDate: today,
+    });
     const started = parse(start?.body);
     // A first-time payer needs the e-mailed code; clients only send local transfers after a same-bank one.
     if (start?.status !== 201 || started?.codeStep !== 'pin') return;

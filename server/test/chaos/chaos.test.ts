@@ -19,7 +19,15 @@ describe('chaos: transfers under faults', () => {
   beforeAll(async () => {
     const dir = mkdtempSync(join(tmpdir(), 'strongroom-chaos-test-'));
     const reportPath = join(dir, 'report.json');
-    const env: NodeJS.ProcessEnv = { ...process.env, CHAOS_TRANSFERS: '1000000', CHAOS_DURATION_S: '60', CHAOS_CLIENTS: '50', CHAOS_FAULT_GAP_MS: '4000', CHAOS_HISTORY: join(dir, 'history.jsonl'), CHAOS_REPORT: reportPath };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      CHAOS_TRANSFERS: '1000000',
+      CHAOS_DURATION_S: '60',
+      CHAOS_CLIENTS: '50',
+      CHAOS_FAULT_GAP_MS: '4000',
+      CHAOS_HISTORY: join(dir, 'history.jsonl'),
+      CHAOS_REPORT: reportPath,
+    };
     delete env.CHAOS_DATABASE_URL;
     output = await new Promise<string>((resolve) => {
       execFile(process.execPath, [SCRIPT], { env, maxBuffer: 64 * 1024 * 1024 }, (_err, stdout, stderr) => resolve(`${stdout}${stderr}`));

@@ -57,7 +57,13 @@ describe(`contract fuzzing (${RUNS} requests, seed ${SEED})`, () => {
       if (r.session === 'valid' && /logout|change-password|profile/.test(r.url) && res.statusCode < 300) await refreshSessions();
       if (sent % 1_000 === 0) heapSamples.push(heapAfterGc());
     }
-    if (failures.length) process.stdout.write(`fuzz failures (seed ${SEED}):\n${failures.slice(0, 30).map((f) => `  ${f.label} ${f.url.slice(0, 120)} -> ${f.status} ${f.body.slice(0, 200)}`).join('\n')}\n`);
+    if (failures.length)
+      process.stdout.write(
+        `fuzz failures (seed ${SEED}):\n${failures
+          .slice(0, 30)
+          .map((f) => `  ${f.label} ${f.url.slice(0, 120)} -> ${f.status} ${f.body.slice(0, 200)}`)
+          .join('\n')}\n`,
+      );
     expect(failures.map((f) => `${f.label} -> ${f.status}`)).toEqual([]);
   });
 

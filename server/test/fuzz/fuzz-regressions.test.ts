@@ -20,7 +20,7 @@ describe('fuzz regressions', () => {
     expect(JSON.parse(res.body)).toEqual({ success: false, error: expect.any(String) as string });
   };
 
-  it('an over-long path parameter is refused in the API error shape, not Fastify\'s (FST_ERR_MAX_PARAM_LENGTH)', async () => {
+  it("an over-long path parameter is refused in the API error shape, not Fastify's (FST_ERR_MAX_PARAM_LENGTH)", async () => {
     const res = await t.app.inject({ method: 'GET', url: `/v1/admin/customers/${'x'.repeat(5000)}`, headers: staff.headers });
     expectApiError(res, 414);
   });
@@ -32,7 +32,12 @@ describe('fuzz regressions', () => {
 
   it('a JSON body nested thousands deep is a 400, not a 500 (staff decision route)', async () => {
     const payload = `${'{"a":'.repeat(4221)}1${'}'.repeat(4221)}`;
-    const res = await t.app.inject({ method: 'PATCH', url: '/v1/transaction/0885f7a8-8d02-4b30-86f0-b80648ddea81/approve', headers: { ...staff.headers, 'content-type': 'application/json', 'idempotency-key': 'fuzz-nesting-1' }, payload });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/v1/transaction/0885f7a8-8d02-4b30-86f0-b80648ddea81/approve',
+      headers: { ...staff.headers, 'content-type': 'application/json', 'idempotency-key': 'fuzz-nesting-1' },
+      payload,
+    });
     expectApiError(res, 400);
   });
 

@@ -51,7 +51,11 @@ export function operationsOf(doc: OpenApiDocument): Operation[] {
       operations.push({
         method: method.toUpperCase(),
         path,
-        params: (op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name).concat([...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1])).filter((v, i, all) => all.indexOf(v) === i),
+        params: (op.parameters ?? [])
+          .filter((p) => p.in === 'path')
+          .map((p) => p.name)
+          .concat([...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]))
+          .filter((v, i, all) => all.indexOf(v) === i),
         bodySchema: op.requestBody?.content?.['application/json']?.schema,
         querySchema: query.length ? { type: 'object', properties: Object.fromEntries(query.map((p) => [p.name, p.schema ?? {}])) } : undefined,
         staff: path.startsWith('/v1/admin') || /\/(approve|reject)$/.test(path),
@@ -63,15 +67,90 @@ export function operationsOf(doc: OpenApiDocument): Operation[] {
 
 /** Field names the API's schemas use, so that generated objects often reach the validation and the service. */
 const FIELDS = [
-  'accountNumber', 'password', 'email', 'pin', 'transactionPin', 'amount', 'currency', 'recipientAccountNumber', 'recipientName', 'recipientBankName', 'recipientEmail', 'recipientPhone',
-  'recipientCountry', 'swiftCode', 'iban', 'memo', 'transferDate', 'transferId', 'code', 'reason', 'senderName', 'senderBank', 'reference', 'firstName', 'lastName', 'middleName', 'dob',
-  'country', 'state', 'city', 'zipcode', 'phone', 'address', 'occupation', 'incomeRange', 'accountType', 'image', 'currentPassword', 'newPassword', 'token', 'type', 'page', 'pageSize',
-  'status', 'from', 'to', 'q', 'sort', 'range', 'filter', 'emailNotifications', 'transactionAlerts',
+  'accountNumber',
+  'password',
+  'email',
+  'pin',
+  'transactionPin',
+  'amount',
+  'currency',
+  'recipientAccountNumber',
+  'recipientName',
+  'recipientBankName',
+  'recipientEmail',
+  'recipientPhone',
+  'recipientCountry',
+  'swiftCode',
+  'iban',
+  'memo',
+  'transferDate',
+  'transferId',
+  'code',
+  'reason',
+  'senderName',
+  'senderBank',
+  'reference',
+  'firstName',
+  'lastName',
+  'middleName',
+  'dob',
+  'country',
+  'state',
+  'city',
+  'zipcode',
+  'phone',
+  'address',
+  'occupation',
+  'incomeRange',
+  'accountType',
+  'image',
+  'currentPassword',
+  'newPassword',
+  'token',
+  'type',
+  'page',
+  'pageSize',
+  'status',
+  'from',
+  'to',
+  'q',
+  'sort',
+  'range',
+  'filter',
+  'emailNotifications',
+  'transactionAlerts',
 ];
 
 const huge = fc.constantFrom('x'.repeat(1024 * 1024), '9'.repeat(1024 * 1024), `${'é'.repeat(300_000)}`);
-const nasty = fc.constantFrom('', ' ', '0', '-1', '1e400', 'NaN', 'Infinity', '0.001', '99999999999999999999.99', '1,000.00', '2468', '12345678901', '2026-02-30', '9999-12-31',
-  '00000000-0000-0000-0000-000000000000', "' OR 1=1 --", '<script>alert(1)</script>', '\u0000', '\ud800', '../../etc/passwd', '%00', 'null', 'true', '{}', '[]', 'USD', 'XXX');
+const nasty = fc.constantFrom(
+  '',
+  ' ',
+  '0',
+  '-1',
+  '1e400',
+  'NaN',
+  'Infinity',
+  '0.001',
+  '99999999999999999999.99',
+  '1,000.00',
+  '2468',
+  '12345678901',
+  '2026-02-30',
+  '9999-12-31',
+  '00000000-0000-0000-0000-000000000000',
+  "' OR 1=1 --",
+  '<script>alert(1)</script>',
+  '\u0000',
+  '\ud800',
+  '../../etc/passwd',
+  '%00',
+  'null',
+  'true',
+  '{}',
+  '[]',
+  'USD',
+  'XXX',
+);
 
 /** Values a field might hold: right, boundary or wrong type. */
 function valueArb(depth: number): fc.Arbitrary<unknown> {
@@ -153,12 +232,32 @@ function bodyArb(op: Operation): fc.Arbitrary<{ contentType?: string; payload?: 
         label: `${k} key`,
       })),
     },
-    { weight: 1, arbitrary: fc.constantFrom('{"amount":1e400}', '{"amount":-1e400,"page":1e400}', '1e400', '{"pageSize":1e400}').map((p) => ({ contentType: 'application/json', payload: p, label: '1e400' })) },
-    { weight: 1, arbitrary: fc.constantFrom('{', '{"a":', "{'a':1}", '{"a":1,}', 'undefined', '\u0000', '{"a":"\\ud800"}', '\ufeff{}').map((p) => ({ contentType: 'application/json', payload: p, label: 'invalid JSON' })) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom('{"amount":1e400}', '{"amount":-1e400,"page":1e400}', '1e400', '{"pageSize":1e400}').map((p) => ({ contentType: 'application/json', payload: p, label: '1e400' })),
+    },
     {
       weight: 1,
       arbitrary: fc
-        .tuple(fc.constantFrom('text/plain', 'application/xml', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'multipart/form-data', 'application/json; charset=utf-16', 'image/png', 'application/octet-stream'), fc.string({ maxLength: 200 }))
+        .constantFrom('{', '{"a":', "{'a':1}", '{"a":1,}', 'undefined', '\u0000', '{"a":"\\ud800"}', '\ufeff{}')
+        .map((p) => ({ contentType: 'application/json', payload: p, label: 'invalid JSON' })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(
+          fc.constantFrom(
+            'text/plain',
+            'application/xml',
+            'application/x-www-form-urlencoded',
+            'multipart/form-data; boundary=x',
+            'multipart/form-data',
+            'application/json; charset=utf-16',
+            'image/png',
+            'application/octet-stream',
+          ),
+          fc.string({ maxLength: 200 }),
+        )
         .map(([contentType, payload]) => ({ contentType, payload, label: `content type ${contentType}` })),
     },
     { weight: 1, arbitrary: fc.constantFrom({ contentType: 'application/json', payload: '', label: 'empty JSON body' }, { contentType: undefined, payload: undefined, label: 'no body' }) },
@@ -176,11 +275,24 @@ const paramArb = fc.oneof(
 );
 
 function queryArb(op: Operation): fc.Arbitrary<string> {
-  const pairs = fc.array(fc.tuple(fc.constantFrom(...FIELDS, 'type', 'amount', 'page', 'pageSize', 'range', 'sort', 'filter'), fc.oneof(nasty, fc.string({ maxLength: 30 }), fc.integer().map(String))), { maxLength: 5 });
-  const fromDoc = op.querySchema ? fromSchema(op.querySchema).map((v) => Object.entries((v ?? {}) as Record<string, unknown>).map(([k, x]) => [k, typeof x === 'string' ? x : JSON.stringify(x)] as [string, string])) : fc.constant([] as [string, string][]);
-  return fc.oneof(pairs, fromDoc, fc.constant([['filter', '{"q":'], ['range', '[0,1e400]'], ['sort', '["__proto__","ASC"]']] as [string, string][])).map((list) =>
-    list.length ? `?${list.map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&')}` : '',
+  const pairs = fc.array(
+    fc.tuple(fc.constantFrom(...FIELDS, 'type', 'amount', 'page', 'pageSize', 'range', 'sort', 'filter'), fc.oneof(nasty, fc.string({ maxLength: 30 }), fc.integer().map(String))),
+    { maxLength: 5 },
   );
+  const fromDoc = op.querySchema
+    ? fromSchema(op.querySchema).map((v) => Object.entries((v ?? {}) as Record<string, unknown>).map(([k, x]) => [k, typeof x === 'string' ? x : JSON.stringify(x)] as [string, string]))
+    : fc.constant([] as [string, string][]);
+  return fc
+    .oneof(
+      pairs,
+      fromDoc,
+      fc.constant([
+        ['filter', '{"q":'],
+        ['range', '[0,1e400]'],
+        ['sort', '["__proto__","ASC"]'],
+      ] as [string, string][]),
+    )
+    .map((list) => (list.length ? `?${list.map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&')}` : ''));
 }
 
 /** Requests for every operation, weighted evenly across routes. */
@@ -196,7 +308,15 @@ export function requestArb(operations: Operation[]): fc.Arbitrary<Omit<FuzzReque
       .map(({ params, query, body, session }) => {
         let path = op.path;
         op.params.forEach((name, i) => (path = path.replace(`{${name}}`, encode(params[i]))));
-        return { method: op.method, url: `${path}${query}`, payload: body.payload, contentType: body.contentType, session, staff: op.staff, label: `${op.method} ${op.path} [${body.label}, session ${session}]` };
+        return {
+          method: op.method,
+          url: `${path}${query}`,
+          payload: body.payload,
+          contentType: body.contentType,
+          session,
+          staff: op.staff,
+          label: `${op.method} ${op.path} [${body.label}, session ${session}]`,
+        };
       }),
   );
 }

@@ -2,7 +2,6 @@ import { useMemo, useState } from 'react';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Step, StepLabel, Stepper, TextField, Typography } from '@mui/material';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useSnackbar } from 'notistack';
 import { formatMoney, type TransferSummaryDto } from '@strongroom/shared';
 import { api, newIdempotencyKey } from '../../api/client';
 import { useAuth } from '../../auth/AuthContext';
@@ -51,7 +50,6 @@ export function TransferCodeModal() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const { refresh } = useAuth();
-  const { enqueueSnackbar } = useSnackbar();
   const open = params.get('modal') === 'transfer';
   const step = params.get('codeStep') ?? 'code';
   const data = useMemo(() => (open ? readTransferData(params.get('transferData')) : null), [open, params]);
