@@ -13,6 +13,8 @@ import { TransactionList, TransactionShow } from './transactions';
 import { OutboxList, OutboxShow } from './outbox';
 import { AuditLogList } from './audit-log';
 import { IncomingTransferPage } from './incoming-transfers/IncomingTransferPage';
+import { Dashboard } from './dashboard';
+import { IncomingPaymentIcon, IncomingPaymentList, IncomingPaymentShow } from './incoming-payments';
 import { LoginPage } from './LoginPage';
 import { darkTheme, lightTheme } from './theme';
 
@@ -53,11 +55,14 @@ export function App() {
       layout={AppLayout}
       theme={lightTheme}
       darkTheme={darkTheme}
+      dashboard={Dashboard}
       requireAuth
       disableTelemetry
     >
       <Resource name="customers" list={CustomerList} show={CustomerShow} icon={PeopleIcon} recordRepresentation={(r) => `${r.firstName} ${r.lastName}`} />
       <Resource name="transactions" list={TransactionList} show={TransactionShow} icon={ReceiptIcon} recordRepresentation="reference" />
+      <Resource name="incoming-payments" list={IncomingPaymentList} show={IncomingPaymentShow} icon={IncomingPaymentIcon} options={{ label: 'Incoming payments' }} recordRepresentation="networkReference" />
+      <Resource name="status-events" />
       <Resource name="outbox" list={OutboxList} show={OutboxShow} icon={MailIcon} options={{ label: 'Mail outbox' }} recordRepresentation="subject" />
       <Resource name="audit-log" list={AuditLogList} icon={HistoryIcon} options={{ label: 'Audit log' }} />
       <CustomRoutes>

@@ -1,4 +1,4 @@
-// Business constants of SPEC §9 and DECISIONS. Money constants are decimal strings: convert with money.ts.
+// Business constants of the product (docs/decisions for where we differ from the brief). Money constants are decimal strings: convert with money.ts.
 export const STORAGE_KEYS = { auth: 'auth', theme: 'theme' } as const;
 
 export const ACCOUNT_NUMBER_LENGTH = 10;
@@ -21,7 +21,7 @@ export const DEFAULT_LOAN_RATE = 6.99;
 export const CALCULATOR_DEFAULTS = { amount: 25000, ratePct: 6.99, termMonths: 36 } as const;
 
 export const SAME_BANK_FEE = '0.00';
-/** SPEC leaves the local fee open ('may apply'); we charge a flat, disclosed fee (DECISIONS D5). */
+/** SPEC leaves the local fee open ('may apply'); we charge a flat, disclosed fee (docs/decisions/0004). */
 export const LOCAL_FEE = '5.00';
 export const INTERNATIONAL_MIN_AMOUNT = '10.00';
 export const INTERNATIONAL_FEE = { min: '15.00', basisPoints: 100 } as const;

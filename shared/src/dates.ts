@@ -1,4 +1,4 @@
-// Dates for people: long US format with hour and minute (SPEC §9).
+// Dates for people: long US format with hour and minute .
 const LONG = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
 const DATE_ONLY = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 

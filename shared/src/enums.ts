@@ -1,4 +1,4 @@
-// Enumerations of SPEC §3 (and DECISIONS where they add states). Readonly tuples so both
+// Enumerations of the product's entities (and the states docs/decisions adds). Readonly tuples so both
 // yup's oneOf and TypeScript unions come from one list.
 export const OCCUPATIONS = [
   'Self employed',
@@ -61,6 +61,7 @@ export const TRANSACTION_KINDS = [
   'fee',
   'opening',
   'adjustment',
+  'refund',
 ] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 
@@ -70,6 +71,6 @@ export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
 export const STAFF_ROLES = ['admin', 'auditor'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
-/** DECISIONS D1: the bank's one-time code, then the transaction PIN, then the summary. */
+/** docs/decisions/0001: the bank's one-time code, then the transaction PIN, then the summary. */
 export const TRANSFER_CODE_STEPS = ['code', 'pin', 'success'] as const;
 export type TransferCodeStep = (typeof TRANSFER_CODE_STEPS)[number];

@@ -83,12 +83,12 @@ function groupThousands(digits: string): string {
 }
 
 export interface FormatMoneyOptions {
-  /** 'credit' prefixes +, 'debit' prefixes - (SPEC §9); otherwise only negatives get a sign. */
+  /** 'credit' prefixes +, 'debit' prefixes - ; otherwise only negatives get a sign. */
   sign?: 'credit' | 'debit';
 }
 
 /**
- * Formats money for people: US grouping, exactly two decimals, the currency symbol of SPEC §9 or the code.
+ * Formats money for people: US grouping, exactly two decimals, the product's currency symbol or the code.
  * `amount` is minor units when a bigint, a wire decimal string when a string.
  */
 export function formatMoney(amount: bigint | string, currency: string, opts: FormatMoneyOptions = {}): string {
@@ -137,7 +137,7 @@ export function percentOfMinor(minor: bigint, basisPoints: number): bigint {
   return assertMinor(divRoundHalfUp(minor * BigInt(basisPoints), 10_000n));
 }
 
-/** International fee (SPEC §9): the higher of 15.00 and 1% of the amount, in the amount's currency. */
+/** International fee (docs/decisions/0004): the higher of 15.00 and 1% of the amount, in the amount's currency. */
 export function internationalFeeMinor(amountMinor: bigint, currency: string): bigint {
   if (amountMinor < 0n) throw new MoneyError('Amount must not be negative');
   const floor = parseAmountToMinor(INTERNATIONAL_FEE.min, currency);

@@ -5,10 +5,13 @@ import { formatMoney, rejectReasonSchema } from '@strongroom/shared';
 import type { DecisionResource, StrongroomDataProvider } from '../providers/data-provider';
 import { errorMessage } from '../providers/http';
 
-const NOUN: Record<DecisionResource, string> = { customers: 'application', transactions: 'transfer' };
+const NOUN: Record<string, string> = { customers: 'application', transactions: 'transfer', 'incoming-payments': 'incoming payment' };
+/** Every queue's four-eyes state: one admin approved, a different one must give the second approval. */
+export const AWAITING_SECOND_APPROVAL = 'awaiting_second_approval';
 
 function subjectOf(resource: DecisionResource, record: Record<string, unknown>): string {
   if (resource === 'customers') return `${record.firstName} ${record.lastName} (account ${record.accountNumber})`;
+  if (resource === 'incoming-payments') return `${record.networkReference}: ${formatMoney(String(record.amount), String(record.currency))} from ${record.senderName} to ${record.holderName} (account ${record.accountNumber})`;
   const holder = record.accountHolder as { name: string; accountNumber: string } | undefined;
   const amount = typeof record.amount === 'string' ? ` ${formatMoney(record.amount, String(record.currency ?? 'USD'))} (fee ${formatMoney(String(record.fees ?? '0'), String(record.currency ?? 'USD'))})` : '';
   return `${record.reference}: ${record.description},${amount}${holder ? ` from ${holder.name} (account ${holder.accountNumber})` : ''}`;
@@ -27,7 +30,7 @@ function reasonError(reason: string): string | undefined {
  * Approve (after a confirmation) and Reject with a reason that is sent to the customer. Rendered only for the
  * admin role and only while the record awaits a decision; auditors never see them (the server refuses them too).
  */
-export function DecisionButtons({ resource, pendingStatus }: { resource: DecisionResource; pendingStatus: string; label?: string }) {
+export function DecisionButtons({ resource, pendingStatus }: { resource: DecisionResource; pendingStatus: string | string[]; label?: string }) {
   const record = useRecordContext();
   const { permissions } = usePermissions();
   const dataProvider = useDataProvider<StrongroomDataProvider>();
@@ -37,7 +40,9 @@ export function DecisionButtons({ resource, pendingStatus }: { resource: Decisio
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
-  if (!record || permissions !== 'admin' || record.status !== pendingStatus) return null;
+  const decidable = [...(Array.isArray(pendingStatus) ? pendingStatus : [pendingStatus]), AWAITING_SECOND_APPROVAL];
+  if (!record || permissions !== 'admin' || !decidable.includes(String(record.status))) return null;
+  const secondApproval = record.status === AWAITING_SECOND_APPROVAL;
 
   const close = () => {
     if (busy) return;
@@ -61,14 +66,14 @@ export function DecisionButtons({ resource, pendingStatus }: { resource: Decisio
     }
   };
   const problem = reasonError(reason);
-  const noun = NOUN[resource];
+  const noun = NOUN[resource] ?? 'request';
   // Clicks inside the buttons and their dialogs (portals bubble through React) must not open the list row.
   const stop = (e: MouseEvent) => e.stopPropagation();
 
   return (
     <Stack direction="row" spacing={1} onClick={stop} sx={{ whiteSpace: 'nowrap' }}>
       <Button size="small" variant="contained" color="success" disabled={busy} onClick={() => setDialog('approve')}>
-        Approve
+        {secondApproval ? 'Second approval' : 'Approve'}
       </Button>
       <Button size="small" variant="outlined" color="error" disabled={busy} onClick={() => setDialog('reject')}>
         Reject

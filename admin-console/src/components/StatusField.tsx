@@ -11,6 +11,8 @@ const COLORS: Record<string, 'warning' | 'success' | 'error' | 'default' | 'info
   failed: 'error',
   rejected: 'error',
   cancelled: 'default',
+  under_review: 'info',
+  awaiting_second_approval: 'warning',
 };
 
 /** 'pending_review' -> 'Pending review'. */

@@ -1,4 +1,4 @@
-// The one HTTP client of the customer app. Sessions live in an httpOnly cookie (DECISIONS D7);
+// The one HTTP client of the customer app. Sessions live in an httpOnly cookie (docs/decisions/0007);
 // unsafe methods echo the readable CSRF cookie back as a header (double submit).
 export class ApiError extends Error {
   constructor(

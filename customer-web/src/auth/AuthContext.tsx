@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { STORAGE_KEYS, type UserDto } from '@strongroom/shared';
 import { api, UNAUTHORIZED_EVENT } from '../api/client';
 
-// Only non-secret display data is kept in browser storage (DECISIONS D6, D7):
+// Only non-secret display data is kept in browser storage (docs/decisions/0007):
 // the user for a fast first paint and the remembered account number. Never a password or token.
 interface StoredAuth {
   user: UserDto | null;

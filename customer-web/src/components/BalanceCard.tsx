@@ -39,7 +39,7 @@ export function useCountUp(targetMinor: bigint): bigint {
   return value;
 }
 
-/** 'fixed deposit' -> 'Fixed Deposit'; SPEC §2 defaults the account type to checking. */
+/** 'fixed deposit' -> 'Fixed Deposit'; the product defaults the account type to checking. */
 export function accountTypeLabel(accountType: string | null | undefined): string {
   return (accountType || 'checking').replace(/\b\w/g, (c) => c.toUpperCase());
 }

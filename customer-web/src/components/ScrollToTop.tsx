@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 
-/** SPEC §2: every route change scrolls smoothly to the top. */
+/** Every route change scrolls smoothly to the top. */
 export function ScrollToTop() {
   const { pathname, search } = useLocation();
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { Chip } from '@mui/material';
 
-// SPEC §4: pending yellow, success green, failed red, cancelled gray (case-insensitive).
+// Pending yellow, success green, failed red, cancelled gray (case-insensitive).
 const COLORS: Record<string, 'warning' | 'success' | 'error' | 'default' | 'info'> = {
   pending: 'warning',
   pending_review: 'warning',

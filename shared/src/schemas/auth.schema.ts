@@ -3,7 +3,7 @@ import { ACCOUNT_TYPES, ENROLMENT_CURRENCIES, INCOME_RANGES, OCCUPATIONS } from 
 import { UPLOAD_MAX_BYTES } from '../constants';
 import { DIGITS_RE, EMAIL_RE, ageOn, isRealIsoDate, strictObject, text } from './common';
 
-// Login (SPEC §5)
+// Login
 export const loginSchema = strictObject({
   accountNumber: text()
     .required('Account number must be 10 digits')
@@ -97,7 +97,7 @@ export const registerSchema = strictObject({
   ...enrolmentAccountShape,
 });
 
-// Password rules after enrolment (SPEC §5 Change password)
+// Password rules after enrolment (change password)
 const COMPLEXITY = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&]).*$/;
 const COMPLEXITY_MESSAGE = 'Password must contain uppercase, lowercase, number, and special character';
 export const newPasswordField = () =>

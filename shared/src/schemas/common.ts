@@ -5,7 +5,7 @@ import { MoneyError, parseAmountToMinor } from '../money';
 export const UNKNOWN_FIELD_MESSAGE = 'Unknown field: ${unknown}';
 export const text = () => yup.string().typeError('${path} must be text');
 
-/** An object schema that refuses keys it does not know (SPEC §5: forms reject unknown fields). */
+/** An object schema that refuses keys it does not know (the forms reject unknown fields). */
 export function strictObject<T extends yup.ObjectShape>(shape: T) {
   return yup.object(shape).noUnknown(true, UNKNOWN_FIELD_MESSAGE);
 }

@@ -1,7 +1,7 @@
 import * as yup from 'yup';
 import { EMAIL_RE, isRealIsoDate, strictObject, text } from './common';
 
-// SPEC §5 Profile. Wire names follow the User entity (dob, zipcode); messages are the spec's.
+// Profile. Wire names follow the User entity (dob, zipcode); messages are the spec's.
 export const profileSchema = strictObject({
   firstName: text().trim().required('First name must be at least 2 characters').min(2, 'First name must be at least 2 characters').max(50, 'First name must be at most 50 characters'),
   middleName: text().trim().max(50, 'Middle name must be at most 50 characters').optional(),

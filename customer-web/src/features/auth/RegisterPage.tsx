@@ -41,7 +41,7 @@ const EMPLOYMENT_FIELDS = ['occupation', 'incomeRange'];
 const ACCOUNT_FIELDS = ['accountType', 'currency', 'transactionPin', 'password', 'passport'];
 
 type Part = Record<string, string>;
-/** What survives a reload in sessionStorage: never the password, the PIN or the passport (DECISIONS D6, D7). */
+/** What survives a reload in sessionStorage: never the password, the PIN or the passport (docs/decisions/0007). */
 interface Stored {
   personal?: Part;
   employment?: Part;

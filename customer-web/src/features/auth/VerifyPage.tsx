@@ -19,7 +19,7 @@ function firstErrors(schema: typeof verifyEmailSchema | typeof resendCodeSchema,
   }
 }
 
-/** DECISIONS D12: the code is e-mailed; the 30-second countdown governs 'Resend code'. */
+/** docs/decisions/0009: the code is e-mailed; the 30-second countdown governs 'Resend code'. */
 export default function VerifyPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();

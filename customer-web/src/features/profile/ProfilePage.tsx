@@ -36,7 +36,7 @@ function calendarDate(iso: string | null | undefined): string {
   return new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
 }
 
-/** SPEC §5: a picked profile image must be image/* and at most 5 MB, otherwise it is silently ignored. */
+/** A picked profile image must be image/* and at most 5 MB, otherwise it is silently ignored. */
 export function acceptableProfileImage(file: File | undefined | null): file is File {
   return !!file && file.type.startsWith('image/') && file.size <= UPLOAD_MAX_BYTES;
 }
@@ -176,7 +176,7 @@ function PersonalTab({ user }: { user: UserDto }) {
           setEditing(false);
           setImage(null);
           enqueueSnackbar(res.message, { variant: 'success' });
-          void refresh(); // SPEC §7: the session is re-checked after a profile update
+          void refresh(); // the session is re-checked after a profile update
         } catch (err) {
           applyServerErrors(err, setErrors, setTouched);
           enqueueSnackbar((err as Error).message, { variant: 'error' });

@@ -21,6 +21,7 @@ import { useAuth } from '../../auth/AuthContext';
 import { FullScreenLoader } from '../../components/FullScreenLoader';
 import { FormField, applyServerErrors } from '../../components/FormField';
 import { SummaryLines, TransferCodeModal } from './TransferCodeModal';
+import { ScheduledTransfers } from './ScheduledTransfers';
 
 const TABS = ['sameBank', 'local', 'international'] as const;
 type TabName = (typeof TABS)[number];
@@ -34,7 +35,7 @@ function isLarge(amount: string): boolean {
   }
 }
 
-/** Fee, rate and total from the server, shown before the customer confirms (DECISIONS D5). */
+/** Fee, rate and total from the server, shown before the customer confirms (docs/decisions/0004). */
 function QuotePreview({ type }: { type: 'local' | 'international' }) {
   const { values } = useFormikContext<Record<string, string>>();
   const [quote, setQuote] = useState<TransferSummaryDto | null>(null);
@@ -259,6 +260,7 @@ export default function TransfersPage() {
           {tab === 'international' && <OutboundForm kind="international" key="international" />}
         </CardContent>
       </Card>
+      <ScheduledTransfers />
       <TransferCodeModal />
     </Stack>
   );

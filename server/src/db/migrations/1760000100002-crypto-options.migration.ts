@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Assets the bank holds in custody (DECISIONS D3): deposit details and a staff-maintained USD reference price. */
+/** Assets the bank holds in custody (docs/decisions/0008): deposit details and a staff-maintained USD reference price. */
 export class CryptoOptions1760000100002 implements MigrationInterface {
   name = 'CryptoOptions1760000100002';
 

@@ -1,11 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES, type StaffRole } from '@strongroom/shared';
-import { AppError, notFound } from '../../common/app-error';
+import { AppError } from '../../common/app-error';
 import { burnVerify, hashSecret, verifySecret } from '../../common/crypto';
 import { rows } from '../../common/sql';
-import { withTransaction } from '../../db/transaction';
-import { recordAudit } from '../audit/audit.service';
-import { CustomerEntity } from '../user/entities/customer.entity';
 import { StaffUserEntity } from './entities/staff-user.entity';
 
 const invalidStaffCredentials = () => new AppError(401, 'Invalid e-mail or password');
@@ -42,26 +39,5 @@ export class AdminService {
        ON CONFLICT ((lower(email))) DO UPDATE SET password_hash = EXCLUDED.password_hash, role = EXCLUDED.role, active = true, locked_until = NULL, failed_login_count = 0`,
       [email, name, role, passwordHash],
     );
-  }
-
-  async decideApplication(request: FastifyRequest, customerId: string, decision: 'approved' | 'rejected', reason?: string) {
-    const customer = await withTransaction(this.app.db, async (m) => {
-      const c = await m.findOne(CustomerEntity, { where: { id: customerId }, lock: { mode: 'pessimistic_write' } });
-      if (!c) throw notFound('Customer not found');
-      if (c.status !== 'pending_review') throw new AppError(409, `This application has already been ${c.status === 'approved' ? 'approved' : 'rejected'}`);
-      c.status = decision;
-      c.rejectionReason = decision === 'rejected' ? reason ?? null : null;
-      c.reviewedBy = request.staff!.id;
-      c.reviewedAt = new Date();
-      await m.save(CustomerEntity, c);
-      await recordAudit(m, request, { action: decision === 'approved' ? 'customer.approve' : 'customer.reject', targetType: 'customer', targetId: c.id, reason });
-      return c;
-    });
-    if (decision === 'approved') {
-      await this.app.mailer.send({ to: customer.email, template: 'applicationApproved', data: { firstName: customer.firstName, accountNumber: customer.accountNumber }, customerId: customer.id });
-    } else {
-      await this.app.mailer.send({ to: customer.email, template: 'applicationRejected', data: { firstName: customer.firstName, reason: reason ?? '' }, customerId: customer.id });
-    }
-    return customer;
   }
 }

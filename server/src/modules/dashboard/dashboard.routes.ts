@@ -55,7 +55,7 @@ export default async function dashboardRoutes(app: FastifyInstance) {
     };
   });
 
-  app.get('/fees', { schema: { tags: ['fees'], summary: 'The fee schedule (DECISIONS D5)' } }, async () => ({
+  app.get('/fees', { schema: { tags: ['fees'], summary: 'The fee schedule (docs/decisions/0004)' } }, async () => ({
     success: true,
     schedule: [
       { id: 'same', name: 'Transfer to a Strongroom account', fee: SAME_BANK_FEE, description: 'Free and instant, any time.' },

@@ -6,7 +6,7 @@ import { AppError } from '../../common/app-error';
 import { LedgerInvariantError, OutboundLimitExceeded, insufficientFunds } from './ledger.errors';
 import type { NewTransaction, TransactionRow } from '../transactions/transactions.service';
 
-/** Internal accounts, one per currency (DECISIONS 'The ledger'). */
+/** Internal accounts, one per currency (docs/decisions/0011). */
 export const INTERNAL_ACCOUNTS = ['pending_outbound', 'settlement', 'fee_income', 'fx_position', 'loans_receivable', 'crypto_custody', 'equity'] as const;
 export type InternalAccount = (typeof INTERNAL_ACCOUNTS)[number];
 

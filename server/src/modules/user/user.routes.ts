@@ -33,7 +33,7 @@ export default async function userRoutes(app: FastifyInstance) {
   app.put('/user/profile', { preHandler: app.requireCustomer, bodyLimit: 10 * 1024 * 1024, schema: profileSchemaDoc }, updateProfile);
   app.put('/auth/profile', { preHandler: app.requireCustomer, bodyLimit: 10 * 1024 * 1024, schema: profileSchemaDoc }, updateProfile);
 
-  app.get('/user/notification-preferences', { preHandler: app.requireCustomer, schema: { tags, summary: 'Notification preferences (DECISIONS D13)' } }, async (request) => {
+  app.get('/user/notification-preferences', { preHandler: app.requireCustomer, schema: { tags, summary: 'Notification preferences (docs/decisions/0010)' } }, async (request) => {
     const c = await loadCustomer(app.db.manager, request.customer!.id);
     return { success: true, preferences: c.notificationPreferences };
   });

@@ -2,7 +2,7 @@ import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeor
 
 export type SessionKind = 'customer' | 'staff';
 
-/** The server-side truth of a session: the JWT in the cookie only names it (DECISIONS D7, D8). */
+/** The server-side truth of a session: the JWT in the cookie only names it (docs/decisions/0007). */
 @Entity({ name: 'sessions' })
 export class SessionEntity {
   @PrimaryGeneratedColumn('uuid') id: string;
