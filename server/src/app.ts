@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Redis from 'ioredis';
@@ -11,6 +11,7 @@ import type { AppConfig } from './config/config';
 import { createDataSource } from './db/data-source';
 import dbPlugin from './plugins/db.plugin';
 import errorsPlugin from './plugins/errors.plugin';
+import jsonBodyPlugin from './plugins/json-body.plugin';
 import authPlugin from './plugins/auth.plugin';
 import backgroundPlugin from './plugins/background.plugin';
 import mailPlugin from './plugins/mail.plugin';
@@ -79,6 +80,11 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     logger: opts.logger === false ? false : { level: config.logLevel, redact: { paths: REDACT_PATHS, censor: '[redacted]' }, ...(opts.logStream ? { stream: opts.logStream } : {}) },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // URLs the router refuses (an over-long parameter, a malformed escape) answer in the API's error shape too.
+    frameworkErrors: (err, _request, reply: FastifyReply) => {
+      const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      void reply.status(tooLong ? 414 : 400).send({ success: false, error: tooLong ? 'The address is too long' : 'The address is not valid' });
+    },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false } },
   });
 
@@ -101,6 +107,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   });
   await app.register(dbPlugin, { config, dataSource, ownsDataSource });
   await app.register(errorsPlugin);
+  await app.register(jsonBodyPlugin);
   // With REDIS_URL the rate-limit counters are shared by every server process (scale-out); else in memory.
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 }) : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));

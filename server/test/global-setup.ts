@@ -13,7 +13,6 @@ export const TEMPLATE_PREFIX = 'strongroom_template';
 
 declare global {
   // Shared with global-teardown.ts (same process).
-  // eslint-disable-next-line no-var
   var __STRONGROOM_TEST_DB__: { embedded?: EmbeddedDatabase; embeddedDir?: string; adminUrl: string; template: string; dropTemplate: boolean } | undefined;
 }
 

@@ -54,7 +54,7 @@ describe('minorToDecimal', () => {
 });
 
 describe('formatMoney', () => {
-  it('uses US grouping, two decimals and the product's symbols', () => {
+  it("uses US grouping, two decimals and the product's symbols", () => {
     expect(formatMoney('1250', 'USD')).toBe('$1,250.00');
     expect(formatMoney(123456789n, 'USD')).toBe('$1,234,567.89');
     const expected: Record<string, string> = { USD: '$', EUR: '€', GBP: '£', AUD: 'A$', CAD: 'C$', CHF: '₣', CNY: '¥', HKD: 'HK$', JPY: '¥', INR: '₹', RUB: '₽', NGN: '₦' };

@@ -1,8 +1,7 @@
-/* eslint-disable no-console */
 // npm run bench: how many transfers a second the whole stack (HTTP -> Fastify -> ledger -> PostgreSQL)
 // sustains, at what latency, and how fast the first page of a 100,000-row transaction list is.
 // Not part of npm test: it prints figures; nothing here asserts a timing.
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { Agent, request as httpRequest } from 'node:http';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,22 +10,20 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { createDataSource, runMigrations } from '../db/data-source';
 import { freePort, startEmbeddedPostgres } from '../db/embedded-postgres';
-import { hashPin, hashSecret, pinPepperFrom } from '../common/crypto';
 import { rows } from '../common/sql';
 import { withTransaction } from '../db/transaction';
-import { internalAccountId, openCustomerAccount, postJournal, newReference } from '../modules/ledger/ledger.service';
+import { internalAccountId, postJournal, newReference } from '../modules/ledger/ledger.service';
 import { seedFxRates } from '../modules/fx/fx.service';
-import { DEFAULT_NOTIFICATION_PREFERENCES } from '../modules/user/entities/customer.entity';
+import { HARNESS_PIN, loginCustomers, seedFundedCustomers, serverEnv, spawnServer, waitReady } from './harness';
 
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 200);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 15);
 const LIST_ROWS = Number(process.env.BENCH_LIST_ROWS ?? 100_000);
-const PASSWORD = 'Bench!Pass1';
 const PG_STATS = process.env.BENCH_PG_STATS === '1';
 /** Figures for the console (timings, not money). */
 const fig = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false });
-const PIN = '2468';
+const PIN = HARNESS_PIN;
 
 /**
  * CPU seconds used so far by the server process, by PostgreSQL's processes and by this load generator
@@ -53,7 +50,18 @@ function cpuSnapshot(serverPid: number | undefined) {
     /* no /proc */
   }
   const self = process.cpuUsage();
-  return { serverS: serverPid ? procCpuS(String(serverPid)).s : 0, postgresS, loadS: (self.user + self.system) / 1e6 };
+  return { serverS: serverPid ? procCpuS(String(serverPid)).s : 0, postgresS, loadS: (self.user + self.system) / 1e6, childrenS: childrenCpuS(ticksPerS) };
+}
+
+/** CPU seconds of this process's finished children (pgbench): cutime + cstime in /proc/self/stat. */
+function childrenCpuS(ticksPerS: number) {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[13]) + Number(f[14])) / ticksPerS;
+  } catch {
+    return 0;
+  }
 }
 
 function cpuPerTransfer(before: ReturnType<typeof cpuSnapshot>, after: ReturnType<typeof cpuSnapshot>, transfers: number) {
@@ -156,57 +164,15 @@ async function main() {
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
   // BENCH_SERVER_NODE_ARGS="--trace-gc ..." passes Node flags to the server process.
   profile.push(...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean));
-  const server = spawn(process.execPath, [...profile, join(__dirname, '..', 'main.js')], {
-    env: {
-      ...process.env,
-      DATABASE_URL: url,
-      DATA_DIR: join(tmp, 'data'),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: '0',
-      SERVE_STATIC: '0',
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      ENCRYPTION_KEY: encryptionKey.toString('hex'),
-      LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
-      MONEY_RATE_LIMIT_PER_MINUTE: '1000000',
-      DAILY_OUTBOUND_LIMIT: '100000000.00',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const server = spawnServer(
+    serverEnv({ databaseUrl: url, port, dataDir: join(tmp, 'data'), sessionSecret: randomBytes(32).toString('hex'), encryptionKeyHex: encryptionKey.toString('hex') }),
+    profile,
+  );
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) break;
-    } catch {
-      /* starting */
-    }
-    if (i > 300) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  if (!(await waitReady(base, 30_000))) throw new Error('server did not start');
 
-  // Seed approved, funded customers (hashes computed once and reused: seeding is not what we measure).
-  const [passwordHash, pinHash] = await Promise.all([hashSecret(PASSWORD), hashPin(PIN, pinPepperFrom(encryptionKey))]);
-  const customers: { id: string; accountNumber: string; token: string }[] = [];
-  await withTransaction(ds, async (m) => {
-    const equity = await internalAccountId(m, 'equity', 'USD');
-    for (let i = 0; i < ACCOUNTS; i++) {
-      const accountNumber = String(5_000_000_000 + i);
-      const [c] = await rows<{ id: string }>(
-        m,
-        `INSERT INTO customers (account_number, first_name, last_name, email, phone, dob, address, city, state, zipcode, country, occupation, income_range, account_type, currency, password_hash, pin_hash, status, notification_preferences)
-         VALUES ($1::text,'Bench','Customer'||$1::text,'bench'||$1::text||'@example.com','+1 555 0100','1980-01-01','1 Bench Street','Testville','CA','90000','US','Business / Sales','Below $10,000','checking','USD',$2,$3,'approved',$4) RETURNING id`,
-        [accountNumber, passwordHash, pinHash, JSON.stringify({ ...DEFAULT_NOTIFICATION_PREFERENCES, transactionAlerts: false })],
-      );
-      const account = await openCustomerAccount(m, c.id, 'USD');
-      await postJournal(m, { kind: 'opening', description: 'bench funding', postings: [{ accountId: equity, amountMinor: -100_000_000n, currency: 'USD' }, { accountId: account, amountMinor: 100_000_000n, currency: 'USD' }] });
-      customers.push({ id: c.id, accountNumber, token: '' });
-    }
-  });
-  for (const c of customers) {
-    const res = await fetch(`${base}/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-session-mode': 'bearer' }, body: JSON.stringify({ accountNumber: c.accountNumber, password: PASSWORD }) });
-    c.token = ((await res.json()) as { token: string }).token;
-  }
+  const customers = await seedFundedCustomers(ds, encryptionKey, ACCOUNTS);
+  await loginCustomers(base, customers);
   console.log(`Seeded ${ACCOUNTS} funded customers; ${CONNECTIONS} connections, ${DURATION_S} s per scenario.`);
 
   const transferRun = (title: string, pickRecipient: (fromIndex: number) => number, durationS = DURATION_S) =>
@@ -270,7 +236,9 @@ async function main() {
   if (PG_STATS) await ds.query('SELECT pg_stat_statements_reset()');
   const spread = await transferRun('spread', () => Math.floor(Math.random() * customers.length));
   const peak = report('Same-bank transfers, spread accounts', spread);
-  console.log(`  ${cpuPerTransfer(cpuBefore, cpuSnapshot(server.pid), spread['2xx'])}; WAL ${fig(Number((await walBytes()) - walBefore) / Math.max(1, spread['2xx']))} bytes`);
+  const cpuAfter = cpuSnapshot(server.pid);
+  const stackCpuPerTransferMs = ((cpuAfter.serverS - cpuBefore.serverS + cpuAfter.postgresS - cpuBefore.postgresS) * 1000) / Math.max(1, spread['2xx']);
+  console.log(`  ${cpuPerTransfer(cpuBefore, cpuAfter, spread['2xx'])}; WAL ${fig(Number((await walBytes()) - walBefore) / Math.max(1, spread['2xx']))} bytes`);
   await pgStats('the spread run');
   await checkpoint();
   const hot = await transferRun('hot', () => 0);
@@ -338,10 +306,19 @@ async function main() {
     const args = ['-h', u.hostname, '-p', u.port || '5432', '-U', decodeURIComponent(u.username)];
     execFileSync('psql', [...args, '-d', u.pathname.slice(1), '-c', 'DROP DATABASE IF EXISTS pgbench_strongroom', '-c', 'CREATE DATABASE pgbench_strongroom'], { env, stdio: 'ignore' });
     execFileSync('pgbench', [...args, '-i', '-s', '10', '-q', 'pgbench_strongroom'], { env, stdio: 'ignore' });
+    const pgbenchBefore = cpuSnapshot(undefined);
     const out = execFileSync('pgbench', [...args, '-c', String(CONNECTIONS), '-j', '2', '-T', String(DURATION_S), 'pgbench_strongroom'], { env }).toString();
+    const pgbenchAfter = cpuSnapshot(undefined);
     const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? 0);
-    console.log(`pgbench TPC-B (scale 10, ${CONNECTIONS} clients, ${DURATION_S} s): ${fig(tps)} TPS`);
+    const transactions = Number(/number of transactions actually processed: (\d+)/.exec(out)?.[1] ?? 0);
+    // CPU travels between machines better than throughput: what one transfer costs (server + PostgreSQL)
+    // against what one TPC-B transaction costs (pgbench, the client, + PostgreSQL) on the same machine.
+    const pgbenchCpuPerTxMs = ((pgbenchAfter.childrenS - pgbenchBefore.childrenS + pgbenchAfter.postgresS - pgbenchBefore.postgresS) * 1000) / Math.max(1, transactions);
+    console.log(`pgbench TPC-B (scale 10, ${CONNECTIONS} clients, ${DURATION_S} s): ${fig(tps)} TPS, CPU per transaction (pgbench + PostgreSQL) ${fig(pgbenchCpuPerTxMs, 2)} ms`);
     console.log(`Our spread transfers/s as a ratio of pgbench TPS: ${fig(peak / tps, 2)}`);
+    console.log(
+      `CPU per transfer (server + PostgreSQL) ${fig(stackCpuPerTransferMs, 2)} ms as a ratio of pgbench's CPU per TPC-B transaction: ${pgbenchCpuPerTxMs > 0 ? fig(stackCpuPerTransferMs / pgbenchCpuPerTxMs, 2) : 'n/a'}`,
+    );
   } else {
     console.log('pgbench not on PATH: skipping the TPC-B yardstick');
   }

@@ -30,7 +30,10 @@ export async function readFormWithImage(request: FastifyRequest, fileField: stri
       }
     } catch (err) {
       if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(400, sizeMessage, { [fileField]: sizeMessage });
-      throw err;
+      const status = (err as { statusCode?: number }).statusCode;
+      if (err instanceof AppError || (status !== undefined && status >= 400 && status < 500)) throw err;
+      // The parser's own errors (no closing boundary, broken part headers) are a malformed request, not ours.
+      throw new AppError(400, 'The form could not be read');
     }
     return { fields, file };
   }

