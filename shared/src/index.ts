@@ -7,3 +7,4 @@ export * from './schemas/common';
 export * from './schemas/auth.schema';
 export * from './schemas/profile.schema';
 export * from './schemas/transfer.schema';
+export * from './password-policy';
