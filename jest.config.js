@@ -18,7 +18,7 @@ const swc = [
 ];
 
 // A few dependencies ship ES modules only; jest (Node 20, CommonJS) needs them transformed.
-const ESM_ONLY = ['content-disposition', 'cookie'];
+const ESM_ONLY = ['content-disposition', 'cookie', '@scure/base', '@noble/hashes'];
 
 const serverSetup = {
   globalSetup: '<rootDir>/server/test/global-setup.ts',
@@ -54,7 +54,8 @@ module.exports = {
     {
       displayName: 'e2e',
       testMatch: ['<rootDir>/e2e/**/*.e2e.test.ts'],
-      transform: { '^.+\\.ts$': swc },
+      transform: { '^.+\\.ts$': swc, '^.+\\.m?js$': swc },
+      transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY.join('|')})/)`],
       testEnvironment: 'node',
       setupFilesAfterEnv: ['<rootDir>/server/test/e2e-timeout.setup.ts'],
       ...e2eSetup,
