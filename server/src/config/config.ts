@@ -33,6 +33,8 @@ export interface AppConfig {
   dbPoolSize: number;
   /** Per-IP login attempts a minute. */
   loginRateLimitPerMinute: number;
+  /** Recipient name look-ups a minute, per client IP and per customer. */
+  lookupRateLimitPerMinute: number;
   /** Per-IP money-moving requests a minute. */
   moneyRateLimitPerMinute: number;
   /** Serve the built front ends (off in API-only tests). */
@@ -151,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const trustProxy = check(() => parseTrustProxy(env.TRUST_PROXY)) ?? false;
   const dbPoolSize = check(() => intFrom(env, 'DB_POOL_SIZE', 20, 1, 500)) ?? 20;
   const loginRateLimitPerMinute = check(() => intFrom(env, 'LOGIN_RATE_LIMIT_PER_MINUTE', 20, 1, 10000)) ?? 20;
+  const lookupRateLimitPerMinute = check(() => intFrom(env, 'LOOKUP_RATE_LIMIT_PER_MINUTE', 30, 1, 100000)) ?? 30;
   const moneyRateLimitPerMinute = check(() => intFrom(env, 'MONEY_RATE_LIMIT_PER_MINUTE', 300, 1, 1000000)) ?? 300;
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   return {
@@ -174,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dbPoolSize,
     loginRateLimitPerMinute,
     moneyRateLimitPerMinute,
+    lookupRateLimitPerMinute,
     serveStatic: env.SERVE_STATIC !== '0',
     secureCookies: publicUrl.startsWith('https://'),
   };

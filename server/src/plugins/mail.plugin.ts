@@ -5,9 +5,9 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyInstance } from 'fastify';
 import { templates, type TemplateName } from '../modules/mail/mail.templates';
 
-/** One-time codes (4-8 digits, never the 10-digit account number) and link tokens out of log lines. */
+/** One-time codes, account numbers (any run of 4+ digits) and link tokens out of log lines. */
 export function redactMailText(text: string): string {
-  return text.replace(/\b\d{4,8}\b/g, (m) => '*'.repeat(m.length)).replace(/([?&]token=)[^\s&]+/g, '$1[redacted]');
+  return text.replace(/\d{4,}/g, (m) => '*'.repeat(m.length)).replace(/([?&]token=)[^\s&]+/g, '$1[redacted]');
 }
 
 export interface SendMailInput<T extends TemplateName> {

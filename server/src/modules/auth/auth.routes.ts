@@ -42,8 +42,8 @@ export default async function authRoutes(app: FastifyInstance) {
 
   app.post('/auth/verify-email', { config: codeLimit, schema: { tags, summary: 'Verify the e-mail address with the 6-digit code' } }, async (request) => {
     const { email, code } = validate(verifyEmailSchema, request.body);
-    const outcome = await auth.verifyEmail(email, code);
-    return { success: true, message: outcome === 'already' ? 'Your e-mail address is already verified' : 'Code verified successfully' };
+    await auth.verifyEmail(email, code);
+    return { success: true, message: 'Code verified successfully' };
   });
 
   app.post('/auth/resend-code', { config: codeLimit, schema: { tags, summary: 'Send a new verification code (not sooner than 30 s)' } }, async (request) => {

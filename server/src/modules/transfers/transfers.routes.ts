@@ -28,7 +28,11 @@ export default async function transferRoutes(app: FastifyInstance) {
   const scope = (id: string) => `customer:${id}`;
   const moneyLimit = { rateLimit: { max: app.config.moneyRateLimitPerMinute, timeWindow: '1 minute' } };
 
-  app.get('/transfer/recipient/:accountNumber', { preHandler: customer, schema: { tags, summary: 'Name of a same-bank recipient, shown before confirming' } }, async (request) => {
+  // The name behind an account number is personal data: looked up at a pace that cannot walk the number space,
+  // per client IP and per customer (the same customer from many IPs counts once).
+  const lookupLimit = { max: app.config.lookupRateLimitPerMinute, timeWindow: '1 minute' };
+  const perCustomerLookupLimit = app.rateLimit({ ...lookupLimit, keyGenerator: (request) => `recipient-lookup:${request.customer?.id}` });
+  app.get('/transfer/recipient/:accountNumber', { preHandler: [customer, perCustomerLookupLimit], config: { rateLimit: lookupLimit }, schema: { tags, summary: 'Name of a same-bank recipient, shown before confirming' } }, async (request) => {
     const { accountNumber } = request.params as { accountNumber: string };
     if (!/^\d{10}$/.test(accountNumber)) {
       throw new AppError(400, 'Account number must be 10 digits', { recipientAccountNumber: 'Account number must be 10 digits' });
