@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { SCREENSHOT_DIR, newContext, screenshot, signIn } from './helpers/browser';
 import { accountNumberIn, latestMail } from './helpers/mail';
-import { demoStaffPassword } from './helpers/server';
+import { staffBearerToken } from './helpers/server';
 import { useServerAndBrowser } from './helpers/suite';
 
 // The seeded customers (server seed): the demo customer with booked history, and a second one.
@@ -239,13 +239,7 @@ describe('signed-in customer: shell, dashboard, profile and settings', () => {
     await p.getByText('No transactions found').waitFor();
     await screenshot(p, 'account-shell-pending-review');
 
-    const staff = await (
-      await fetch(`${base}/v1/admin/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-session-mode': 'bearer' },
-        body: JSON.stringify({ email: 'admin@strongroom.local', password: demoStaffPassword(ctx.server().dataDir) }),
-      })
-    ).json();
+    const staff = { token: await staffBearerToken(base, ctx.server().dataDir) };
     const me = await (await p.request.get('/v1/auth/check')).json();
     const rejected = await fetch(`${base}/v1/admin/customers/${me.user.id}/reject`, {
       method: 'PATCH',

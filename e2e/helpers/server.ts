@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createTestDatabase } from '../../server/test/helpers/test-db';
 import { freePort } from '../../server/src/db/embedded-postgres';
+import { freshOtp } from '../../server/test/helpers/totp';
 
 export interface RunningServer {
   baseUrl: string;
@@ -58,8 +59,29 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   };
 }
 
-/** Reads the staff passwords generated for this server's DATA_DIR. */
-export function demoStaffPassword(dataDir: string): string {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return require(join(dataDir, 'secrets.json')).demoAdminPassword as string;
+export interface DemoStaff {
+  email: string;
+  password: string;
+  totpSecret: string;
+}
+
+/** The demo staff member's password and TOTP secret, generated for this server's DATA_DIR. */
+export function demoStaff(dataDir: string, role: 'admin' | 'auditor' = 'admin'): DemoStaff {
+  const secrets = JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8'));
+  return role === 'admin'
+    ? { email: 'admin@strongroom.local', password: secrets.demoAdminPassword, totpSecret: secrets.demoAdminTotpSecret }
+    : { email: 'auditor@strongroom.local', password: secrets.demoAuditorPassword, totpSecret: secrets.demoAuditorTotpSecret };
+}
+
+/** A bearer token for a demo staff member (password and a fresh authenticator code), for API calls beside the browser. */
+export async function staffBearerToken(baseUrl: string, dataDir: string, role: 'admin' | 'auditor' = 'admin'): Promise<string> {
+  const member = demoStaff(dataDir, role);
+  const res = await fetch(`${baseUrl}/v1/admin/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-session-mode': 'bearer' },
+    body: JSON.stringify({ email: member.email, password: member.password, otp: await freshOtp(member.totpSecret) }),
+  });
+  const body = (await res.json()) as { token?: string; error?: string };
+  if (!body.token) throw new Error(`staff sign-in failed: ${res.status} ${body.error}`);
+  return body.token;
 }
