@@ -19,6 +19,7 @@ import backgroundPlugin from './plugins/background.plugin';
 import mailPlugin from './plugins/mail.plugin';
 import idempotencyPlugin from './plugins/idempotency.plugin';
 import authRoutes from './modules/auth/auth.routes';
+import securityRoutes from './modules/auth/security.routes';
 import userRoutes from './modules/user/user.routes';
 import adminRoutes from './modules/admin/admin.routes';
 import transferRoutes from './modules/transfers/transfers.routes';
@@ -114,6 +115,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(
     async (api) => {
       await api.register(authRoutes);
+      await api.register(securityRoutes);
       await api.register(userRoutes);
       await api.register(adminRoutes);
       await api.register(transferRoutes);

@@ -150,3 +150,10 @@ export { DIGITS_RE };
 
 export type RegisterInput = yup.InferType<typeof registerSchema>;
 export type LoginInput = yup.InferType<typeof loginSchema>;
+
+// Changing the e-mail address (Profile > Security): the current password, then a code sent to the new address.
+export const emailChangeRequestSchema = strictObject({
+  newEmail: email('Enter a valid email address'),
+  currentPassword: text().required('Current password is required').max(128, 'Current password is required'),
+});
+export const emailChangeConfirmSchema = strictObject({ code: sixDigitCode() });
