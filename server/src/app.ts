@@ -20,6 +20,7 @@ import mailPlugin from './plugins/mail.plugin';
 import idempotencyPlugin from './plugins/idempotency.plugin';
 import authRoutes from './modules/auth/auth.routes';
 import securityRoutes from './modules/auth/security.routes';
+import passkeyRoutes from './modules/auth/passkeys.routes';
 import userRoutes from './modules/user/user.routes';
 import adminRoutes from './modules/admin/admin.routes';
 import transferRoutes from './modules/transfers/transfers.routes';
@@ -116,6 +117,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     async (api) => {
       await api.register(authRoutes);
       await api.register(securityRoutes);
+      await api.register(passkeyRoutes);
       await api.register(userRoutes);
       await api.register(adminRoutes);
       await api.register(transferRoutes);

@@ -157,3 +157,5 @@ export const emailChangeRequestSchema = strictObject({
   currentPassword: text().required('Current password is required').max(128, 'Current password is required'),
 });
 export const emailChangeConfirmSchema = strictObject({ code: sixDigitCode() });
+
+export const passkeyNameSchema = text().required('Give this passkey a name').matches(/\S/, 'Give this passkey a name').max(60, 'Name must be at most 60 characters');

@@ -12,15 +12,12 @@ import { validate } from '../../common/validate';
 import { AppError } from '../../common/app-error';
 import { readFormWithImage } from '../../common/multipart';
 import { AuthService } from './auth.service';
-import { CustomerSessionsService } from './sessions.service';
+import { completeCustomerSignIn } from './sign-in';
 
 const tags = ['auth'];
-/** A login request with this header gets its token in the body (for API clients) and no cookies. */
-const wantsBearer = (request: FastifyRequest) => request.headers['x-session-mode'] === 'bearer';
 
 export default async function authRoutes(app: FastifyInstance) {
   const auth = new AuthService(app);
-  const customerSessions = new CustomerSessionsService(app);
   const loginLimit = { rateLimit: { max: app.config.loginRateLimitPerMinute, timeWindow: '1 minute' } };
   const codeLimit = { rateLimit: { max: Math.max(10, app.config.loginRateLimitPerMinute), timeWindow: '1 minute' } };
 
@@ -59,12 +56,7 @@ export default async function authRoutes(app: FastifyInstance) {
     // An unverified e-mail does not block sign-in: the applicant sees the review status and
     // user.emailVerified === false; money needs staff approval (requireApprovedCustomer) anyway.
     const customer = await auth.login(accountNumber, password);
-    const session = await app.sessions.create('customer', customer.id, request);
-    app.background.run('new device notice', () => customerSessions.noticeNewDevice(customer.id, session.sessionId));
-    const user = await auth.userFor(customer.id);
-    if (wantsBearer(request)) return { success: true, message: 'Signed in', user, token: session.token };
-    app.sessions.setCookies(reply, 'customer', session.token, session.csrfToken);
-    return { success: true, message: 'Signed in', user, csrfToken: session.csrfToken };
+    return completeCustomerSignIn(app, request, reply, customer.id);
   });
 
   app.get('/auth/check', { preHandler: app.requireCustomer, schema: { tags, summary: 'The signed-in customer' } }, async (request) => {
