@@ -18,19 +18,28 @@ const ROOT = resolve(__dirname, '..', '..');
  * The real product: `node server/dist/main.js` (built by `npm test`) serving both front ends, on a fresh
  * database cloned from the test template, with demo data seeded like a first start.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export interface ServerOptions {
+  /**
+   * The host name the browser uses (default 127.0.0.1). Passkeys need a domain: WebAuthn refuses an IP
+   * address as the relying party, so the passkey journey runs at localhost.
+   */
+  publicHost?: string;
+}
+
+export async function startServer(env: Record<string, string> = {}, opts: ServerOptions = {}): Promise<RunningServer> {
+  const publicHost = opts.publicHost ?? '127.0.0.1';
   const db = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'strongroom-e2e-'));
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'server', 'dist', 'main.js')], {
     cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: db.url, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: '1', LOG_LEVEL: 'warn', PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
+    env: { ...process.env, DATABASE_URL: db.url, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: '1', LOG_LEVEL: 'warn', PUBLIC_URL: `http://${publicHost}:${port}`, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const baseUrl = `http://${publicHost}:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
