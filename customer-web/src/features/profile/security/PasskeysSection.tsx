@@ -3,7 +3,7 @@ import { Alert, Box, Button, List, ListItem, ListItemText, Stack, TextField, Typ
 import KeyIcon from '@mui/icons-material/Key';
 import { useSnackbar } from 'notistack';
 import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
-import { formatDate } from '@strongroom/shared';
+import { formatLongDate } from '@strongroom/shared';
 import { api } from '../../../api/client';
 
 interface Passkey {
@@ -81,7 +81,7 @@ export function PasskeysSection() {
               <KeyIcon sx={{ mr: 2, color: 'text.secondary' }} />
               <ListItemText
                 primary={p.name}
-                secondary={`Added ${formatDate(p.createdAt)} · ${p.lastUsedAt ? `last used ${formatDate(p.lastUsedAt)}` : 'never used'}`}
+                secondary={`Added ${formatLongDate(p.createdAt)} · ${p.lastUsedAt ? `last used ${formatLongDate(p.lastUsedAt)}` : 'never used'}`}
                 sx={{ pr: 10 }}
               />
             </ListItem>

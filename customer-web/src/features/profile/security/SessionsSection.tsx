@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Box, Button, Chip, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
-import { formatDate } from '@strongroom/shared';
+import { formatLongDate } from '@strongroom/shared';
 import { api } from '../../../api/client';
 
 interface SessionView {
@@ -55,7 +55,7 @@ export function SessionsSection() {
                   s.current ? <Chip label="This device" color="primary" size="small" /> : <Button onClick={() => act(() => api.del(`/auth/sessions/${s.id}`))} aria-label={`Sign out ${s.device}`}>Sign out</Button>
                 }
               >
-                <ListItemText primary={s.device} secondary={`IP ${s.ip ?? 'unknown'} · signed in ${formatDate(s.startedAt)} · last seen ${formatDate(s.lastSeenAt)}`} sx={{ pr: 12 }} />
+                <ListItemText primary={s.device} secondary={`IP ${s.ip ?? 'unknown'} · signed in ${formatLongDate(s.startedAt)} · last seen ${formatLongDate(s.lastSeenAt)}`} sx={{ pr: 12 }} />
               </ListItem>
             ))}
           </List>
@@ -68,7 +68,7 @@ export function SessionsSection() {
           <List dense aria-label="Sign-in history" sx={{ maxWidth: 640 }}>
             {data.history.map((s) => (
               <ListItem key={s.id} divider>
-                <ListItemText primary={`${s.device} · ${formatDate(s.startedAt)}`} secondary={`IP ${s.ip ?? 'unknown'} · ${s.active ? 'active' : 'ended'}`} />
+                <ListItemText primary={`${s.device} · ${formatLongDate(s.startedAt)}`} secondary={`IP ${s.ip ?? 'unknown'} · ${s.active ? 'active' : 'ended'}`} />
               </ListItem>
             ))}
           </List>
