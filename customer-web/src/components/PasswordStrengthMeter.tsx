@@ -1,4 +1,5 @@
 import { Box, LinearProgress, Stack, Typography } from '@mui/material';
+import { useMemo } from 'react';
 import { useField } from 'formik';
 import { PasswordField } from './PasswordField';
 import { PASSWORD_LONG_LENGTH, PASSWORD_MIN_SCORE, passwordScore, passwordStrongEnough } from '@strongroom/shared';
@@ -11,9 +12,9 @@ const COLORS = ['error', 'error', 'warning', 'success', 'success'] as const;
  * score of at least 3, is accepted.
  */
 export function PasswordStrengthMeter({ password }: { password: string }) {
+  // The estimate is worth a few milliseconds: only when the password itself changes, not on every render.
+  const { score, accepted } = useMemo(() => ({ score: password ? passwordScore(password) : 0, accepted: !!password && passwordStrongEnough(password) }), [password]);
   if (!password) return null;
-  const score = passwordScore(password);
-  const accepted = passwordStrongEnough(password);
   const hint = accepted
     ? 'Good: this password meets our policy.'
     : `Use ${PASSWORD_LONG_LENGTH} or more characters, or make it harder to guess (strength ${PASSWORD_MIN_SCORE} of 4).`;
