@@ -18,6 +18,12 @@ import authPlugin from './plugins/auth.plugin';
 import backgroundPlugin from './plugins/background.plugin';
 import mailPlugin from './plugins/mail.plugin';
 import idempotencyPlugin from './plugins/idempotency.plugin';
+import clockPlugin from './plugins/clock.plugin';
+import jobsPlugin from './plugins/jobs.plugin';
+import reviewQueuesPlugin from './modules/review/review-queues.plugin';
+import reviewRoutes from './modules/review/review.routes';
+import { defineMailJobs } from './modules/mail/mail.jobs';
+import { swaggerTransform, yupValidatorCompiler } from './common/route-schemas';
 import authRoutes from './modules/auth/auth.routes';
 import securityRoutes from './modules/auth/security.routes';
 import passkeyRoutes from './modules/auth/passkeys.routes';
@@ -80,6 +86,15 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   }
   if (!dataSource.isInitialized) await dataSource.initialize();
 
+  app.setValidatorCompiler(yupValidatorCompiler);
+  // Guards run before a route's schema is checked: a caller who may not use a route learns nothing of its
+  // contract (401/403 before any 400). Every preHandler here is such a guard (headers and cookies only).
+  app.addHook('onRoute', (route) => {
+    if (route.preHandler && !route.preValidation) {
+      route.preValidation = route.preHandler;
+      delete route.preHandler;
+    }
+  });
   await app.register(dbPlugin, { config, dataSource, ownsDataSource });
   await app.register(errorsPlugin);
   // With REDIS_URL the rate-limit counters are shared by every server process (scale-out); else in memory.
@@ -96,12 +111,17 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       info: { title: 'Strongroom API', version: '1.0.0', description: 'Retail banking API. Money is a decimal string with two decimals; errors are { success:false, error, errors? }.' },
       components: { securitySchemes: { cookie: { type: 'apiKey', in: 'cookie', name: 'sr_session' }, bearer: { type: 'http', scheme: 'bearer' } } },
     },
+    transform: swaggerTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
   await app.register(authPlugin);
   await app.register(mailPlugin);
   await app.register(backgroundPlugin);
   await app.register(idempotencyPlugin);
+  await app.register(clockPlugin);
+  await app.register(jobsPlugin);
+  await app.register(reviewQueuesPlugin);
+  defineMailJobs(app);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ success: true, status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
@@ -124,6 +144,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       await api.register(transactionRoutes);
       await api.register(dashboardRoutes);
       await api.register(cryptoRoutes);
+      await api.register(reviewRoutes);
     },
     { prefix: '/v1' },
   );

@@ -61,6 +61,7 @@ export const TRANSACTION_KINDS = [
   'fee',
   'opening',
   'adjustment',
+  'refund',
 ] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 

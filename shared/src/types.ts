@@ -75,6 +75,33 @@ export interface TransactionDto {
   memo?: string | null;
   createdAt: string;
   accountHolder?: { name: string; accountNumber: string };
+  /** Why staff rejected it, when they did. */
+  statusReason?: string;
+  /** Its status history, oldest first (detail views). */
+  timeline?: TimelineEntryDto[];
+}
+
+/** One status change of a customer's request, as the customer sees it (staff are 'Strongroom', never named). */
+export interface TimelineEntryDto {
+  status: string;
+  from: string | null;
+  at: string;
+  reason: string | null;
+  by: 'you' | 'Strongroom' | 'system';
+}
+
+/** A local or international transfer waiting for its date; cancellable until then. */
+export interface ScheduledTransferDto {
+  id: string;
+  kind: 'transfer_local' | 'transfer_international';
+  status: 'scheduled' | 'pending' | 'completed' | 'rejected' | 'cancelled' | 'failed';
+  recipientName: string;
+  amount: string;
+  fee: string;
+  currency: string;
+  executeOn: string;
+  statusReason: string | null;
+  createdAt: string;
 }
 
 export interface Paginated<T> {
@@ -105,6 +132,8 @@ export interface TransferSummaryDto {
   rate?: string;
   convertedAmount?: string;
   paymentCurrency?: string;
+  /** A transfer dated in the future: the day it will be sent. */
+  executeOn?: string;
 }
 
 export interface TransferInitiatedDto {

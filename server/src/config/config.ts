@@ -40,6 +40,10 @@ export interface AppConfig {
   /** Serve the built front ends (off in API-only tests). */
   serveStatic: boolean;
   secureCookies: boolean;
+  /** Approvals that credit a customer more than this (major units, in the item's currency) need a second admin. */
+  fourEyesThreshold: string;
+  /** Run the job queue's worker in this process (JOBS_WORKER=0 leaves jobs to other processes; tests drain by hand). */
+  jobsWorker: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -140,6 +144,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (!/^https?:\/\//.test(publicUrl)) problems.push('PUBLIC_URL must start with http:// or https://');
   const dailyOutboundLimit = env.DAILY_OUTBOUND_LIMIT || DEFAULT_DAILY_OUTBOUND_LIMIT;
   check(() => parseAmountToMinor(dailyOutboundLimit, 'USD'));
+  const fourEyesThreshold = env.FOUR_EYES_THRESHOLD || '10000.00';
+  check(() => parseAmountToMinor(fourEyesThreshold, 'USD'));
   if (env.SMTP_URL && !/^smtps?:\/\//.test(env.SMTP_URL)) problems.push('SMTP_URL must be an smtp:// or smtps:// URL');
   if (env.REDIS_URL && !/^rediss?:\/\//.test(env.REDIS_URL)) problems.push('REDIS_URL must be a redis:// URL');
   if ((env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) || (!env.ADMIN_EMAIL && env.ADMIN_PASSWORD)) {
@@ -180,5 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     lookupRateLimitPerMinute,
     serveStatic: env.SERVE_STATIC !== '0',
     secureCookies: publicUrl.startsWith('https://'),
+    fourEyesThreshold,
+    jobsWorker: env.JOBS_WORKER !== '0',
   };
 }

@@ -1,5 +1,7 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
+import type { Pool } from 'pg';
+import { Logger, runMigrations as runJobQueueMigrations } from 'graphile-worker';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
 
@@ -16,6 +18,9 @@ export function createDataSource(url: string, opts: { poolSize?: number } = {}):
   });
 }
 
+/** Our schema, then the job queue's own (graphile-worker keeps its tables in the graphile_worker schema). */
 export async function runMigrations(ds: DataSource): Promise<void> {
   await ds.runMigrations({ transaction: 'each' });
+  const pgPool = (ds.driver as unknown as { master: Pool }).master;
+  await runJobQueueMigrations({ pgPool, logger: new Logger(() => () => undefined), noHandleSignals: true });
 }

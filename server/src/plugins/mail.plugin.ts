@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyInstance } from 'fastify';
 import { templates, type TemplateName } from '../modules/mail/mail.templates';
+import type { Queryable } from '../common/sql';
 
 /** One-time codes, account numbers (any run of 4+ digits) and link tokens out of log lines. */
 export function redactMailText(text: string): string {
@@ -23,7 +24,7 @@ export interface SendMailInput<T extends TemplateName> {
  * Every message is recorded in the outbox table first, so staff and tests can read it.
  */
 export class Mailer {
-  private readonly transport: Transporter;
+  private transport: Transporter;
   private readonly fileBackend: boolean;
   private readonly mailDir: string;
 
@@ -37,30 +38,55 @@ export class Mailer {
     if (this.fileBackend) mkdirSync(this.mailDir, { recursive: true, mode: 0o700 });
   }
 
-  /** Call after the caller's transaction has committed, so no mail leaves for a change that rolled back. */
+  /** Subject and text of a template: the recipient's copy, whole. */
+  render<T extends TemplateName>(template: T, data: SendMailInput<T>['data']): { subject: string; text: string } {
+    return (templates[template] as (d: unknown) => { subject: string; text: string })(data);
+  }
+
+  /**
+   * Records the message in the outbox and sends it now. Call after the caller's transaction has committed, so no
+   * mail leaves for a change that rolled back; work that must survive a crash uses `enqueueMail` (mail.jobs.ts).
+   */
   async send<T extends TemplateName>(input: SendMailInput<T>): Promise<string> {
-    const rendered = (templates[input.template] as (d: unknown) => { subject: string; text: string })(input.data);
-    const [row]: { id: string }[] = await this.app.db.query(
+    const rendered = this.render(input.template, input.data);
+    const id = await this.record(this.app.db, input.to, input.template, rendered, input.customerId ?? null);
+    await this.deliver({ outboxId: id, to: input.to, template: input.template, subject: rendered.subject, text: rendered.text }).catch(() => undefined);
+    return id;
+  }
+
+  /**
+   * The outbox row staff read in the console: every code, token and link redacted (docs/decisions/0005-mail.md);
+   * only the recipient's copy (SMTP or .eml) is whole.
+   */
+  async record(db: Queryable, to: string, template: TemplateName, rendered: { subject: string; text: string }, customerId: string | null): Promise<string> {
+    const [row]: { id: string }[] = await db.query(
       `INSERT INTO outbox (to_address, subject, template, body_text, status, customer_id) VALUES ($1,$2,$3,$4,'queued',$5) RETURNING id`,
-      [input.to, rendered.subject, input.template, rendered.text, input.customerId ?? null],
+      [to, rendered.subject, template, redactMailText(rendered.text), customerId],
     );
-    // Without SMTP the log shows what went out (DECISIONS 'E-mail'), with codes and reset tokens blanked.
-    this.app.log.info(
-      { mailId: row.id, to: input.to, template: input.template, subject: rendered.subject, ...(this.fileBackend ? { body: redactMailText(rendered.text) } : {}) },
-      'mail queued',
-    );
+    return row.id;
+  }
+
+  /** Sends one recorded message; a failure is noted on the outbox row and thrown, so a job retries it. */
+  async deliver(message: { outboxId: string; to: string; template: TemplateName; subject: string; text: string }): Promise<void> {
+    // The log names the template and recipient only; with the file backend it shows the redacted body too.
+    this.app.log.info({ mailId: message.outboxId, to: message.to, template: message.template, subject: message.subject, ...(this.fileBackend ? { body: redactMailText(message.text) } : {}) }, 'mail queued');
     try {
-      const info = await this.transport.sendMail({ from: this.app.config.mailFrom, to: input.to, subject: rendered.subject, text: rendered.text });
+      const info = await this.transport.sendMail({ from: this.app.config.mailFrom, to: message.to, subject: message.subject, text: message.text });
       if (this.fileBackend) {
-        const file = join(this.mailDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${row.id}.eml`);
+        const file = join(this.mailDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${message.outboxId}.eml`);
         writeFileSync(file, (info as unknown as { message: Buffer }).message, { mode: 0o600 });
       }
-      await this.app.db.query(`UPDATE outbox SET status = $2, sent_at = now() WHERE id = $1`, [row.id, this.fileBackend ? 'written' : 'sent']);
+      await this.app.db.query(`UPDATE outbox SET status = $2, sent_at = now(), error = NULL WHERE id = $1`, [message.outboxId, this.fileBackend ? 'written' : 'sent']);
     } catch (err) {
-      this.app.log.error({ mailId: row.id, err: (err as Error).message }, 'mail delivery failed');
-      await this.app.db.query(`UPDATE outbox SET status = 'failed', error = $2 WHERE id = $1`, [row.id, (err as Error).message.slice(0, 500)]).catch(() => undefined);
+      this.app.log.error({ mailId: message.outboxId, err: (err as Error).message }, 'mail delivery failed');
+      await this.app.db.query(`UPDATE outbox SET status = 'failed', error = $2 WHERE id = $1`, [message.outboxId, (err as Error).message.slice(0, 500)]).catch(() => undefined);
+      throw err;
     }
-    return row.id;
+  }
+
+  /** Tests replace the transport to make delivery fail. */
+  useTransport(transport: Transporter): void {
+    this.transport = transport;
   }
 }
 

@@ -50,14 +50,20 @@ describe('staff API', () => {
       const c = await registerCustomer(t.app);
       const admin = await staffSession(t.app);
       const res = await t.app.inject({ method: 'PATCH', url: `/v1/admin/customers/${c.id}/approve`, headers: admin.headers });
-      expect(res.json()).toEqual({ success: true, message: 'Application approved' });
+      expect(res.json()).toEqual({ success: true, message: 'Application approved', status: 'approved', awaitingSecondApproval: false });
       const [row] = await t.app.db.query(`SELECT status FROM customers WHERE id = $1`, [c.id]);
       expect(row.status).toBe('approved');
       const audit = await t.app.db.query(`SELECT actor_type, action FROM audit_log WHERE target_id = $1`, [c.id]);
       expect(audit).toEqual([{ actor_type: 'staff', action: 'customer.approve' }]);
       expect((await lastMail(t.app, c.email as string)).template).toBe('applicationApproved');
+      // The same decision again answers as the first did (a retried click); the contrary one is refused.
       const twice = await t.app.inject({ method: 'PATCH', url: `/v1/admin/customers/${c.id}/approve`, headers: admin.headers });
-      expect(twice.statusCode).toBe(409);
+      expect(twice.json()).toEqual(res.json());
+      const contrary = await t.app.inject({ method: 'PATCH', url: `/v1/admin/customers/${c.id}/reject`, headers: admin.headers, payload: { reason: 'Second thoughts' } });
+      expect(contrary.statusCode).toBe(409);
+      expect(contrary.json().error).toBe('This application has already been approved');
+      const history = await t.app.db.query(`SELECT from_status, to_status, actor_type FROM status_events WHERE subject_id = $1`, [c.id]);
+      expect(history).toEqual([{ from_status: 'pending_review', to_status: 'approved', actor_type: 'staff' }]);
     });
 
     it('rejects with a reason, and requires one', async () => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -30,7 +30,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, opts: { 
   const db = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'strongroom-test-data-'));
   const base = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: db.url, SESSION_SECRET: randomBytes(32).toString('hex'), ENCRYPTION_KEY: randomBytes(32).toString('hex'), LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv);
-  const config: AppConfig = { ...base, serveStatic: false, loginRateLimitPerMinute: 10_000, moneyRateLimitPerMinute: 1_000_000, ...overrides };
+  const config: AppConfig = { ...base, serveStatic: false, jobsWorker: false, loginRateLimitPerMinute: 10_000, moneyRateLimitPerMinute: 1_000_000, ...overrides };
   const dataSource = createDataSource(db.url, { poolSize: 40 });
   await dataSource.initialize();
   await seedFxRates(dataSource.manager);
@@ -75,13 +75,24 @@ export function enrolmentPayload(overrides: Record<string, unknown> = {}) {
   };
 }
 
-/** Latest outbox message to `email`. */
-export async function lastMail(app: FastifyInstance, email: string): Promise<{ subject: string; bodyText: string; template: string }> {
-  // Some mail leaves after the answer (app.background): wait for it.
+/**
+ * Latest message to `email` as its recipient reads it: the outbox row names it (staff see only a redacted body
+ * there), and the .eml the file backend wrote holds the whole text.
+ */
+export async function lastMail(app: FastifyInstance, email: string): Promise<{ subject: string; bodyText: string; template: string; redactedText: string }> {
+  // Some mail leaves after the answer (app.background), some through the job queue: wait for both.
   await app.background.idle();
-  const [row] = await app.db.query(`SELECT subject, body_text AS "bodyText", template FROM outbox WHERE lower(to_address) = lower($1) ORDER BY created_at DESC LIMIT 1`, [email]);
+  await app.jobs.drain();
+  const [row] = await app.db.query(`SELECT id, subject, body_text AS "bodyText", template FROM outbox WHERE lower(to_address) = lower($1) ORDER BY created_at DESC LIMIT 1`, [email]);
   if (!row) throw new Error(`no mail to ${email}`);
-  return row;
+  const dir = join(app.config.dataDir, 'mail');
+  const file = readdirSync(dir).find((name) => name.endsWith(`-${row.id}.eml`));
+  if (!file) throw new Error(`mail ${row.id} to ${email} was not delivered`);
+  const raw = readFileSync(join(dir, file), 'utf8');
+  const body = raw.slice(raw.search(/\r?\n\r?\n/)).trim();
+  // Undo quoted-printable soft breaks and escapes.
+  const bodyText = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return { subject: row.subject, template: row.template, bodyText: Buffer.from(bodyText, 'latin1').toString('utf8'), redactedText: row.bodyText };
 }
 
 export const codeIn = (text: string) => /code[^0-9]*(\d{6})/i.exec(text)?.[1] ?? /\b(\d{6})\b/.exec(text)![1];

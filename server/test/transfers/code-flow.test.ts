@@ -1,3 +1,4 @@
+import { todayIsoDate } from '@strongroom/shared';
 import { approvedCustomer, codeIn, createTestApp, lastMail, staffSession, type TestApp } from '../helpers/test-app';
 
 const intl = (overrides: Record<string, unknown> = {}) => ({
@@ -15,7 +16,7 @@ const intl = (overrides: Record<string, unknown> = {}) => ({
   amount: '100.00',
   currency: 'USD',
   purpose: 'family_support',
-  transferDate: '2026-11-22',
+  transferDate: todayIsoDate(),
   ...overrides,
 });
 const local = (overrides: Record<string, unknown> = {}) => ({
@@ -24,7 +25,7 @@ const local = (overrides: Record<string, unknown> = {}) => ({
   recipientAccountNumber: '000123456789',
   amount: '40.00',
   memo: 'Invoice 12',
-  transferDate: '2026-11-22',
+  transferDate: todayIsoDate(),
   ...overrides,
 });
 const balance = async (t: TestApp, id: string) => (await t.app.db.query(`SELECT balance_minor FROM ledger_accounts WHERE customer_id = $1`, [id]))[0].balance_minor as string;

@@ -6,8 +6,15 @@ import { transactionPinField } from './auth.schema';
 const recipientAccount = () =>
   text().trim().required('Please enter recipient account number').max(34, 'Account number must be at most 34 characters');
 const memo = () => text().trim().max(140, 'Memo must be at most 140 characters').optional();
+/** Today as YYYY-MM-DD in the local time zone (the browser's, or the server's). */
+export function todayIsoDate(now = new Date()): string {
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
 const transferDate = () =>
-  text().required('Please select transfer date').test('date', 'Please select transfer date', (v) => isRealIsoDate(v));
+  text()
+    .required('Please select transfer date')
+    .test('date', 'Please select transfer date', (v) => isRealIsoDate(v))
+    .test('not-past', 'The transfer date cannot be in the past', (v) => !v || !isRealIsoDate(v) || v >= todayIsoDate());
 const minText = (min: number, label: string, max = 120) =>
   text()
     .trim()

@@ -10,6 +10,7 @@ import { useApi } from '../../api/useApi';
 import { ApiError } from '../../api/client';
 import { DateText } from '../../components/DateText';
 import { StatusChip } from '../../components/StatusChip';
+import { StatusTimeline } from '../../components/StatusTimeline';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -54,8 +55,26 @@ export default function TransactionDetailPage() {
                 {formatMoney(tx.amount, tx.currency, { sign: tx.type })}
               </Typography>
               <StatusChip status={tx.status} size="medium" />
+              {tx.statusReason && (
+                <Typography sx={{ mt: 1.5 }} data-testid="detail-reason">
+                  {tx.status === 'failed' ? 'Not sent: ' : 'Reason: '}
+                  {tx.statusReason}
+                </Typography>
+              )}
             </CardContent>
           </Card>
+          {tx.timeline && tx.timeline.length > 0 && (
+            <Card>
+              <CardContent>
+                <StatusTimeline entries={tx.timeline} />
+                {tx.status === 'failed' && tx.type === 'debit' && (
+                  <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
+                    The amount and its fee came back to your account as a separate refund line in your transactions.
+                  </Typography>
+                )}
+              </CardContent>
+            </Card>
+          )}
           <Card>
             <CardContent>
               <Grid container spacing={2.5}>

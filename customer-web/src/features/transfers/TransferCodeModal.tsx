@@ -3,7 +3,7 @@ import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, 
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
-import { formatMoney, type TransferSummaryDto } from '@strongroom/shared';
+import { formatDate, formatMoney, type TransferSummaryDto } from '@strongroom/shared';
 import { api, newIdempotencyKey } from '../../api/client';
 import { useAuth } from '../../auth/AuthContext';
 
@@ -30,6 +30,7 @@ export function readTransferData(raw: string | null): TransferData | null {
 export function SummaryLines({ summary }: { summary: TransferSummaryDto }) {
   const rows: [string, string][] = [
     ['Recipient', summary.recipientName],
+    ...(summary.executeOn ? ([['Send on', summary.executeOn]] as [string, string][]) : []),
     ...(summary.convertedAmount ? ([[`They receive`, formatMoney(summary.convertedAmount, summary.paymentCurrency!)], ['Rate', `1 ${summary.paymentCurrency} = ${summary.rate} ${summary.currency}`]] as [string, string][]) : []),
     ['Amount', formatMoney(summary.amount, summary.currency)],
     ['Fee', formatMoney(summary.fee, summary.currency)],
@@ -120,7 +121,9 @@ export function TransferCodeModal() {
           <Stack spacing={2} alignItems="center">
             <CheckCircleIcon color="success" sx={{ fontSize: 56 }} />
             <Typography textAlign="center">
-              Your {data.kind} transfer is on its way to our payments team. {data.kind === 'international' ? 'International transfers take 1-3 business days.' : 'Local transfers arrive the same day during business hours.'}
+              {data.summary.executeOn
+                ? `Your ${data.kind} transfer is scheduled for ${formatDate(`${data.summary.executeOn}T12:00:00`)}. We send it that day if your balance covers it; you can cancel it on this page until then.`
+                : `Your ${data.kind} transfer is on its way to our payments team. ${data.kind === 'international' ? 'International transfers take 1-3 business days.' : 'Local transfers arrive the same day during business hours.'}`}
             </Typography>
             <Box sx={{ width: '100%' }}><SummaryLines summary={data.summary} /></Box>
           </Stack>

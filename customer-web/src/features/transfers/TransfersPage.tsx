@@ -21,6 +21,7 @@ import { useAuth } from '../../auth/AuthContext';
 import { FullScreenLoader } from '../../components/FullScreenLoader';
 import { FormField, applyServerErrors } from '../../components/FormField';
 import { SummaryLines, TransferCodeModal } from './TransferCodeModal';
+import { ScheduledTransfers } from './ScheduledTransfers';
 
 const TABS = ['sameBank', 'local', 'international'] as const;
 type TabName = (typeof TABS)[number];
@@ -259,6 +260,7 @@ export default function TransfersPage() {
           {tab === 'international' && <OutboundForm kind="international" key="international" />}
         </CardContent>
       </Card>
+      <ScheduledTransfers />
       <TransferCodeModal />
     </Stack>
   );

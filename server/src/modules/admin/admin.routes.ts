@@ -9,6 +9,11 @@ import { AdminService } from './admin.service';
 import { CSRF_INVALID } from '../auth/session.service';
 import { StaffUserEntity } from './entities/staff-user.entity';
 import { parseListParams, sendList } from './simple-rest';
+import { actorOf } from '../../common/actor';
+import { idParamsFor } from '../../common/route-schemas';
+import { decide } from '../review/review.service';
+import { applicationReview } from '../user/application.review';
+import { timeline } from '../review/status-events';
 
 const tags = ['admin'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -62,29 +67,27 @@ export default async function adminRoutes(app: FastifyInstance) {
     return sendList(reply, 'customers', items, p.offset, total);
   });
 
-  app.get('/admin/customers/:id', { preHandler: anyStaff, schema: { tags, summary: 'One customer' } }, async (request) => {
+  app.get('/admin/customers/:id', { preHandler: anyStaff, schema: { tags, summary: 'One customer, with the application\'s status history', params: idParamsFor('Customer not found') } }, async (request) => {
     const { id } = request.params as { id: string };
-    if (!UUID.test(id)) throw notFound('Customer not found');
     const c = await app.db.manager.findOne(CustomerEntity, { where: { id } });
     if (!c) throw notFound('Customer not found');
     const dto = await toUserDto(app.db.manager, c);
-    return { ...dto, passportImage: c.passportFileId ? `/v1/files/${c.passportFileId}` : null, reviewedAt: c.reviewedAt, reviewedBy: c.reviewedBy };
+    return { ...dto, passportImage: c.passportFileId ? `/v1/files/${c.passportFileId}` : null, reviewedAt: c.reviewedAt, reviewedBy: c.reviewedBy, timeline: await timeline(app.db, 'customer', c.id) };
   });
 
-  app.patch('/admin/customers/:id/approve', { preHandler: adminOnly, schema: { tags, summary: 'Approve an application (audited)' } }, async (request) => {
-    const { id } = request.params as { id: string };
-    if (!UUID.test(id)) throw notFound('Customer not found');
-    await admin.decideApplication(request, id, 'approved');
-    return { success: true, message: 'Application approved' };
-  });
-
-  app.patch('/admin/customers/:id/reject', { preHandler: adminOnly, schema: { tags, summary: 'Reject an application with a reason (audited)' } }, async (request) => {
-    const { id } = request.params as { id: string };
-    if (!UUID.test(id)) throw notFound('Customer not found');
-    const { reason } = validate(rejectReasonSchema, request.body);
-    await admin.decideApplication(request, id, 'rejected', reason);
-    return { success: true, message: 'Application rejected' };
-  });
+  app.reviewQueues.add({ resource: 'customers', label: 'Account applications', pendingCountSql: `SELECT count(*) FROM customers WHERE status = 'pending_review'` });
+  for (const decision of ['approve', 'reject'] as const) {
+    app.patch(
+      `/admin/customers/:id/${decision}`,
+      { preHandler: adminOnly, schema: { tags, summary: decision === 'approve' ? 'Approve an application (audited)' : 'Reject an application with a reason (audited)', params: idParamsFor('Customer not found'), ...(decision === 'reject' ? { body: rejectReasonSchema } : {}) } },
+      async (request) => {
+        const { id } = request.params as { id: string };
+        const reason = decision === 'reject' ? (request.body as { reason: string }).reason : undefined;
+        const outcome = await decide(app, applicationReview, { id, decision, reason, actor: actorOf(request) });
+        return { success: true, ...outcome };
+      },
+    );
+  }
 
   app.get('/admin/outbox', { preHandler: anyStaff, schema: { tags, summary: 'Mail outbox' } }, async (request, reply) => {
     const p = parseListParams(request.query as Record<string, unknown>, ['created_at'], 'created_at');
@@ -95,9 +98,8 @@ export default async function adminRoutes(app: FastifyInstance) {
     return sendList(reply, 'outbox', items, p.offset, Number(count));
   });
 
-  app.get('/admin/outbox/:id', { preHandler: anyStaff, schema: { tags, summary: 'One message' } }, async (request) => {
+  app.get('/admin/outbox/:id', { preHandler: anyStaff, schema: { tags, summary: 'One message (codes, tokens and links redacted)', params: idParamsFor('Message not found') } }, async (request) => {
     const { id } = request.params as { id: string };
-    if (!UUID.test(id)) throw notFound('Message not found');
     const [item] = await rows(app.db, `SELECT id, to_address AS "to", subject, template, body_text AS "bodyText", status, created_at AS "createdAt", sent_at AS "sentAt" FROM outbox WHERE id = $1`, [id]);
     if (!item) throw notFound('Message not found');
     return item;

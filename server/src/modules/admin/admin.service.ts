@@ -1,12 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES, type StaffRole } from '@strongroom/shared';
 import type { EntityManager } from 'typeorm';
-import { AppError, notFound } from '../../common/app-error';
+import { AppError } from '../../common/app-error';
+import { withTransaction } from '../../db/transaction';
 import { burnVerify, hashSecret, verifySecret } from '../../common/crypto';
 import { rows } from '../../common/sql';
-import { withTransaction } from '../../db/transaction';
-import { recordAudit } from '../audit/audit.service';
-import { CustomerEntity } from '../user/entities/customer.entity';
 import { StaffUserEntity } from './entities/staff-user.entity';
 import { AttemptLimiter, type LockRule } from '../auth/attempts.service';
 import { StaffMfa } from './staff-mfa.service';
@@ -101,26 +99,5 @@ export class AdminService {
       [email, name, role, passwordHash, sealed],
     );
     await this.attempts.clear('staff_login', email);
-  }
-
-  async decideApplication(request: FastifyRequest, customerId: string, decision: 'approved' | 'rejected', reason?: string) {
-    const customer = await withTransaction(this.app.db, async (m) => {
-      const c = await m.findOne(CustomerEntity, { where: { id: customerId }, lock: { mode: 'pessimistic_write' } });
-      if (!c) throw notFound('Customer not found');
-      if (c.status !== 'pending_review') throw new AppError(409, `This application has already been ${c.status === 'approved' ? 'approved' : 'rejected'}`);
-      c.status = decision;
-      c.rejectionReason = decision === 'rejected' ? reason ?? null : null;
-      c.reviewedBy = request.staff!.id;
-      c.reviewedAt = new Date();
-      await m.save(CustomerEntity, c);
-      await recordAudit(m, request, { action: decision === 'approved' ? 'customer.approve' : 'customer.reject', targetType: 'customer', targetId: c.id, reason });
-      return c;
-    });
-    if (decision === 'approved') {
-      await this.app.mailer.send({ to: customer.email, template: 'applicationApproved', data: { firstName: customer.firstName, accountNumber: customer.accountNumber }, customerId: customer.id });
-    } else {
-      await this.app.mailer.send({ to: customer.email, template: 'applicationRejected', data: { firstName: customer.firstName, reason: reason ?? '' }, customerId: customer.id });
-    }
-    return customer;
   }
 }

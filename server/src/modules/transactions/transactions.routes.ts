@@ -1,29 +1,30 @@
 import type { FastifyInstance } from 'fastify';
-import { rejectReasonSchema, statementQuerySchema, transactionQuerySchema } from '@strongroom/shared';
-import { validate } from '../../common/validate';
+import * as yup from 'yup';
+import { statementQuerySchema, transactionQuerySchema } from '@strongroom/shared';
+import { idParamsFor } from '../../common/route-schemas';
+import { firstApprover, timeline } from '../review/status-events';
 import { notFound } from '../../common/app-error';
 import { rows } from '../../common/sql';
 import { getTransactionForCustomer, listTransactions, toTransactionDto, type TransactionRow } from './transactions.service';
-import { TransfersService } from '../transfers/transfers.service';
 import { parseListParams, sendList } from '../admin/simple-rest';
 import { statementCsv, statementPdf } from './statement';
 
 const tags = ['transactions'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const referenceParams = yup.object({ reference: yup.string().required().matches(/^[A-Z0-9]{4,40}$/, 'Transaction not found') });
+const listQuery = yup.object({ sort: yup.string(), range: yup.string(), filter: yup.string() }).noUnknown(true, 'Unknown field: ${unknown}');
 const STATEMENT_MAX_ROWS = 5000;
 
 export default async function transactionRoutes(app: FastifyInstance) {
-  const transfers = new TransfersService(app);
-  const adminOnly = app.requireStaff(['admin']);
 
-  app.get('/transaction', { preHandler: app.requireCustomer, schema: { tags, summary: "The caller's transactions, newest first, paginated, filtered, searched" } }, async (request) => {
-    const query = validate(transactionQuerySchema, request.query, { strict: false });
-    const { items, total, totalCapped } = await listTransactions(app.db.manager, request.customer!.id, query as never);
+  app.get('/transaction', { preHandler: app.requireCustomer, schema: { tags, summary: "The caller's transactions, newest first, paginated, filtered, searched", querystring: transactionQuerySchema } }, async (request) => {
+    const query = request.query as yup.InferType<typeof transactionQuerySchema>;
+    const { items, total, totalCapped } = await listTransactions(app.db.manager, request.customer!.id, query);
     return { success: true, items, page: query.page, pageSize: query.pageSize, total, totalCapped };
   });
 
-  app.get('/transaction/statement', { preHandler: app.requireCustomer, schema: { tags, summary: 'Statement for a date range as CSV or PDF' } }, async (request, reply) => {
-    const q = validate(statementQuerySchema, request.query, { strict: false });
+  app.get('/transaction/statement', { preHandler: app.requireCustomer, schema: { tags, summary: 'Statement for a date range as CSV or PDF', querystring: statementQuerySchema } }, async (request, reply) => {
+    const q = request.query as yup.InferType<typeof statementQuerySchema>;
     const list = await rows<TransactionRow>(
       app.db,
       `SELECT * FROM transactions WHERE customer_id = $1 AND created_at >= $2::date AND created_at < $3::date + 1 ORDER BY created_at, id LIMIT ${STATEMENT_MAX_ROWS}`,
@@ -39,28 +40,13 @@ export default async function transactionRoutes(app: FastifyInstance) {
     return reply.header('Content-Type', 'text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${name}.csv"`).send(statementCsv(items));
   });
 
-  app.get('/transaction/:reference', { preHandler: app.requireCustomer, schema: { tags, summary: 'One transaction by reference (owner only)' } }, async (request) => {
+  app.get('/transaction/:reference', { preHandler: app.requireCustomer, schema: { tags, summary: 'One transaction by reference (owner only), with its status history', params: referenceParams } }, async (request) => {
     const { reference } = request.params as { reference: string };
-    if (!/^[A-Z0-9]{4,40}$/.test(reference)) throw notFound('Transaction not found');
-    return { success: true, transaction: await getTransactionForCustomer(app.db.manager, request.customer!.id, reference) };
+    const transaction = await getTransactionForCustomer(app.db.manager, request.customer!.id, reference);
+    return { success: true, transaction: { ...transaction, timeline: await timeline(app.db, 'transaction', transaction.id) } };
   });
 
-  app.patch('/transaction/:id/approve', { preHandler: adminOnly, schema: { tags: ['admin'], summary: 'Settle a pending transfer (staff admin, audited)' } }, async (request, reply) => {
-    const { id } = request.params as { id: string };
-    if (!UUID.test(id)) throw notFound('Transaction not found');
-    const result = await app.idempotency.run(request, `staff:${request.staff!.id}`, (m) => transfers.decide(request, m, id, 'approve'));
-    return reply.status(result.status).send(result.body);
-  });
-
-  app.patch('/transaction/:id/reject', { preHandler: adminOnly, schema: { tags: ['admin'], summary: 'Reject a pending transfer: funds and fee return (staff admin, audited)' } }, async (request, reply) => {
-    const { id } = request.params as { id: string };
-    if (!UUID.test(id)) throw notFound('Transaction not found');
-    const { reason } = validate(rejectReasonSchema, request.body);
-    const result = await app.idempotency.run(request, `staff:${request.staff!.id}`, (m) => transfers.decide(request, m, id, 'reject', reason));
-    return reply.status(result.status).send(result.body);
-  });
-
-  app.get('/admin/transactions', { preHandler: app.requireStaff(), schema: { tags: ['admin'], summary: 'All transactions (ra-data-simple-rest list)' } }, async (request, reply) => {
+  app.get('/admin/transactions', { preHandler: app.requireStaff(), schema: { tags: ['admin'], summary: 'All transactions (ra-data-simple-rest list)', querystring: listQuery } }, async (request, reply) => {
     const p = parseListParams(request.query as Record<string, unknown>, ['created_at', 'amount_minor', 'status'], 'created_at');
     const where: string[] = [];
     const params: unknown[] = [];
@@ -87,15 +73,14 @@ export default async function transactionRoutes(app: FastifyInstance) {
     return sendList(reply, 'transactions', list.map((r) => ({ ...toTransactionDto(r), customerId: r.customer_id })), p.offset, Number(count));
   });
 
-  app.get('/admin/transactions/:id', { preHandler: app.requireStaff(), schema: { tags: ['admin'], summary: 'One transaction' } }, async (request) => {
+  app.get('/admin/transactions/:id', { preHandler: app.requireStaff(), schema: { tags: ['admin'], summary: 'One transaction, with its status history', params: idParamsFor('Transaction not found') } }, async (request) => {
     const { id } = request.params as { id: string };
-    if (!UUID.test(id)) throw notFound('Transaction not found');
     const [r] = await rows<TransactionRow>(
       app.db,
       `SELECT t.*, concat_ws(' ', c.first_name, c.last_name) AS holder_name, c.account_number AS holder_account FROM transactions t JOIN customers c ON c.id = t.customer_id WHERE t.id = $1`,
       [id],
     );
     if (!r) throw notFound('Transaction not found');
-    return { ...toTransactionDto(r), customerId: r.customer_id, statusReason: r.status_reason, metadata: r.metadata };
+    return { ...toTransactionDto(r), customerId: r.customer_id, statusReason: r.status_reason, metadata: r.metadata, timeline: await timeline(app.db, 'transaction', r.id), firstApproval: await firstApprover(app.db, 'transaction', r.id) };
   });
 }

@@ -13,4 +13,6 @@ export const codeExpired = () => new AppError(400, 'This code has expired. Pleas
 export const tooManyAttempts = () => new AppError(429, 'Too many wrong attempts. Please start the transfer again.');
 export const codeFirst = () => new AppError(400, 'Enter the code we e-mailed you first', { code: 'Enter the code we e-mailed you first' });
 export const pinNext = () => new AppError(400, 'Enter your transaction PIN', { pin: 'Enter your transaction PIN' });
-export const notPending = () => new AppError(409, 'Only pending transfers can be approved or rejected');
+
+export const pastTransferDate = () => new AppError(400, 'The transfer date cannot be in the past', { transferDate: 'The transfer date cannot be in the past' });
+export const notScheduled = () => new AppError(409, 'Only a scheduled transfer can be cancelled');

@@ -1,20 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import * as yup from 'yup';
-import {
-  TRANSFER_CURRENCIES,
-  confirmCodeSchema,
-  incomingTransferSchema,
-  internationalTransferSchema,
-  localTransferSchema,
-  minorToDecimal,
-  sameBankTransferSchema,
-} from '@strongroom/shared';
-import { validate } from '../../common/validate';
-import { AppError } from '../../common/app-error';
-import { TransfersService } from './transfers.service';
+import { TRANSFER_CURRENCIES, confirmCodeSchema, internationalTransferSchema, localTransferSchema, minorToDecimal, sameBankTransferSchema } from '@strongroom/shared';
+import { actorOf } from '../../common/actor';
+import { idParams, okResponse, responses } from '../../common/route-schemas';
+import { withTransaction } from '../../db/transaction';
+import { quote } from './transfer-quote';
+import { SameBankService } from './same-bank.service';
+import { AuthorisationService, type InitiateInput } from './authorisation.service';
+import { cancelScheduled, defineTransferJobs, listScheduled } from './scheduled-transfers';
+import transferAdminRoutes from './transfers.admin.routes';
 
 const tags = ['transfers'];
-const quoteQuerySchema = yup
+
+const quoteQuery = yup
   .object({
     type: yup.string().oneOf(['same', 'local', 'international'], 'type must be same, local or international').required('type is required'),
     amount: yup.string().required('amount is required'),
@@ -22,27 +20,39 @@ const quoteQuerySchema = yup
   })
   .noUnknown(true, 'Unknown field: ${unknown}');
 
+const recipientParams = yup.object({
+  accountNumber: yup.string().required('Account number must be 10 digits').matches(/^\d{10}$/, 'Account number must be 10 digits'),
+});
+
+const money = { type: 'string', pattern: '^-?\\d+\\.\\d{2}$' };
+const summarySchema = { type: 'object', properties: { amount: money, fee: money, total: money, currency: { type: 'string' }, recipientName: { type: 'string' }, executeOn: { type: 'string' } }, additionalProperties: true };
+const transactionSchema = { type: 'object', additionalProperties: true, properties: { id: { type: 'string' }, reference: { type: 'string' }, amount: money, status: { type: 'string' } } };
+const initiated = responses({ 201: okResponse({ transferId: { type: 'string', format: 'uuid' }, codeStep: { type: 'string', enum: ['code', 'pin'] }, summary: summarySchema }) });
+
 export default async function transferRoutes(app: FastifyInstance) {
-  const transfers = new TransfersService(app);
+  const sameBank = new SameBankService(app);
+  const authorisation = new AuthorisationService(app);
   const customer = app.requireApprovedCustomer;
   const scope = (id: string) => `customer:${id}`;
   const moneyLimit = { rateLimit: { max: app.config.moneyRateLimitPerMinute, timeWindow: '1 minute' } };
+  defineTransferJobs(app);
 
   // The name behind an account number is personal data: looked up at a pace that cannot walk the number space,
   // per client IP and per customer (the same customer from many IPs counts once).
   const lookupLimit = { max: app.config.lookupRateLimitPerMinute, timeWindow: '1 minute' };
   const perCustomerLookupLimit = app.rateLimit({ ...lookupLimit, keyGenerator: (request) => `recipient-lookup:${request.customer?.id}` });
-  app.get('/transfer/recipient/:accountNumber', { preHandler: [customer, perCustomerLookupLimit], config: { rateLimit: lookupLimit }, schema: { tags, summary: 'Name of a same-bank recipient, shown before confirming' } }, async (request) => {
-    const { accountNumber } = request.params as { accountNumber: string };
-    if (!/^\d{10}$/.test(accountNumber)) {
-      throw new AppError(400, 'Account number must be 10 digits', { recipientAccountNumber: 'Account number must be 10 digits' });
-    }
-    return { success: true, recipient: await transfers.lookupRecipient(accountNumber, request.customer!.id) };
-  });
+  app.get(
+    '/transfer/recipient/:accountNumber',
+    { preHandler: [customer, perCustomerLookupLimit], config: { rateLimit: lookupLimit }, schema: { tags, summary: 'Name of a same-bank recipient, shown before confirming', params: recipientParams, response: responses({ 200: okResponse({ recipient: { type: 'object', properties: { name: { type: 'string' }, accountNumber: { type: 'string' } } } }) }) } },
+    async (request) => {
+      const { accountNumber } = request.params as yup.InferType<typeof recipientParams>;
+      return { success: true, recipient: await sameBank.lookupRecipient(accountNumber, request.customer!.id) };
+    },
+  );
 
-  app.get('/transfer/quote', { preHandler: customer, schema: { tags, summary: 'Fee, rate and total for a payment' } }, async (request) => {
-    const query = validate(quoteQuerySchema, request.query, { strict: false });
-    const q = await transfers.quote(app.db.manager, request.customer!.id, query.type as 'same' | 'local' | 'international', query.amount, query.currency);
+  app.get('/transfer/quote', { preHandler: customer, schema: { tags, summary: 'Fee, rate and total for a payment', querystring: quoteQuery, response: responses({ 200: okResponse({ amount: money, fee: money, total: money, currency: { type: 'string' }, rate: { type: 'string' } }) }) } }, async (request) => {
+    const query = request.query as yup.InferType<typeof quoteQuery>;
+    const q = await quote(app.db.manager, request.customer!.id, query.type as 'same' | 'local' | 'international', query.amount, query.currency);
     return {
       success: true,
       currency: q.accountCurrency,
@@ -53,41 +63,56 @@ export default async function transferRoutes(app: FastifyInstance) {
     };
   });
 
-  app.post('/transfer/same', { preHandler: customer, config: moneyLimit, schema: { tags, summary: 'Instant transfer to another Strongroom account (PIN required, fee 0)' } }, async (request, reply) => {
-    const input = validate(sameBankTransferSchema, request.body);
-    const customerId = request.customer!.id;
-    const result = await app.idempotency.runInStatement(
-      request,
-      scope(customerId),
-      (claim) => transfers.sameBank(request, input as never, claim),
-      (reference) => transfers.sameBankReplay(customerId, reference),
+  app.post(
+    '/transfer/same',
+    { preHandler: customer, config: moneyLimit, schema: { tags, summary: 'Instant transfer to another Strongroom account (PIN required, fee 0)', body: sameBankTransferSchema, response: responses({ 201: okResponse({ transaction: transactionSchema }) }) } },
+    async (request, reply) => {
+      const body = request.body as yup.InferType<typeof sameBankTransferSchema>;
+      const customerId = request.customer!.id;
+      const result = await app.idempotency.runInStatement(
+        request,
+        scope(customerId),
+        (claim) => sameBank.send({ ...body, amount: body.amount!, memo: body.memo ?? undefined, customerId, ip: request.ip }, claim),
+        (reference) => sameBank.replay(customerId, reference),
+      );
+      return reply.status(result.status).send(result.body);
+    },
+  );
+
+  for (const kind of ['local', 'international'] as const) {
+    const body = kind === 'local' ? localTransferSchema : internationalTransferSchema;
+    app.post(
+      `/transfer/${kind}`,
+      { preHandler: customer, config: moneyLimit, schema: { tags, summary: `Start a${kind === 'local' ? ' local' : 'n international'} transfer; confirm with /transfer/confirm-code`, body, response: initiated } },
+      async (request, reply) => {
+        const input = request.body as InitiateInput;
+        const result = await app.idempotency.run(request, scope(request.customer!.id), (m) => authorisation.initiate(m, request.customer!.id, kind, input));
+        return reply.status(result.status).send(result.body);
+      },
     );
-    return reply.status(result.status).send(result.body);
+  }
+
+  app.post(
+    '/transfer/confirm-code',
+    { preHandler: customer, config: moneyLimit, schema: { tags, summary: 'Authenticate a payment: the e-mailed code, then the PIN', body: confirmCodeSchema, response: responses({ 200: okResponse({ nextStep: { type: 'string', enum: ['pin', 'success'] }, summary: summarySchema }) }) } },
+    async (request, reply) => {
+      const input = request.body as yup.InferType<typeof confirmCodeSchema>;
+      const actor = { ...actorOf(request), id: request.customer!.id };
+      const result = await app.idempotency.run(request, scope(request.customer!.id), (m) => authorisation.confirm(m, actor, { transferId: input.transferId, code: input.code ?? undefined, pin: input.pin ?? undefined }));
+      return reply.status(result.status).send(result.body);
+    },
+  );
+
+  app.get('/transfer/scheduled', { preHandler: customer, schema: { tags, summary: "The caller's transfers dated for later (waiting ones first)", response: responses({ 200: okResponse({ items: { type: 'array', items: { type: 'object', additionalProperties: true } } }) }) } }, async (request) => ({
+    success: true,
+    items: await listScheduled(app.db.manager, request.customer!.id),
+  }));
+
+  app.post('/transfer/:id/cancel', { preHandler: customer, schema: { tags, summary: 'Cancel a scheduled transfer before its date', params: idParams, response: responses({ 200: okResponse() }) } }, async (request) => {
+    const { id } = request.params as { id: string };
+    await withTransaction(app.db, (m) => cancelScheduled(m, request.customer!.id, id, actorOf(request)));
+    return { success: true, message: 'Scheduled transfer cancelled' };
   });
 
-  app.post('/transfer/local', { preHandler: customer, config: moneyLimit, schema: { tags, summary: 'Start a local transfer; confirm with /transfer/confirm-code' } }, async (request, reply) => {
-    const input = validate(localTransferSchema, request.body);
-    const result = await app.idempotency.run(request, scope(request.customer!.id), (m) => transfers.initiate(request, m, 'local', input as never));
-    return reply.status(result.status).send(result.body);
-  });
-
-  app.post('/transfer/international', { preHandler: customer, config: moneyLimit, schema: { tags, summary: 'Start an international transfer; confirm with /transfer/confirm-code' } }, async (request, reply) => {
-    const input = validate(internationalTransferSchema, request.body);
-    const result = await app.idempotency.run(request, scope(request.customer!.id), (m) => transfers.initiate(request, m, 'international', input as never));
-    return reply.status(result.status).send(result.body);
-  });
-
-  app.post('/transfer/confirm-code', { preHandler: customer, config: moneyLimit, schema: { tags, summary: 'Authenticate a payment: the e-mailed code, then the PIN (DECISIONS D1)' } }, async (request, reply) => {
-    const input = validate(confirmCodeSchema, request.body);
-    const result = await app.idempotency.run(request, scope(request.customer!.id), (m) => transfers.confirm(request, m, input as never));
-    return reply.status(result.status).send(result.body);
-  });
-
-  app.post('/admin/incoming-transfers', { preHandler: app.requireStaff(['admin']), schema: { tags: ['admin'], summary: 'Post an incoming payment from the settlement network (idempotent on reference)' } }, async (request, reply) => {
-    const input = validate(incomingTransferSchema, request.body);
-    // The network reference is the idempotency key: the same payment can never be credited twice.
-    request.headers['idempotency-key'] = `incoming:${input.reference}`.replace(/[^A-Za-z0-9_.:-]/g, '_').padEnd(8, '_');
-    const result = await app.idempotency.run(request, 'incoming-transfers', (m) => transfers.incoming(request, m, input as never));
-    return reply.status(result.status).send(result.body);
-  });
+  await app.register(transferAdminRoutes);
 }

@@ -1,0 +1,77 @@
+import Ajv from 'ajv';
+import * as yup from 'yup';
+import { convertSchema } from '@sodaru/yup-to-json-schema';
+import type { FastifySchema, FastifySchemaCompiler } from 'fastify';
+import { AppError, notFound } from './app-error';
+
+/**
+ * Route contracts: a route declares yup schemas (the same ones the browser forms use, with the spec's messages)
+ * for body, querystring and params, and Fastify validates them before the handler runs; /docs shows them as
+ * JSON Schema. Response schemas stay JSON Schema (Fastify serializes with them).
+ */
+const isYup = (schema: unknown): schema is yup.AnySchema => !!schema && typeof schema === 'object' && (schema as { __isYupSchema__?: boolean }).__isYupSchema__ === true;
+
+const ajv = new Ajv({ coerceTypes: 'array', useDefaults: true, removeAdditional: false, allErrors: false });
+
+export const yupValidatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
+  if (!isYup(schema)) return ajv.compile(schema as object) as ReturnType<FastifySchemaCompiler<unknown>>;
+  // Bodies are strict (a number where text belongs is an error); query strings and params arrive as text and are cast.
+  const strict = httpPart === 'body';
+  return (data: unknown) => {
+    if (httpPart === 'body' && (data === null || data === undefined || typeof data !== 'object' || Array.isArray(data))) {
+      return { error: new AppError(400, 'The request body must be a JSON object') };
+    }
+    try {
+      return { value: schema.validateSync(data ?? {}, { abortEarly: false, strict, stripUnknown: false }) };
+    } catch (err) {
+      // A malformed id names nothing that exists: the same 404 as an id that is not there.
+      if (httpPart === 'params' && err instanceof yup.ValidationError) return { error: notFound(err.errors[0] ?? 'Not found') };
+      return { error: err as Error };
+    }
+  };
+};
+
+/** @fastify/swagger transform: yup parts of a route's schema shown as JSON Schema. */
+export function swaggerTransform({ schema, url }: { schema: FastifySchema; url: string }) {
+  if (!schema) return { schema, url };
+  const converted: Record<string, unknown> = { ...schema };
+  for (const part of ['body', 'querystring', 'params', 'headers'] as const) {
+    const value = (schema as Record<string, unknown>)[part];
+    if (isYup(value)) converted[part] = convertSchema(value as never);
+  }
+  return { schema: converted as FastifySchema, url };
+}
+
+export const uuid = (message = 'Not found') => yup.string().uuid(message).required(message);
+
+/** `:id` of a record: a UUID; anything else is answered 404 (with `notFoundMessage`) like a missing record. */
+export const idParamsFor = (notFoundMessage: string) => yup.object({ id: uuid(notFoundMessage) }).noUnknown();
+export const idParams = idParamsFor('Not found');
+
+/** `:userId` of the spec's per-user lists. */
+export const userIdParams = yup.object({ userId: uuid() }).noUnknown();
+
+/** `{ success: true, message?, ...properties }`; other fields are passed through as they are. */
+export function okResponse(properties: Record<string, unknown> = {}, description?: string) {
+  return { type: 'object', ...(description ? { description } : {}), properties: { success: { type: 'boolean', enum: [true] }, message: { type: 'string' }, ...properties }, additionalProperties: true };
+}
+
+export const errorResponse = {
+  type: 'object',
+  description: 'Refused: error is the first message, errors maps each field to its message',
+  properties: { success: { type: 'boolean', enum: [false] }, error: { type: 'string' }, errors: { type: 'object', additionalProperties: { type: 'string' } } },
+  additionalProperties: true,
+};
+
+/** Response schemas for a route: its success answers plus the common refusals. */
+export function responses(success: Record<number, unknown>): Record<string, unknown> {
+  return { ...success, '4xx': errorResponse };
+}
+
+export const timelineSchema = {
+  type: 'array',
+  items: {
+    type: 'object',
+    properties: { status: { type: 'string' }, from: { type: ['string', 'null'] }, at: { type: 'string', format: 'date-time' }, reason: { type: ['string', 'null'] }, by: { type: 'string', enum: ['you', 'Strongroom', 'system'] } },
+  },
+};

@@ -1,0 +1,144 @@
+import type { FastifyInstance } from 'fastify';
+import type { EntityManager } from 'typeorm';
+import { MAX_CODE_ATTEMPTS, TRANSFER_CODE_TTL_MINUTES, formatMoney, todayIsoDate } from '@strongroom/shared';
+import { hmacHex, randomDigits, sha256Hex } from '../../common/crypto';
+import { AppError } from '../../common/app-error';
+import type { Actor } from '../../common/actor';
+import { rows } from '../../common/sql';
+import { insufficientFunds } from '../ledger/ledger.errors';
+import { toTransactionDto } from '../transactions/transactions.service';
+import { recordStatusEvent } from '../review/status-events';
+import type { IdempotentResult } from '../../plugins/idempotency.plugin';
+import { quote, summaryOf, type Quote } from './transfer-quote';
+import { accountBalance, countWithdrawals, loadSender, lockOwnTransfer, type TransferRow } from './transfers.queries';
+import { TransactionPin } from './transaction-pin';
+import { dailyLimitMinor } from './same-bank.service';
+import { holdFunds, scheduleExecution } from './scheduled-transfers';
+import * as errors from './transfers.errors';
+
+/** An answer that is a refusal but whose transaction must still commit (attempt counters). */
+function failure(err: AppError): IdempotentResult<unknown> {
+  return { status: err.statusCode, body: { success: false, error: err.message, ...(err.errors ? { errors: err.errors } : {}) } };
+}
+
+export interface InitiateInput extends Record<string, unknown> {
+  amount: string | number;
+  currency?: string;
+  transferDate?: string;
+  recipientName: string;
+}
+
+export const quoteOfTransfer = (t: TransferRow): Quote => ({
+  debitMinor: BigInt(t.amount_minor),
+  feeMinor: BigInt(t.fee_minor),
+  accountCurrency: t.currency,
+  paymentMinor: BigInt(t.payment_amount_minor),
+  payCurrency: t.payment_currency,
+  rate: t.rate ?? '1',
+});
+
+/**
+ * Local and international payments: nothing moves until the customer authenticates the payment
+ * (docs/decisions/0001-payment-authentication.md): first-time senders enter an e-mailed code bound to the amount
+ * and payee, then the PIN; returning senders the PIN only. A payment dated in the future is authenticated now and
+ * executed on its date.
+ */
+export class AuthorisationService {
+  private readonly pin: TransactionPin;
+
+  constructor(private readonly app: FastifyInstance) {
+    this.pin = new TransactionPin(app);
+  }
+
+  private binding(customerId: string, q: Pick<Quote, 'debitMinor' | 'accountCurrency' | 'paymentMinor' | 'payCurrency'>, payee: Record<string, unknown>) {
+    // Dynamic linking (PSD2): the code is valid only for this amount and this payee.
+    return sha256Hex(JSON.stringify([customerId, q.debitMinor.toString(), q.accountCurrency, q.paymentMinor.toString(), q.payCurrency, payee.recipientAccountNumber, payee.recipientName, payee.recipientBankName]));
+  }
+
+  private codeHash(transferId: string, code: string, binding: string) {
+    return hmacHex(this.app.config.sessionSecret, `${transferId}:${code}:${binding}`);
+  }
+
+  async initiate(m: EntityManager, customerId: string, kind: 'local' | 'international', input: InitiateInput): Promise<IdempotentResult<unknown>> {
+    const today = todayIsoDate(this.app.clock.now());
+    if (input.transferDate && input.transferDate < today) throw errors.pastTransferDate();
+    const executeOn = input.transferDate && input.transferDate > today ? input.transferDate : null;
+    const q = await quote(m, customerId, kind, input.amount, input.currency);
+    const sender = await loadSender(m, customerId);
+    // A dated payment is judged for funds and the day's limit on its date.
+    if (!executeOn) {
+      const account = await accountBalance(m, customerId, q.accountCurrency);
+      if (BigInt(account.balance_minor) < q.debitMinor + q.feeMinor) throw insufficientFunds();
+      if (BigInt(sender.spent_today) + q.debitMinor + q.feeMinor > dailyLimitMinor(this.app, sender.currency)) throw errors.dailyLimitExceeded();
+    }
+    const needsCode = (await countWithdrawals(m, customerId)) === 0;
+    const { amount: _amount, currency: _currency, ...payee } = input;
+    const binding = this.binding(customerId, q, payee);
+    const [transfer] = await rows<{ id: string }>(
+      m,
+      `INSERT INTO transfers (customer_id, kind, status, amount_minor, fee_minor, currency, payment_amount_minor, payment_currency, rate, payee, binding_hash, needs_code, execute_on)
+       VALUES ($1, $2, 'awaiting_authorisation', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+      [customerId, `transfer_${kind}`, q.debitMinor.toString(), q.feeMinor.toString(), q.accountCurrency, q.paymentMinor.toString(), q.payCurrency, q.rate, JSON.stringify(payee), binding, needsCode, executeOn],
+    );
+    let code: string | undefined;
+    if (needsCode) {
+      code = randomDigits(6);
+      await m.query(`UPDATE transfers SET code_hash = $2, code_expires_at = now() + make_interval(mins => $3) WHERE id = $1`, [transfer.id, this.codeHash(transfer.id, code, binding), TRANSFER_CODE_TTL_MINUTES]);
+    }
+    const total = formatMoney(q.debitMinor + q.feeMinor, q.accountCurrency);
+    return {
+      status: 201,
+      body: {
+        success: true,
+        message: needsCode ? 'We e-mailed you a one-time code to approve this payment.' : 'Enter your transaction PIN to approve this payment.',
+        transferId: transfer.id,
+        codeStep: needsCode ? 'code' : 'pin',
+        summary: { ...summaryOf(q, input.recipientName), ...(executeOn ? { executeOn } : {}) },
+      },
+      // The code is a secret: it goes to the customer only, never through a stored job payload.
+      after: code
+        ? () => this.app.mailer.send({ to: sender.email, template: 'transferCode', data: { firstName: sender.first_name, code: code!, amount: total, payee: input.recipientName }, customerId }).then(() => undefined)
+        : undefined,
+    };
+  }
+
+  /** One step of strong customer authentication: the e-mailed code (first-time senders), then the PIN. */
+  async confirm(m: EntityManager, actor: Actor & { id: string }, input: { transferId: string; code?: string; pin?: string }): Promise<IdempotentResult<unknown>> {
+    const customerId = actor.id;
+    const t = await lockOwnTransfer(m, input.transferId, customerId);
+    if (!t) throw errors.transferNotFound();
+    if (t.status !== 'awaiting_authorisation') throw errors.notAwaiting();
+    const q = quoteOfTransfer(t);
+    const summary = { ...summaryOf(q, String(t.payee.recipientName)), ...(t.execute_on ? { executeOn: t.execute_on } : {}) };
+
+    if (input.code !== undefined) {
+      if (!t.needs_code || t.code_verified_at) throw errors.pinNext();
+      if (t.code_attempts >= MAX_CODE_ATTEMPTS) throw errors.tooManyAttempts();
+      if (!t.code_expires_at || new Date(t.code_expires_at).getTime() < Date.now()) throw errors.codeExpired();
+      // Recomputing the binding from the stored payment means a code cannot approve another amount or payee.
+      const binding = this.binding(customerId, q, t.payee);
+      if (this.codeHash(t.id, input.code, binding) !== t.code_hash || t.binding_hash !== binding) {
+        // Counted in this transaction, which must commit: answer with the error instead of throwing it.
+        await m.query(`UPDATE transfers SET code_attempts = code_attempts + 1, status = CASE WHEN code_attempts + 1 >= $2 THEN 'expired' ELSE status END WHERE id = $1`, [t.id, MAX_CODE_ATTEMPTS]);
+        return failure(t.code_attempts + 1 >= MAX_CODE_ATTEMPTS ? errors.tooManyAttempts() : errors.codeIncorrect());
+      }
+      await m.query(`UPDATE transfers SET code_verified_at = now(), updated_at = now() WHERE id = $1`, [t.id]);
+      return { status: 200, body: { success: true, message: 'Code verified successfully', nextStep: 'pin', summary } };
+    }
+
+    if (t.needs_code && !t.code_verified_at) throw errors.codeFirst();
+    const sender = await loadSender(m, customerId);
+    await this.pin.check(sender, input.pin!);
+    if (t.execute_on && t.execute_on > todayIsoDate(this.app.clock.now())) {
+      await scheduleExecution(this.app, m, t, actor);
+      return { status: 200, body: { success: true, message: `Transfer scheduled for ${t.execute_on}. We will send it that day if your balance covers it; you can cancel it until then.`, nextStep: 'success', summary } };
+    }
+    const tx = await holdFunds(this.app, m, t, sender, actor);
+    return { status: 200, body: { success: true, message: 'Transfer submitted. It will be processed shortly.', nextStep: 'success', summary, transaction: toTransactionDto(tx) } };
+  }
+}
+
+/** Transfers dated for later are answered as their own list on the Transfers page. */
+export async function recordTransferEvent(m: EntityManager, transferId: string, from: string | null, to: string, actor: Actor, reason?: string) {
+  await recordStatusEvent(m, { subjectType: 'transfer', subjectId: transferId, from, to, actor, reason });
+}

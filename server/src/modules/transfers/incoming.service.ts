@@ -1,0 +1,159 @@
+import type { FastifyInstance } from 'fastify';
+import type { EntityManager } from 'typeorm';
+import { formatMoney, minorToDecimal, parseAmountToMinor } from '@strongroom/shared';
+import { AppError } from '../../common/app-error';
+import type { Actor } from '../../common/actor';
+import { rows } from '../../common/sql';
+import { customerAccountId, internalAccountId, newReference, postJournal, type PostingInput } from '../ledger/ledger.service';
+import { toTransactionDto, type TransactionRow } from '../transactions/transactions.service';
+import { recordAudit } from '../audit/audit.service';
+import { enqueueMail } from '../mail/mail.jobs';
+import { recordStatusEvent } from '../review/status-events';
+import { AWAITING_SECOND_APPROVAL, type ReviewItem, type ReviewKind } from '../review/review.types';
+import type { IdempotentResult } from '../../plugins/idempotency.plugin';
+import { CHANNEL_BANK, deliveryLegs } from './transfer-quote';
+
+export interface IncomingInput {
+  accountNumber: string;
+  amount: string | number;
+  currency: string;
+  senderName: string;
+  senderBank: string;
+  reference: string;
+}
+
+interface IncomingPayment extends ReviewItem {
+  customerId: string;
+  amountMinor: bigint;
+  paymentCurrency: string;
+  creditMinor: bigint;
+  currency: string;
+  senderName: string;
+  senderBank: string;
+  networkReference: string;
+}
+
+interface IncomingRow {
+  id: string;
+  customer_id: string;
+  status: string;
+  amount_minor: string;
+  currency: string;
+  credit_minor: string;
+  sender_name: string;
+  sender_bank: string;
+  network_reference: string;
+  account_currency: string;
+}
+
+const toItem = (row: IncomingRow): IncomingPayment => ({
+  id: row.id,
+  status: row.status,
+  customerId: row.customer_id,
+  amountMinor: BigInt(row.amount_minor),
+  paymentCurrency: row.currency,
+  creditMinor: BigInt(row.credit_minor),
+  currency: row.account_currency,
+  senderName: row.sender_name,
+  senderBank: row.sender_bank,
+  networkReference: row.network_reference,
+});
+
+/** Credits the customer from settlement (converted through the FX accounts if the currencies differ). */
+async function book(m: EntityManager, payment: IncomingPayment): Promise<TransactionRow> {
+  const account = await customerAccountId(m, payment.customerId, payment.currency);
+  const settlement = await internalAccountId(m, 'settlement', payment.paymentCurrency);
+  const legs = await deliveryLegs(m, payment.amountMinor, payment.paymentCurrency, account, payment.currency);
+  const postings: PostingInput[] = [{ accountId: settlement, amountMinor: -payment.amountMinor, currency: payment.paymentCurrency }, ...legs.postings];
+  const reference = newReference();
+  const posted = await postJournal(
+    m,
+    { kind: 'incoming', reference, description: `Incoming from ${payment.senderName}`, postings, metadata: { networkReference: payment.networkReference, rate: legs.rate } },
+    {
+      entries: [
+        {
+          reference,
+          customerId: payment.customerId,
+          accountId: account,
+          type: 'credit',
+          kind: 'incoming',
+          status: 'success',
+          description: `Incoming transfer from ${payment.senderName}`,
+          category: 'Incoming transfer',
+          amountMinor: legs.creditMinor,
+          currency: payment.currency,
+          recipient: payment.senderName,
+          counterparty: payment.senderBank,
+          channel: CHANNEL_BANK,
+          location: null,
+          metadata: { networkReference: payment.networkReference, originalAmount: minorToDecimal(payment.amountMinor, payment.paymentCurrency), originalCurrency: payment.paymentCurrency, rate: legs.rate },
+        },
+      ],
+    },
+  );
+  const [tx] = posted.entries;
+  await m.query(`UPDATE incoming_payments SET transaction_id = $2, updated_at = now() WHERE id = $1`, [payment.id, tx.id]);
+  return tx;
+}
+
+async function mailReceipt(app: FastifyInstance, m: EntityManager, payment: IncomingPayment): Promise<void> {
+  const [customer] = await rows<{ email: string; first_name: string; notification_preferences: { transactionAlerts?: boolean } }>(m, `SELECT email, first_name, notification_preferences FROM customers WHERE id = $1`, [payment.customerId]);
+  if (!customer.notification_preferences?.transactionAlerts) return;
+  const line = `You received ${formatMoney(payment.creditMinor, payment.currency)} from ${payment.senderName}.`;
+  await enqueueMail(app, m, { to: customer.email, template: 'transactionAlert', data: { firstName: customer.first_name, line }, customerId: payment.customerId });
+}
+
+/**
+ * Money in from the settlement network, posted by staff; idempotent on the network reference. A payment
+ * crediting more than the four-eyes threshold waits for a second admin (docs/decisions/0003-four-eyes.md).
+ */
+export async function postIncoming(app: FastifyInstance, m: EntityManager, input: IncomingInput, actor: Actor & { id: string }): Promise<IdempotentResult<unknown>> {
+  const [customer] = await rows<{ id: string; currency: string }>(m, `SELECT id, currency FROM customers WHERE account_number = $1`, [input.accountNumber]);
+  if (!customer) throw new AppError(404, 'No account found with this account number', { accountNumber: 'No account found with this account number' });
+  const amountMinor = parseAmountToMinor(input.amount, input.currency);
+  const account = await customerAccountId(m, customer.id, customer.currency);
+  const { creditMinor } = await deliveryLegs(m, amountMinor, input.currency, account, customer.currency);
+  const twoAdmins = creditMinor > parseAmountToMinor(app.config.fourEyesThreshold, customer.currency);
+  const status = twoAdmins ? AWAITING_SECOND_APPROVAL : 'approved';
+  const [row] = await rows<IncomingRow>(
+    m,
+    `INSERT INTO incoming_payments (network_reference, customer_id, amount_minor, currency, credit_minor, sender_name, sender_bank, status, posted_by)
+     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9) RETURNING *, $10::text AS account_currency`,
+    [input.reference, customer.id, amountMinor.toString(), input.currency, creditMinor.toString(), input.senderName, input.senderBank, status, actor.id, customer.currency],
+  );
+  const payment = toItem(row);
+  await recordStatusEvent(m, { subjectType: 'incoming_payment', subjectId: payment.id, from: null, to: status, actor });
+  const details = { networkReference: input.reference, amount: minorToDecimal(amountMinor, input.currency), currency: input.currency };
+  if (twoAdmins) {
+    await recordAudit(m, actor, { action: 'incoming_payment.first_approval', targetType: 'incoming_payment', targetId: payment.id, details });
+    return { status: 202, body: { success: true, message: 'Recorded. A second admin must approve this incoming payment before it is credited.', incomingPaymentId: payment.id, status } };
+  }
+  const tx = await book(m, payment);
+  await recordAudit(m, actor, { action: 'incoming_transfer.post', targetType: 'transaction', targetId: tx.id, details });
+  await mailReceipt(app, m, payment);
+  return { status: 201, body: { success: true, message: 'Incoming transfer posted', transaction: toTransactionDto(tx), incomingPaymentId: payment.id } };
+}
+
+/** Large incoming payments on the review queue: the poster gave the first approval, another admin gives the second. */
+export const incomingReview: ReviewKind<IncomingPayment> = {
+  subjectType: 'incoming_payment',
+  noun: 'incoming payment',
+  pendingStatuses: [],
+  approvedStatus: 'approved',
+  rejectedStatus: 'rejected',
+  async load(m, id) {
+    const [row] = await rows<IncomingRow>(m, `SELECT p.*, c.currency AS account_currency FROM incoming_payments p JOIN customers c ON c.id = p.customer_id WHERE p.id = $1 FOR UPDATE OF p`, [id]);
+    return row ? toItem(row) : null;
+  },
+  async approve(m, payment) {
+    await book(m, payment);
+  },
+  // Nothing was credited: the payment goes back to the sending bank outside this ledger.
+  async reject() {},
+  async setStatus(m, payment, status, reason) {
+    await m.query(`UPDATE incoming_payments SET status = $2, status_reason = $3, updated_at = now() WHERE id = $1`, [payment.id, status, reason]);
+  },
+  notice(payment, decision) {
+    return decision === 'approve' ? { template: 'transactionAlert', data: { line: `You received ${formatMoney(payment.creditMinor, payment.currency)} from ${payment.senderName}.` } } : null;
+  },
+};

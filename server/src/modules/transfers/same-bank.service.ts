@@ -1,0 +1,147 @@
+import assert from 'node:assert';
+import type { FastifyInstance } from 'fastify';
+import { formatMoney, parseAmountToMinor } from '@strongroom/shared';
+import { Coalescer } from '../../common/coalescer';
+import { rows } from '../../common/sql';
+import { newReference, type PostedJournal } from '../ledger/ledger.service';
+import { OutboundLimitExceeded } from '../ledger/ledger.errors';
+import { toTransactionDto, type TransactionRow } from '../transactions/transactions.service';
+import type { IdempotentResult } from '../../plugins/idempotency.plugin';
+import { CHANNEL_ONLINE, deliveryLegs, locationOf } from './transfer-quote';
+import { findRecipient, loadSameBankParties, type SameBankParties } from './transfers.queries';
+import { TransactionPin } from './transaction-pin';
+import * as errors from './transfers.errors';
+
+export interface SameBankInput {
+  customerId: string;
+  ip: string | null;
+  recipientAccountNumber: string;
+  amount: string | number;
+  memo?: string;
+  pin: string;
+}
+
+export type IdempotencyClaim = { scope: string; key: string; hash: string } | null;
+
+function answer(debit: TransactionRow) {
+  return { status: 201, body: { success: true, message: 'Transfer successful', transaction: toTransactionDto(debit) } };
+}
+
+const maskName = (first: string, last: string) => `${first} ${last.charAt(0)}.`;
+
+/** The daily outbound limit in the account's currency. */
+export function dailyLimitMinor(app: FastifyInstance, currency: string): bigint {
+  return parseAmountToMinor(app.config.dailyOutboundLimit, currency);
+}
+
+/** A booking with the ledger's limit refusal worded for the customer. */
+export async function booking(post: () => Promise<PostedJournal>): Promise<PostedJournal> {
+  try {
+    return await post();
+  } catch (err) {
+    if (err instanceof OutboundLimitExceeded) throw errors.dailyLimitExceeded();
+    throw err;
+  }
+}
+
+/** Instant transfers to another customer of the bank: fee 0, PIN required, booked at once in a group commit. */
+export class SameBankService {
+  private readonly pin: TransactionPin;
+  /** Both parties of a same-bank transfer, for every transfer waiting on a read, in one statement. */
+  private readonly parties: Coalescer<{ senderId: string; recipientAccountNumber: string }, SameBankParties>;
+
+  constructor(private readonly app: FastifyInstance) {
+    this.pin = new TransactionPin(app);
+    this.parties = new Coalescer((keys) => loadSameBankParties(this.app.db, keys));
+  }
+
+  async lookupRecipient(accountNumber: string, callerId: string) {
+    const recipient = await findRecipient(this.app.db, accountNumber);
+    if (!recipient || recipient.status !== 'approved') throw errors.recipientNotFound();
+    if (recipient.id === callerId) throw errors.ownAccount();
+    return { name: maskName(recipient.first_name, recipient.last_name), accountNumber };
+  }
+
+  /**
+   * One read of both parties, the PIN check, then a single post_journals statement that locks, checks the daily
+   * limit and funds, books journal and both entries, and marks the Idempotency-Key done: no row lock is held
+   * across a round trip to Node.
+   */
+  async send(input: SameBankInput, claim: IdempotencyClaim): Promise<IdempotentResult<unknown>> {
+    const parties = await this.parties.load({ senderId: input.customerId, recipientAccountNumber: input.recipientAccountNumber });
+    // A signed-in customer always has their main account (opened with the customer, never deleted).
+    assert(parties, 'the sender and their main account exist');
+    await this.pin.check(parties, input.pin);
+    const amountMinor = parseAmountToMinor(input.amount, parties.currency);
+    if (!parties.r_id || !parties.r_account_id) throw errors.recipientNotFound();
+    if (parties.r_id === parties.id) throw errors.ownAccount();
+    if (parties.r_status !== 'approved') throw errors.recipientUnavailable();
+    const recipient = { id: parties.r_id, accountId: parties.r_account_id };
+
+    const legs = await deliveryLegs(this.app.db.manager, amountMinor, parties.currency, recipient.accountId, parties.r_currency);
+    const reference = newReference();
+    const recipientName = `${parties.r_first_name} ${parties.r_last_name}`;
+    const senderName = `${parties.first_name} ${parties.last_name}`;
+    const common = { kind: 'transfer_same' as const, status: 'success' as const, category: 'Transfer', channel: CHANNEL_ONLINE, memo: input.memo ?? null, metadata: { rate: legs.rate } };
+    const posted = await booking(() =>
+      this.app.ledger.post(
+        {
+          kind: 'transfer_same',
+          reference,
+          description: `Transfer to ${input.recipientAccountNumber}`,
+          postings: [{ accountId: parties.account_id, amountMinor: -amountMinor, currency: parties.currency }, ...legs.postings],
+          metadata: { from: parties.id, to: recipient.id, rate: legs.rate },
+        },
+        {
+          entries: [
+            {
+              ...common,
+              reference,
+              customerId: parties.id,
+              accountId: parties.account_id,
+              type: 'debit',
+              description: input.memo ? `Transfer to ${recipientName}: ${input.memo}` : `Transfer to ${recipientName}`,
+              amountMinor,
+              currency: parties.currency,
+              recipient: recipientName,
+              counterparty: input.recipientAccountNumber,
+              location: locationOf(input.ip),
+            },
+            {
+              ...common,
+              reference: `${reference}C`,
+              customerId: recipient.id,
+              accountId: recipient.accountId,
+              type: 'credit',
+              description: input.memo ? `Transfer from ${senderName}: ${input.memo}` : `Transfer from ${senderName}`,
+              amountMinor: legs.creditMinor,
+              currency: parties.r_currency,
+              recipient: senderName,
+              counterparty: parties.account_number,
+              location: null,
+            },
+          ],
+          outboundLimit: { accountId: parties.account_id, debitMinor: amountMinor, limitMinor: dailyLimitMinor(this.app, parties.currency) },
+          idempotency: claim ? { ...claim, status: 201, ref: reference } : undefined,
+        },
+      ),
+    );
+    const debit = posted.entries.find((entry) => entry.reference === reference)!;
+    return {
+      ...answer(debit),
+      after: async () => {
+        if (parties.r_preferences?.transactionAlerts) {
+          const line = `You received ${formatMoney(legs.creditMinor, parties.r_currency)} from ${senderName}.`;
+          await this.app.mailer.send({ to: parties.r_email, template: 'transactionAlert', data: { firstName: parties.r_first_name, line }, customerId: recipient.id });
+        }
+      },
+    };
+  }
+
+  /** The first answer to a same-bank transfer, rebuilt for a replayed Idempotency-Key from what it booked. */
+  async replay(customerId: string, reference: string) {
+    const [debit] = await rows<TransactionRow>(this.app.db, `SELECT * FROM transactions WHERE reference = $1 AND customer_id = $2`, [reference, customerId]);
+    if (!debit) throw errors.transferNotFound();
+    return answer(debit);
+  }
+}

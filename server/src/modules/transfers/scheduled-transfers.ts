@@ -1,0 +1,138 @@
+import type { FastifyInstance } from 'fastify';
+import type { EntityManager } from 'typeorm';
+import { formatMoney, minorToDecimal, type ScheduledTransferDto } from '@strongroom/shared';
+import { AppError } from '../../common/app-error';
+import { SYSTEM_ACTOR, type Actor } from '../../common/actor';
+import { rows } from '../../common/sql';
+import { withTransaction } from '../../db/transaction';
+import { internalAccountId, newReference, postJournal, type PostingInput } from '../ledger/ledger.service';
+import type { TransactionRow } from '../transactions/transactions.service';
+import { recordStatusEvent } from '../review/status-events';
+import { enqueueMail } from '../mail/mail.jobs';
+import { CHANNEL_ONLINE, locationOf } from './transfer-quote';
+import { customerContact, loadSender, lockOwnTransfer, lockTransfer, type Sender, type TransferRow } from './transfers.queries';
+import { booking, dailyLimitMinor } from './same-bank.service';
+import * as errors from './transfers.errors';
+
+export const EXECUTE_SCHEDULED_TASK = 'execute_scheduled_transfer';
+
+/**
+ * Holds amount and fee for an authenticated local or international transfer: customer -> pending outbound
+ * (+ fee income) in one journal, with the customer's pending debit row; staff then settle or reject it.
+ */
+export async function holdFunds(app: FastifyInstance, m: EntityManager, t: TransferRow, sender: Sender, actor: Actor): Promise<TransactionRow> {
+  const debitMinor = BigInt(t.amount_minor);
+  const feeMinor = BigInt(t.fee_minor);
+  const account = sender.account_id;
+  const postings: PostingInput[] = [
+    { accountId: account, amountMinor: -(debitMinor + feeMinor), currency: t.currency },
+    { accountId: await internalAccountId(m, 'pending_outbound', t.currency), amountMinor: debitMinor, currency: t.currency },
+  ];
+  if (feeMinor > 0n) postings.push({ accountId: await internalAccountId(m, 'fee_income', t.currency), amountMinor: feeMinor, currency: t.currency });
+  const reference = newReference();
+  const international = t.kind === 'transfer_international';
+  const recipientName = String(t.payee.recipientName);
+  const posted = await booking(() =>
+    postJournal(
+      m,
+      { kind: `${t.kind}_hold`, reference, description: `Hold for transfer ${t.id}`, postings, metadata: { transferId: t.id } },
+      {
+        entries: [
+          {
+            reference,
+            customerId: t.customer_id,
+            accountId: account,
+            type: 'debit',
+            kind: t.kind,
+            status: 'pending',
+            description: `${international ? 'International' : 'Local'} transfer to ${recipientName}`,
+            category: international ? 'International transfer' : 'Local transfer',
+            amountMinor: debitMinor,
+            feeMinor,
+            currency: t.currency,
+            recipient: recipientName,
+            counterparty: `${String(t.payee.recipientBankName ?? '')} ${String(t.payee.recipientAccountNumber ?? '')}`.trim(),
+            channel: CHANNEL_ONLINE,
+            location: locationOf(actor.ip),
+            memo: (t.payee.memo as string | undefined) ?? null,
+            metadata: { transferId: t.id, payee: t.payee, paymentAmount: minorToDecimal(BigInt(t.payment_amount_minor), t.payment_currency), paymentCurrency: t.payment_currency, rate: t.rate ?? '1' },
+          },
+        ],
+        outboundLimit: { accountId: account, debitMinor: debitMinor + feeMinor, limitMinor: dailyLimitMinor(app, t.currency) },
+      },
+    ),
+  );
+  const [tx] = posted.entries;
+  await m.query(`UPDATE transfers SET status = 'pending', transaction_id = $2, updated_at = now() WHERE id = $1`, [t.id, tx.id]);
+  await recordStatusEvent(m, { subjectType: 'transfer', subjectId: t.id, from: t.status, to: 'pending', actor });
+  await recordStatusEvent(m, { subjectType: 'transaction', subjectId: tx.id, from: null, to: 'pending', actor });
+  return tx;
+}
+
+/** An authenticated transfer dated in the future waits, cancellable, for a job on its date. */
+export async function scheduleExecution(app: FastifyInstance, m: EntityManager, t: TransferRow, actor: Actor): Promise<void> {
+  await m.query(`UPDATE transfers SET status = 'scheduled', updated_at = now() WHERE id = $1`, [t.id]);
+  await recordStatusEvent(m, { subjectType: 'transfer', subjectId: t.id, from: t.status, to: 'scheduled', actor });
+  // Early on its date (UTC), by the bank's clock: jobs due are brought forward when tests move the clock.
+  await app.jobs.enqueue(m, EXECUTE_SCHEDULED_TASK, { transferId: t.id }, { runAt: new Date(`${t.execute_on}T06:00:00Z`), jobKey: `transfer:${t.id}` });
+}
+
+/** The job: a scheduled transfer's date has come. Funds and the day's limit are judged now; a refusal is told. */
+export async function executeScheduled(app: FastifyInstance, transferId: string): Promise<void> {
+  await withTransaction(app.db, async (m) => {
+    const t = await lockTransfer(m, transferId);
+    if (!t || t.status !== 'scheduled') return; // cancelled meanwhile, or already run
+    const sender = await loadSender(m, t.customer_id);
+    const total = formatMoney(BigInt(t.amount_minor) + BigInt(t.fee_minor), t.currency);
+    try {
+      await m.query('SAVEPOINT hold');
+      await holdFunds(app, m, t, sender, SYSTEM_ACTOR);
+      await m.query('RELEASE SAVEPOINT hold');
+      return;
+    } catch (err) {
+      if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
+      await m.query('ROLLBACK TO SAVEPOINT hold');
+      const reason = err.message;
+      await m.query(`UPDATE transfers SET status = 'failed', status_reason = $2, updated_at = now() WHERE id = $1`, [t.id, reason]);
+      await recordStatusEvent(m, { subjectType: 'transfer', subjectId: t.id, from: 'scheduled', to: 'failed', actor: SYSTEM_ACTOR, reason });
+      const contact = await customerContact(m, t.customer_id);
+      const line = `Your scheduled transfer of ${total} to ${String(t.payee.recipientName)} could not be sent today: ${reason} Nothing left your account.`;
+      await enqueueMail(app, m, { to: contact.email, template: 'transactionAlert', data: { firstName: contact.first_name, line }, customerId: t.customer_id });
+    }
+  });
+}
+
+/** The customer cancels a scheduled transfer before its date; nothing has moved yet. */
+export async function cancelScheduled(m: EntityManager, customerId: string, transferId: string, actor: Actor): Promise<void> {
+  const t = await lockOwnTransfer(m, transferId, customerId);
+  if (!t) throw errors.transferNotFound();
+  if (t.status !== 'scheduled') throw errors.notScheduled();
+  await m.query(`UPDATE transfers SET status = 'cancelled', updated_at = now() WHERE id = $1`, [t.id]);
+  await recordStatusEvent(m, { subjectType: 'transfer', subjectId: t.id, from: 'scheduled', to: 'cancelled', actor });
+}
+
+/** The customer's dated transfers: waiting ones first, then the last 20 that ran, failed or were cancelled. */
+export async function listScheduled(m: EntityManager, customerId: string): Promise<ScheduledTransferDto[]> {
+  const list = await rows<TransferRow>(
+    m,
+    `SELECT *, execute_on::text AS execute_on FROM transfers WHERE customer_id = $1 AND execute_on IS NOT NULL AND status <> 'awaiting_authorisation' AND status <> 'expired'
+      ORDER BY (transfers.status = 'scheduled') DESC, transfers.execute_on DESC, transfers.created_at DESC LIMIT 20`,
+    [customerId],
+  );
+  return list.map((t) => ({
+    id: t.id,
+    kind: t.kind,
+    status: t.status as ScheduledTransferDto['status'],
+    recipientName: String(t.payee.recipientName),
+    amount: minorToDecimal(BigInt(t.amount_minor), t.currency),
+    fee: minorToDecimal(BigInt(t.fee_minor), t.currency),
+    currency: t.currency,
+    executeOn: t.execute_on!,
+    statusReason: t.status_reason,
+    createdAt: new Date(t.created_at).toISOString(),
+  }));
+}
+
+export function defineTransferJobs(app: FastifyInstance): void {
+  app.jobs.define(EXECUTE_SCHEDULED_TASK, (payload) => executeScheduled(app, String(payload.transferId)));
+}

@@ -1,0 +1,65 @@
+import type { EntityManager } from 'typeorm';
+import { LOCAL_FEE, convertMinor, internationalFeeMinor, minorToDecimal, parseAmountToMinor, type TransferSummaryDto } from '@strongroom/shared';
+import { rows } from '../../common/sql';
+import { internalAccountId, type PostingInput } from '../ledger/ledger.service';
+import { getRate } from '../fx/fx.service';
+
+export type PaymentKind = 'same' | 'local' | 'international';
+
+export interface Quote {
+  accountCurrency: string;
+  payCurrency: string;
+  paymentMinor: bigint;
+  debitMinor: bigint;
+  feeMinor: bigint;
+  rate: string;
+}
+
+/** Fee, rate and totals for a payment, computed here and shown before the customer confirms (docs/decisions/0004-fees.md). */
+export async function quote(m: EntityManager, customerId: string, kind: PaymentKind, amount: string | number, paymentCurrency?: string): Promise<Quote> {
+  const [customer] = await rows<{ currency: string }>(m, `SELECT currency FROM customers WHERE id = $1`, [customerId]);
+  const accountCurrency = customer.currency;
+  const payCurrency = kind === 'international' ? (paymentCurrency ?? accountCurrency) : accountCurrency;
+  const paymentMinor = parseAmountToMinor(amount, payCurrency);
+  const rate = await getRate(m, payCurrency, accountCurrency);
+  const debitMinor = payCurrency === accountCurrency ? paymentMinor : convertMinor(paymentMinor, payCurrency, accountCurrency, rate);
+  const feeMinor = kind === 'same' ? 0n : kind === 'local' ? parseAmountToMinor(LOCAL_FEE, accountCurrency) : internationalFeeMinor(debitMinor, accountCurrency);
+  return { accountCurrency, payCurrency, paymentMinor, debitMinor, feeMinor, rate };
+}
+
+export function summaryOf(q: Quote, recipientName: string): TransferSummaryDto {
+  return {
+    amount: minorToDecimal(q.debitMinor, q.accountCurrency),
+    fee: minorToDecimal(q.feeMinor, q.accountCurrency),
+    total: minorToDecimal(q.debitMinor + q.feeMinor, q.accountCurrency),
+    currency: q.accountCurrency,
+    recipientName,
+    ...(q.payCurrency !== q.accountCurrency ? { rate: q.rate, convertedAmount: minorToDecimal(q.paymentMinor, q.payCurrency), paymentCurrency: q.payCurrency } : {}),
+  };
+}
+
+/**
+ * The legs that deliver `amountMinor` of `from` into `toAccount` (held in `to`): one credit, or, across
+ * currencies, through the FX position accounts at the table rate (two balanced per-currency legs).
+ */
+export async function deliveryLegs(m: EntityManager, amountMinor: bigint, from: string, toAccount: string, to: string): Promise<{ postings: PostingInput[]; creditMinor: bigint; rate: string }> {
+  if (from === to) return { postings: [{ accountId: toAccount, amountMinor, currency: to }], creditMinor: amountMinor, rate: '1' };
+  const rate = await getRate(m, from, to);
+  const creditMinor = convertMinor(amountMinor, from, to, rate);
+  return {
+    rate,
+    creditMinor,
+    postings: [
+      { accountId: await internalAccountId(m, 'fx_position', from), amountMinor, currency: from },
+      { accountId: await internalAccountId(m, 'fx_position', to), amountMinor: -creditMinor, currency: to },
+      { accountId: toAccount, amountMinor: creditMinor, currency: to },
+    ],
+  };
+}
+
+export const CHANNEL_ONLINE = 'Online banking';
+/** Movements the bank makes itself (settlement returns, incoming payments posted by staff). */
+export const CHANNEL_BANK = 'Strongroom';
+
+/** Where the request came from, honestly: the client's address (no invented geography). */
+export const locationOf = (ip: string | null | undefined) => (ip ? `IP ${ip}` : null);

@@ -1,0 +1,107 @@
+import type { FastifyInstance } from 'fastify';
+import * as yup from 'yup';
+import { incomingTransferSchema, rejectReasonSchema } from '@strongroom/shared';
+import { actorOf } from '../../common/actor';
+import { idParams, idParamsFor, okResponse, responses } from '../../common/route-schemas';
+import { rows } from '../../common/sql';
+import { notFound } from '../../common/app-error';
+import { minorToDecimal } from '@strongroom/shared';
+import { decide, decideIn } from '../review/review.service';
+import { firstApprover } from '../review/status-events';
+import { parseListParams, sendList } from '../admin/simple-rest';
+import { incomingReview, postIncoming, type IncomingInput } from './incoming.service';
+import { settlementReview } from './settlement.review';
+
+const tags = ['admin'];
+
+/** A stored row's amount as the wire's decimal string, in its currency's own decimals. */
+function withAmount(row: Record<string, unknown>) {
+  const { amount_minor: amountMinor, ...rest } = row as { amount_minor: string; currency: string } & Record<string, unknown>;
+  return { ...rest, amount: minorToDecimal(BigInt(amountMinor), String(rest.currency)) };
+}
+const decided = responses({ 200: okResponse({ status: { type: 'string' }, awaitingSecondApproval: { type: 'boolean' } }) });
+
+/** Staff decisions the transfers module owns: settling held transfers, and incoming payments (with four eyes). */
+export default async function transferAdminRoutes(app: FastifyInstance) {
+  const adminOnly = app.requireStaff(['admin']);
+  const anyStaff = app.requireStaff();
+
+  app.reviewQueues.add({ resource: 'transactions', label: 'Outbound transfers', pendingCountSql: `SELECT count(*) FROM transactions WHERE status = 'pending' AND kind IN ('transfer_local','transfer_international')` });
+  app.reviewQueues.add({ resource: 'incoming-payments', label: 'Incoming payments (second approval)', pendingCountSql: `SELECT count(*) FROM incoming_payments WHERE status = 'awaiting_second_approval'` });
+
+  // Settlement moves money: an Idempotency-Key makes a retried click answer once (the decision itself is idempotent too).
+  for (const decision of ['approve', 'reject'] as const) {
+    app.patch(
+      `/transaction/:id/${decision}`,
+      {
+        preHandler: adminOnly,
+        schema: { tags, summary: decision === 'approve' ? 'Settle a pending transfer (staff admin, audited)' : 'Reject a pending transfer: funds and fee return (staff admin, audited)', params: idParamsFor('Transaction not found'), ...(decision === 'reject' ? { body: rejectReasonSchema } : {}), response: decided },
+      },
+      async (request, reply) => {
+        const { id } = request.params as { id: string };
+        const reason = decision === 'reject' ? (request.body as { reason: string }).reason : undefined;
+        const result = await app.idempotency.run(request, `staff:${request.staff!.id}`, async (m) => {
+          const outcome = await decideIn(m, app, settlementReview, { id, decision, reason, actor: actorOf(request) });
+          return { status: 200, body: { success: true, ...outcome } };
+        });
+        return reply.status(result.status).send(result.body);
+      },
+    );
+  }
+
+  app.post(
+    '/admin/incoming-transfers',
+    { preHandler: adminOnly, schema: { tags, summary: 'Post an incoming payment from the settlement network (idempotent on reference; above the four-eyes threshold it waits for a second admin)', body: incomingTransferSchema, response: responses({ 201: okResponse(), 202: okResponse() }) } },
+    async (request, reply) => {
+      const input = request.body as IncomingInput;
+      // The network reference is the idempotency key: the same payment can never be credited twice.
+      request.headers['idempotency-key'] = `incoming:${input.reference}`.replace(/[^A-Za-z0-9_.:-]/g, '_').padEnd(8, '_');
+      const actor = { ...actorOf(request), id: request.staff!.id };
+      const result = await app.idempotency.run(request, 'incoming-transfers', (m) => postIncoming(app, m, input, actor));
+      return reply.status(result.status).send(result.body);
+    },
+  );
+
+  const listQuery = yup.object({ sort: yup.string(), range: yup.string(), filter: yup.string() }).noUnknown(true, 'Unknown field: ${unknown}');
+  app.get('/admin/incoming-payments', { preHandler: anyStaff, schema: { tags, summary: 'Incoming payments posted by staff (ra-data-simple-rest list)', querystring: listQuery } }, async (request, reply) => {
+    const params = parseListParams(request.query as Record<string, unknown>, ['created_at'], 'created_at');
+    const status = typeof params.filter.status === 'string' ? params.filter.status : null;
+    const items = await rows(
+      app.db,
+      `SELECT p.id, p.network_reference AS "networkReference", p.status, p.status_reason AS "statusReason", p.sender_name AS "senderName", p.sender_bank AS "senderBank",
+              p.amount_minor::text AS amount_minor, p.currency, c.account_number AS "accountNumber", concat_ws(' ', c.first_name, c.last_name) AS "holderName",
+              s.email AS "postedBy", p.created_at AS "createdAt"
+         FROM incoming_payments p JOIN customers c ON c.id = p.customer_id LEFT JOIN staff_users s ON s.id = p.posted_by
+        WHERE ($1::text IS NULL OR p.status = $1) ORDER BY p.created_at ${params.sortOrder} LIMIT $2 OFFSET $3`,
+      [status, params.limit, params.offset],
+    );
+    const [{ count }] = await rows<{ count: string }>(app.db, `SELECT count(*) FROM incoming_payments WHERE ($1::text IS NULL OR status = $1)`, [status]);
+    return sendList(reply, 'incoming-payments', items.map(withAmount), params.offset, Number(count));
+  });
+
+  app.get('/admin/incoming-payments/:id', { preHandler: anyStaff, schema: { tags, summary: 'One incoming payment, with who gave the first approval', params: idParams } }, async (request) => {
+    const { id } = request.params as { id: string };
+    const [item] = await rows(
+      app.db,
+      `SELECT p.id, p.network_reference AS "networkReference", p.status, p.status_reason AS "statusReason", p.sender_name AS "senderName", p.sender_bank AS "senderBank",
+              p.amount_minor::text AS amount_minor, p.currency, c.account_number AS "accountNumber", concat_ws(' ', c.first_name, c.last_name) AS "holderName",
+              s.email AS "postedBy", p.created_at AS "createdAt"
+         FROM incoming_payments p JOIN customers c ON c.id = p.customer_id LEFT JOIN staff_users s ON s.id = p.posted_by WHERE p.id = $1`,
+      [id],
+    );
+    if (!item) throw notFound('Incoming payment not found');
+    return { ...withAmount(item), firstApproval: await firstApprover(app.db, 'incoming_payment', id) };
+  });
+
+  for (const decision of ['approve', 'reject'] as const) {
+    app.patch(
+      `/admin/incoming-payments/:id/${decision}`,
+      { preHandler: adminOnly, schema: { tags, summary: `${decision === 'approve' ? 'Second approval: credit' : 'Reject'} an incoming payment above the four-eyes threshold`, params: idParams, ...(decision === 'reject' ? { body: rejectReasonSchema } : {}), response: decided } },
+      async (request) => {
+        const { id } = request.params as { id: string };
+        const reason = decision === 'reject' ? (request.body as { reason: string }).reason : undefined;
+        return { success: true, ...(await decide(app, incomingReview, { id, decision, reason, actor: actorOf(request) })) };
+      },
+    );
+  }
+}

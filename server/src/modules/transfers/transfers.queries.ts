@@ -1,0 +1,155 @@
+import type { DataSource } from 'typeorm';
+import { byOrdinal } from '../../common/coalescer';
+import { prepared, rows, type Queryable } from '../../common/sql';
+
+export interface NotificationPreferences {
+  transactionAlerts?: boolean;
+  emailNotifications?: boolean;
+}
+
+/** What the transaction PIN check needs of a customer. */
+export interface PinHolder {
+  id: string;
+  pin_hash: string;
+  pin_failed_count: number;
+  pin_locked_until: Date | null;
+}
+
+export interface Sender extends PinHolder {
+  first_name: string;
+  last_name: string;
+  email: string;
+  account_number: string;
+  currency: string;
+  notification_preferences: NotificationPreferences;
+  /** The sender's main ledger account (in their currency). */
+  account_id: string;
+  /** Outbound debits (with fees) booked or held today, minor units. */
+  spent_today: string;
+}
+
+export interface SameBankParties extends Pick<Sender, 'id' | 'first_name' | 'last_name' | 'account_number' | 'currency' | 'pin_hash' | 'pin_failed_count' | 'pin_locked_until' | 'account_id'> {
+  r_id: string | null;
+  r_first_name: string;
+  r_last_name: string;
+  r_email: string;
+  r_currency: string;
+  r_status: string;
+  r_preferences: NotificationPreferences;
+  r_account_id: string | null;
+}
+
+/** The sender, their main account and what they have already sent today, in one round trip. */
+export async function loadSender(db: Queryable, customerId: string): Promise<Sender> {
+  const [sender] = await rows<Sender>(
+    db,
+    `SELECT c.id, c.first_name, c.last_name, c.email, c.account_number, c.currency, c.pin_hash, c.pin_failed_count, c.pin_locked_until, c.notification_preferences,
+            a.id::text AS account_id,
+            (CASE WHEN a.outbound_day = current_date THEN a.outbound_minor ELSE 0 END)::text AS spent_today
+       FROM customers c JOIN ledger_accounts a ON a.customer_id = c.id AND a.currency = c.currency
+      WHERE c.id = $1`,
+    [customerId],
+  );
+  return sender;
+}
+
+/** Both parties of many same-bank transfers in one prepared statement (the coalescer's batch). */
+export async function loadSameBankParties(ds: DataSource, keys: { senderId: string; recipientAccountNumber: string }[]): Promise<(SameBankParties | undefined)[]> {
+  const found = await prepared<SameBankParties & { o: number }>(
+    ds,
+    'same-bank-parties',
+    `SELECT q.o, s.*, r.*
+       FROM unnest($1::uuid[], $2::text[]) WITH ORDINALITY q(sender, recipient, o)
+       JOIN LATERAL (
+         SELECT s.id, s.first_name, s.last_name, s.account_number, s.currency, s.pin_hash, s.pin_failed_count, s.pin_locked_until, sa.id::text AS account_id
+           FROM customers s JOIN ledger_accounts sa ON sa.customer_id = s.id AND sa.currency = s.currency
+          WHERE s.id = q.sender OFFSET 0) s ON true
+       LEFT JOIN LATERAL (
+         SELECT r.id AS r_id, r.first_name AS r_first_name, r.last_name AS r_last_name, r.email AS r_email, r.currency AS r_currency, r.status AS r_status,
+                r.notification_preferences AS r_preferences, ra.id::text AS r_account_id
+           FROM customers r LEFT JOIN ledger_accounts ra ON ra.customer_id = r.id AND ra.currency = r.currency
+          WHERE r.account_number = q.recipient OFFSET 0) r ON true`,
+    [keys.map((k) => k.senderId), keys.map((k) => k.recipientAccountNumber)],
+  );
+  return byOrdinal(keys.length, found);
+}
+
+export interface RecipientRow {
+  id: string;
+  first_name: string;
+  last_name: string;
+  status: string;
+}
+
+export async function findRecipient(db: Queryable, accountNumber: string): Promise<RecipientRow | undefined> {
+  const [recipient] = await rows<RecipientRow>(db, `SELECT id, first_name, last_name, status FROM customers WHERE account_number = $1`, [accountNumber]);
+  return recipient;
+}
+
+export interface TransferRow {
+  id: string;
+  customer_id: string;
+  status: string;
+  kind: 'transfer_local' | 'transfer_international';
+  amount_minor: string;
+  fee_minor: string;
+  currency: string;
+  payment_amount_minor: string;
+  payment_currency: string;
+  rate: string | null;
+  payee: Record<string, unknown>;
+  binding_hash: string;
+  code_hash: string | null;
+  code_expires_at: Date | null;
+  code_attempts: number;
+  needs_code: boolean;
+  code_verified_at: Date | null;
+  execute_on: string | null;
+  transaction_id: string | null;
+  status_reason: string | null;
+  created_at: Date;
+}
+
+/** The customer's own transfer, locked for the step that changes it; another customer's is not found. */
+export async function lockOwnTransfer(db: Queryable, transferId: string, customerId: string): Promise<TransferRow | undefined> {
+  const [transfer] = await rows<TransferRow>(db, `SELECT *, execute_on::text AS execute_on FROM transfers WHERE id = $1 AND customer_id = $2 FOR UPDATE`, [transferId, customerId]);
+  return transfer;
+}
+
+export async function lockTransfer(db: Queryable, transferId: string): Promise<TransferRow | undefined> {
+  const [transfer] = await rows<TransferRow>(db, `SELECT *, execute_on::text AS execute_on FROM transfers WHERE id = $1 FOR UPDATE`, [transferId]);
+  return transfer;
+}
+
+/** Successful outbound payments so far: none means a first-time sender (the e-mailed code step). */
+export async function countWithdrawals(db: Queryable, customerId: string): Promise<number> {
+  const [{ withdrawals }] = await rows<{ withdrawals: string }>(
+    db,
+    `SELECT count(*) AS withdrawals FROM transactions WHERE customer_id = $1 AND type = 'debit' AND status = 'success' AND kind = ANY($2)`,
+    [customerId, ['transfer_same', 'transfer_local', 'transfer_international']],
+  );
+  return Number(withdrawals);
+}
+
+export async function accountBalance(db: Queryable, customerId: string, currency: string): Promise<{ id: string; balance_minor: string }> {
+  const [account] = await rows<{ id: string; balance_minor: string }>(db, `SELECT a.id, a.balance_minor FROM ledger_accounts a WHERE a.customer_id = $1 AND a.currency = $2`, [customerId, currency]);
+  return account;
+}
+
+export async function customerContact(db: Queryable, customerId: string) {
+  const [customer] = await rows<{ email: string; first_name: string; currency: string; notification_preferences: NotificationPreferences }>(
+    db,
+    `SELECT email, first_name, currency, notification_preferences FROM customers WHERE id = $1`,
+    [customerId],
+  );
+  return customer;
+}
+
+/** A returned payment no longer counts against the day's outbound limit (if it was made today). */
+export async function releaseOutboundLimit(db: Queryable, accountId: string, amountMinor: bigint, transactionId: string): Promise<void> {
+  await db.query(
+    `UPDATE ledger_accounts SET outbound_minor = greatest(outbound_minor - $2::bigint, 0)
+      WHERE id = $1 AND outbound_day = current_date AND outbound_day = (SELECT created_at::date FROM transactions WHERE id = $3)`,
+    [accountId, amountMinor.toString(), transactionId],
+  );
+}
