@@ -12,6 +12,7 @@ import type { DataSource } from 'typeorm';
 import { UPLOAD_MAX_BYTES } from '@strongroom/shared';
 import type { AppConfig } from './config/config';
 import { createDataSource } from './db/data-source';
+import { serializeRequest } from './common/log-serializers';
 import dbPlugin from './plugins/db.plugin';
 import errorsPlugin from './plugins/errors.plugin';
 import authPlugin from './plugins/auth.plugin';
@@ -25,6 +26,7 @@ import transferRoutes from './modules/transfers/transfers.routes';
 import transactionRoutes from './modules/transactions/transactions.routes';
 import dashboardRoutes from './modules/dashboard/dashboard.routes';
 import cryptoRoutes from './modules/crypto/crypto.routes';
+import filesRoutes from './modules/files/files.routes';
 
 /** Log paths that must never reach a log line (secrets, codes, identity numbers, cookies). */
 export const REDACT_PATHS = [
@@ -63,7 +65,10 @@ const REPO_ROOT = resolve(__dirname, '..', '..');
 
 export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel, redact: { paths: REDACT_PATHS, censor: '[redacted]' }, ...(opts.logStream ? { stream: opts.logStream } : {}) },
+    logger:
+      opts.logger === false
+        ? false
+        : { level: config.logLevel, redact: { paths: REDACT_PATHS, censor: '[redacted]' }, serializers: { req: serializeRequest as never }, ...(opts.logStream ? { stream: opts.logStream } : {}) },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false } },
@@ -94,7 +99,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       components: { securitySchemes: { cookie: { type: 'apiKey', in: 'cookie', name: 'sr_session' }, bearer: { type: 'http', scheme: 'bearer' } } },
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  // The API's map is for developers: in production only when the operator asks (DOCS=1).
+  if (config.docsEnabled) await app.register(swaggerUi, { routePrefix: '/docs' });
   await app.register(authPlugin);
   await app.register(mailPlugin);
   await app.register(backgroundPlugin);
@@ -119,6 +125,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       await api.register(transactionRoutes);
       await api.register(dashboardRoutes);
       await api.register(cryptoRoutes);
+      await api.register(filesRoutes);
     },
     { prefix: '/v1' },
   );

@@ -34,6 +34,8 @@ export async function migrate(url: string, poolSize?: number): Promise<DataSourc
 export async function prepareData(app: FastifyInstance): Promise<string[]> {
   const config = app.config;
   const lines: string[] = [];
+  const sealed = await app.files.sealLegacyFiles(app.db.manager);
+  if (sealed > 0) lines.push(`Encrypted ${sealed} uploaded file(s) stored before encryption at rest`);
   const admin = new AdminService(app);
   if (config.seedDemo) {
     await seedDemo(app.db, pinPepperFrom(config.encryptionKey));

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DEFAULT_DAILY_OUTBOUND_LIMIT, parseAmountToMinor } from '@strongroom/shared';
+import { deriveKeys, type DerivedKeys } from '../common/crypto';
 
 export interface AppConfig {
   databaseUrl?: string;
@@ -9,8 +10,16 @@ export interface AppConfig {
   host: string;
   dataDir: string;
   sessionSecret: string;
-  /** 32-byte AES-256-GCM key for data at rest (SSNs, D11). */
+  /** 32 bytes: the root of the data-at-rest key and the PIN pepper (never used directly). */
   encryptionKey: Buffer;
+  /** One key per use, derived from SESSION_SECRET and ENCRYPTION_KEY with HKDF. */
+  keys: DerivedKeys;
+  /** NODE_ENV=production: no demo data, no /docs unless DOCS=1. */
+  production: boolean;
+  /** Serve the OpenAPI UI at /docs (DOCS=1, or any non-production environment). */
+  docsEnabled: boolean;
+  /** Origins of front ends served apart from the API (CUSTOMER_ORIGIN, CONSOLE_ORIGIN); the API answers them with CORS. */
+  corsOrigins: string[];
   smtpUrl?: string;
   mailFrom: string;
   publicUrl: string;
@@ -63,6 +72,20 @@ function parseKey(raw: string): Buffer {
   return key;
 }
 
+/** An origin exactly as a browser sends it: scheme, host and port, no path. */
+function originOf(name: string, raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be an origin such as https://bank.example.com`);
+  }
+  if (!/^https?:$/.test(url.protocol) || (url.pathname !== '/' && url.pathname !== '') || url.search || url.hash) {
+    throw new ConfigError(`${name} must be an origin such as https://bank.example.com (no path)`);
+  }
+  return url.origin;
+}
+
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -107,6 +130,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const dbPoolSize = check(() => intFrom(env, 'DB_POOL_SIZE', 20, 1, 500)) ?? 20;
   const loginRateLimitPerMinute = check(() => intFrom(env, 'LOGIN_RATE_LIMIT_PER_MINUTE', 20, 1, 10000)) ?? 20;
   const moneyRateLimitPerMinute = check(() => intFrom(env, 'MONEY_RATE_LIMIT_PER_MINUTE', 300, 1, 1000000)) ?? 300;
+  const production = env.NODE_ENV === 'production';
+  const seedDemo = env.SEED_DEMO ? env.SEED_DEMO === '1' || env.SEED_DEMO === 'true' : !databaseUrl && !production;
+  if (production && seedDemo) problems.push('SEED_DEMO=1 is refused in production (NODE_ENV=production): demo logins are published');
+  const corsOrigins: string[] = [];
+  for (const name of ['CUSTOMER_ORIGIN', 'CONSOLE_ORIGIN']) {
+    const raw = env[name];
+    if (!raw) continue;
+    const origin = check(() => originOf(name, raw));
+    if (origin) corsOrigins.push(origin);
+  }
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   return {
     databaseUrl,
@@ -115,12 +148,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     sessionSecret,
     encryptionKey: encryptionKey!,
+    keys: deriveKeys(sessionSecret, encryptionKey!),
+    production,
+    docsEnabled: env.DOCS ? env.DOCS === '1' || env.DOCS === 'true' : !production,
+    corsOrigins,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Strongroom Bank <no-reply@strongroom.local>',
     publicUrl,
     adminEmail: env.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: env.ADMIN_PASSWORD,
-    seedDemo: env.SEED_DEMO ? env.SEED_DEMO === '1' || env.SEED_DEMO === 'true' : !databaseUrl,
+    seedDemo,
     logLevel: env.LOG_LEVEL || 'info',
     redisUrl: env.REDIS_URL || undefined,
     dailyOutboundLimit,

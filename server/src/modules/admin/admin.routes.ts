@@ -9,6 +9,7 @@ import { AdminService } from './admin.service';
 import { CSRF_INVALID } from '../auth/session.service';
 import { StaffUserEntity } from './entities/staff-user.entity';
 import { parseListParams, sendList } from './simple-rest';
+import { auditStaffRead, staffReaderOf } from '../audit/audit.service';
 
 const tags = ['admin'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -91,6 +92,7 @@ export default async function adminRoutes(app: FastifyInstance) {
     const items = await rows(app.db, `SELECT id, to_address AS "to", subject, template, body_text AS "bodyText", status, created_at AS "createdAt", sent_at AS "sentAt"
       FROM outbox WHERE ($1::text IS NULL OR lower(to_address) = $1) ORDER BY created_at ${p.sortOrder} LIMIT $2 OFFSET $3`, [to, p.limit, p.offset]);
     const [{ count }] = await rows<{ count: string }>(app.db, `SELECT count(*) FROM outbox WHERE ($1::text IS NULL OR lower(to_address) = $1)`, [to]);
+    await auditStaffRead(app.db.manager, staffReaderOf(request), { action: 'outbox.list', targetType: 'outbox', details: { to, offset: p.offset, count: items.length } });
     return sendList(reply, 'outbox', items, p.offset, Number(count));
   });
 
@@ -99,6 +101,7 @@ export default async function adminRoutes(app: FastifyInstance) {
     if (!UUID.test(id)) throw notFound('Message not found');
     const [item] = await rows(app.db, `SELECT id, to_address AS "to", subject, template, body_text AS "bodyText", status, created_at AS "createdAt", sent_at AS "sentAt" FROM outbox WHERE id = $1`, [id]);
     if (!item) throw notFound('Message not found');
+    await auditStaffRead(app.db.manager, staffReaderOf(request), { action: 'outbox.view', targetType: 'outbox', targetId: id });
     return item;
   });
 

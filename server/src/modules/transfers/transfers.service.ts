@@ -13,7 +13,7 @@ import {
   parseAmountToMinor,
   type TransferSummaryDto,
 } from '@strongroom/shared';
-import { PinVerifier, hmacHex, pinPepperFrom, randomDigits, sha256Hex } from '../../common/crypto';
+import { PinVerifier, hmacHex, legacyPinPepperFrom, randomDigits, sha256Hex } from '../../common/crypto';
 import { prepared, rows } from '../../common/sql';
 import { byOrdinal, Coalescer } from '../../common/coalescer';
 import { AppError } from '../../common/app-error';
@@ -114,7 +114,10 @@ export class TransfersService {
   private readonly parties: Coalescer<{ senderId: string; recipientAccountNumber: string }, SameBankParties>;
 
   constructor(private readonly app: FastifyInstance) {
-    this.pins = new PinVerifier(pinPepperFrom(app.config.encryptionKey));
+    this.pins = new PinVerifier(app.config.keys.pinPepper, undefined, {
+      pepper: legacyPinPepperFrom(app.config.encryptionKey),
+      upgrade: async (customerId, oldHash, newHash) => void (await app.db.query(`UPDATE customers SET pin_hash = $3 WHERE id = $1 AND pin_hash = $2`, [customerId, oldHash, newHash])),
+    });
     this.parties = new Coalescer<{ senderId: string; recipientAccountNumber: string }, SameBankParties>(async (keys) => {
       const found = await prepared<SameBankParties & { o: number }>(
         this.app.db,
@@ -300,7 +303,7 @@ export class TransfersService {
   }
 
   private codeHash(transferId: string, code: string, binding: string) {
-    return hmacHex(this.app.config.sessionSecret, `${transferId}:${code}:${binding}`);
+    return hmacHex(this.app.config.keys.codeHmac, `${transferId}:${code}:${binding}`);
   }
 
   /** Local/international: nothing is booked until the customer authenticates the payment (D1). */
