@@ -19,6 +19,7 @@ import authPlugin from './plugins/auth.plugin';
 import backgroundPlugin from './plugins/background.plugin';
 import mailPlugin from './plugins/mail.plugin';
 import idempotencyPlugin from './plugins/idempotency.plugin';
+import inputGuardPlugin from './plugins/input-guard.plugin';
 import authRoutes from './modules/auth/auth.routes';
 import userRoutes from './modules/user/user.routes';
 import adminRoutes from './modules/admin/admin.routes';
@@ -84,6 +85,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
 
   await app.register(dbPlugin, { config, dataSource, ownsDataSource });
   await app.register(errorsPlugin);
+  await app.register(inputGuardPlugin);
   // With REDIS_URL the rate-limit counters are shared by every server process (scale-out); else in memory.
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 }) : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));

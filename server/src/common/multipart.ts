@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { UPLOAD_MAX_BYTES } from '@strongroom/shared';
 import { AppError } from './app-error';
+import { refuseBadText } from './bad-text';
 import { decodeDataUrl } from '../modules/files/image-bytes';
 
 export interface ParsedForm {
@@ -30,8 +31,11 @@ export async function readFormWithImage(request: FastifyRequest, fileField: stri
       }
     } catch (err) {
       if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(400, sizeMessage, { [fileField]: sizeMessage });
-      throw err;
+      if (err instanceof AppError) throw err;
+      // busboy's own failures (no boundary, a body that is not multipart, a truncated part) are the client's.
+      throw new AppError(400, 'The request is not valid multipart/form-data');
     }
+    refuseBadText(fields);
     return { fields, file };
   }
   const body = request.body;
