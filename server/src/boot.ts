@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DataSource } from 'typeorm';
 import { loadOrCreateSecrets, type AppConfig } from './config/config';
 import { createDataSource, runMigrations } from './db/data-source';
+import { ensureAppRole } from './db/roles';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres';
 import { seedDemo, DEMO_CUSTOMER, DEMO_PAYEE } from './seed/seed';
 import { AdminService } from './modules/admin/admin.service';
@@ -27,6 +28,19 @@ export async function migrate(url: string, poolSize?: number): Promise<DataSourc
   const ds = createDataSource(url, { poolSize });
   await ds.initialize();
   await runMigrations(ds);
+  return ds;
+}
+
+/**
+ * Migrates as the owner (`ownerUrl`), then connects as the role the server runs as: DATABASE_APP_URL when
+ * the operator made one, else `<database>_app`, created or updated here through the owner (db/roles.ts).
+ */
+export async function migrateAndConnect(config: AppConfig, ownerUrl: string): Promise<DataSource> {
+  const owner = await migrate(ownerUrl, 2);
+  await owner.destroy();
+  const appUrl = config.databaseAppUrl ?? (await ensureAppRole(ownerUrl, config.keys.databaseRolePassword)).url;
+  const ds = createDataSource(appUrl, { poolSize: config.dbPoolSize });
+  await ds.initialize();
   return ds;
 }
 

@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { loadConfig } from './config/config';
 import { buildApp } from './app';
-import { migrate, prepareData, resolveDatabase } from './boot';
+import { migrateAndConnect, prepareData, resolveDatabase } from './boot';
 
 async function main() {
   const config = loadConfig();
@@ -9,7 +9,7 @@ async function main() {
   // PostgreSQL's own output is noise unless asked for (LOG_LEVEL=debug).
   const pgLogger = pino({ level: config.logLevel, base: { component: 'postgres' } });
   const { url, embedded } = await resolveDatabase(config, say, (line) => pgLogger.debug(line));
-  const dataSource = await migrate(url, config.dbPoolSize);
+  const dataSource = await migrateAndConnect(config, url);
   const app = await buildApp({ ...config, databaseUrl: url }, { dataSource });
   app.addHook('onClose', async () => {
     if (dataSource.isInitialized) await dataSource.destroy();

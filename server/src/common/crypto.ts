@@ -79,6 +79,8 @@ export interface DerivedKeys {
   pinPepper: Buffer;
   /** AES-256-GCM for data at rest: uploaded identity images, cheque images (from ENCRYPTION_KEY). */
   dataEncryption: Buffer;
+  /** The password of the database role the server runs as (from ENCRYPTION_KEY; db/roles.ts). */
+  databaseRolePassword: string;
 }
 
 export function deriveKeys(sessionSecret: string, encryptionKey: Buffer): DerivedKeys {
@@ -88,6 +90,7 @@ export function deriveKeys(sessionSecret: string, encryptionKey: Buffer): Derive
     idempotency: deriveKey(sessionSecret, 'idempotency:v1'),
     pinPepper: pinPepperFrom(encryptionKey),
     dataEncryption: deriveKey(encryptionKey, 'data-encryption:v1'),
+    databaseRolePassword: deriveKey(encryptionKey, 'database-role:v1').toString('base64url'),
   };
 }
 

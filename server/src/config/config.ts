@@ -5,7 +5,10 @@ import { DEFAULT_DAILY_OUTBOUND_LIMIT, parseAmountToMinor } from '@strongroom/sh
 import { deriveKeys, type DerivedKeys } from '../common/crypto';
 
 export interface AppConfig {
+  /** The owner's URL: migrations run as this role. */
   databaseUrl?: string;
+  /** The role the server runs as, made by the operator (DATABASE_APP_URL); unset: `<database>_app` is made at start. */
+  databaseAppUrl?: string;
   port: number;
   host: string;
   dataDir: string;
@@ -109,6 +112,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = check(() => intFrom(env, 'PORT', 3000, 0, 65535)) ?? 3000;
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) problems.push('DATABASE_URL must be a postgres:// URL');
+  const databaseAppUrl = env.DATABASE_APP_URL || undefined;
+  if (databaseAppUrl && !/^postgres(ql)?:\/\//.test(databaseAppUrl)) problems.push('DATABASE_APP_URL must be a postgres:// URL');
   const needsGenerated = !env.SESSION_SECRET || !env.ENCRYPTION_KEY;
   const secrets = needsGenerated || !databaseUrl ? loadOrCreateSecrets(dataDir) : undefined;
   if (databaseUrl && env.NODE_ENV === 'production' && needsGenerated) {
@@ -143,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   return {
     databaseUrl,
+    databaseAppUrl,
     port,
     host: env.HOST || '0.0.0.0',
     dataDir,

@@ -5,6 +5,7 @@ import { CryptoOptions1760000100002 } from './migrations/1760000100002-crypto-op
 import { LedgerBatches1760000200000 } from './migrations/1760000200000-ledger-batches.migration';
 import { LedgerKeyedLookups1760000300000 } from './migrations/1760000300000-ledger-keyed-lookups.migration';
 import { PinAttemptLocks1760000950000 } from './migrations/1760000950000-pin-attempt-locks.migration';
+import { FunctionSearchPath1760000950001 } from './migrations/1760000950001-function-search-path.migration';
 
 // In order. Never edit a migration that has shipped: add a new one.
-export const MIGRATIONS = [Foundation1760000000000, Ledger1760000100000, Money1760000100001, CryptoOptions1760000100002, LedgerBatches1760000200000, LedgerKeyedLookups1760000300000, PinAttemptLocks1760000950000];
+export const MIGRATIONS = [Foundation1760000000000, Ledger1760000100000, Money1760000100001, CryptoOptions1760000100002, LedgerBatches1760000200000, LedgerKeyedLookups1760000300000, PinAttemptLocks1760000950000, FunctionSearchPath1760000950001];

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { DataSource } from 'typeorm';
+import { Client } from 'pg';
 import { buildApp } from '../../src/app';
 import { loadConfig, type AppConfig } from '../../src/config/config';
 import { createDataSource } from '../../src/db/data-source';
@@ -19,8 +20,12 @@ export const pngDataUrl = (bytes: Buffer = PNG_1X1) => `data:image/png;base64,${
 export interface TestApp {
   app: FastifyInstance;
   config: AppConfig;
-  /** The app's own DataSource (also `app.db`), on a database of its own cloned from the template. */
+  /** The app's own DataSource (also `app.db`), on a database of its own cloned from the template, as the server's role. */
   dataSource: DataSource;
+  /** A statement as the database owner (what the server's role may not do: DDL, changing the ledger). */
+  ownerQuery(sql: string, params?: unknown[]): Promise<unknown[]>;
+  /** The role the app runs as. */
+  appRole: string;
   dataDir: string;
   close(): Promise<void>;
 }
@@ -30,7 +35,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, opts: { 
   const dataDir = mkdtempSync(join(tmpdir(), 'strongroom-test-data-'));
   const base = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: db.url, SESSION_SECRET: randomBytes(32).toString('hex'), ENCRYPTION_KEY: randomBytes(32).toString('hex'), LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv);
   const config: AppConfig = { ...base, serveStatic: false, loginRateLimitPerMinute: 10_000, moneyRateLimitPerMinute: 1_000_000, ...overrides };
-  const dataSource = createDataSource(db.url, { poolSize: 40 });
+  const dataSource = createDataSource(db.appUrl, { poolSize: 40 });
   await dataSource.initialize();
   await seedFxRates(dataSource.manager);
   const app = await buildApp(config, opts.logStream ? { dataSource, logStream: opts.logStream } : { dataSource, logger: false });
@@ -40,6 +45,16 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, opts: { 
     config,
     dataSource,
     dataDir,
+    appRole: new URL(db.appUrl).username,
+    async ownerQuery(sql, params = []) {
+      const owner = new Client({ connectionString: db.url });
+      await owner.connect();
+      try {
+        return (await owner.query(sql, params)).rows;
+      } finally {
+        await owner.end();
+      }
+    },
     async close() {
       await app.close();
       if (dataSource.isInitialized) await dataSource.destroy();
