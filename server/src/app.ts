@@ -20,6 +20,7 @@ import backgroundPlugin from './plugins/background.plugin';
 import mailPlugin from './plugins/mail.plugin';
 import idempotencyPlugin from './plugins/idempotency.plugin';
 import inputGuardPlugin from './plugins/input-guard.plugin';
+import securityHeadersPlugin from './plugins/security-headers.plugin';
 import authRoutes from './modules/auth/auth.routes';
 import userRoutes from './modules/user/user.routes';
 import adminRoutes from './modules/admin/admin.routes';
@@ -85,6 +86,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
 
   await app.register(dbPlugin, { config, dataSource, ownsDataSource });
   await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin);
   await app.register(inputGuardPlugin);
   // With REDIS_URL the rate-limit counters are shared by every server process (scale-out); else in memory.
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 }) : undefined;

@@ -1,4 +1,5 @@
 import { Avatar } from '@mui/material';
+import { apiUrl } from '../api/runtime-config';
 
 function colorFor(name: string): string {
   let hash = 0;
@@ -11,7 +12,7 @@ function colorFor(name: string): string {
 export function UserAvatar({ firstName, lastName, image, size = 40 }: { firstName: string; lastName: string; image?: string | null; size?: number }) {
   const name = `${firstName} ${lastName}`;
   return (
-    <Avatar src={image ?? undefined} alt={name} sx={{ width: size, height: size, bgcolor: colorFor(name), color: '#fff', fontSize: size / 2.6, fontWeight: 700 }}>
+    <Avatar src={image ? (image.startsWith('/v1/') ? apiUrl(image) : image) : undefined} alt={name} sx={{ width: size, height: size, bgcolor: colorFor(name), color: '#fff', fontSize: size / 2.6, fontWeight: 700 }}>
       {`${firstName.charAt(0)}${lastName.charAt(0)}`.toUpperCase()}
     </Avatar>
   );

@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router-dom';
 import { TRANSACTION_STATUSES, type Paginated, type TransactionDto } from '@strongroom/shared';
 import { useApi } from '../../api/useApi';
 import { TransactionRow } from '../../components/TransactionRow';
+import { apiUrl } from '../../api/runtime-config';
 
 const PAGE_SIZE = 20;
 const firstOfMonth = () => new Date(new Date().getFullYear(), new Date().getMonth(), 1).toISOString().slice(0, 10);
@@ -100,8 +101,8 @@ export default function TransactionsPage() {
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }}>
             <TextField type="date" label="From" value={from} onChange={(e) => setFrom(e.target.value)} InputLabelProps={{ shrink: true }} />
             <TextField type="date" label="To" value={to} onChange={(e) => setTo(e.target.value)} InputLabelProps={{ shrink: true }} />
-            <Button startIcon={<DownloadIcon />} variant="outlined" href={`/v1/transaction/statement?from=${from}&to=${to}&format=csv`}>CSV</Button>
-            <Button startIcon={<DownloadIcon />} variant="outlined" href={`/v1/transaction/statement?from=${from}&to=${to}&format=pdf`}>PDF</Button>
+            <Button startIcon={<DownloadIcon />} variant="outlined" href={apiUrl(`/v1/transaction/statement?from=${from}&to=${to}&format=csv`)}>CSV</Button>
+            <Button startIcon={<DownloadIcon />} variant="outlined" href={apiUrl(`/v1/transaction/statement?from=${from}&to=${to}&format=pdf`)}>PDF</Button>
           </Stack>
         </CardContent>
       </Card>

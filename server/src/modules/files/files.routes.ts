@@ -13,7 +13,7 @@ export default async function filesRoutes(app: FastifyInstance) {
     try {
       requester = { customerId: (await app.sessions.authenticateCustomer(request)).id };
     } catch (err) {
-      if (!request.cookies?.sr_staff_session && !request.headers.authorization) throw err;
+      if (!request.cookies?.[app.sessions.cookies('staff').session] && !request.headers.authorization) throw err;
       const staff = await app.sessions.authenticateStaff(request);
       request.staff = staff;
       requester = { staff: true };
