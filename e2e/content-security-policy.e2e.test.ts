@@ -1,5 +1,5 @@
-import { newContext, screenshot, signIn } from './helpers/browser';
-import { watchCsp } from './helpers/csp';
+import { screenshot, signIn } from './helpers/browser';
+import { slowContext, watchCsp } from './helpers/csp';
 import { demoStaffPassword } from './helpers/server';
 import { useServerAndBrowser } from './helpers/suite';
 
@@ -7,6 +7,9 @@ import { useServerAndBrowser } from './helpers/suite';
 const CUSTOMER_PUBLIC = ['/', '/auth/terms', '/auth/register', '/auth/verify', '/forgot-password', '/reset-password', '/auth/login', '/no-such-page'];
 const CUSTOMER_SIGNED_IN = ['/dashboard', '/transfers', '/transactions', '/profile', '/fees', '/deposit-cheque', '/crypto', '/cards', '/loans'];
 const CONSOLE = ['#/customers', '#/transactions', '#/outbox', '#/audit-log', '#/incoming-transfers'];
+
+// These journeys walk every page; on a machine shared with other work they may take minutes.
+jest.setTimeout(300_000);
 
 describe('Content-Security-Policy on every page of both apps', () => {
   const ctx = useServerAndBrowser();
@@ -24,17 +27,19 @@ describe('Content-Security-Policy on every page of both apps', () => {
   });
 
   it('reports no violation on any customer page', async () => {
-    const context = await newContext(ctx.browser(), ctx.server().baseUrl);
+    const context = await slowContext(ctx.browser(), ctx.server().baseUrl);
     const csp = watchCsp(context);
     const page = await context.newPage();
     for (const path of CUSTOMER_PUBLIC) {
-      await page.goto(path);
-      await page.locator('h1').first().waitFor();
+      await page.goto(path, { waitUntil: 'domcontentloaded' });
+      await page.getByRole('heading').first().waitFor();
+      await page.waitForLoadState('load');
     }
     await signIn(page, '1000000001', 'Demo@2026!');
     for (const path of CUSTOMER_SIGNED_IN) {
-      await page.goto(path);
-      await page.locator('h1').first().waitFor();
+      await page.goto(path, { waitUntil: 'domcontentloaded' });
+      await page.getByRole('heading').first().waitFor();
+      await page.waitForLoadState('load');
     }
     await screenshot(page, 'csp-customer-last-page');
     expect(csp.violations).toEqual([]);
@@ -42,24 +47,24 @@ describe('Content-Security-Policy on every page of both apps', () => {
   });
 
   it('reports no violation on any console page', async () => {
-    const context = await newContext(ctx.browser(), ctx.server().baseUrl);
+    const context = await slowContext(ctx.browser(), ctx.server().baseUrl);
     const csp = watchCsp(context);
     const page = await context.newPage();
-    await page.goto('/admin/');
+    await page.goto('/admin/', { waitUntil: 'domcontentloaded' });
     await page.getByLabel('E-mail').fill('admin@strongroom.local');
     await page.getByLabel('Password', { exact: true }).fill(demoStaffPassword(ctx.server().dataDir));
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.locator('tbody tr').first().waitFor();
     for (const hash of CONSOLE) {
-      await page.goto(`/admin/${hash}`);
-      await page.waitForLoadState('networkidle');
+      await page.goto(`/admin/${hash}`, { waitUntil: 'domcontentloaded' });
+      await page.waitForLoadState('load');
     }
-    await page.goto('/admin/#/customers');
+    await page.goto('/admin/#/customers', { waitUntil: 'domcontentloaded' });
     await page.locator('tbody tr').first().click();
-    await page.waitForLoadState('networkidle');
+    await page.waitForLoadState('load');
     await screenshot(page, 'csp-console-customer');
-    await page.goto('/docs/');
-    await page.waitForLoadState('networkidle');
+    await page.goto('/docs/', { waitUntil: 'domcontentloaded' });
+    await page.getByText('Strongroom API').first().waitFor();
     expect(csp.violations).toEqual([]);
     await context.close();
   });

@@ -1,8 +1,8 @@
 import { join, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { freePort } from '../server/src/db/embedded-postgres';
-import { launchBrowser, newContext, screenshot } from './helpers/browser';
-import { watchCsp } from './helpers/csp';
+import { launchBrowser, screenshot } from './helpers/browser';
+import { slowContext, watchCsp } from './helpers/csp';
 import { demoStaffPassword, startServer, type RunningServer } from './helpers/server';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -17,6 +17,9 @@ const ROOT = resolve(__dirname, '..');
  * exactly those two origins. Loopback ports are one site, so SameSite=Strict cookies still travel; across
  * different sites an operator needs more (README, Security).
  */
+// These journeys walk every page; on a machine shared with other work they may take minutes.
+jest.setTimeout(300_000);
+
 describe('front ends on origins of their own', () => {
   let server: RunningServer;
   let browser: Browser;
@@ -39,21 +42,22 @@ describe('front ends on origins of their own', () => {
   });
 
   it('lets a customer sign in and use the app from its own origin, with no CSP violation', async () => {
-    const context = await newContext(browser, customer.url);
+    const context = await slowContext(browser, customer.url);
     const csp = watchCsp(context);
     const page = await context.newPage();
     const apiCalls: string[] = [];
     page.on('request', (r) => r.url().includes('/v1/') && apiCalls.push(r.url()));
-    await page.goto('/auth/login');
+    await page.goto('/auth/login', { waitUntil: 'domcontentloaded' });
     await page.getByLabel('Account Number').fill('1000000001');
     await page.getByLabel('Password', { exact: true }).fill('Demo@2026!');
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.waitForURL('**/dashboard');
+    await page.getByTestId('greeting').waitFor();
+    await page.goto('/transactions', { waitUntil: 'domcontentloaded' });
+    await page.getByRole('heading', { name: 'Transactions' }).first().waitFor();
+    await page.goto('/profile', { waitUntil: 'domcontentloaded' });
     await page.getByRole('heading', { level: 1 }).waitFor();
-    await page.goto('/transactions');
-    await page.getByRole('heading', { level: 1 }).waitFor();
-    await page.goto('/profile');
-    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.waitForLoadState('load');
     await screenshot(page, 'separate-origins-customer');
     expect(apiCalls.length).toBeGreaterThan(0);
     expect(apiCalls.every((u) => u.startsWith(`${server.baseUrl}/v1/`))).toBe(true);
@@ -68,10 +72,10 @@ describe('front ends on origins of their own', () => {
   });
 
   it('lets staff sign in to the console from its own origin and see a passport served by the API', async () => {
-    const context = await newContext(browser, console_.url);
+    const context = await slowContext(browser, console_.url);
     const csp = watchCsp(context);
     const page = await context.newPage();
-    await page.goto('/admin/');
+    await page.goto('/admin/', { waitUntil: 'domcontentloaded' });
     await page.getByRole('heading', { name: 'Strongroom back office' }).waitFor();
     await page.getByLabel('E-mail').fill('admin@strongroom.local');
     await page.getByLabel('Password', { exact: true }).fill(demoStaffPassword(server.dataDir));
@@ -88,7 +92,7 @@ describe('front ends on origins of their own', () => {
       await page.waitForFunction(() => (document.querySelector('img[alt="Passport photograph"]') as HTMLImageElement | null)?.complete === true);
       expect(await passport.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     }
-    await page.goto('/admin/#/audit-log');
+    await page.goto('/admin/#/audit-log', { waitUntil: 'domcontentloaded' });
     await page.locator('tbody tr').first().waitFor();
     await screenshot(page, 'separate-origins-console');
     expect(csp.violations).toEqual([]);

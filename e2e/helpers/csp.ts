@@ -1,4 +1,5 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { newContext } from './browser';
 
 /**
  * Collects every Content-Security-Policy violation a page reports (the DOM event and Chromium's console
@@ -18,4 +19,12 @@ export function watchCsp(context: BrowserContext): { violations: string[]; page(
     });
   context.on('page', watch);
   return { violations, page: watch };
+}
+
+/** A browser context whose steps may wait a minute: these journeys walk every page, on a shared machine. */
+export async function slowContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  const context = await newContext(browser, baseURL);
+  context.setDefaultTimeout(60_000);
+  context.setDefaultNavigationTimeout(60_000);
+  return context;
 }

@@ -30,7 +30,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 180_000; // a first start migrates, makes the role and seeds; slow on a busy machine
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {

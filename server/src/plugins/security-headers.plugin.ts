@@ -45,7 +45,8 @@ export default fp(async function securityHeadersPlugin(app: FastifyInstance) {
       origin: config.corsOrigins,
       credentials: true,
       methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-      allowedHeaders: ['Content-Type', 'Accept', 'Authorization', 'x-csrf-token', 'Idempotency-Key', 'x-session-mode'],
+      // Range: react-admin's list requests (ra-data-simple-rest) send it.
+      allowedHeaders: ['Content-Type', 'Accept', 'Authorization', 'Range', 'x-csrf-token', 'Idempotency-Key', 'x-session-mode'],
       exposedHeaders: ['Content-Range', 'Content-Disposition'],
       maxAge: 600,
     });

@@ -30,23 +30,31 @@ export const wrongPinError = (left: number) =>
 export class PinAttempts {
   constructor(private readonly db: Queryable) {}
 
-  /** Takes one attempt, or throws the lock refusal. */
-  async reserve(customerId: string): Promise<void> {
-    const [taken] = await rows<{ id: string }>(
-      this.db,
-      `UPDATE customers SET pin_failed_count = pin_failed_count + 1
-        WHERE id = $1 AND pin_failed_count < $2 AND (pin_locked_until IS NULL OR pin_locked_until <= now())
-        RETURNING id`,
-      [customerId, MAX_CODE_ATTEMPTS],
-    );
-    if (taken) return;
-    const [state] = await rows<{ minutes_left: number | null }>(
-      this.db,
-      `SELECT extract(epoch FROM pin_locked_until - now()) / 60 AS minutes_left FROM customers WHERE id = $1`,
-      [customerId],
-    );
-    // All attempts are taken by requests still being judged: as good as locked until they finish.
-    throw pinLockedError(Number(state?.minutes_left ?? 0) > 0 ? Number(state!.minutes_left) : LOGIN_LOCK_MINUTES);
+  /**
+   * Takes one attempt, or throws the lock refusal. When every attempt is taken by requests still being
+   * judged, waits for them (a customer's own concurrent payments queue here; an attacker's guesses find the
+   * lock their first five set) and gives up after `waitMs` with a retryable 409.
+   */
+  async reserve(customerId: string, waitMs = 5_000): Promise<void> {
+    const deadline = Date.now() + waitMs;
+    for (let pauseMs = 2; ; pauseMs = Math.min(pauseMs * 2, 50)) {
+      const [taken] = await rows<{ id: string }>(
+        this.db,
+        `UPDATE customers SET pin_failed_count = pin_failed_count + 1
+          WHERE id = $1 AND pin_failed_count < $2 AND (pin_locked_until IS NULL OR pin_locked_until <= now())
+          RETURNING id`,
+        [customerId, MAX_CODE_ATTEMPTS],
+      );
+      if (taken) return;
+      const [state] = await rows<{ minutes_left: number | null }>(
+        this.db,
+        `SELECT extract(epoch FROM pin_locked_until - now()) / 60 AS minutes_left FROM customers WHERE id = $1`,
+        [customerId],
+      );
+      if (Number(state?.minutes_left ?? 0) > 0) throw pinLockedError(Number(state!.minutes_left));
+      if (Date.now() > deadline) throw new AppError(409, 'Another payment is being authorised right now. Please try again in a moment.');
+      await new Promise((resolve) => setTimeout(resolve, pauseMs));
+    }
   }
 
   /** After a right PIN: the attempts and the run of locks start again. */

@@ -14,3 +14,6 @@ export const tooManyAttempts = () => new AppError(429, 'Too many wrong attempts.
 export const codeFirst = () => new AppError(400, 'Enter the code we e-mailed you first', { code: 'Enter the code we e-mailed you first' });
 export const pinNext = () => new AppError(400, 'Enter your transaction PIN', { pin: 'Enter your transaction PIN' });
 export const notPending = () => new AppError(409, 'Only pending transfers can be approved or rejected');
+/** A payment awaiting authentication lives this long; then it must be started again. */
+export const AWAITING_AUTHENTICATION_MINUTES = 30;
+export const paymentExpired = () => new AppError(409, 'This payment was not confirmed within 30 minutes and has expired. Please start it again.');

@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { EntityManager } from 'typeorm';
 import {
   LOCAL_FEE,
-  LOGIN_LOCK_MINUTES,
   MAX_CODE_ATTEMPTS,
   TRANSFER_CODE_TTL_MINUTES,
   convertMinor,
@@ -24,6 +23,7 @@ import { toTransactionDto, type TransactionRow } from '../transactions/transacti
 import { recordAudit } from '../audit/audit.service';
 import type { IdempotentResult } from '../../plugins/idempotency.plugin';
 import * as errors from './transfers.errors';
+import { PinAttempts } from '../auth/pin-attempts';
 
 /** An answer that is a refusal but whose transaction must still commit (attempt counters). */
 function failure(err: AppError): IdempotentResult<unknown> {
@@ -71,6 +71,8 @@ interface Sender {
 }
 
 interface SameBankParties extends Pick<Sender, 'id' | 'first_name' | 'last_name' | 'account_number' | 'currency' | 'pin_hash' | 'pin_failed_count' | 'pin_locked_until' | 'account_id'> {
+  /** The sender's balance when read: an early refusal; post_journals judges funds again under its lock. */
+  balance_minor: string;
   r_id: string | null;
   r_first_name: string;
   r_last_name: string;
@@ -110,6 +112,7 @@ function maskName(first: string, last: string): string {
 
 export class TransfersService {
   private readonly pins: PinVerifier;
+  private readonly pinAttempts: PinAttempts;
   /** Both parties of a same-bank transfer, for every transfer waiting on a read, in one statement. */
   private readonly parties: Coalescer<{ senderId: string; recipientAccountNumber: string }, SameBankParties>;
 
@@ -118,6 +121,7 @@ export class TransfersService {
       pepper: legacyPinPepperFrom(app.config.encryptionKey),
       upgrade: async (customerId, oldHash, newHash) => void (await app.db.query(`UPDATE customers SET pin_hash = $3 WHERE id = $1 AND pin_hash = $2`, [customerId, oldHash, newHash])),
     });
+    this.pinAttempts = new PinAttempts(app.db);
     this.parties = new Coalescer<{ senderId: string; recipientAccountNumber: string }, SameBankParties>(async (keys) => {
       const found = await prepared<SameBankParties & { o: number }>(
         this.app.db,
@@ -125,7 +129,7 @@ export class TransfersService {
         `SELECT q.o, s.*, r.*
            FROM unnest($1::uuid[], $2::text[]) WITH ORDINALITY q(sender, recipient, o)
            JOIN LATERAL (
-             SELECT s.id, s.first_name, s.last_name, s.account_number, s.currency, s.pin_hash, s.pin_failed_count, s.pin_locked_until, sa.id::text AS account_id
+             SELECT s.id, s.first_name, s.last_name, s.account_number, s.currency, s.pin_hash, s.pin_failed_count, s.pin_locked_until, sa.id::text AS account_id, sa.balance_minor::text AS balance_minor
                FROM customers s JOIN ledger_accounts sa ON sa.customer_id = s.id AND sa.currency = s.currency
               WHERE s.id = q.sender OFFSET 0) s ON true
            LEFT JOIN LATERAL (
@@ -139,19 +143,13 @@ export class TransfersService {
     });
   }
 
-  /** Wrong PINs are counted in their own committed statement, so rolling back the payment keeps the count. */
-  private async checkPin(sender: Pick<Sender, 'id' | 'pin_hash' | 'pin_failed_count' | 'pin_locked_until'>, pin: string): Promise<void> {
-    if (sender.pin_locked_until && new Date(sender.pin_locked_until).getTime() > Date.now()) throw errors.pinLocked();
-    if (await this.pins.verify(sender.id, sender.pin_hash, pin)) {
-      if (sender.pin_failed_count > 0) await this.app.db.query(`UPDATE customers SET pin_failed_count = 0 WHERE id = $1`, [sender.id]);
-      return;
-    }
-    const [row] = await rows<{ pin_failed_count: number }>(this.app.db, `UPDATE customers SET pin_failed_count = pin_failed_count + 1 WHERE id = $1 RETURNING pin_failed_count`, [sender.id]);
-    if (row.pin_failed_count >= MAX_CODE_ATTEMPTS) {
-      await this.app.db.query(`UPDATE customers SET pin_failed_count = 0, pin_locked_until = now() + make_interval(mins => $2) WHERE id = $1`, [sender.id, LOGIN_LOCK_MINUTES]);
-      throw errors.pinLocked();
-    }
-    throw errors.wrongPin(MAX_CODE_ATTEMPTS - row.pin_failed_count);
+  /**
+   * An attempt is reserved in the database before the PIN is verified (auth/pin-attempts.ts): racing
+   * requests cannot evaluate more than the attempt limit, and a locked customer is refused whatever the PIN.
+   * Each statement commits on its own, so rolling back the payment keeps the count.
+   */
+  private async checkPin(sender: Pick<Sender, 'id' | 'pin_hash'>, pin: string): Promise<void> {
+    await this.pinAttempts.check(sender.id, () => this.pins.verify(sender.id, sender.pin_hash, pin));
   }
 
   private dailyLimitMinor(currency: string): bigint {
@@ -198,11 +196,13 @@ export class TransfersService {
     const p = await this.parties.load({ senderId: request.customer!.id, recipientAccountNumber: input.recipientAccountNumber });
     // A signed-in customer always has their main account (opened with the customer, never deleted).
     assert(p, 'the sender and their main account exist');
-    await this.checkPin(p, input.pin);
+    // The whole request is judged before the PIN: a refusal for another reason costs no PIN attempt.
     const amountMinor = parseAmountToMinor(input.amount, p.currency);
     if (!p.r_id || !p.r_account_id) throw errors.recipientNotFound();
     if (p.r_id === p.id) throw errors.ownAccount();
     if (p.r_status !== 'approved') throw errors.recipientUnavailable();
+    if (BigInt(p.balance_minor) < amountMinor) throw insufficientFunds();
+    await this.checkPin(p, input.pin);
     const recipient = { id: p.r_id, accountId: p.r_account_id };
 
     const legs = await deliveryLegs(this.app.db.manager, amountMinor, p.currency, p.r_account_id, p.r_currency);
@@ -356,10 +356,15 @@ export class TransfersService {
     const customerId = request.customer!.id;
     const [t] = await rows<{
       id: string; status: string; kind: string; amount_minor: string; fee_minor: string; currency: string; payment_amount_minor: string; payment_currency: string;
-      rate: string | null; payee: Record<string, unknown>; binding_hash: string; code_hash: string | null; code_expires_at: Date | null; code_attempts: number; needs_code: boolean; code_verified_at: Date | null;
+      rate: string | null; payee: Record<string, unknown>; binding_hash: string; code_hash: string | null; code_expires_at: Date | null; code_attempts: number; needs_code: boolean; code_verified_at: Date | null; created_at: Date;
     }>(m, `SELECT * FROM transfers WHERE id = $1 AND customer_id = $2 FOR UPDATE`, [input.transferId, customerId]);
     if (!t) throw errors.transferNotFound();
     if (t.status !== 'awaiting_authorisation') throw errors.notAwaiting();
+    if (Date.now() - new Date(t.created_at).getTime() > errors.AWAITING_AUTHENTICATION_MINUTES * 60_000) {
+      // Committed with the refusal: the payment is over, whatever comes next.
+      await m.query(`UPDATE transfers SET status = 'expired', updated_at = now() WHERE id = $1`, [t.id]);
+      return failure(errors.paymentExpired());
+    }
     const q = { debitMinor: BigInt(t.amount_minor), feeMinor: BigInt(t.fee_minor), accountCurrency: t.currency, paymentMinor: BigInt(t.payment_amount_minor), payCurrency: t.payment_currency, rate: t.rate ?? '1' };
     const summary = this.summary(q, String(t.payee.recipientName));
 
@@ -380,8 +385,11 @@ export class TransfersService {
 
     if (t.needs_code && !t.code_verified_at) throw errors.codeFirst();
     const sender = await loadSender(m, customerId);
-    await this.checkPin(sender, input.pin!);
+    // Limit and funds before the PIN: a payment that cannot go costs no PIN attempt.
     this.checkDailyLimit(sender, q.debitMinor + q.feeMinor);
+    const [{ balance_minor }] = await rows<{ balance_minor: string }>(m, `SELECT balance_minor FROM ledger_accounts WHERE id = $1`, [sender.account_id]);
+    if (BigInt(balance_minor) < q.debitMinor + q.feeMinor) throw insufficientFunds();
+    await this.checkPin(sender, input.pin!);
     // Hold the funds and book the fee: customer -> pending outbound (+ fee income), in one journal.
     const account = sender.account_id;
     const postings: PostingInput[] = [
