@@ -167,7 +167,10 @@ describe('signed-in customer: shell, dashboard, profile and settings', () => {
     await p.getByLabel('New password', { exact: true }).fill('Jordan#2027');
     await p.getByLabel('Confirm new password').fill('Jordan#2027');
     await p.getByRole('button', { name: 'Change password' }).click();
-    await p.getByTestId('password-changed').getByText(/other sessions were signed out/).waitFor();
+    await p
+      .getByTestId('password-changed')
+      .getByText(/other sessions were signed out/)
+      .waitFor();
     await screenshot(p, 'account-shell-profile-security');
 
     const fresh = await page();
@@ -241,9 +244,24 @@ describe('signed-in customer: shell, dashboard, profile and settings', () => {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
-        firstName: 'Nadia', middleName: 'Léa', lastName: 'Okafor', dob: '1990-02-17', country: 'CA', state: 'Ontario', city: 'Toronto', zipcode: 'M5V 2T6',
-        phone: '+1 416 555 0188', email, address: '100 King Street West', occupation: 'Self employed', incomeRange: '$50,001 - $100,000',
-        accountType: 'savings', currency: 'CAD', transactionPin: '2468', password, image: `data:image/png;base64,${PNG_BASE64}`,
+        firstName: 'Nadia',
+        middleName: 'Léa',
+        lastName: 'Okafor',
+        dob: '1990-02-17',
+        country: 'CA',
+        state: 'Ontario',
+        city: 'Toronto',
+        zipcode: 'M5V 2T6',
+        phone: '+1 416 555 0188',
+        email,
+        address: '100 King Street West',
+        occupation: 'Self employed',
+        incomeRange: '$50,001 - $100,000',
+        accountType: 'savings',
+        currency: 'CAD',
+        transactionPin: '2468',
+        password,
+        image: `data:image/png;base64,${PNG_BASE64}`,
       }),
     });
     expect(registered.status).toBe(201);
@@ -282,7 +300,9 @@ describe('signed-in customer: shell, dashboard, profile and settings', () => {
     await banner.getByRole('heading', { name: 'We could not approve your application', level: 1 }).waitFor();
     expect(await banner.getByTestId('rejection-reason').textContent()).toBe('Reason: The identity document was unreadable.');
     await banner.getByRole('heading', { name: 'What you can do next' }).waitFor();
-    expect(await banner.getByRole('link', { name: 'E-mail support@strongroom.bank' }).getAttribute('href')).toBe(`mailto:support@strongroom.bank?subject=${encodeURIComponent(`Application ${accountNumber}`)}`);
+    expect(await banner.getByRole('link', { name: 'E-mail support@strongroom.bank' }).getAttribute('href')).toBe(
+      `mailto:support@strongroom.bank?subject=${encodeURIComponent(`Application ${accountNumber}`)}`,
+    );
     expect(await p.getByTestId('banner-pending-review').count()).toBe(0);
     expect(await p.getByTestId('balance-card').count()).toBe(0);
     expect(await p.getByRole('link', { name: 'Transfer' }).count()).toBe(0);

@@ -27,9 +27,23 @@ describe('staff console (/admin)', () => {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
-        firstName, lastName, dob: '1985-07-09', country: 'GB', state: 'England', city: 'London', zipcode: 'SW1A 1AA',
-        phone: '+44 20 7946 0958', email, address: '10 Downing Street', occupation: 'Business / Sales', incomeRange: '$25,001 - $50,000',
-        accountType: 'savings', currency: 'GBP', transactionPin: '9876', password: 'Priya!2026', image: PNG,
+        firstName,
+        lastName,
+        dob: '1985-07-09',
+        country: 'GB',
+        state: 'England',
+        city: 'London',
+        zipcode: 'SW1A 1AA',
+        phone: '+44 20 7946 0958',
+        email,
+        address: '10 Downing Street',
+        occupation: 'Business / Sales',
+        incomeRange: '$25,001 - $50,000',
+        accountType: 'savings',
+        currency: 'GBP',
+        transactionPin: '9876',
+        password: 'Priya!2026',
+        image: PNG,
       }),
     });
     expect(res.status).toBe(201);
@@ -71,12 +85,23 @@ describe('staff console (/admin)', () => {
     const started = await fetch(`${base}/v1/transfer/local`, {
       method: 'POST',
       headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
-      body: JSON.stringify({ recipientName: 'Sam Carter', recipientBankName: 'First Local Bank', recipientAccountNumber: '9876543210', amount: '42.00', memo, transferDate: new Date().toISOString().slice(0, 10) }),
+      body: JSON.stringify({
+        recipientName: 'Sam Carter',
+        recipientBankName: 'First Local Bank',
+        recipientAccountNumber: '9876543210',
+        amount: '42.00',
+        memo,
+        transferDate: new Date().toISOString().slice(0, 10),
+      }),
     });
     expect(started.status).toBe(201);
     const { transferId, codeStep } = (await started.json()) as { transferId: string; codeStep: string };
     expect(codeStep).toBe('pin');
-    const confirmed = await fetch(`${base}/v1/transfer/confirm-code`, { method: 'POST', headers: { ...headers, 'idempotency-key': crypto.randomUUID() }, body: JSON.stringify({ transferId, pin: '1234' }) });
+    const confirmed = await fetch(`${base}/v1/transfer/confirm-code`, {
+      method: 'POST',
+      headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
+      body: JSON.stringify({ transferId, pin: '1234' }),
+    });
     expect(confirmed.ok).toBe(true);
   }
 

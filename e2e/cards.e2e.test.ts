@@ -93,7 +93,10 @@ describe('cards and Freeze everything', () => {
     await page.getByTestId('card-limit').getByText('$2,500.00').waitFor();
     await screenshot(page, 'cards-revealed-1280');
     await page.getByRole('button', { name: 'Hide details' }).click();
-    await page.getByTestId('card-number').getByText(`•••• ${card.cardNumber.slice(-4)}`).waitFor();
+    await page
+      .getByTestId('card-number')
+      .getByText(`•••• ${card.cardNumber.slice(-4)}`)
+      .waitFor();
     await page.context().close();
   });
 
@@ -108,7 +111,7 @@ describe('cards and Freeze everything', () => {
     await phone.context().close();
   });
 
-  it('is charged through the console\'s card payment page', async () => {
+  it("is charged through the console's card payment page", async () => {
     const console = await consolePage();
     const approved = await postCardPayment(console, 'Blue Bottle Coffee');
     await approved.getByText(/Approved: \$42\.50 held/).waitFor();

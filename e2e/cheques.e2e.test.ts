@@ -13,7 +13,9 @@ const STEP_TIMEOUT_MS = 45_000;
 async function chequePhotos(browser: Browser, chequeNumber: string): Promise<{ front: Buffer; back: Buffer }> {
   const page = await browser.newPage({ viewport: { width: 720, height: 320 } });
   const side = async (html: string) => {
-    await page.setContent(`<body style="margin:0;background:#333"><div id="c" style="width:680px;height:290px;margin:15px;background:#f4efe1;font:16px Georgia;position:relative;border-radius:6px">${html}</div></body>`);
+    await page.setContent(
+      `<body style="margin:0;background:#333"><div id="c" style="width:680px;height:290px;margin:15px;background:#f4efe1;font:16px Georgia;position:relative;border-radius:6px">${html}</div></body>`,
+    );
     return page.locator('#c').screenshot({ type: 'png' });
   };
   const front = await side(`
@@ -97,7 +99,10 @@ describe('cheque deposit', () => {
     await admin.getByText('Deposit from M. Okafor').waitFor();
     await screenshot(admin, 'admin-cheque-show-1280');
     await admin.getByRole('button', { name: 'Enlarge the front of the cheque' }).click();
-    await admin.getByRole('dialog').getByRole('img', { name: /enlarged/ }).waitFor();
+    await admin
+      .getByRole('dialog')
+      .getByRole('img', { name: /enlarged/ })
+      .waitFor();
     await screenshot(admin, 'admin-cheque-zoom-1280');
     await admin.getByRole('button', { name: 'Close' }).click();
 
@@ -135,9 +140,15 @@ describe('cheque deposit', () => {
 
     const admin = await consolePage(375);
     await admin.goto('/admin/#/cheques?filter=%7B%7D');
-    await admin.getByRole('link', { name: /cheque no\. \d/ }).first().waitFor();
+    await admin
+      .getByRole('link', { name: /cheque no\. \d/ })
+      .first()
+      .waitFor();
     await screenshot(admin, 'admin-cheques-375');
-    await admin.getByRole('link', { name: /cheque no\. \d/ }).first().click();
+    await admin
+      .getByRole('link', { name: /cheque no\. \d/ })
+      .first()
+      .click();
     await admin.waitForURL(/#\/cheques\/[0-9a-f-]+\/show$/);
     await admin.getByRole('img', { name: /^Front of cheque/ }).waitFor();
     await screenshot(admin, 'admin-cheque-show-375');

@@ -64,7 +64,10 @@ describe('moving money', () => {
     // Paid in another currency: the rate to four decimals, both currencies named.
     await p.getByLabel('Currency').click();
     await p.getByRole('option', { name: 'EUR' }).click();
-    await p.getByTestId('quote').getByText(/^1 EUR = \d+\.\d{4} USD$/).waitFor();
+    await p
+      .getByTestId('quote')
+      .getByText(/^1 EUR = \d+\.\d{4} USD$/)
+      .waitFor();
     await p.getByLabel('Currency').click();
     await p.getByRole('option', { name: 'USD' }).click();
     await p.getByTestId('quote').getByText('$15.00').waitFor();
@@ -143,7 +146,11 @@ describe('moving money', () => {
         const when = row.querySelector<HTMLElement>('[data-testid="transaction-when"]')!;
         const rowBox = row.getBoundingClientRect();
         const whenBox = when.getBoundingClientRect();
-        return { text: who.textContent, whole: who.scrollHeight <= who.clientHeight + 1 && who.scrollWidth <= who.clientWidth, whenInside: whenBox.right <= rowBox.right && when.scrollWidth <= when.clientWidth };
+        return {
+          text: who.textContent,
+          whole: who.scrollHeight <= who.clientHeight + 1 && who.scrollWidth <= who.clientWidth,
+          whenInside: whenBox.right <= rowBox.right && when.scrollWidth <= when.clientWidth,
+        };
       }),
     );
     expect(rows.length).toBeGreaterThan(3);
@@ -162,7 +169,10 @@ describe('moving money', () => {
     await p.getByText('The end date must be on or after the start date').waitFor();
     expect(await p.getByLabel('To', { exact: true }).getAttribute('aria-invalid')).toBe('true');
     expect(await p.getByRole('link', { name: 'PDF' }).count()).toBe(0);
-    await p.getByRole('button', { name: 'PDF' }).click({ force: true }).catch(() => undefined);
+    await p
+      .getByRole('button', { name: 'PDF' })
+      .click({ force: true })
+      .catch(() => undefined);
     expect(new URL(p.url()).pathname).toBe('/transactions');
     await p.getByLabel('To', { exact: true }).fill('2026-03-31');
     expect(await p.getByRole('link', { name: 'PDF' }).getAttribute('href')).toBe('/v1/transaction/statement?from=2026-03-10&to=2026-03-31&format=pdf');

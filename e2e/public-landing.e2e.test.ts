@@ -40,15 +40,49 @@ describe('public site', () => {
     for (const item of ['Home', 'About', 'Services', 'FAQ', 'Contact']) await nav.getByRole('link', { name: item, exact: true }).waitFor();
     await page.getByRole('banner').getByRole('link', { name: 'Login' }).waitFor();
     await page.getByRole('banner').getByRole('link', { name: 'Open Account' }).waitFor();
-    for (const text of ['Secure Transfers', 'Multi-Currency Accounts', '24/7 Support', 'Instant Virtual Cards', 'Low Fees', 'Family Accounts', 'Sign Up', 'Verify Identity', 'Start Banking', '99%', 'Quick Links', 'About Us', 'Savings', 'Loans', 'Investments']) {
+    for (const text of [
+      'Secure Transfers',
+      'Multi-Currency Accounts',
+      '24/7 Support',
+      'Instant Virtual Cards',
+      'Low Fees',
+      'Family Accounts',
+      'Sign Up',
+      'Verify Identity',
+      'Start Banking',
+      '99%',
+      'Quick Links',
+      'About Us',
+      'Savings',
+      'Loans',
+      'Investments',
+    ]) {
       await page.getByText(text, { exact: true }).first().waitFor();
     }
-    await page.getByText(/over 50 countries/).first().waitFor();
-    await page.getByText(/24\/7 by chat, email or phone/).first().waitFor();
-    await page.getByText(/as little as 24 hours/).first().waitFor();
-    await page.getByText(/from 2\.99%/).first().waitFor();
-    await page.getByText(/valid ID and proof of address/).first().waitFor();
-    await page.locator('#contact address').getByText(/San Francisco/).waitFor();
+    await page
+      .getByText(/over 50 countries/)
+      .first()
+      .waitFor();
+    await page
+      .getByText(/24\/7 by chat, email or phone/)
+      .first()
+      .waitFor();
+    await page
+      .getByText(/as little as 24 hours/)
+      .first()
+      .waitFor();
+    await page
+      .getByText(/from 2\.99%/)
+      .first()
+      .waitFor();
+    await page
+      .getByText(/valid ID and proof of address/)
+      .first()
+      .waitFor();
+    await page
+      .locator('#contact address')
+      .getByText(/San Francisco/)
+      .waitFor();
     expect(await page.getByTestId('testimonial').count()).toBe(3);
     await page.getByTestId('cta-banner').waitFor();
     await screenshot(page, 'landing-desktop');
@@ -113,17 +147,21 @@ describe('public site', () => {
   });
 
   // Each page at each width is also checked with axe: slow on a busy machine, hence the longer limit.
-  it.each([1280, 375])('lays out every public page at %i px without sideways scrolling or serious accessibility findings', async (width) => {
-    const page = await (await newContext(ctx.browser(), ctx.server().baseUrl, { width, height: width === 375 ? 740 : 860 })).newPage();
-    for (const [name, path, heading] of PUBLIC_PAGES) {
-      await page.goto(path);
-      await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
-      const overflowPx = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect({ page: name, width, overflowPx }).toEqual({ page: name, width, overflowPx: 0 });
-      await screenshot(page, `public-${name}-${width}`);
-      await expectNoSeriousA11yViolations(page, `${name} at ${width} px`);
-    }
-  }, 600_000);
+  it.each([1280, 375])(
+    'lays out every public page at %i px without sideways scrolling or serious accessibility findings',
+    async (width) => {
+      const page = await (await newContext(ctx.browser(), ctx.server().baseUrl, { width, height: width === 375 ? 740 : 860 })).newPage();
+      for (const [name, path, heading] of PUBLIC_PAGES) {
+        await page.goto(path);
+        await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+        const overflowPx = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect({ page: name, width, overflowPx }).toEqual({ page: name, width, overflowPx: 0 });
+        await screenshot(page, `public-${name}-${width}`);
+        await expectNoSeriousA11yViolations(page, `${name} at ${width} px`);
+      }
+    },
+    600_000,
+  );
 
   it('answers unknown /v1 routes with JSON', async () => {
     const res = await fetch(`${ctx.server().baseUrl}/v1/nothing-here`);

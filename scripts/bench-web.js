@@ -4,7 +4,7 @@
 // file, the figure the budgets use, and the bytes actually sent) and reads first contentful paint from the page's
 // performance entries. Prints a table; asserts nothing. Knobs: BENCH_WEB_RUNS (default 5), BENCH_SKIP_BUILD=1,
 // CHROMIUM_PATH.
-/* eslint-disable no-console */
+
 const { spawn, spawnSync } = require('node:child_process');
 const { mkdtempSync, rmSync } = require('node:fs');
 const { createServer } = require('node:net');

@@ -73,7 +73,10 @@ function fingerprintOf(root, workspace, neededFingerprints, { commonInputs = COM
     }
   }
   if (workspace.viteEnv) {
-    for (const name of Object.keys(env).filter((n) => n.startsWith('VITE_')).sort()) hash.update(`${name}=${env[name]}\0`);
+    for (const name of Object.keys(env)
+      .filter((n) => n.startsWith('VITE_'))
+      .sort())
+      hash.update(`${name}=${env[name]}\0`);
   }
   for (const needed of neededFingerprints) hash.update(`needs:${needed}\0`);
   return hash.digest('hex');
@@ -107,7 +110,15 @@ function buildChanged({ root, workspaces = WORKSPACES, keys = [], force = false,
   const built = [];
   const skipped = [];
   for (const workspace of selectWorkspaces(workspaces, keys)) {
-    const needed = workspace.needs.map((key) => fingerprints.get(key) ?? storedFingerprint(root, workspaces.find((w) => w.key === key)) ?? 'missing');
+    const needed = workspace.needs.map(
+      (key) =>
+        fingerprints.get(key) ??
+        storedFingerprint(
+          root,
+          workspaces.find((w) => w.key === key),
+        ) ??
+        'missing',
+    );
     const fingerprint = fingerprintOf(root, workspace, needed, { commonInputs, env });
     fingerprints.set(workspace.key, fingerprint);
     const upToDate = !force && existsSync(join(root, workspace.dir, workspace.output)) && storedFingerprint(root, workspace) === fingerprint;

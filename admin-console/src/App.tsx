@@ -70,7 +70,14 @@ function AppTopBar() {
 }
 
 // minWidth 0 lets wide tables scroll inside the content column instead of widening the whole page.
-const AppLayout = (props: LayoutProps) => <Layout {...props} menu={AppMenu} appBar={AppTopBar} sx={{ minWidth: 0, '& .RaLayout-appFrame, & .RaLayout-content': { minWidth: 0 }, '& .RaDatagrid-rowCell, & .RaDatagrid-headerCell': { px: 1.25 } }} />;
+const AppLayout = (props: LayoutProps) => (
+  <Layout
+    {...props}
+    menu={AppMenu}
+    appBar={AppTopBar}
+    sx={{ minWidth: 0, '& .RaLayout-appFrame, & .RaLayout-content': { minWidth: 0 }, '& .RaDatagrid-rowCell, & .RaDatagrid-headerCell': { px: 1.25 } }}
+  />
+);
 
 /**
  * Served by the API server at /admin/ (Vite base '/admin/'). react-admin's default hash router keeps every console
@@ -94,8 +101,22 @@ export function App() {
       <Resource name="transactions" list={TransactionList} show={TransactionShow} icon={ReceiptIcon} recordRepresentation="reference" />
       <Resource name="loans" list={LoanList} show={LoanShow} icon={AccountBalanceIcon} recordRepresentation={(r) => `${r.customerName} · ${r.loanAmount}`} />
       <Resource name="cards" list={CardList} show={CardShow} icon={CreditCardIcon} recordRepresentation={(r) => `${r.holderName} ${r.last4 ? `•••• ${r.last4}` : '(application)'}`} />
-      <Resource name="card-authorisations" list={CardAuthorisationList} show={CardAuthorisationShow} icon={ContactlessIcon} options={{ label: 'Card authorisations' }} recordRepresentation="merchant" />
-      <Resource name="incoming-payments" list={IncomingPaymentList} show={IncomingPaymentShow} icon={CallReceivedIcon} options={{ label: 'Incoming payments' }} recordRepresentation="networkReference" />
+      <Resource
+        name="card-authorisations"
+        list={CardAuthorisationList}
+        show={CardAuthorisationShow}
+        icon={ContactlessIcon}
+        options={{ label: 'Card authorisations' }}
+        recordRepresentation="merchant"
+      />
+      <Resource
+        name="incoming-payments"
+        list={IncomingPaymentList}
+        show={IncomingPaymentShow}
+        icon={CallReceivedIcon}
+        options={{ label: 'Incoming payments' }}
+        recordRepresentation="networkReference"
+      />
       <Resource name="status-events" />
       <Resource name="cheques" list={ChequeList} show={ChequeShow} icon={ReceiptLongIcon} options={{ label: 'Cheques' }} recordRepresentation={(r) => `Cheque no. ${r.chequeNumber}`} />
       <Resource name="outbox" list={OutboxList} show={OutboxShow} icon={MailIcon} options={{ label: 'Mail outbox' }} recordRepresentation="subject" />

@@ -73,7 +73,15 @@ export function LoginPage() {
                 },
               }}
             />
-            <Button type="submit" variant="contained" fullWidth size="large" disabled={busy} sx={{ mt: 2 }} startIcon={busy ? <CircularProgress size={18} color="inherit" aria-label="Signing in" /> : undefined}>
+            <Button
+              type="submit"
+              variant="contained"
+              fullWidth
+              size="large"
+              disabled={busy}
+              sx={{ mt: 2 }}
+              startIcon={busy ? <CircularProgress size={18} color="inherit" aria-label="Signing in" /> : undefined}
+            >
               {busy ? 'Signing in...' : 'Sign in'}
             </Button>
           </form>

@@ -44,7 +44,13 @@ export function App() {
               <Route path="/auth" element={<LoginPage />} />
               <Route path="/auth/login" element={<LoginPage />} />
             </Route>
-            <Route element={<RequireAuth><AppShell /></RequireAuth>}>
+            <Route
+              element={
+                <RequireAuth>
+                  <AppShell />
+                </RequireAuth>
+              }
+            >
               <Route path="/dashboard" element={<DashboardPage />} />
               <Route path="/transfers" element={<TransfersPage />} />
               <Route path="/transactions" element={<TransactionsPage />} />

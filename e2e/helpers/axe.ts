@@ -33,7 +33,9 @@ export async function expectNoSeriousA11yViolations(page: Page, label: string): 
       nodes: v.nodes.map((n) => `${n.target.join(' ')}\n        ${n.failureSummary?.replace(/\n/g, '\n        ') ?? ''}`),
     }));
   if (!dialogOpen) {
-    const headingOnes = await page.locator('h1, [role="heading"][aria-level="1"]').evaluateAll((all) => all.filter((e) => (e as HTMLElement).offsetParent !== null || e.getClientRects().length > 0).length);
+    const headingOnes = await page
+      .locator('h1, [role="heading"][aria-level="1"]')
+      .evaluateAll((all) => all.filter((e) => (e as HTMLElement).offsetParent !== null || e.getClientRects().length > 0).length);
     if (headingOnes > 1) findings.push({ rule: 'one-h1', impact: 'structure', help: `the page has ${headingOnes} visible <h1>, not one`, nodes: [] });
   }
   if (findings.length === 0) return;

@@ -11,15 +11,7 @@ export const OCCUPATIONS = [
 ] as const;
 export type Occupation = (typeof OCCUPATIONS)[number];
 
-export const INCOME_RANGES = [
-  'Below $10,000',
-  '$10,000 - $25,000',
-  '$25,001 - $50,000',
-  '$50,001 - $100,000',
-  '$100,001 - $250,000',
-  '$250,001 - $500,000',
-  'Above $500,000',
-] as const;
+export const INCOME_RANGES = ['Below $10,000', '$10,000 - $25,000', '$25,001 - $50,000', '$50,001 - $100,000', '$100,001 - $250,000', '$250,001 - $500,000', 'Above $500,000'] as const;
 export type IncomeRange = (typeof INCOME_RANGES)[number];
 
 export const ACCOUNT_TYPES = ['savings', 'checking', 'fixed deposit', 'business'] as const;
@@ -48,15 +40,7 @@ export type CardDeclineReason = (typeof CARD_DECLINE_REASONS)[number];
 export const CARD_AUTHORISATION_STATUSES = ['held', 'captured', 'voided', 'declined'] as const;
 export type CardAuthorisationStatus = (typeof CARD_AUTHORISATION_STATUSES)[number];
 export const LOAN_TYPES = ['personal', 'home', 'auto', 'student', 'business'] as const;
-export const LOAN_PURPOSES = [
-  'debt_consolidation',
-  'home_improvement',
-  'major_purchase',
-  'education',
-  'business_investment',
-  'emergency',
-  'other',
-] as const;
+export const LOAN_PURPOSES = ['debt_consolidation', 'home_improvement', 'major_purchase', 'education', 'business_investment', 'emergency', 'other'] as const;
 export type LoanPurpose = (typeof LOAN_PURPOSES)[number];
 export const EMPLOYMENT_STATUSES = ['employed', 'self_employed', 'unemployed', 'student', 'retired'] as const;
 export type EmploymentStatus = (typeof EMPLOYMENT_STATUSES)[number];

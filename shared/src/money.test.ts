@@ -1,4 +1,19 @@
-import { MAX_AMOUNT_MINOR, MoneyError, addMinor, convertMinor, currencySymbol, describeRate, formatRate, formatMoney, internationalFeeMinor, minorToDecimal, parseAmountToMinor, parseRate, percentOfMinor, subMinor } from './money';
+import {
+  MAX_AMOUNT_MINOR,
+  MoneyError,
+  addMinor,
+  convertMinor,
+  currencySymbol,
+  describeRate,
+  formatRate,
+  formatMoney,
+  internationalFeeMinor,
+  minorToDecimal,
+  parseAmountToMinor,
+  parseRate,
+  percentOfMinor,
+  subMinor,
+} from './money';
 
 describe('parseAmountToMinor', () => {
   it.each([

@@ -1,5 +1,19 @@
 // Shapes on the wire. Money is always a decimal string with two decimals.
-import type { AccountType, CardAuthorisationStatus, CardDeclineReason, CardStatus, CardType, CustomerStatus, InstalmentStatus, LoanStatus, StaffRole, TransactionKind, TransactionStatus, TransactionType, TransferCodeStep } from './enums';
+import type {
+  AccountType,
+  CardAuthorisationStatus,
+  CardDeclineReason,
+  CardStatus,
+  CardType,
+  CustomerStatus,
+  InstalmentStatus,
+  LoanStatus,
+  StaffRole,
+  TransactionKind,
+  TransactionStatus,
+  TransactionType,
+  TransferCodeStep,
+} from './enums';
 
 export interface ApiSuccess {
   success: true;

@@ -38,11 +38,18 @@ function Outcome({ result, onSettled }: { result: CardAuthorisationResultDto; on
   return (
     <Alert severity={result.approved ? 'success' : 'error'} sx={{ mb: 2 }} data-testid="authorisation-result">
       <Typography fontWeight={700}>{result.approved ? `Approved: ${amount} held at ${a.merchant}` : `${result.message} (${humanize(result.declineReason ?? 'declined')})`}</Typography>
-      <Typography variant="body2">Card •••• {a.cardLast4} · status {humanize(a.status)}{a.capturedAmount ? ` · captured ${formatMoney(a.capturedAmount, a.currency)}` : ''}</Typography>
+      <Typography variant="body2">
+        Card •••• {a.cardLast4} · status {humanize(a.status)}
+        {a.capturedAmount ? ` · captured ${formatMoney(a.capturedAmount, a.currency)}` : ''}
+      </Typography>
       {a.status === 'held' && (
         <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
-          <Button size="small" variant="contained" disabled={busy} onClick={() => settle('capture')}>Capture</Button>
-          <Button size="small" variant="outlined" disabled={busy} onClick={() => settle('void')}>Void</Button>
+          <Button size="small" variant="contained" disabled={busy} onClick={() => settle('capture')}>
+            Capture
+          </Button>
+          <Button size="small" variant="outlined" disabled={busy} onClick={() => settle('void')}>
+            Void
+          </Button>
         </Stack>
       )}
     </Alert>
@@ -60,7 +67,9 @@ export function PostCardPaymentPage() {
     return (
       <Card sx={{ mt: 2 }}>
         <Title title="Post a card payment" />
-        <CardContent><Typography>Only admins can post card payments. Auditors can see every authorisation in Card authorisations.</Typography></CardContent>
+        <CardContent>
+          <Typography>Only admins can post card payments. Auditors can see every authorisation in Card authorisations.</Typography>
+        </CardContent>
       </Card>
     );
   }
@@ -69,11 +78,15 @@ export function PostCardPaymentPage() {
       <Title title="Post a card payment" />
       <CardContent>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
-          Sends a purchase to the card network interface as a merchant would. An approval holds the amount on the card's credit line; capture books it, void releases it. The card details
-          are sent once and never stored or shown again.
+          Sends a purchase to the card network interface as a merchant would. An approval holds the amount on the card's credit line; capture books it, void releases it. The card details are sent once
+          and never stored or shown again.
         </Typography>
         {result && <Outcome result={result} onSettled={(a) => setResult({ ...result, authorisation: a })} />}
-        {error && <Alert severity="error" sx={{ mb: 2 }} onClose={() => setError('')}>{error}</Alert>}
+        {error && (
+          <Alert severity="error" sx={{ mb: 2 }} onClose={() => setError('')}>
+            {error}
+          </Alert>
+        )}
         <Form
           key={done}
           defaultValues={EMPTY}

@@ -49,13 +49,27 @@ export function CardAuthorisationShow() {
   return (
     <Show title="Card authorisation" sx={{ '& .RaShow-card': { bgcolor: 'transparent', boxShadow: 'none' } }}>
       <DetailSection title="Authorisation">
-        <Detail label="Status"><StatusField /></Detail>
-        <Detail label="Decline reason"><FunctionField render={(r: AuthorisationRecord) => (r.declineReason ? humanize(r.declineReason) : '—')} /></Detail>
-        <Detail label="Date"><LongDateField source="createdAt" /></Detail>
-        <Detail label="Merchant"><TextField source="merchant" /></Detail>
-        <Detail label="Amount"><MoneyField source="amount" /></Detail>
-        <Detail label="Captured"><MoneyField source="capturedAmount" /></Detail>
-        <Detail label="Card"><FunctionField render={(r: AuthorisationRecord) => `•••• ${r.cardLast4}`} /></Detail>
+        <Detail label="Status">
+          <StatusField />
+        </Detail>
+        <Detail label="Decline reason">
+          <FunctionField render={(r: AuthorisationRecord) => (r.declineReason ? humanize(r.declineReason) : '—')} />
+        </Detail>
+        <Detail label="Date">
+          <LongDateField source="createdAt" />
+        </Detail>
+        <Detail label="Merchant">
+          <TextField source="merchant" />
+        </Detail>
+        <Detail label="Amount">
+          <MoneyField source="amount" />
+        </Detail>
+        <Detail label="Captured">
+          <MoneyField source="capturedAmount" />
+        </Detail>
+        <Detail label="Card">
+          <FunctionField render={(r: AuthorisationRecord) => `•••• ${r.cardLast4}`} />
+        </Detail>
         <Detail label="Card record">
           <ReferenceField source="cardId" reference="cards" link="show" emptyText="Unknown card">
             <TextField source="holderName" />

@@ -52,10 +52,22 @@ export function CardActions(_props: { label?: string }) {
         <DialogTitle>Block card ending {String(record.last4)}</DialogTitle>
         <DialogContent>
           <DialogContentText>A blocked card declines every payment for good; the customer cannot unfreeze it. Use it for a lost or stolen card or fraud.</DialogContentText>
-          <TextField autoFocus fullWidth multiline minRows={2} label="Reason (shown to the customer)" value={reason} onChange={(e) => setReason(e.target.value)} sx={{ mt: 2 }} slotProps={{ htmlInput: { maxLength: 500 } }} />
+          <TextField
+            autoFocus
+            fullWidth
+            multiline
+            minRows={2}
+            label="Reason (shown to the customer)"
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            sx={{ mt: 2 }}
+            slotProps={{ htmlInput: { maxLength: 500 } }}
+          />
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setBlockOpen(false)} disabled={busy}>Cancel</Button>
+          <Button onClick={() => setBlockOpen(false)} disabled={busy}>
+            Cancel
+          </Button>
           <Button color="error" variant="contained" disabled={busy || !!problem} onClick={() => run('block', { reason: reason.trim() })}>
             {busy ? 'Blocking...' : 'Block card'}
           </Button>

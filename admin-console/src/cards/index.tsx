@@ -71,29 +71,67 @@ export function CardShow() {
   return (
     <Show actions={<ShowActions />} title="Card" sx={{ '& .RaShow-card': { bgcolor: 'transparent', boxShadow: 'none' } }}>
       <DetailSection title="Card">
-        <Detail label="Status"><StatusField /></Detail>
-        <Detail label="Type"><FunctionField render={(r: CardRecord) => humanize(r.cardType)} /></Detail>
-        <Detail label="Number"><FunctionField render={(r: CardRecord) => maskedNumber(r)} /></Detail>
-        <Detail label="Expiry"><TextField source="expiry" emptyText="—" /></Detail>
-        <Detail label="Frozen by customer"><BooleanField source="frozen" /></Detail>
-        <Detail label="Freeze everything on"><BooleanField source="frozenByAccount" /></Detail>
-        <Detail label="Block reason"><TextField source="blockReason" emptyText="—" /></Detail>
-        <Detail label="Rejection reason"><TextField source="rejectionReason" emptyText="—" /></Detail>
-        <Detail label="Applied"><LongDateField source="createdAt" /></Detail>
+        <Detail label="Status">
+          <StatusField />
+        </Detail>
+        <Detail label="Type">
+          <FunctionField render={(r: CardRecord) => humanize(r.cardType)} />
+        </Detail>
+        <Detail label="Number">
+          <FunctionField render={(r: CardRecord) => maskedNumber(r)} />
+        </Detail>
+        <Detail label="Expiry">
+          <TextField source="expiry" emptyText="—" />
+        </Detail>
+        <Detail label="Frozen by customer">
+          <BooleanField source="frozen" />
+        </Detail>
+        <Detail label="Freeze everything on">
+          <BooleanField source="frozenByAccount" />
+        </Detail>
+        <Detail label="Block reason">
+          <TextField source="blockReason" emptyText="—" />
+        </Detail>
+        <Detail label="Rejection reason">
+          <TextField source="rejectionReason" emptyText="—" />
+        </Detail>
+        <Detail label="Applied">
+          <LongDateField source="createdAt" />
+        </Detail>
       </DetailSection>
       <DetailSection title="Credit line" columns={4}>
-        <Detail label="Credit limit"><MoneyField source="creditLimit" /></Detail>
-        <Detail label="Balance owed"><MoneyField source="balanceOwed" /></Detail>
-        <Detail label="Holds"><MoneyField source="holds" /></Detail>
-        <Detail label="Available credit"><MoneyField source="availableCredit" /></Detail>
+        <Detail label="Credit limit">
+          <MoneyField source="creditLimit" />
+        </Detail>
+        <Detail label="Balance owed">
+          <MoneyField source="balanceOwed" />
+        </Detail>
+        <Detail label="Holds">
+          <MoneyField source="holds" />
+        </Detail>
+        <Detail label="Available credit">
+          <MoneyField source="availableCredit" />
+        </Detail>
       </DetailSection>
       <DetailSection title="Applicant">
-        <Detail label="Name"><TextField source="holderName" /></Detail>
-        <Detail label="Account number"><TextField source="accountNumber" /></Detail>
-        <Detail label="SSN"><FunctionField render={(r: { ssnLast4: string }) => `•••-••-${r.ssnLast4}`} /></Detail>
-        <Detail label="Email"><TextField source="email" /></Detail>
-        <Detail label="Phone"><TextField source="phone" /></Detail>
-        <Detail label="Address" wide><TextField source="address" /></Detail>
+        <Detail label="Name">
+          <TextField source="holderName" />
+        </Detail>
+        <Detail label="Account number">
+          <TextField source="accountNumber" />
+        </Detail>
+        <Detail label="SSN">
+          <FunctionField render={(r: { ssnLast4: string }) => `•••-••-${r.ssnLast4}`} />
+        </Detail>
+        <Detail label="Email">
+          <TextField source="email" />
+        </Detail>
+        <Detail label="Phone">
+          <TextField source="phone" />
+        </Detail>
+        <Detail label="Address" wide>
+          <TextField source="address" />
+        </Detail>
       </DetailSection>
       <DetailSection title="Authorisations" columns={1}>
         <Detail label="Latest" wide>

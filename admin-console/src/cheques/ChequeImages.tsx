@@ -40,7 +40,14 @@ export function ChequeImages() {
           </IconButton>
         </DialogTitle>
         <DialogContent sx={{ overflow: 'auto' }}>
-          {shown && <Box component="img" src={shown.src} alt={`${shown.label} of cheque ${record.chequeNumber}, enlarged`} sx={{ display: 'block', minWidth: '100%', maxWidth: 'none', imageRendering: 'auto' }} />}
+          {shown && (
+            <Box
+              component="img"
+              src={shown.src}
+              alt={`${shown.label} of cheque ${record.chequeNumber}, enlarged`}
+              sx={{ display: 'block', minWidth: '100%', maxWidth: 'none', imageRendering: 'auto' }}
+            />
+          )}
         </DialogContent>
       </Dialog>
     </>

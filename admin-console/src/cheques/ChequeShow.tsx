@@ -28,8 +28,8 @@ function DuplicateWarning() {
         {duplicates.map((d) => (
           <ListItem key={d.id} disableGutters>
             <Link to={createPath({ resource: 'cheques', id: d.id, type: 'show' })}>
-              {[d.sameDrawer && 'same bank, cheque no. and account', d.sameImage && 'same front image'].filter(Boolean).join(' and ')}: {formatMoney(d.amount, d.currency)} by{' '}
-              {d.customerName}, {formatLongDate(d.createdAt)}, {humanize(d.status)}
+              {[d.sameDrawer && 'same bank, cheque no. and account', d.sameImage && 'same front image'].filter(Boolean).join(' and ')}: {formatMoney(d.amount, d.currency)} by {d.customerName},{' '}
+              {formatLongDate(d.createdAt)}, {humanize(d.status)}
             </Link>
           </ListItem>
         ))}
@@ -44,8 +44,7 @@ function FourEyesState() {
   if (record?.status !== 'awaiting_second_approval' || !record.firstApproval) return null;
   return (
     <Alert severity="info" sx={{ mb: 2 }} data-testid="first-approval">
-      First approval by {record.firstApproval.email ?? record.firstApproval.staffId} on {formatLongDate(record.firstApproval.at)}. A second admin must approve before the
-      money is credited.
+      First approval by {record.firstApproval.email ?? record.firstApproval.staffId} on {formatLongDate(record.firstApproval.at)}. A second admin must approve before the money is credited.
     </Alert>
   );
 }
@@ -64,7 +63,10 @@ function ChequeTimeline() {
       <Datagrid bulkActionButtons={false} rowClick={false} sx={{ '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } }}>
         <LongDateField source="createdAt" label="When" />
         <FunctionField label="Status" render={(e: { from: string | null; to: string }) => `${e.from ? `${humanize(e.from)} → ` : ''}${humanize(e.to)}`} />
-        <FunctionField label="By" render={(e: { actorType: string; actorEmail: string | null }) => (e.actorType === 'staff' ? (e.actorEmail ?? 'staff') : e.actorType === 'customer' ? 'Customer' : 'System')} />
+        <FunctionField
+          label="By"
+          render={(e: { actorType: string; actorEmail: string | null }) => (e.actorType === 'staff' ? (e.actorEmail ?? 'staff') : e.actorType === 'customer' ? 'Customer' : 'System')}
+        />
         <TextField source="reason" emptyText="—" sortable={false} />
       </Datagrid>
     </ReferenceManyField>

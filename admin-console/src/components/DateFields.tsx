@@ -5,7 +5,11 @@ import { formatDate, formatLongDate } from '@strongroom/shared';
 /** A timestamp as 'November 22, 2026 at 3:40 PM' in the viewer's time zone. */
 export function LongDateField({ source }: { source: string; label?: string; sortable?: boolean; sortBy?: string }) {
   const record = useRecordContext();
-  return record?.[source] ? <Typography component="span" variant="body2" sx={{ whiteSpace: 'nowrap' }}>{formatLongDate(String(record[source]))}</Typography> : null;
+  return record?.[source] ? (
+    <Typography component="span" variant="body2" sx={{ whiteSpace: 'nowrap' }}>
+      {formatLongDate(String(record[source]))}
+    </Typography>
+  ) : null;
 }
 
 /**
@@ -16,7 +20,11 @@ export function CalendarDateField({ source }: { source: string; label?: string }
   const record = useRecordContext();
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(String(record?.[source] ?? ''));
   if (!match) return null;
-  return <Typography component="span" variant="body2">{formatDate(new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])))}</Typography>;
+  return (
+    <Typography component="span" variant="body2">
+      {formatDate(new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])))}
+    </Typography>
+  );
 }
 
 const REGIONS = new Intl.DisplayNames(['en'], { type: 'region' });

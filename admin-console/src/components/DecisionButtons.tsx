@@ -6,7 +6,14 @@ import type { DecisionResource, StrongroomDataProvider } from '../providers/data
 import { errorMessage } from '../providers/http';
 import { humanize } from './StatusField';
 
-const NOUN: Record<DecisionResource, string> = { customers: 'application', transactions: 'transfer', cheques: 'cheque', 'incoming-payments': 'incoming payment', loans: 'loan', cards: 'card application' };
+const NOUN: Record<DecisionResource, string> = {
+  customers: 'application',
+  transactions: 'transfer',
+  cheques: 'cheque',
+  'incoming-payments': 'incoming payment',
+  loans: 'loan',
+  cards: 'card application',
+};
 /** Every queue's four-eyes state: one admin approved, a different one must give the second approval. */
 export const AWAITING_SECOND_APPROVAL = 'awaiting_second_approval';
 
@@ -29,8 +36,10 @@ const REJECT_HINT: Partial<Record<DecisionResource, string>> = {
 
 function subjectOf(resource: DecisionResource, record: Record<string, unknown>): string {
   if (resource === 'customers') return `${record.firstName} ${record.lastName} (account ${record.accountNumber})`;
-  if (resource === 'cards') return `${record.holderName} (account ${record.accountNumber}): ${humanize(String(record.cardType))}, credit limit ${formatMoney(String(record.creditLimit), String(record.currency ?? 'USD'))}`;
-  if (resource === 'incoming-payments') return `${record.networkReference}: ${formatMoney(String(record.amount), String(record.currency))} from ${record.senderName} to ${record.holderName} (account ${record.accountNumber})`;
+  if (resource === 'cards')
+    return `${record.holderName} (account ${record.accountNumber}): ${humanize(String(record.cardType))}, credit limit ${formatMoney(String(record.creditLimit), String(record.currency ?? 'USD'))}`;
+  if (resource === 'incoming-payments')
+    return `${record.networkReference}: ${formatMoney(String(record.amount), String(record.currency))} from ${record.senderName} to ${record.holderName} (account ${record.accountNumber})`;
   if (resource === 'cheques') {
     return `Cheque no. ${record.chequeNumber} on ${record.bankName}, ${formatMoney(String(record.amount), String(record.currency))}, deposited by ${record.customerName} (account ${record.customerAccountNumber})`;
   }
@@ -38,7 +47,8 @@ function subjectOf(resource: DecisionResource, record: Record<string, unknown>):
     return `${String(record.loanType)} loan of ${formatMoney(String(record.loanAmount), String(record.currency ?? 'USD'))} over ${record.termLength} months for ${record.customerName} (account ${record.accountNumber})`;
   }
   const holder = record.accountHolder as { name: string; accountNumber: string } | undefined;
-  const amount = typeof record.amount === 'string' ? ` ${formatMoney(record.amount, String(record.currency ?? 'USD'))} (fee ${formatMoney(String(record.fees ?? '0'), String(record.currency ?? 'USD'))})` : '';
+  const amount =
+    typeof record.amount === 'string' ? ` ${formatMoney(record.amount, String(record.currency ?? 'USD'))} (fee ${formatMoney(String(record.fees ?? '0'), String(record.currency ?? 'USD'))})` : '';
   return `${record.reference}: ${record.description},${amount}${holder ? ` from ${holder.name} (account ${holder.accountNumber})` : ''}`;
 }
 

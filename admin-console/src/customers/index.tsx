@@ -1,5 +1,21 @@
 import { Box, Typography, useMediaQuery, type Theme } from '@mui/material';
-import { Datagrid, DateField, EmailField, FunctionField, List, Pagination, ReferenceManyField, SelectInput, Show, SimpleList, TextField, TextInput, TopToolbar, useRecordContext, usePermissions } from 'react-admin';
+import {
+  Datagrid,
+  DateField,
+  EmailField,
+  FunctionField,
+  List,
+  Pagination,
+  ReferenceManyField,
+  SelectInput,
+  Show,
+  SimpleList,
+  TextField,
+  TextInput,
+  TopToolbar,
+  useRecordContext,
+  usePermissions,
+} from 'react-admin';
 import { CUSTOMER_STATUSES } from '@strongroom/shared';
 import { StatusField, humanize } from '../components/StatusField';
 import { MoneyField } from '../components/MoneyField';
@@ -44,15 +60,15 @@ export function CustomerList() {
           linkType="show"
         />
       ) : (
-      <Datagrid rowClick="show" bulkActionButtons={false} sx={{ '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } }}>
-        <TextField source="accountNumber" label="Account" />
-        <FunctionField label="Name" sortBy="lastName" render={(r: CustomerRecord) => <span style={{ whiteSpace: 'nowrap' }}>{fullName(r)}</span>} />
-        <TextField source="email" label="E-mail" sortable={false} />
-        <MoneyField source="accountBalance" label="Balance" sortable={false} />
-        <StatusField label="Status" />
-        <DateField source="createdAt" label="Applied" options={{ dateStyle: 'medium' }} />
-        {canDecide && <DecisionButtons label="Decision" resource="customers" pendingStatus="pending_review" />}
-      </Datagrid>
+        <Datagrid rowClick="show" bulkActionButtons={false} sx={{ '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } }}>
+          <TextField source="accountNumber" label="Account" />
+          <FunctionField label="Name" sortBy="lastName" render={(r: CustomerRecord) => <span style={{ whiteSpace: 'nowrap' }}>{fullName(r)}</span>} />
+          <TextField source="email" label="E-mail" sortable={false} />
+          <MoneyField source="accountBalance" label="Balance" sortable={false} />
+          <StatusField label="Status" />
+          <DateField source="createdAt" label="Applied" options={{ dateStyle: 'medium' }} />
+          {canDecide && <DecisionButtons label="Decision" resource="customers" pendingStatus="pending_review" />}
+        </Datagrid>
       )}
     </List>
   );
@@ -69,7 +85,12 @@ function Passport() {
   const src = String(record.passportImage);
   return (
     <a href={src} target="_blank" rel="noreferrer" title="Open the full image">
-      <Box component="img" src={src} alt="Passport photograph" sx={{ display: 'block', maxWidth: '100%', width: 360, maxHeight: 260, objectFit: 'contain', borderRadius: 1, border: 1, borderColor: 'divider', bgcolor: 'action.hover' }} />
+      <Box
+        component="img"
+        src={src}
+        alt="Passport photograph"
+        sx={{ display: 'block', maxWidth: '100%', width: 360, maxHeight: 260, objectFit: 'contain', borderRadius: 1, border: 1, borderColor: 'divider', bgcolor: 'action.hover' }}
+      />
     </a>
   );
 }
@@ -154,13 +175,13 @@ export function CustomerShow() {
         </DetailSection>
         <DetailSection title="Latest transactions" columns={1}>
           <ReferenceManyField reference="transactions" target="customerId" sort={{ field: 'created_at', order: 'DESC' }} perPage={10} pagination={<Pagination rowsPerPageOptions={[10]} />}>
-              <Datagrid rowClick="show" bulkActionButtons={false} empty={<Typography color="text.secondary">No transactions yet</Typography>}>
-                <LongDateField source="createdAt" label="Date" sortBy="created_at" />
-                <TextField source="reference" sortable={false} />
-                <TextField source="description" sortable={false} />
-                <MoneyField source="amount" label="Amount" signed sortable={false} />
-                <StatusField label="Status" />
-              </Datagrid>
+            <Datagrid rowClick="show" bulkActionButtons={false} empty={<Typography color="text.secondary">No transactions yet</Typography>}>
+              <LongDateField source="createdAt" label="Date" sortBy="created_at" />
+              <TextField source="reference" sortable={false} />
+              <TextField source="description" sortable={false} />
+              <MoneyField source="amount" label="Amount" signed sortable={false} />
+              <StatusField label="Status" />
+            </Datagrid>
           </ReferenceManyField>
         </DetailSection>
       </Box>

@@ -49,12 +49,24 @@ export function IncomingPaymentShow() {
     <Show title="Incoming payment" sx={{ '& .RaShow-card': { bgcolor: 'transparent', boxShadow: 'none' } }}>
       <Box>
         <DetailSection title="Payment">
-          <Detail label="Amount"><FunctionField render={amount} /></Detail>
-          <Detail label="Status"><StatusField /></Detail>
-          <Detail label="From"><FunctionField render={(r: { senderName: string; senderBank: string }) => `${r.senderName} · ${r.senderBank}`} /></Detail>
-          <Detail label="To"><FunctionField render={(r: { holderName: string; accountNumber: string }) => `${r.holderName} · account ${r.accountNumber}`} /></Detail>
-          <Detail label="Network reference"><TextField source="networkReference" /></Detail>
-          <Detail label="First approval (posted by)"><FirstApproval /></Detail>
+          <Detail label="Amount">
+            <FunctionField render={amount} />
+          </Detail>
+          <Detail label="Status">
+            <StatusField />
+          </Detail>
+          <Detail label="From">
+            <FunctionField render={(r: { senderName: string; senderBank: string }) => `${r.senderName} · ${r.senderBank}`} />
+          </Detail>
+          <Detail label="To">
+            <FunctionField render={(r: { holderName: string; accountNumber: string }) => `${r.holderName} · account ${r.accountNumber}`} />
+          </Detail>
+          <Detail label="Network reference">
+            <TextField source="networkReference" />
+          </Detail>
+          <Detail label="First approval (posted by)">
+            <FirstApproval />
+          </Detail>
         </DetailSection>
         <DetailSection title="Decision" columns={1}>
           <DecisionButtons resource="incoming-payments" pendingStatus={[]} />

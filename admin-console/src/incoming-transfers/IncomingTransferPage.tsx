@@ -40,8 +40,8 @@ export function IncomingTransferPage() {
       <Title title="Post an incoming payment" />
       <CardContent>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
-          Credit a customer with a payment received from the settlement network. The network reference makes this safe to retry: the same payment is never credited twice. If the
-          currency differs from the account's, it is converted at the rate in the FX table.
+          Credit a customer with a payment received from the settlement network. The network reference makes this safe to retry: the same payment is never credited twice. If the currency differs from
+          the account's, it is converted at the rate in the FX table.
         </Typography>
         {result && (
           <Alert severity={result.severity} sx={{ mb: 2 }} onClose={() => setResult(null)}>

@@ -1,5 +1,24 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Card, CardContent, Chip, List as MuiList, ListItem, ListItemText, Step, StepLabel, Stepper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  List as MuiList,
+  ListItem,
+  ListItemText,
+  Step,
+  StepLabel,
+  Stepper,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { FunctionField, Link, Show, TopToolbar, useCreatePath, useDataProvider, useNotify, usePermissions, useRecordContext, useRefresh } from 'react-admin';
 import { formatLongDate, formatMoney, type LoanAdminDto } from '@strongroom/shared';
 import { Detail, DetailSection } from '../components/DetailGrid';
@@ -69,7 +88,11 @@ function StatusSteps() {
             First approval by {loan.firstApproval.by ?? 'an admin'} on {formatLongDate(loan.firstApproval.at)}. A second, different admin must approve.
           </Alert>
         )}
-        {loan.status === 'rejected' && loan.statusReason && <Alert severity="error" sx={{ mt: 2 }}>Reason given to the customer: {loan.statusReason}</Alert>}
+        {loan.status === 'rejected' && loan.statusReason && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            Reason given to the customer: {loan.statusReason}
+          </Alert>
+        )}
       </CardContent>
     </Card>
   );
@@ -81,7 +104,11 @@ function CustomerLink() {
   const loan = useLoan();
   const createPath = useCreatePath();
   if (!loan) return null;
-  return <Link to={createPath({ resource: 'customers', id: loan.customerId, type: 'show' })}>{loan.customerName} · {loan.accountNumber}</Link>;
+  return (
+    <Link to={createPath({ resource: 'customers', id: loan.customerId, type: 'show' })}>
+      {loan.customerName} · {loan.accountNumber}
+    </Link>
+  );
 }
 
 function Schedule() {
@@ -98,7 +125,9 @@ function Schedule() {
           <Table size="small" aria-label="Repayment schedule">
             <TableHead>
               <TableRow>
-                {['#', 'Due', 'Amount', 'Principal', 'Interest', 'Status', 'Attempts', 'Paid'].map((h) => <TableCell key={h}>{h}</TableCell>)}
+                {['#', 'Due', 'Amount', 'Principal', 'Interest', 'Status', 'Attempts', 'Paid'].map((h) => (
+                  <TableCell key={h}>{h}</TableCell>
+                ))}
               </TableRow>
             </TableHead>
             <TableBody>
@@ -109,7 +138,9 @@ function Schedule() {
                   <TableCell>{money(i.amount)}</TableCell>
                   <TableCell>{money(i.principal)}</TableCell>
                   <TableCell>{money(i.interest)}</TableCell>
-                  <TableCell><Chip size="small" label={humanize(i.status)} color={i.status === 'paid' ? 'success' : i.status === 'missed' ? 'error' : 'default'} /></TableCell>
+                  <TableCell>
+                    <Chip size="small" label={humanize(i.status)} color={i.status === 'paid' ? 'success' : i.status === 'missed' ? 'error' : 'default'} />
+                  </TableCell>
                   <TableCell>{i.attempts}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{i.paidAt ? formatLongDate(i.paidAt) : ''}</TableCell>
                 </TableRow>
@@ -142,7 +173,9 @@ function History() {
   return (
     <Card variant="outlined" sx={{ mb: 2 }}>
       <CardContent>
-        <Typography variant="subtitle1" fontWeight={700} gutterBottom>History</Typography>
+        <Typography variant="subtitle1" fontWeight={700} gutterBottom>
+          History
+        </Typography>
         <StatusHistory subjectType="loan" />
         <CollectionHistory />
       </CardContent>
@@ -164,7 +197,9 @@ export function LoanShow() {
     >
       <StatusSteps />
       <DetailSection title="Loan">
-        <Detail label="Customer"><CustomerLink /></Detail>
+        <Detail label="Customer">
+          <CustomerLink />
+        </Detail>
         <Detail label="Type">{text((l) => loanTypeLabel(l.loanType))}</Detail>
         <Detail label="Purpose">{text((l) => humanize(l.loanPurpose))}</Detail>
         <Detail label="Amount">{text((l) => formatMoney(l.loanAmount, l.currency))}</Detail>
@@ -182,7 +217,9 @@ export function LoanShow() {
         <Detail label="Date of birth">{text((l) => l.applicant.dateOfBirth)}</Detail>
         <Detail label="E-mail">{text((l) => l.applicant.email)}</Detail>
         <Detail label="Phone">{text((l) => l.applicant.phone)}</Detail>
-        <Detail label="Address" wide>{text((l) => `${l.applicant.address}, ${l.applicant.city}, ${l.applicant.state} ${l.applicant.zipCode}`)}</Detail>
+        <Detail label="Address" wide>
+          {text((l) => `${l.applicant.address}, ${l.applicant.city}, ${l.applicant.state} ${l.applicant.zipCode}`)}
+        </Detail>
         <Detail label="Employment">{text((l) => humanize(l.applicant.employmentStatus))}</Detail>
         <Detail label="Employer">{text((l) => `${l.applicant.jobTitle} at ${l.applicant.employerName}`)}</Detail>
         <Detail label="Annual income">{text((l) => formatMoney(l.applicant.annualIncome, l.currency))}</Detail>

@@ -32,7 +32,10 @@ function MessageTitle() {
 function Body() {
   const record = useRecordContext();
   return (
-    <Box component="pre" sx={{ m: 0, p: 2, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontFamily: 'ui-monospace, Menlo, Consolas, monospace', fontSize: 14, bgcolor: 'action.hover', borderRadius: 1 }}>
+    <Box
+      component="pre"
+      sx={{ m: 0, p: 2, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontFamily: 'ui-monospace, Menlo, Consolas, monospace', fontSize: 14, bgcolor: 'action.hover', borderRadius: 1 }}
+    >
       {String(record?.bodyText ?? '')}
     </Box>
   );

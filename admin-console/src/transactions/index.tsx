@@ -29,7 +29,9 @@ function HolderField(_props: { label?: string }) {
   return (
     <Link to={createPath({ resource: 'customers', id: record.customerId, type: 'show' })} onClick={(e: MouseEvent) => e.stopPropagation()}>
       {record.accountHolder.name}
-      <Box component="span" sx={{ display: 'block', color: 'text.secondary', fontSize: '0.8rem' }}>{record.accountHolder.accountNumber}</Box>
+      <Box component="span" sx={{ display: 'block', color: 'text.secondary', fontSize: '0.8rem' }}>
+        {record.accountHolder.accountNumber}
+      </Box>
     </Link>
   );
 }
@@ -56,16 +58,16 @@ export function TransactionList() {
           linkType="show"
         />
       ) : (
-      <Datagrid rowClick="show" bulkActionButtons={false} sx={{ '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } }}>
-        <DateField source="createdAt" label="Date" sortBy="created_at" showTime options={{ dateStyle: 'medium', timeStyle: 'short' }} />
-        <TextField source="reference" sortable={false} />
-        <HolderField label="Customer" />
-        <TextField source="description" sortable={false} sx={{ display: 'block', minWidth: 160, maxWidth: 260 }} />
-        <MoneyField source="amount" label="Amount" signed sortBy="amount_minor" />
-        <MoneyField source="fees" label="Fee" sortable={false} />
-        <StatusField label="Status" />
-        {canDecide && <DecisionButtons label="Decision" resource="transactions" pendingStatus="pending" />}
-      </Datagrid>
+        <Datagrid rowClick="show" bulkActionButtons={false} sx={{ '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } }}>
+          <DateField source="createdAt" label="Date" sortBy="created_at" showTime options={{ dateStyle: 'medium', timeStyle: 'short' }} />
+          <TextField source="reference" sortable={false} />
+          <HolderField label="Customer" />
+          <TextField source="description" sortable={false} sx={{ display: 'block', minWidth: 160, maxWidth: 260 }} />
+          <MoneyField source="amount" label="Amount" signed sortBy="amount_minor" />
+          <MoneyField source="fees" label="Fee" sortable={false} />
+          <StatusField label="Status" />
+          {canDecide && <DecisionButtons label="Decision" resource="transactions" pendingStatus="pending" />}
+        </Datagrid>
       )}
     </List>
   );

@@ -5,16 +5,7 @@ import { useField } from 'formik';
 export function FormField(props: TextFieldProps & { name: string }) {
   const [field, meta] = useField(props.name);
   const showError = meta.touched && !!meta.error;
-  return (
-    <TextField
-      fullWidth
-      {...field}
-      value={field.value ?? ''}
-      {...props}
-      error={showError}
-      helperText={showError ? meta.error : props.helperText}
-    />
-  );
+  return <TextField fullWidth {...field} value={field.value ?? ''} {...props} error={showError} helperText={showError ? meta.error : props.helperText} />;
 }
 
 /** Applies a server's field errors (`errors` of a 400) to formik, so they show on the right fields. */

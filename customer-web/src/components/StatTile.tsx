@@ -25,7 +25,7 @@ export interface StatTileProps {
 
 export function StatTile({ title, value, icon, currency, trend, trendLabel = 'vs last month', noTrendText = 'Nothing to compare with yet', trendGoodWhen = 'up', caption, testId }: StatTileProps) {
   const shown = currency && typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value) ? formatMoney(value, currency) : value;
-  const good = trend != null && trend !== 0 && (trend > 0) === (trendGoodWhen === 'up');
+  const good = trend != null && trend !== 0 && trend > 0 === (trendGoodWhen === 'up');
   const trendColor = trend == null || trend === 0 ? 'text.secondary' : good ? 'success.main' : 'error.main';
   const TrendIcon = trend == null || trend === 0 ? TrendingFlatIcon : trend > 0 ? TrendingUpIcon : TrendingDownIcon;
   return (

@@ -19,7 +19,13 @@ const TOAST_COMPONENTS = { success: ReadableToast, error: ReadableToast, warning
 export function ToastProvider({ children }: { children: ReactNode }) {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
-    <SnackbarProvider maxSnack={TOAST.maxSnack} autoHideDuration={TOAST.autoHideDurationMs} anchorOrigin={{ vertical: phone ? 'bottom' : 'top', horizontal: 'center' }} dense={phone} Components={TOAST_COMPONENTS}>
+    <SnackbarProvider
+      maxSnack={TOAST.maxSnack}
+      autoHideDuration={TOAST.autoHideDurationMs}
+      anchorOrigin={{ vertical: phone ? 'bottom' : 'top', horizontal: 'center' }}
+      dense={phone}
+      Components={TOAST_COMPONENTS}
+    >
       {children}
     </SnackbarProvider>
   );

@@ -16,7 +16,11 @@ export function TransactionRow({ tx }: { tx: TransactionDto }) {
   const credit = tx.type === 'credit';
   return (
     <ListItem disablePadding>
-      <ListItemButton onClick={() => navigate(`/transactions/${tx.reference}`)} sx={{ borderRadius: 2, gap: { xs: 1.5, sm: 2 }, py: 1.25, px: { xs: 1, sm: 2 }, alignItems: 'flex-start' }} data-testid="transaction-row">
+      <ListItemButton
+        onClick={() => navigate(`/transactions/${tx.reference}`)}
+        sx={{ borderRadius: 2, gap: { xs: 1.5, sm: 2 }, py: 1.25, px: { xs: 1, sm: 2 }, alignItems: 'flex-start' }}
+        data-testid="transaction-row"
+      >
         <Avatar sx={{ bgcolor: credit ? 'success.light' : 'error.light', color: credit ? 'success.dark' : 'error.dark', width: 40, height: 40, display: { xs: 'none', sm: 'flex' } }} aria-hidden>
           {credit ? <SouthWestIcon fontSize="small" /> : <NorthEastIcon fontSize="small" />}
         </Avatar>
@@ -26,7 +30,10 @@ export function TransactionRow({ tx }: { tx: TransactionDto }) {
           </Typography>
           <Typography variant="body2" color="text.secondary" data-testid="transaction-when">
             <DateText value={tx.createdAt} />
-            <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}> · {tx.category}</Box>
+            <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+              {' '}
+              · {tx.category}
+            </Box>
           </Typography>
         </Box>
         <Box sx={{ textAlign: 'right', flexShrink: 0 }}>

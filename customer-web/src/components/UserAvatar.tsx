@@ -12,7 +12,12 @@ function colorFor(name: string): string {
 export function UserAvatar({ firstName, lastName, image, size = 40, decorative = false }: { firstName: string; lastName: string; image?: string | null; size?: number; decorative?: boolean }) {
   const name = `${firstName} ${lastName}`;
   return (
-    <Avatar src={image ?? undefined} alt={decorative ? '' : name} aria-hidden={decorative || undefined} sx={{ width: size, height: size, bgcolor: colorFor(name), color: '#fff', fontSize: size / 2.6, fontWeight: 700 }}>
+    <Avatar
+      src={image ?? undefined}
+      alt={decorative ? '' : name}
+      aria-hidden={decorative || undefined}
+      sx={{ width: size, height: size, bgcolor: colorFor(name), color: '#fff', fontSize: size / 2.6, fontWeight: 700 }}
+    >
       {`${firstName.charAt(0)}${lastName.charAt(0)}`.toUpperCase()}
     </Avatar>
   );

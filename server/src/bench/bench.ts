@@ -134,7 +134,12 @@ async function main() {
   let url = process.env.BENCH_DATABASE_URL;
   if (!url) {
     // BENCH_PG_STATS=1 loads pg_stat_statements and prints where the database spent its time per scenario.
-    const pg = await startEmbeddedPostgres(tmp, { ...(PG_STATS ? { flags: ['-c', 'shared_preload_libraries=pg_stat_statements', '-c', 'pg_stat_statements.track=all'] } : {}), log: (l) => { if (process.env.BENCH_PG_LOG) console.log('pg:', l); } });
+    const pg = await startEmbeddedPostgres(tmp, {
+      ...(PG_STATS ? { flags: ['-c', 'shared_preload_libraries=pg_stat_statements', '-c', 'pg_stat_statements.track=all'] } : {}),
+      log: (l) => {
+        if (process.env.BENCH_PG_LOG) console.log('pg:', l);
+      },
+    });
     url = pg.url;
     stopPg = pg.stop;
   }
@@ -207,7 +212,9 @@ async function main() {
   const report = (title: string, r: autocannon.Result) => {
     const ok = r['2xx'];
     const rate = ok / (r.duration || DURATION_S);
-    console.log(`${title.padEnd(38)} ${fig(rate).padStart(6)} transfers/s  p50 ${String(pct(r, 'p50')).padStart(4)} ms  p99 ${String(pct(r, 'p99')).padStart(4)} ms  (non-2xx ${r.non2xx}, errors ${r.errors})`);
+    console.log(
+      `${title.padEnd(38)} ${fig(rate).padStart(6)} transfers/s  p50 ${String(pct(r, 'p50')).padStart(4)} ms  p99 ${String(pct(r, 'p99')).padStart(4)} ms  (non-2xx ${r.non2xx}, errors ${r.errors})`,
+    );
     return rate;
   };
 
@@ -259,7 +266,10 @@ async function main() {
   );
 
   // The ledger must still add up after the load.
-  const [{ drift }] = await rows<{ drift: string }>(ds.manager, `SELECT count(*) AS drift FROM ledger_accounts a LEFT JOIN (SELECT account_id, sum(amount_minor) s FROM postings GROUP BY account_id) p ON p.account_id = a.id WHERE a.balance_minor <> coalesce(p.s,0)`);
+  const [{ drift }] = await rows<{ drift: string }>(
+    ds.manager,
+    `SELECT count(*) AS drift FROM ledger_accounts a LEFT JOIN (SELECT account_id, sum(amount_minor) s FROM postings GROUP BY account_id) p ON p.account_id = a.id WHERE a.balance_minor <> coalesce(p.s,0)`,
+  );
   const [{ total }] = await rows<{ total: string }>(ds.manager, `SELECT sum(balance_minor)::text AS total FROM ledger_accounts`);
   console.log(`Ledger check after load: accounts drifting from their postings: ${drift}; sum of all balances: ${total} (must be 0)`);
 
@@ -275,7 +285,15 @@ async function main() {
     await withTransaction(ds, async (m) => {
       // One balanced journal per batch keeps seeding fast; each row is a customer-visible credit.
       const ref = newReference('BULK');
-      await postJournal(m, { kind: 'incoming', reference: ref, description: 'bench bulk', postings: [{ accountId: settlement, amountMinor: -BigInt(n) * 100n, currency: 'USD' }, { accountId: heavyAccount, amountMinor: BigInt(n) * 100n, currency: 'USD' }] });
+      await postJournal(m, {
+        kind: 'incoming',
+        reference: ref,
+        description: 'bench bulk',
+        postings: [
+          { accountId: settlement, amountMinor: -BigInt(n) * 100n, currency: 'USD' },
+          { accountId: heavyAccount, amountMinor: BigInt(n) * 100n, currency: 'USD' },
+        ],
+      });
       await m.query(
         `INSERT INTO transactions (reference, customer_id, account_id, type, kind, status, description, category, amount_minor, currency, recipient, channel, created_at)
          SELECT $1 || lpad(g::text, 7, '0'), $2, $3, 'credit', 'incoming', 'success', 'Payment ' || g, 'Incoming transfer', 100, 'USD', 'Sender ' || (g % 97), 'Staff console', now() - make_interval(mins => g)
@@ -289,12 +307,13 @@ async function main() {
   await ds.query('VACUUM (ANALYZE) transactions');
   console.log(`Booked ${LIST_ROWS} transactions for one customer in ${fig((Date.now() - started) / 1000, 1)} s`);
   const list = await new Promise<autocannon.Result>((resolve, reject) => {
-    autocannon(
-      { url: `${base}/v1/transaction?page=1&pageSize=20`, connections: 4, duration: 10, headers: { authorization: `Bearer ${heavy.token}` } },
-      (err, result) => (err ? reject(err) : resolve(result)),
+    autocannon({ url: `${base}/v1/transaction?page=1&pageSize=20`, connections: 4, duration: 10, headers: { authorization: `Bearer ${heavy.token}` } }, (err, result) =>
+      err ? reject(err) : resolve(result),
     );
   });
-  console.log(`${`Transaction list, first page of ${fig(LIST_ROWS)}`.padEnd(38)} ${fig(list['2xx'] / list.duration).padStart(6)} req/s        p50 ${String(pct(list, 'p50')).padStart(4)} ms  p99 ${String(pct(list, 'p99')).padStart(4)} ms`);
+  console.log(
+    `${`Transaction list, first page of ${fig(LIST_ROWS)}`.padEnd(38)} ${fig(list['2xx'] / list.duration).padStart(6)} req/s        p50 ${String(pct(list, 'p50')).padStart(4)} ms  p99 ${String(pct(list, 'p99')).padStart(4)} ms`,
+  );
 
   server.kill('SIGTERM');
 

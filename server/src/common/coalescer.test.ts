@@ -70,6 +70,11 @@ describe('Coalescer', () => {
 
 describe('byOrdinal', () => {
   it('puts rows back in key order and leaves keys without a row undefined', () => {
-    expect(byOrdinal(4, [{ o: '3', v: 'c' }, { o: 1, v: 'a' }])).toEqual([{ o: 1, v: 'a' }, undefined, { o: '3', v: 'c' }, undefined]);
+    expect(
+      byOrdinal(4, [
+        { o: '3', v: 'c' },
+        { o: 1, v: 'a' },
+      ]),
+    ).toEqual([{ o: 1, v: 'a' }, undefined, { o: '3', v: 'c' }, undefined]);
   });
 });

@@ -53,7 +53,12 @@ export const userIdParams = yup.object({ userId: uuid() }).noUnknown();
 
 /** `{ success: true, message?, ...properties }`; other fields are passed through as they are. */
 export function okResponse(properties: Record<string, unknown> = {}, description?: string) {
-  return { type: 'object', ...(description ? { description } : {}), properties: { success: { type: 'boolean', enum: [true] }, message: { type: 'string' }, ...properties }, additionalProperties: true };
+  return {
+    type: 'object',
+    ...(description ? { description } : {}),
+    properties: { success: { type: 'boolean', enum: [true] }, message: { type: 'string' }, ...properties },
+    additionalProperties: true,
+  };
 }
 
 export const errorResponse = {
@@ -72,6 +77,12 @@ export const timelineSchema = {
   type: 'array',
   items: {
     type: 'object',
-    properties: { status: { type: 'string' }, from: { type: ['string', 'null'] }, at: { type: 'string', format: 'date-time' }, reason: { type: ['string', 'null'] }, by: { type: 'string', enum: ['you', 'Strongroom', 'system'] } },
+    properties: {
+      status: { type: 'string' },
+      from: { type: ['string', 'null'] },
+      at: { type: 'string', format: 'date-time' },
+      reason: { type: ['string', 'null'] },
+      by: { type: 'string', enum: ['you', 'Strongroom', 'system'] },
+    },
   },
 };

@@ -41,7 +41,16 @@ describe('loadConfig', () => {
         ADMIN_PASSWORD: 'a-long-admin-password',
       }),
     );
-    expect(config).toMatchObject({ databaseUrl: 'postgres://u:p@db:5432/bank', port: 8080, publicUrl: 'https://bank.example', secureCookies: true, trustProxy: true, seedDemo: true, adminEmail: 'ops@bank.example', dailyOutboundLimit: '1000.50' });
+    expect(config).toMatchObject({
+      databaseUrl: 'postgres://u:p@db:5432/bank',
+      port: 8080,
+      publicUrl: 'https://bank.example',
+      secureCookies: true,
+      trustProxy: true,
+      seedDemo: true,
+      adminEmail: 'ops@bank.example',
+      dailyOutboundLimit: '1000.50',
+    });
     expect(config.encryptionKey.equals(key)).toBe(true);
   });
 
@@ -55,7 +64,13 @@ describe('loadConfig', () => {
     expect(error).toBeInstanceOf(ConfigError);
     const message = (error as Error).message;
     expect(message).toMatch(/^Invalid configuration:/);
-    for (const part of ['PORT must be an integer', 'ENCRYPTION_KEY must be 32 bytes', 'DATABASE_URL must be a postgres:// URL', 'SESSION_SECRET must be at least 32 characters', 'ADMIN_EMAIL and ADMIN_PASSWORD go together']) {
+    for (const part of [
+      'PORT must be an integer',
+      'ENCRYPTION_KEY must be 32 bytes',
+      'DATABASE_URL must be a postgres:// URL',
+      'SESSION_SECRET must be at least 32 characters',
+      'ADMIN_EMAIL and ADMIN_PASSWORD go together',
+    ]) {
       expect(message).toContain(part);
     }
     expect(message.split('\n- ').length).toBeGreaterThanOrEqual(6);

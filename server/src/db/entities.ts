@@ -8,13 +8,4 @@ import { StoredFileEntity } from '../modules/files/entities/stored-file.entity';
 import { AuditLogEntity } from '../modules/audit/entities/audit-log.entity';
 
 // Every entity, explicitly (no globs: the same list works under tsc, tsx and jest).
-export const ENTITIES = [
-  CustomerEntity,
-  StaffUserEntity,
-  SessionEntity,
-  EmailVerificationEntity,
-  PasswordResetEntity,
-  OutboxEntity,
-  StoredFileEntity,
-  AuditLogEntity,
-];
+export const ENTITIES = [CustomerEntity, StaffUserEntity, SessionEntity, EmailVerificationEntity, PasswordResetEntity, OutboxEntity, StoredFileEntity, AuditLogEntity];

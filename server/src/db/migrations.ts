@@ -11,4 +11,15 @@ import { Loans1760000600000 } from './migrations/1760000600000-loans.migration';
 import { Cheques1760000500000 } from './migrations/1760000500000-cheques.migration';
 
 // In order. Never edit a migration that has shipped: add a new one.
-export const MIGRATIONS = [Foundation1760000000000, Ledger1760000100000, Money1760000100001, CryptoOptions1760000100002, LedgerBatches1760000200000, LedgerKeyedLookups1760000300000, ReviewQueue1760000400000, Cheques1760000500000, Loans1760000600000, Cards1760000700000];
+export const MIGRATIONS = [
+  Foundation1760000000000,
+  Ledger1760000100000,
+  Money1760000100001,
+  CryptoOptions1760000100002,
+  LedgerBatches1760000200000,
+  LedgerKeyedLookups1760000300000,
+  ReviewQueue1760000400000,
+  Cheques1760000500000,
+  Loans1760000600000,
+  Cards1760000700000,
+];

@@ -14,11 +14,7 @@ export function isRetryable(err: unknown): boolean {
  * Runs `fn` in one database transaction and retries it, from the start, on serialization failures and
  * deadlocks (jittered exponential backoff). `fn` must be safe to re-run: no side effects outside the DB.
  */
-export async function withTransaction<T>(
-  ds: DataSource,
-  fn: (manager: EntityManager) => Promise<T>,
-  opts: { isolation?: Isolation; maxAttempts?: number } = {},
-): Promise<T> {
+export async function withTransaction<T>(ds: DataSource, fn: (manager: EntityManager) => Promise<T>, opts: { isolation?: Isolation; maxAttempts?: number } = {}): Promise<T> {
   // READ COMMITTED is PostgreSQL's default: naming it would cost a SET round trip per transaction.
   return retrying(() => (opts.isolation && opts.isolation !== 'READ COMMITTED' ? ds.transaction(opts.isolation, fn) : ds.transaction(fn)), opts.maxAttempts);
 }

@@ -37,7 +37,8 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
         FST_PARTS_LIMIT: 'Too many form fields',
         FST_INVALID_MULTIPART_CONTENT_TYPE: 'The request is not multipart/form-data',
       };
-      const message = (fe.code && messages[fe.code]) || (status === 429 ? 'Too many requests. Please wait a moment and try again.' : fe.message.includes('JSON') ? 'The request body is not valid JSON' : fe.message);
+      const message =
+        (fe.code && messages[fe.code]) || (status === 429 ? 'Too many requests. Please wait a moment and try again.' : fe.message.includes('JSON') ? 'The request body is not valid JSON' : fe.message);
       return reply.status(status).send({ success: false, error: message });
     }
     request.log.error({ err }, 'unhandled error');

@@ -26,7 +26,10 @@ function refusalAnswer(err: unknown): { status: number; body: unknown } | undefi
 function stableStringify(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value);
   if (Array.isArray(value)) return `[${value.map(stableStringify).join(',')}]`;
-  return `{${Object.keys(value as object).sort().map((k) => `${JSON.stringify(k)}:${stableStringify((value as Record<string, unknown>)[k])}`).join(',')}}`;
+  return `{${Object.keys(value as object)
+    .sort()
+    .map((k) => `${JSON.stringify(k)}:${stableStringify((value as Record<string, unknown>)[k])}`)
+    .join(',')}}`;
 }
 
 /**
@@ -149,7 +152,12 @@ export class Idempotency {
     } catch (err) {
       const refusal = refusalAnswer(err);
       if (refusal) {
-        await this.app.db.query(`UPDATE idempotency_keys SET status = 'done', response_status = $3, response_body = $4 WHERE scope = $1 AND key = $2`, [scope, key, refusal.status, JSON.stringify(refusal.body)]);
+        await this.app.db.query(`UPDATE idempotency_keys SET status = 'done', response_status = $3, response_body = $4 WHERE scope = $1 AND key = $2`, [
+          scope,
+          key,
+          refusal.status,
+          JSON.stringify(refusal.body),
+        ]);
       } else {
         await this.app.db.query(`DELETE FROM idempotency_keys WHERE scope = $1 AND key = $2 AND status = 'in_progress'`, [scope, key]);
       }
@@ -157,10 +165,7 @@ export class Idempotency {
     }
   }
 
-  private async execute<T>(
-    fn: (m: EntityManager) => Promise<IdempotentResult<T>>,
-    finish?: (m: EntityManager, r: IdempotentResult<T>) => Promise<void>,
-  ): Promise<{ status: number; body: T }> {
+  private async execute<T>(fn: (m: EntityManager) => Promise<IdempotentResult<T>>, finish?: (m: EntityManager, r: IdempotentResult<T>) => Promise<void>): Promise<{ status: number; body: T }> {
     const result = await withTransaction(this.app.db, async (m) => {
       const r = await fn(m);
       if (finish) await finish(m, r);

@@ -31,9 +31,7 @@ export class Mailer {
   constructor(private readonly app: FastifyInstance) {
     this.fileBackend = !app.config.smtpUrl;
     this.mailDir = join(app.config.dataDir, 'mail');
-    this.transport = this.fileBackend
-      ? nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
-      : nodemailer.createTransport(app.config.smtpUrl);
+    this.transport = this.fileBackend ? nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }) : nodemailer.createTransport(app.config.smtpUrl);
     // Messages hold codes and reset links: readable by the server's user only.
     if (this.fileBackend) mkdirSync(this.mailDir, { recursive: true, mode: 0o700 });
   }
@@ -59,17 +57,23 @@ export class Mailer {
    * only the recipient's copy (SMTP or .eml) is whole.
    */
   async record(db: Queryable, to: string, template: TemplateName, rendered: { subject: string; text: string }, customerId: string | null): Promise<string> {
-    const [row]: { id: string }[] = await db.query(
-      `INSERT INTO outbox (to_address, subject, template, body_text, status, customer_id) VALUES ($1,$2,$3,$4,'queued',$5) RETURNING id`,
-      [to, rendered.subject, template, redactMailText(rendered.text), customerId],
-    );
+    const [row]: { id: string }[] = await db.query(`INSERT INTO outbox (to_address, subject, template, body_text, status, customer_id) VALUES ($1,$2,$3,$4,'queued',$5) RETURNING id`, [
+      to,
+      rendered.subject,
+      template,
+      redactMailText(rendered.text),
+      customerId,
+    ]);
     return row.id;
   }
 
   /** Sends one recorded message; a failure is noted on the outbox row and thrown, so a job retries it. */
   async deliver(message: { outboxId: string; to: string; template: TemplateName; subject: string; text: string }): Promise<void> {
     // The log names the template and recipient only; with the file backend it shows the redacted body too.
-    this.app.log.info({ mailId: message.outboxId, to: message.to, template: message.template, subject: message.subject, ...(this.fileBackend ? { body: redactMailText(message.text) } : {}) }, 'mail queued');
+    this.app.log.info(
+      { mailId: message.outboxId, to: message.to, template: message.template, subject: message.subject, ...(this.fileBackend ? { body: redactMailText(message.text) } : {}) },
+      'mail queued',
+    );
     try {
       const info = await this.transport.sendMail({ from: this.app.config.mailFrom, to: message.to, subject: message.subject, text: message.text });
       if (this.fileBackend) {

@@ -37,7 +37,19 @@ async function ensureCustomer(m: EntityManager, p: DemoPerson, pinPepper: Buffer
        account_type, currency, password_hash, pin_hash, status, email_verified_at, notification_preferences, created_at)
      VALUES ($1,$2,$3,$4,$5,'+1 (415) 555-0134','1988-04-12','742 Evergreen Terrace, Apt 5',$6,$7,'94110',$8,'Private / Partnership office','$50,001 - $100,000',
        'checking','USD',$9,$10,'approved', now(), $11, now() - interval '120 days') RETURNING id`,
-    [p.accountNumber, p.firstName, p.middleName, p.lastName, p.email, p.city, p.state, p.country, await hashSecret(p.password), await hashPin(p.pin, pinPepper), JSON.stringify(DEFAULT_NOTIFICATION_PREFERENCES)],
+    [
+      p.accountNumber,
+      p.firstName,
+      p.middleName,
+      p.lastName,
+      p.email,
+      p.city,
+      p.state,
+      p.country,
+      await hashSecret(p.password),
+      await hashPin(p.pin, pinPepper),
+      JSON.stringify(DEFAULT_NOTIFICATION_PREFERENCES),
+    ],
   );
   await openCustomerAccount(m, row.id, 'USD');
   return { id: row.id, created: true };
@@ -62,13 +74,53 @@ export async function seedDemoLedger(m: EntityManager, customerId: string, payee
   const book = async (when: Date, kind: string, type: 'credit' | 'debit', amount: string, description: string, category: string, counter: string, recipient: string, channel = 'Online banking') => {
     const amountMinor = usd(amount);
     const reference = newReference();
-    const postings = type === 'credit'
-      ? [{ accountId: counter, amountMinor: -amountMinor, currency: 'USD' }, { accountId: account, amountMinor, currency: 'USD' }]
-      : [{ accountId: account, amountMinor: -amountMinor, currency: 'USD' }, { accountId: counter, amountMinor, currency: 'USD' }];
-    const entries: JournalEntry[] = [{ reference, customerId, accountId: account, type, kind: kind as never, status: 'success', description, category, amountMinor, currency: 'USD', recipient, channel, location: null, createdAt: when }];
+    const postings =
+      type === 'credit'
+        ? [
+            { accountId: counter, amountMinor: -amountMinor, currency: 'USD' },
+            { accountId: account, amountMinor, currency: 'USD' },
+          ]
+        : [
+            { accountId: account, amountMinor: -amountMinor, currency: 'USD' },
+            { accountId: counter, amountMinor, currency: 'USD' },
+          ];
+    const entries: JournalEntry[] = [
+      {
+        reference,
+        customerId,
+        accountId: account,
+        type,
+        kind: kind as never,
+        status: 'success',
+        description,
+        category,
+        amountMinor,
+        currency: 'USD',
+        recipient,
+        channel,
+        location: null,
+        createdAt: when,
+      },
+    ];
     // A payment to the other demo customer shows in their history too, as a live same-bank transfer does.
     if (counter === payeeAccount) {
-      entries.push({ reference: `${reference}C`, customerId: payeeId, accountId: payeeAccount, type: 'credit', kind: kind as never, status: 'success', description: description.replace(/ to Jordan Lee$/, ` from ${DEMO_NAME}`), category: 'Transfer', amountMinor, currency: 'USD', recipient: DEMO_NAME, counterparty: DEMO_CUSTOMER.accountNumber, channel, location: null, createdAt: when });
+      entries.push({
+        reference: `${reference}C`,
+        customerId: payeeId,
+        accountId: payeeAccount,
+        type: 'credit',
+        kind: kind as never,
+        status: 'success',
+        description: description.replace(/ to Jordan Lee$/, ` from ${DEMO_NAME}`),
+        category: 'Transfer',
+        amountMinor,
+        currency: 'USD',
+        recipient: DEMO_NAME,
+        counterparty: DEMO_CUSTOMER.accountNumber,
+        channel,
+        location: null,
+        createdAt: when,
+      });
     }
     await postJournal(m, { kind, reference, description, postings, metadata: { seeded: true } }, { entries });
   };
@@ -104,9 +156,29 @@ export async function seedDemo(ds: DataSource, pinPepper: Buffer): Promise<SeedR
         { accountId: await internalAccountId(m, 'equity', 'USD'), amountMinor: -100000n, currency: 'USD' },
         { accountId: acc, amountMinor: 100000n, currency: 'USD' },
       ];
-      await postJournal(m, { kind: 'opening', reference, description: 'Opening deposit', postings }, {
-        entries: [{ reference, customerId: payee.id, accountId: acc, type: 'credit', kind: 'opening', status: 'success', description: 'Opening deposit', category: 'Deposit', amountMinor: 100000n, currency: 'USD', recipient: 'Strongroom Bank', channel: 'Branch', createdAt: daysAgo(119) }],
-      });
+      await postJournal(
+        m,
+        { kind: 'opening', reference, description: 'Opening deposit', postings },
+        {
+          entries: [
+            {
+              reference,
+              customerId: payee.id,
+              accountId: acc,
+              type: 'credit',
+              kind: 'opening',
+              status: 'success',
+              description: 'Opening deposit',
+              category: 'Deposit',
+              amountMinor: 100000n,
+              currency: 'USD',
+              recipient: 'Strongroom Bank',
+              channel: 'Branch',
+              createdAt: daysAgo(119),
+            },
+          ],
+        },
+      );
     }
     await seedDemoLedger(m, demo.id, payee.id);
   });

@@ -22,7 +22,11 @@ describe('staff API', () => {
     it('lists in ra-data-simple-rest form with Content-Range and filters by status', async () => {
       await registerCustomer(t.app);
       const s = await staffSession(t.app, 'auditor');
-      const res = await t.app.inject({ method: 'GET', url: `/v1/admin/customers?range=[0,9]&sort=["createdAt","DESC"]&filter=${encodeURIComponent('{"status":"pending_review"}')}`, headers: { cookie: s.cookie } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/v1/admin/customers?range=[0,9]&sort=["createdAt","DESC"]&filter=${encodeURIComponent('{"status":"pending_review"}')}`,
+        headers: { cookie: s.cookie },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-range']).toMatch(/^customers 0-\d+\/\d+$/);
       const list = res.json();

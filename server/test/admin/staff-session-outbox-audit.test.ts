@@ -153,7 +153,14 @@ describe('staff review of applications', () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-range']).toMatch(/^audit-log 0-\d+\/\d+$/);
       const entry = res.json().find((e: { targetId: string }) => e.targetId === c.id);
-      expect(entry).toMatchObject({ actorType: 'staff', actorId: check.json().staff.id, actorEmail: check.json().staff.email, action: 'customer.reject', targetType: 'customer', reason: 'Document expired' });
+      expect(entry).toMatchObject({
+        actorType: 'staff',
+        actorId: check.json().staff.id,
+        actorEmail: check.json().staff.email,
+        action: 'customer.reject',
+        targetType: 'customer',
+        reason: 'Document expired',
+      });
       expect(new Date(entry.createdAt).getTime()).not.toBeNaN();
       expect((await lastMail(t.app, c.email as string)).template).toBe('applicationRejected');
     });

@@ -21,7 +21,12 @@ describe('identity edge cases', () => {
         expect(res.statusCode).toBe(400);
         expect(res.json().errors.image).toBe('The image must be a data URL');
       }
-      const { payload, headers } = multipartBody(enrolmentPayload() as Record<string, string>, { field: 'avatar', name: 'a.png', bytes: Buffer.from(pngDataUrl().split(',')[1], 'base64'), type: 'image/png' });
+      const { payload, headers } = multipartBody(enrolmentPayload() as Record<string, string>, {
+        field: 'avatar',
+        name: 'a.png',
+        bytes: Buffer.from(pngDataUrl().split(',')[1], 'base64'),
+        type: 'image/png',
+      });
       const other = await t.app.inject({ method: 'POST', url: '/v1/auth/register', payload, headers });
       expect(other.statusCode).toBe(400);
       expect(other.json().errors.avatar).toBe('Unknown field: avatar');
@@ -140,12 +145,29 @@ describe('identity edge cases', () => {
     it('refuses a 6 MB picture and a picture that is not an image, and needs a session', async () => {
       const c = await registerCustomer(t.app);
       const s = await login(t.app, c.accountNumber, c.password as string);
-      const profile = { firstName: 'Dana', middleName: '', lastName: 'Okafor', email: c.email, phone: '+1 718 555 0142', dob: '1990-05-17', address: '55 Water Street, Apt 3', city: 'Brooklyn', state: 'New York', zipcode: '11201', country: 'US' };
+      const profile = {
+        firstName: 'Dana',
+        middleName: '',
+        lastName: 'Okafor',
+        email: c.email,
+        phone: '+1 718 555 0142',
+        dob: '1990-05-17',
+        address: '55 Water Street, Apt 3',
+        city: 'Brooklyn',
+        state: 'New York',
+        zipcode: '11201',
+        country: 'US',
+      };
       const big = Buffer.concat([Buffer.from(pngDataUrl().split(',')[1], 'base64'), Buffer.alloc(6 * 1024 * 1024)]);
       const tooBig = await t.app.inject({ method: 'PUT', url: '/v1/user/profile', headers: s.headers, payload: { ...profile, image: pngDataUrl(big) } });
       expect(tooBig.statusCode).toBe(400);
       expect(tooBig.json().errors.image).toBe('Image must be 5MB or less');
-      const notImage = await t.app.inject({ method: 'PUT', url: '/v1/user/profile', headers: s.headers, payload: { ...profile, image: `data:image/png;base64,${Buffer.from('<svg onload=alert(1)>').toString('base64')}` } });
+      const notImage = await t.app.inject({
+        method: 'PUT',
+        url: '/v1/user/profile',
+        headers: s.headers,
+        payload: { ...profile, image: `data:image/png;base64,${Buffer.from('<svg onload=alert(1)>').toString('base64')}` },
+      });
       expect(notImage.statusCode).toBe(400);
       expect(notImage.json().errors.image).toBe('Only JPG, PNG or WEBP images are allowed.');
       expect((await t.app.inject({ method: 'PUT', url: '/v1/user/profile', payload: profile })).statusCode).toBe(401);

@@ -108,7 +108,12 @@ describe('GET /v1/auth/check and POST /v1/auth/logout', () => {
     const res = await t.app.inject({ method: 'POST', url: '/v1/auth/change-password', headers: { cookie: s.cookie }, payload: { currentPassword: c.password, newPassword: 'N3w!Password' } });
     expect(res.statusCode).toBe(403);
     expect(res.json().error).toBe('Invalid CSRF token');
-    const forged = await t.app.inject({ method: 'POST', url: '/v1/auth/change-password', headers: { cookie: s.cookie, 'x-csrf-token': 'forged' }, payload: { currentPassword: c.password, newPassword: 'N3w!Password' } });
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/change-password',
+      headers: { cookie: s.cookie, 'x-csrf-token': 'forged' },
+      payload: { currentPassword: c.password, newPassword: 'N3w!Password' },
+    });
     expect(forged.statusCode).toBe(403);
   });
 

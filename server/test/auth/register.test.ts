@@ -80,7 +80,11 @@ describe('POST /v1/auth/register', () => {
     const unknown = await t.app.inject({ method: 'POST', url: '/v1/auth/register', payload: { ...enrolmentPayload({ isAdmin: true }), image: pngDataUrl() } });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().errors.isAdmin).toBe('Unknown field: isAdmin');
-    const tooLong = await t.app.inject({ method: 'POST', url: '/v1/auth/register', payload: { ...enrolmentPayload({ address: 'x'.repeat(121), zipcode: '12345678901', phone: '12' }), image: pngDataUrl() } });
+    const tooLong = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/register',
+      payload: { ...enrolmentPayload({ address: 'x'.repeat(121), zipcode: '12345678901', phone: '12' }), image: pngDataUrl() },
+    });
     expect(tooLong.json().errors).toMatchObject({ address: 'Residential address must be at most 120 characters', zipcode: 'Zip/Postal code is too long', phone: 'Phone number is too short' });
   });
 

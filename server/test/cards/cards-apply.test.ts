@@ -39,7 +39,12 @@ describe('card applications: POST /v1/card, GET /v1/card, PATCH /v1/card/:id/app
     expect(step.json().errors.creditLimit).toBe('Credit limit must be a multiple of $500');
     const high = await t.app.inject({ method: 'POST', url: '/v1/card', headers: a.session.headers, payload: applicationPayload({ creditLimit: '1000000.00' }) });
     expect(high.json().errors.creditLimit).toBe('Maximum credit limit is $50,000');
-    const typed = await t.app.inject({ method: 'POST', url: '/v1/card', headers: a.session.headers, payload: applicationPayload({ cvv: '123', expiryDate: '2030-01-01', cardNumber: '4111111111111111' }) });
+    const typed = await t.app.inject({
+      method: 'POST',
+      url: '/v1/card',
+      headers: a.session.headers,
+      payload: applicationPayload({ cvv: '123', expiryDate: '2030-01-01', cardNumber: '4111111111111111' }),
+    });
     expect(typed.statusCode).toBe(400);
     expect(typed.json().errors).toEqual({ cvv: 'Unknown field: cvv', expiryDate: 'Unknown field: expiryDate', cardNumber: 'Unknown field: cardNumber' });
     const wrong = await t.app.inject({ method: 'POST', url: '/v1/card', headers: a.session.headers, payload: applicationPayload({ cardType: 'diners', agreeToTerms: 'yes', firstName: 7 }) });

@@ -14,9 +14,7 @@ async function ledgerInvariants(t: TestApp) {
     `SELECT coalesce((SELECT -balance_minor FROM ledger_accounts WHERE code = 'card_receivable:USD'), 0)::text AS owed, (SELECT coalesce(sum(owed_minor), 0) FROM cards WHERE currency = 'USD')::text AS cards`,
   );
   expect(receivable.owed).toBe(receivable.cards);
-  const holds = await t.app.db.query(
-    `SELECT c.id FROM cards c WHERE c.held_minor <> (SELECT coalesce(sum(amount_minor), 0) FROM card_authorisations a WHERE a.card_id = c.id AND a.status = 'held')`,
-  );
+  const holds = await t.app.db.query(`SELECT c.id FROM cards c WHERE c.held_minor <> (SELECT coalesce(sum(amount_minor), 0) FROM card_authorisations a WHERE a.card_id = c.id AND a.status = 'held')`);
   expect(holds).toEqual([]);
 }
 
@@ -89,7 +87,12 @@ describe('card network interface: POST /v1/network/card-authorisations, capture,
 
   it('refuses malformed requests with field messages, never a 500', async () => {
     const staff = await staffSession(t.app);
-    const res = await t.app.inject({ method: 'POST', url: '/v1/network/card-authorisations', headers: staff.headers, payload: { cardNumber: '4111-1111', expiry: '2030-01', cvv: '1', amount: '-5', currency: 'XYZ', merchant: '', tip: 1 } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/network/card-authorisations',
+      headers: staff.headers,
+      payload: { cardNumber: '4111-1111', expiry: '2030-01', cvv: '1', amount: '-5', currency: 'XYZ', merchant: '', tip: 1 },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toMatchObject({
       cardNumber: 'Card number must be 12 to 19 digits',

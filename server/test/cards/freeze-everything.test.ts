@@ -27,7 +27,12 @@ describe('Freeze everything: POST /v1/account/freeze, /v1/account/unfreeze, PATC
     const same = await t.app.inject({ method: 'POST', url: '/v1/transfer/same', headers: a.session.headers, payload: { recipientAccountNumber: b.accountNumber, amount: '10.00', pin: '2468' } });
     expect(same.statusCode).toBe(403);
     expect(same.json().error).toBe('Your account is frozen. Unfreeze it in the app to send money.');
-    const local = await t.app.inject({ method: 'POST', url: '/v1/transfer/local', headers: a.session.headers, payload: { recipientName: 'Sam Lee', recipientBankName: 'Other Bank', recipientAccountNumber: '12345678', amount: '10.00', transferDate: new Date().toISOString().slice(0, 10) } });
+    const local = await t.app.inject({
+      method: 'POST',
+      url: '/v1/transfer/local',
+      headers: a.session.headers,
+      payload: { recipientName: 'Sam Lee', recipientBankName: 'Other Bank', recipientAccountNumber: '12345678', amount: '10.00', transferDate: new Date().toISOString().slice(0, 10) },
+    });
     expect(local.json()).toMatchObject({ success: false, error: 'Your account is frozen. Unfreeze it in the app to send money.' });
     expect(local.statusCode).toBe(403);
 

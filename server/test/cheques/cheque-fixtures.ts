@@ -21,7 +21,9 @@ export function multipartBody(fields: Record<string, string>, files: UploadFile[
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   }
   for (const file of files) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name ?? `${file.field}.png`}"\r\nContent-Type: ${file.type ?? 'image/png'}\r\n\r\n`));
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name ?? `${file.field}.png`}"\r\nContent-Type: ${file.type ?? 'image/png'}\r\n\r\n`),
+    );
     parts.push(file.bytes, Buffer.from('\r\n'));
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));

@@ -158,9 +158,7 @@ describe('PATCH /v1/cheque/:id/approve and /reject', () => {
 
     const unbalanced = await t.app.db.query(`SELECT journal_id FROM postings GROUP BY journal_id, currency HAVING sum(amount_minor) <> 0`);
     expect(unbalanced).toEqual([]);
-    const drift = await t.app.db.query(
-      `SELECT a.id FROM ledger_accounts a LEFT JOIN postings p ON p.account_id = a.id GROUP BY a.id HAVING a.balance_minor <> coalesce(sum(p.amount_minor), 0)`,
-    );
+    const drift = await t.app.db.query(`SELECT a.id FROM ledger_accounts a LEFT JOIN postings p ON p.account_id = a.id GROUP BY a.id HAVING a.balance_minor <> coalesce(sum(p.amount_minor), 0)`);
     expect(drift).toEqual([]);
     const [clearing] = await t.app.db.query(`SELECT balance_minor::text AS b FROM ledger_accounts WHERE code = 'cheque_clearing:USD'`);
     const [credited] = await t.app.db.query(`SELECT coalesce(sum(amount_minor), 0)::text AS total FROM cheques WHERE status = 'approved' AND currency = 'USD'`);

@@ -18,7 +18,13 @@ describe('POST /v1/cheque', () => {
     const before = await balanceOf(t.app, customer.id);
     const fields = chequeFields({ amount: '1250.50', issueDate: '2026-02-01', note: 'Deposit from Aunt May' });
     const front = uniqueJpeg();
-    const res = await deposit(t.app, customer.session, { fields, files: [{ field: 'frontImage', bytes: front, type: 'image/jpeg' }, { field: 'backImage', bytes: uniquePng() }] });
+    const res = await deposit(t.app, customer.session, {
+      fields,
+      files: [
+        { field: 'frontImage', bytes: front, type: 'image/jpeg' },
+        { field: 'backImage', bytes: uniquePng() },
+      ],
+    });
     expect(res.statusCode).toBe(201);
     const { cheque } = res.json();
     expect(cheque).toMatchObject({
@@ -55,13 +61,19 @@ describe('POST /v1/cheque', () => {
 
   it('judges images by their bytes, whatever their declared type', async () => {
     const text = await deposit(t.app, customer.session, {
-      files: [{ field: 'frontImage', bytes: Buffer.from('this is not an image at all'), type: 'image/png', name: 'cheque.png' }, { field: 'backImage', bytes: uniquePng() }],
+      files: [
+        { field: 'frontImage', bytes: Buffer.from('this is not an image at all'), type: 'image/png', name: 'cheque.png' },
+        { field: 'backImage', bytes: uniquePng() },
+      ],
     });
     expect(text.statusCode).toBe(400);
     expect(text.json()).toEqual({ success: false, error: TYPE_MESSAGE, errors: { frontImage: TYPE_MESSAGE } });
 
     const gif = await deposit(t.app, customer.session, {
-      files: [{ field: 'frontImage', bytes: uniquePng() }, { field: 'backImage', bytes: Buffer.from('GIF89a\x01\x00\x01\x00'), type: 'image/png' }],
+      files: [
+        { field: 'frontImage', bytes: uniquePng() },
+        { field: 'backImage', bytes: Buffer.from('GIF89a\x01\x00\x01\x00'), type: 'image/png' },
+      ],
     });
     expect(gif.statusCode).toBe(400);
     expect(gif.json().errors).toEqual({ backImage: TYPE_MESSAGE });
@@ -69,7 +81,12 @@ describe('POST /v1/cheque', () => {
 
   it('refuses a 6 MB image with the spec message', async () => {
     const big = Buffer.concat([uniquePng(), Buffer.alloc(6 * 1024 * 1024)]);
-    const res = await deposit(t.app, customer.session, { files: [{ field: 'frontImage', bytes: big }, { field: 'backImage', bytes: uniquePng() }] });
+    const res = await deposit(t.app, customer.session, {
+      files: [
+        { field: 'frontImage', bytes: big },
+        { field: 'backImage', bytes: uniquePng() },
+      ],
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ success: false, error: SIZE_MESSAGE, errors: { frontImage: SIZE_MESSAGE } });
   });
@@ -88,12 +105,21 @@ describe('POST /v1/cheque', () => {
     expect(field.statusCode).toBe(400);
     expect(field.json().errors).toEqual({ payee: 'Unknown field: payee' });
 
-    const file = await deposit(t.app, customer.session, { files: [{ field: 'frontImage', bytes: uniquePng() }, { field: 'receipt', bytes: uniquePng() }] });
+    const file = await deposit(t.app, customer.session, {
+      files: [
+        { field: 'frontImage', bytes: uniquePng() },
+        { field: 'receipt', bytes: uniquePng() },
+      ],
+    });
     expect(file.statusCode).toBe(400);
     expect(file.json().errors).toEqual({ receipt: 'Unknown field: receipt' });
 
     const three = await deposit(t.app, customer.session, {
-      files: [{ field: 'frontImage', bytes: uniquePng() }, { field: 'frontImage', bytes: uniquePng() }, { field: 'backImage', bytes: uniquePng() }],
+      files: [
+        { field: 'frontImage', bytes: uniquePng() },
+        { field: 'frontImage', bytes: uniquePng() },
+        { field: 'backImage', bytes: uniquePng() },
+      ],
     });
     expect(three.statusCode).toBe(400);
     expect(three.json().success).toBe(false);
@@ -128,7 +154,13 @@ describe('POST /v1/cheque', () => {
   it('refuses a cheque deposited before: same drawer bank, number and account (however typed), or the same front image, by anyone', async () => {
     const fields = chequeFields({ bankName: 'Harbour Savings Bank', accountNumber: '55-0011-22' });
     const front = uniquePng();
-    const first = await deposit(t.app, customer.session, { fields, files: [{ field: 'frontImage', bytes: front }, { field: 'backImage', bytes: uniquePng() }] });
+    const first = await deposit(t.app, customer.session, {
+      fields,
+      files: [
+        { field: 'frontImage', bytes: front },
+        { field: 'backImage', bytes: uniquePng() },
+      ],
+    });
     expect(first.statusCode).toBe(201);
 
     const other = await approvedCustomer(t.app);
@@ -136,7 +168,13 @@ describe('POST /v1/cheque', () => {
     expect(retyped.statusCode).toBe(409);
     expect(retyped.json().error).toMatch(/already been deposited.*cheque number and account number/);
 
-    const sameImage = await deposit(t.app, other.session, { fields: chequeFields(), files: [{ field: 'frontImage', bytes: front }, { field: 'backImage', bytes: uniquePng() }] });
+    const sameImage = await deposit(t.app, other.session, {
+      fields: chequeFields(),
+      files: [
+        { field: 'frontImage', bytes: front },
+        { field: 'backImage', bytes: uniquePng() },
+      ],
+    });
     expect(sameImage.statusCode).toBe(409);
     expect(sameImage.json().error).toMatch(/same front image/);
     const [{ count }] = await t.app.db.query(`SELECT count(*)::int AS count FROM cheques WHERE cheque_number = $1`, [fields.chequeNumber]);

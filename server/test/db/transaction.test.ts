@@ -14,8 +14,7 @@ function barrier(parties: number) {
   };
 }
 
-const raise = (ds: DataSource | { query: DataSource['query'] }, errcode: string) =>
-  ds.query(`DO $$ BEGIN RAISE EXCEPTION 'forced' USING ERRCODE = '${errcode}'; END $$`);
+const raise = (ds: DataSource | { query: DataSource['query'] }, errcode: string) => ds.query(`DO $$ BEGIN RAISE EXCEPTION 'forced' USING ERRCODE = '${errcode}'; END $$`);
 
 describe('withTransaction', () => {
   let t: TestApp;
@@ -46,7 +45,10 @@ describe('withTransaction', () => {
       );
     await Promise.all([run('a', 2, 1), run('b', 1, 2)]);
     expect(attempts.a + attempts.b).toBeGreaterThanOrEqual(3);
-    expect(await t.dataSource.query(`SELECT k, v FROM tx_probe ORDER BY k`)).toEqual([{ k: 1, v: 1 }, { k: 2, v: 1 }]);
+    expect(await t.dataSource.query(`SELECT k, v FROM tx_probe ORDER BY k`)).toEqual([
+      { k: 1, v: 1 },
+      { k: 2, v: 1 },
+    ]);
   });
 
   it('retries a deadlock and rolls back the failed attempt', async () => {
@@ -65,10 +67,14 @@ describe('withTransaction', () => {
   it('gives up after maxAttempts with the database error', async () => {
     let attempts = 0;
     await expect(
-      withTransaction(t.dataSource, async (m) => {
-        attempts += 1;
-        await raise(m, '40001');
-      }, { maxAttempts: 3 }),
+      withTransaction(
+        t.dataSource,
+        async (m) => {
+          attempts += 1;
+          await raise(m, '40001');
+        },
+        { maxAttempts: 3 },
+      ),
     ).rejects.toMatchObject({ driverError: { code: '40001' } });
     expect(attempts).toBe(3);
   });

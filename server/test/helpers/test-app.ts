@@ -28,7 +28,13 @@ export interface TestApp {
 export async function createTestApp(overrides: Partial<AppConfig> = {}, opts: Pick<BuildOptions, 'logStream' | 'frontEnds'> = {}): Promise<TestApp> {
   const db = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'strongroom-test-data-'));
-  const base = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: db.url, SESSION_SECRET: randomBytes(32).toString('hex'), ENCRYPTION_KEY: randomBytes(32).toString('hex'), LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv);
+  const base = loadConfig({
+    DATA_DIR: dataDir,
+    DATABASE_URL: db.url,
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'silent',
+  } as NodeJS.ProcessEnv);
   const config: AppConfig = { ...base, serveStatic: false, jobsWorker: false, loginRateLimitPerMinute: 10_000, moneyRateLimitPerMinute: 1_000_000, ...overrides };
   const dataSource = createDataSource(db.url, { poolSize: 40 });
   await dataSource.initialize();
@@ -148,7 +154,14 @@ export async function approvedCustomer(app: FastifyInstance, opts: { funded?: st
       method: 'POST',
       url: '/v1/admin/incoming-transfers',
       headers: staff.headers,
-      payload: { accountNumber: c.accountNumber, amount: opts.funded, currency: opts.currency ?? 'USD', senderName: 'Test Payroll', senderBank: 'Test Bank', reference: `FUND-${randomBytes(6).toString('hex')}` },
+      payload: {
+        accountNumber: c.accountNumber,
+        amount: opts.funded,
+        currency: opts.currency ?? 'USD',
+        senderName: 'Test Payroll',
+        senderBank: 'Test Bank',
+        reference: `FUND-${randomBytes(6).toString('hex')}`,
+      },
     });
     if (res.statusCode !== 201) throw new Error(`funding failed: ${res.body}`);
   }

@@ -18,21 +18,36 @@ describe('ledger', () => {
   afterAll(() => t.close());
 
   const fund = (m: EntityManager, amountMinor: bigint) =>
-    postJournal(m, { kind: 'test', description: 'funding', postings: [{ accountId: equity, amountMinor: -amountMinor, currency: 'USD' }, { accountId: customerAccount, amountMinor, currency: 'USD' }] });
+    postJournal(m, {
+      kind: 'test',
+      description: 'funding',
+      postings: [
+        { accountId: equity, amountMinor: -amountMinor, currency: 'USD' },
+        { accountId: customerAccount, amountMinor, currency: 'USD' },
+      ],
+    });
 
   it('books a balanced journal and keeps the stored balance equal to the sum of postings', async () => {
     await withTransaction(t.app.db, (m) => fund(m, 12_345n));
-    const [row] = await t.app.db.query(
-      `SELECT a.balance_minor, (SELECT coalesce(sum(amount_minor),0) FROM postings p WHERE p.account_id = a.id) AS sum FROM ledger_accounts a WHERE a.id = $1`,
-      [customerAccount],
-    );
+    const [row] = await t.app.db.query(`SELECT a.balance_minor, (SELECT coalesce(sum(amount_minor),0) FROM postings p WHERE p.account_id = a.id) AS sum FROM ledger_accounts a WHERE a.id = $1`, [
+      customerAccount,
+    ]);
     expect(row.balance_minor).toBe('12345');
     expect(row.sum).toBe('12345');
   });
 
   it('refuses an unbalanced journal in code', async () => {
     await expect(
-      withTransaction(t.app.db, (m) => postJournal(m, { kind: 'test', description: 'bad', postings: [{ accountId: equity, amountMinor: -100n, currency: 'USD' }, { accountId: customerAccount, amountMinor: 99n, currency: 'USD' }] })),
+      withTransaction(t.app.db, (m) =>
+        postJournal(m, {
+          kind: 'test',
+          description: 'bad',
+          postings: [
+            { accountId: equity, amountMinor: -100n, currency: 'USD' },
+            { accountId: customerAccount, amountMinor: 99n, currency: 'USD' },
+          ],
+        }),
+      ),
     ).rejects.toBeInstanceOf(LedgerInvariantError);
   });
 
@@ -52,25 +67,58 @@ describe('ledger', () => {
     const [{ balance_minor }] = await t.app.db.query(`SELECT balance_minor FROM ledger_accounts WHERE id = $1`, [customerAccount]);
     const tooMuch = BigInt(balance_minor) + 1n;
     await expect(
-      withTransaction(t.app.db, (m) => postJournal(m, { kind: 'test', description: 'overdraft', postings: [{ accountId: customerAccount, amountMinor: -tooMuch, currency: 'USD' }, { accountId: equity, amountMinor: tooMuch, currency: 'USD' }] })),
+      withTransaction(t.app.db, (m) =>
+        postJournal(m, {
+          kind: 'test',
+          description: 'overdraft',
+          postings: [
+            { accountId: customerAccount, amountMinor: -tooMuch, currency: 'USD' },
+            { accountId: equity, amountMinor: tooMuch, currency: 'USD' },
+          ],
+        }),
+      ),
     ).rejects.toThrow('Insufficient funds');
     await expect(
       t.app.db.transaction(async (m) => {
         const [j] = await m.query(`INSERT INTO journals (reference, kind, description) VALUES ('RAWTEST2', 'raw', 'bypass') RETURNING id`);
-        await m.query(`INSERT INTO postings (journal_id, account_id, amount_minor, currency) VALUES ($1, $2, $3, 'USD'), ($1, $4, $5, 'USD')`, [j.id, customerAccount, (-tooMuch).toString(), equity, tooMuch.toString()]);
+        await m.query(`INSERT INTO postings (journal_id, account_id, amount_minor, currency) VALUES ($1, $2, $3, 'USD'), ($1, $4, $5, 'USD')`, [
+          j.id,
+          customerAccount,
+          (-tooMuch).toString(),
+          equity,
+          tooMuch.toString(),
+        ]);
       }),
     ).rejects.toThrow(/customer_balance_not_negative/);
   });
 
   it('refuses a posting in another currency than its account', async () => {
     await expect(
-      withTransaction(t.app.db, (m) => postJournal(m, { kind: 'test', description: 'fx', postings: [{ accountId: customerAccount, amountMinor: 1n, currency: 'EUR' }, { accountId: equity, amountMinor: -1n, currency: 'EUR' }] })),
+      withTransaction(t.app.db, (m) =>
+        postJournal(m, {
+          kind: 'test',
+          description: 'fx',
+          postings: [
+            { accountId: customerAccount, amountMinor: 1n, currency: 'EUR' },
+            { accountId: equity, amountMinor: -1n, currency: 'EUR' },
+          ],
+        }),
+      ),
     ).rejects.toBeInstanceOf(LedgerInvariantError);
   });
 
   it('refuses zero, float and out-of-range amounts', async () => {
     const bad = (amountMinor: unknown) =>
-      withTransaction(t.app.db, (m) => postJournal(m, { kind: 'test', description: 'bad', postings: [{ accountId: equity, amountMinor: amountMinor as bigint, currency: 'USD' }, { accountId: customerAccount, amountMinor: amountMinor as bigint, currency: 'USD' }] }));
+      withTransaction(t.app.db, (m) =>
+        postJournal(m, {
+          kind: 'test',
+          description: 'bad',
+          postings: [
+            { accountId: equity, amountMinor: amountMinor as bigint, currency: 'USD' },
+            { accountId: customerAccount, amountMinor: amountMinor as bigint, currency: 'USD' },
+          ],
+        }),
+      );
     await expect(bad(0n)).rejects.toBeInstanceOf(LedgerInvariantError);
     await expect(bad(1.5)).rejects.toBeInstanceOf(LedgerInvariantError);
     await expect(bad(10n ** 16n)).rejects.toBeInstanceOf(LedgerInvariantError);
@@ -86,20 +134,22 @@ describe('ledger', () => {
   it('refuses postings added later to a journal booked in an earlier transaction', async () => {
     const posted = await withTransaction(t.app.db, (m) => fund(m, 100n));
     await expect(
-      t.app.db.transaction((m) => m.query(`INSERT INTO postings (journal_id, account_id, amount_minor, currency) VALUES ($1, $2, 1, 'USD'), ($1, $3, -1, 'USD')`, [posted.journalId, customerAccount, equity])),
+      t.app.db.transaction((m) =>
+        m.query(`INSERT INTO postings (journal_id, account_id, amount_minor, currency) VALUES ($1, $2, 1, 'USD'), ($1, $3, -1, 'USD')`, [posted.journalId, customerAccount, equity]),
+      ),
     ).rejects.toThrow(/only join a journal in the transaction that creates it/);
   });
 
   it('refuses, at commit, a journal without postings', async () => {
-    await expect(
-      t.app.db.transaction((m) => m.query(`INSERT INTO journals (reference, kind, description) VALUES ('RAWTEST3', 'raw', 'no legs')`)),
-    ).rejects.toThrow(/unbalanced: it has 0 posting/);
+    await expect(t.app.db.transaction((m) => m.query(`INSERT INTO journals (reference, kind, description) VALUES ('RAWTEST3', 'raw', 'no legs')`))).rejects.toThrow(/unbalanced: it has 0 posting/);
     expect(await t.app.db.query(`SELECT 1 FROM journals WHERE reference = 'RAWTEST3'`)).toEqual([]);
   });
 
   it('refuses, in the database, a posting to a journal or an account that does not exist', async () => {
     await expect(
-      t.app.db.transaction((m) => m.query(`INSERT INTO postings (journal_id, account_id, amount_minor, currency) VALUES (999999999, $1, 1, 'USD'), (999999999, $2, -1, 'USD')`, [customerAccount, equity])),
+      t.app.db.transaction((m) =>
+        m.query(`INSERT INTO postings (journal_id, account_id, amount_minor, currency) VALUES (999999999, $1, 1, 'USD'), (999999999, $2, -1, 'USD')`, [customerAccount, equity]),
+      ),
     ).rejects.toThrow(/journal that does not exist/);
     await expect(
       t.app.db.transaction(async (m) => {
@@ -111,7 +161,16 @@ describe('ledger', () => {
 
   it('refuses a posting to an account that does not exist', async () => {
     await expect(
-      withTransaction(t.app.db, (m) => postJournal(m, { kind: 'test', description: 'ghost', postings: [{ accountId: '999999999', amountMinor: 1n, currency: 'USD' }, { accountId: equity, amountMinor: -1n, currency: 'USD' }] })),
+      withTransaction(t.app.db, (m) =>
+        postJournal(m, {
+          kind: 'test',
+          description: 'ghost',
+          postings: [
+            { accountId: '999999999', amountMinor: 1n, currency: 'USD' },
+            { accountId: equity, amountMinor: -1n, currency: 'USD' },
+          ],
+        }),
+      ),
     ).rejects.toBeInstanceOf(LedgerInvariantError);
   });
 
@@ -121,8 +180,32 @@ describe('ledger', () => {
     const posted = await withTransaction(t.app.db, (m) =>
       postJournal(
         m,
-        { kind: 'incoming', reference: 'SRENTRYTEST1', description: 'entry', postings: [{ accountId: equity, amountMinor: -250n, currency: 'USD' }, { accountId: customerAccount, amountMinor: 250n, currency: 'USD' }] },
-        { entries: [{ reference: 'SRENTRYTEST1', customerId: c[0].customer_id, accountId: customerAccount, type: 'credit', kind: 'incoming', status: 'success', description: 'Entry test', category: 'Deposit', amountMinor: 250n, currency: 'USD', channel: 'Branch' }] },
+        {
+          kind: 'incoming',
+          reference: 'SRENTRYTEST1',
+          description: 'entry',
+          postings: [
+            { accountId: equity, amountMinor: -250n, currency: 'USD' },
+            { accountId: customerAccount, amountMinor: 250n, currency: 'USD' },
+          ],
+        },
+        {
+          entries: [
+            {
+              reference: 'SRENTRYTEST1',
+              customerId: c[0].customer_id,
+              accountId: customerAccount,
+              type: 'credit',
+              kind: 'incoming',
+              status: 'success',
+              description: 'Entry test',
+              category: 'Deposit',
+              amountMinor: 250n,
+              currency: 'USD',
+              channel: 'Branch',
+            },
+          ],
+        },
       ),
     );
     expect(posted.balances.get(customerAccount)).toBe(BigInt(balance_minor) + 250n);
@@ -133,7 +216,15 @@ describe('ledger', () => {
   it('judges each journal of a batch on its own: a refusal leaves its neighbours booked', async () => {
     const [{ balance_minor }] = await t.app.db.query(`SELECT balance_minor FROM ledger_accounts WHERE id = $1`, [customerAccount]);
     const have = BigInt(balance_minor);
-    const pay = (amountMinor: bigint) => toBatchItem({ kind: 'test', description: 'batch', postings: [{ accountId: customerAccount, amountMinor: -amountMinor, currency: 'USD' }, { accountId: equity, amountMinor, currency: 'USD' }] });
+    const pay = (amountMinor: bigint) =>
+      toBatchItem({
+        kind: 'test',
+        description: 'batch',
+        postings: [
+          { accountId: customerAccount, amountMinor: -amountMinor, currency: 'USD' },
+          { accountId: equity, amountMinor, currency: 'USD' },
+        ],
+      });
     // The second would overdraw once the first is booked; the third still fits.
     const results = await callPostJournals(t.app.db, [pay(have - 10n), pay(11n), pay(10n)]);
     expect(results.map((r) => r.status)).toEqual(['ok', 'refused', 'ok']);
@@ -147,16 +238,25 @@ describe('ledger', () => {
     const batcher = new LedgerBatcher(t.app.db);
     const refs = Array.from({ length: 20 }, (_, i) => `SRBATCHTEST${i}`);
     const posted = await Promise.all(
-      refs.map((reference) => batcher.post({ kind: 'test', reference, description: 'batched', postings: [{ accountId: equity, amountMinor: -5n, currency: 'USD' }, { accountId: customerAccount, amountMinor: 5n, currency: 'USD' }] })),
+      refs.map((reference) =>
+        batcher.post({
+          kind: 'test',
+          reference,
+          description: 'batched',
+          postings: [
+            { accountId: equity, amountMinor: -5n, currency: 'USD' },
+            { accountId: customerAccount, amountMinor: 5n, currency: 'USD' },
+          ],
+        }),
+      ),
     );
     expect(new Set(posted.map((p) => p.journalId)).size).toBe(20);
     const [row] = await t.app.db.query(`SELECT count(*)::int AS journals, count(DISTINCT txid)::int AS commits FROM journals WHERE reference = ANY($1)`, [refs]);
     expect(row.journals).toBe(20);
     expect(row.commits).toBeLessThan(20);
-    const [check] = await t.app.db.query(
-      `SELECT a.balance_minor, (SELECT sum(amount_minor) FROM postings p WHERE p.account_id = a.id) AS sum FROM ledger_accounts a WHERE a.id = $1`,
-      [customerAccount],
-    );
+    const [check] = await t.app.db.query(`SELECT a.balance_minor, (SELECT sum(amount_minor) FROM postings p WHERE p.account_id = a.id) AS sum FROM ledger_accounts a WHERE a.id = $1`, [
+      customerAccount,
+    ]);
     expect(check.balance_minor).toBe(check.sum);
   });
 
@@ -166,7 +266,10 @@ describe('ledger', () => {
     await expect(
       t.app.db.query(`SELECT post_journal('test', 'SRSQLTEST1', 'from SQL', '{}', ARRAY[$1, $2]::bigint[], ARRAY[-$3::bigint, $3::bigint], ARRAY['USD', 'USD'])`, [customerAccount, equity, tooMuch]),
     ).rejects.toMatchObject({ code: 'SRB01' });
-    const [ok] = await t.app.db.query(`SELECT post_journal('test', 'SRSQLTEST2', 'from SQL', '{}', ARRAY[$1, $2]::bigint[], ARRAY[-1, 1]::bigint[], ARRAY['USD', 'USD']) AS r`, [customerAccount, equity]);
+    const [ok] = await t.app.db.query(`SELECT post_journal('test', 'SRSQLTEST2', 'from SQL', '{}', ARRAY[$1, $2]::bigint[], ARRAY[-1, 1]::bigint[], ARRAY['USD', 'USD']) AS r`, [
+      customerAccount,
+      equity,
+    ]);
     expect(ok.r.balances[customerAccount]).toBe((BigInt(balance_minor) - 1n).toString());
   });
 
@@ -174,7 +277,15 @@ describe('ledger', () => {
     // A history big enough that a whole-table scan would be the planner's choice only if it were forced to.
     const history = Array.from({ length: 3000 }, (_, i) =>
       toBatchItem(
-        { kind: 'test', reference: `SRHISTORY${i}`, description: 'history', postings: [{ accountId: equity, amountMinor: -1n, currency: 'USD' }, { accountId: customerAccount, amountMinor: 1n, currency: 'USD' }] },
+        {
+          kind: 'test',
+          reference: `SRHISTORY${i}`,
+          description: 'history',
+          postings: [
+            { accountId: equity, amountMinor: -1n, currency: 'USD' },
+            { accountId: customerAccount, amountMinor: 1n, currency: 'USD' },
+          ],
+        },
         { idempotency: { scope: 'ledger-test', key: `history-${i}`, hash: 'h'.repeat(64), status: 201, ref: `SRHISTORY${i}` } },
       ),
     );
@@ -184,14 +295,21 @@ describe('ledger', () => {
     const scans = await withTransaction(t.app.db, async (m) => {
       const batch = [0, 1].map((i) =>
         toBatchItem(
-          { kind: 'test', reference: `SRKEYED${i}`, description: 'keyed', postings: [{ accountId: equity, amountMinor: -1n, currency: 'USD' }, { accountId: customerAccount, amountMinor: 1n, currency: 'USD' }] },
+          {
+            kind: 'test',
+            reference: `SRKEYED${i}`,
+            description: 'keyed',
+            postings: [
+              { accountId: equity, amountMinor: -1n, currency: 'USD' },
+              { accountId: customerAccount, amountMinor: 1n, currency: 'USD' },
+            ],
+          },
           { idempotency: { scope: 'ledger-test', key: i === 0 ? 'history-7' : 'fresh-key', hash: 'h'.repeat(64), status: 201, ref: `SRKEYED${i}` } },
         ),
       );
       // Whole-table scans of each table (index probes are not counted), read before and after: the
       // counters also hold earlier transactions' scans until they are flushed.
-      const seqScans = async () =>
-        (await m.query(`SELECT pg_stat_get_xact_numscans('journals'::regclass)::int AS journals, pg_stat_get_xact_numscans('idempotency_keys'::regclass)::int AS keys`))[0];
+      const seqScans = async () => (await m.query(`SELECT pg_stat_get_xact_numscans('journals'::regclass)::int AS journals, pg_stat_get_xact_numscans('idempotency_keys'::regclass)::int AS keys`))[0];
       const before = await seqScans();
       const [r] = await m.query(`SELECT post_journals($1::jsonb) AS r`, [JSON.stringify(batch)]);
       expect(r.r.map((x: { status: string }) => x.status)).toEqual(['used', 'ok']);

@@ -17,7 +17,17 @@ describe('POST /v1/loan and GET /v1/loan/user/:userId', () => {
     expect(res.json()).toMatchObject({
       success: true,
       message: 'Loan application submitted successfully',
-      loan: { status: 'pending', loanAmount: '25000.00', interestRate: '6.99', termLength: 36, monthlyPayment: '771.81', totalInterest: '2785.27', totalAmount: '27785.27', ssnLast4: '6789', schedule: [] },
+      loan: {
+        status: 'pending',
+        loanAmount: '25000.00',
+        interestRate: '6.99',
+        termLength: 36,
+        monthlyPayment: '771.81',
+        totalInterest: '2785.27',
+        totalAmount: '27785.27',
+        ssnLast4: '6789',
+        schedule: [],
+      },
     });
     expect(res.json().loan.timeline).toEqual([expect.objectContaining({ status: 'pending', from: null, by: 'you' })]);
     const [row] = await t.app.db.query(`SELECT ssn_sealed, ssn_last4 FROM loans WHERE id = $1`, [res.json().loan.id]);

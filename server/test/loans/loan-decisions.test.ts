@@ -24,7 +24,11 @@ describe('staff decisions on loans: review, approve (payout and schedule), rejec
     expect((await patch(`/v1/loan/${loan.id}/reject`, auditor, { reason: 'Not for auditors' })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/v1/loan', headers: { cookie: a.session.cookie } })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: `/v1/admin/loans/${loan.id}`, headers: { cookie: a.session.cookie } })).statusCode).toBe(403);
-    const list = await t.app.inject({ method: 'GET', url: `/v1/loan?filter=${encodeURIComponent(JSON.stringify({ status: 'pending', customerId: a.id }))}&range=[0,9]`, headers: { cookie: auditor.cookie } });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/v1/loan?filter=${encodeURIComponent(JSON.stringify({ status: 'pending', customerId: a.id }))}&range=[0,9]`,
+      headers: { cookie: auditor.cookie },
+    });
     expect(list.statusCode).toBe(200);
     expect(list.headers['content-range']).toBe('loans 0-0/1');
     expect(list.json()[0]).toMatchObject({ id: loan.id, status: 'pending', ssnLast4: '6789', customerName: 'Dana Okafor' });
@@ -58,7 +62,11 @@ describe('staff decisions on loans: review, approve (payout and schedule), rejec
     expect(total).toBe(cents(loan.totalAmount));
     expect(mine.schedule.reduce((sum, i) => sum + cents(i.principal), 0n)).toBe(500000n);
     expect(mine.schedule.every((i) => i.status === 'due' && cents(i.amount) === cents(i.principal) + cents(i.interest))).toBe(true);
-    expect(mine.timeline.map((e) => [e.status, e.by])).toEqual([['pending', 'you'], ['under_review', 'Strongroom'], ['approved', 'Strongroom']]);
+    expect(mine.timeline.map((e) => [e.status, e.by])).toEqual([
+      ['pending', 'you'],
+      ['under_review', 'Strongroom'],
+      ['approved', 'Strongroom'],
+    ]);
     expect((await lastMail(t.app, a.email as string)).template).toBe('loanApproved');
     await expectLedgerConsistent(t.app);
   });

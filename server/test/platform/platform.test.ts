@@ -31,7 +31,11 @@ describe('platform routes and error shapes', () => {
 
   describe('unknown routes', () => {
     it('answers JSON 404 under /v1', async () => {
-      for (const [method, url] of [['GET', '/v1/nope'], ['POST', '/v1/auth/nope'], ['DELETE', '/v1/auth/login']] as const) {
+      for (const [method, url] of [
+        ['GET', '/v1/nope'],
+        ['POST', '/v1/auth/nope'],
+        ['DELETE', '/v1/auth/login'],
+      ] as const) {
         const res = await t.app.inject({ method, url });
         expect(res.statusCode).toBe(404);
         expect(res.json()).toEqual({ success: false, error: 'Not found' });

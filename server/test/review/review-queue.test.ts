@@ -205,7 +205,10 @@ describe('scheduled transfers', () => {
 
     const other = await approvedCustomer(t.app);
     expect((await t.app.inject({ method: 'POST', url: `/v1/transfer/${cancelled}/cancel`, headers: other.session.headers })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'POST', url: `/v1/transfer/${cancelled}/cancel`, headers: customer.session.headers })).json()).toEqual({ success: true, message: 'Scheduled transfer cancelled' });
+    expect((await t.app.inject({ method: 'POST', url: `/v1/transfer/${cancelled}/cancel`, headers: customer.session.headers })).json()).toEqual({
+      success: true,
+      message: 'Scheduled transfer cancelled',
+    });
 
     t.app.clock.set(new Date(`${tomorrow()}T07:00:00Z`));
     try {
@@ -213,7 +216,11 @@ describe('scheduled transfers', () => {
     } finally {
       t.app.clock.set(null);
     }
-    const statuses = Object.fromEntries((await t.app.db.query(`SELECT id, status, status_reason FROM transfers WHERE id = ANY($1)`, [[kept, cancelled, short]])).map((r: { id: string; status: string; status_reason: string | null }) => [r.id, [r.status, r.status_reason]]));
+    const statuses = Object.fromEntries(
+      (await t.app.db.query(`SELECT id, status, status_reason FROM transfers WHERE id = ANY($1)`, [[kept, cancelled, short]])).map(
+        (r: { id: string; status: string; status_reason: string | null }) => [r.id, [r.status, r.status_reason]],
+      ),
+    );
     expect(statuses[kept]).toEqual(['pending', null]);
     expect(statuses[cancelled]).toEqual(['cancelled', null]);
     expect(statuses[short]).toEqual(['failed', 'Insufficient funds']);

@@ -38,7 +38,7 @@ describe('start-up data (seed, demo staff, operator admin)', () => {
     expect(Number(check.json().user.accountBalance)).toBeGreaterThan(0);
   });
 
-  it("adds up from both sides: every seeded payment to the second demo customer is in their history and their balance", async () => {
+  it('adds up from both sides: every seeded payment to the second demo customer is in their history and their balance', async () => {
     const history = async (accountNumber: string) =>
       (await t.app.db.query(
         `SELECT t.reference, t.type, t.description, t.amount_minor::text AS amount, t.balance_after_minor::text AS after
@@ -49,7 +49,9 @@ describe('start-up data (seed, demo staff, operator admin)', () => {
     const payee = await history(DEMO_PAYEE.accountNumber);
     expect(sent.length).toBeGreaterThan(0);
     for (const s of sent) {
-      expect(payee).toContainEqual(expect.objectContaining({ reference: `${s.reference}C`, type: 'credit', amount: s.amount, description: s.description.replace(/ to Jordan Lee$/, ' from Alex Rivera') }));
+      expect(payee).toContainEqual(
+        expect.objectContaining({ reference: `${s.reference}C`, type: 'credit', amount: s.amount, description: s.description.replace(/ to Jordan Lee$/, ' from Alex Rivera') }),
+      );
     }
     // Each row's balance after is the running sum, and the last one is the balance the customer sees.
     let running = 0n;

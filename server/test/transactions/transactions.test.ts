@@ -10,7 +10,11 @@ describe('GET /v1/transaction', () => {
     t = await createTestApp();
     a = await approvedCustomer(t.app, { funded: '1000.00' });
     b = await approvedCustomer(t.app, { staff: a.staff });
-    for (const [amount, memo] of [['10.00', 'Coffee beans'], ['20.00', 'Bike repair'], ['30.00', 'Concert tickets']]) {
+    for (const [amount, memo] of [
+      ['10.00', 'Coffee beans'],
+      ['20.00', 'Bike repair'],
+      ['30.00', 'Concert tickets'],
+    ]) {
       const r = await t.app.inject({ method: 'POST', url: '/v1/transfer/same', headers: a.session.headers, payload: { recipientAccountNumber: b.accountNumber, amount, memo, pin: '2468' } });
       expect(r.statusCode).toBe(201);
     }

@@ -51,7 +51,9 @@ describe('concurrent transfers', () => {
     const unbalanced = await t.app.db.query(`SELECT journal_id FROM postings GROUP BY journal_id, currency HAVING sum(amount_minor) <> 0`);
     expect(unbalanced).toEqual([]);
     const references = ok.map((o) => o.reference);
-    const booked = await t.app.db.query(`SELECT j.reference, count(p.id)::int AS postings FROM journals j JOIN postings p ON p.journal_id = j.id WHERE j.reference = ANY($1) GROUP BY j.reference`, [references]);
+    const booked = await t.app.db.query(`SELECT j.reference, count(p.id)::int AS postings FROM journals j JOIN postings p ON p.journal_id = j.id WHERE j.reference = ANY($1) GROUP BY j.reference`, [
+      references,
+    ]);
     expect(booked).toHaveLength(ok.length);
     expect(booked.every((b: { postings: number }) => b.postings === 2)).toBe(true);
     expect(new Set(references).size).toBe(ok.length);

@@ -14,7 +14,12 @@ describe('POST /v1/transfer/same', () => {
     const b = await approvedCustomer(t.app, { staff: a.staff });
     const lookup = await t.app.inject({ method: 'GET', url: `/v1/transfer/recipient/${b.accountNumber}`, headers: { cookie: a.session.cookie } });
     expect(lookup.json().recipient).toEqual({ name: 'Dana O.', accountNumber: b.accountNumber });
-    const res = await t.app.inject({ method: 'POST', url: '/v1/transfer/same', headers: a.session.headers, payload: { recipientAccountNumber: b.accountNumber, amount: '120.55', memo: 'Dinner', pin: '2468' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/transfer/same',
+      headers: a.session.headers,
+      payload: { recipientAccountNumber: b.accountNumber, amount: '120.55', memo: 'Dinner', pin: '2468' },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().transaction).toMatchObject({ type: 'debit', status: 'success', amount: '120.55', fees: '0.00', balanceAfter: '379.45' });
     expect(await balanceOf(t, a.id)).toBe('37945');

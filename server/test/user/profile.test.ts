@@ -40,7 +40,12 @@ describe('PUT /v1/user/profile', () => {
   it('answers with the spec messages for bad fields', async () => {
     const c = await registerCustomer(t.app);
     const s = await login(t.app, c.accountNumber, c.password as string);
-    const res = await t.app.inject({ method: 'PUT', url: '/v1/auth/profile', headers: s.headers, payload: profile({ firstName: 'D', email: 'nope', phone: '12345', address: 'short', zipcode: '12', city: 'B', state: 'N', country: 'U', role: 'admin' }) });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/v1/auth/profile',
+      headers: s.headers,
+      payload: profile({ firstName: 'D', email: 'nope', phone: '12345', address: 'short', zipcode: '12', city: 'B', state: 'N', country: 'U', role: 'admin' }),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toMatchObject({
       firstName: 'First name must be at least 2 characters',

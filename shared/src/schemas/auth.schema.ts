@@ -8,13 +8,13 @@ export const loginSchema = strictObject({
   accountNumber: text()
     .required('Account number must be 10 digits')
     .matches(/^\d{10}$/, 'Account number must be 10 digits'),
-  password: text()
-    .required('Password must be at least 8 characters')
-    .min(8, 'Password must be at least 8 characters')
-    .max(20, 'Password must be at most 20 characters'),
+  password: text().required('Password must be at least 8 characters').min(8, 'Password must be at least 8 characters').max(20, 'Password must be at most 20 characters'),
 });
 
-const sixDigitCode = () => text().required('Code must be 6 digits').matches(/^\d{6}$/, 'Code must be 6 digits');
+const sixDigitCode = () =>
+  text()
+    .required('Code must be 6 digits')
+    .matches(/^\d{6}$/, 'Code must be 6 digits');
 const email = (message: string) => text().trim().required(message).max(254, message).matches(EMAIL_RE, message);
 
 export const verifyCodeSchema = strictObject({ code: sixDigitCode() });
@@ -48,30 +48,33 @@ export const enrolmentPersonalShape = {
     .max(20, 'Phone number is too long')
     .matches(/^[0-9+()\-\s]+$/, 'Invalid phone number'),
   email: email('Enter a valid email address'),
-  address: text()
-    .trim()
-    .required('Residential address is required')
-    .min(5, 'Residential address is required')
-    .max(120, 'Residential address must be at most 120 characters'),
+  address: text().trim().required('Residential address is required').min(5, 'Residential address is required').max(120, 'Residential address must be at most 120 characters'),
 };
 export const enrolmentPersonalSchema = strictObject(enrolmentPersonalShape);
 
 // Enrolment step 2: employment
 export const enrolmentEmploymentShape = {
-  occupation: text().required('Please select your occupation').oneOf([...OCCUPATIONS], 'Please select your occupation'),
-  incomeRange: text().required('Please select your annual income range').oneOf([...INCOME_RANGES], 'Please select your annual income range'),
+  occupation: text()
+    .required('Please select your occupation')
+    .oneOf([...OCCUPATIONS], 'Please select your occupation'),
+  incomeRange: text()
+    .required('Please select your annual income range')
+    .oneOf([...INCOME_RANGES], 'Please select your annual income range'),
 };
 export const enrolmentEmploymentSchema = strictObject(enrolmentEmploymentShape);
 
 // Enrolment step 3: account (the server checks the passport by its bytes; the form checks what it can)
 export const enrolmentAccountShape = {
-  accountType: text().required('Please select an account type').oneOf([...ACCOUNT_TYPES], 'Please select an account type'),
-  currency: text().required('Please select a currency').oneOf([...ENROLMENT_CURRENCIES], 'Please select a currency'),
-  transactionPin: text().required('PIN must be exactly 4 digits').matches(/^\d{4}$/, 'PIN must be exactly 4 digits'),
-  password: text()
-    .required('Password must be at least 8 characters')
-    .min(8, 'Password must be at least 8 characters')
-    .max(20, 'Password must be at most 20 characters'),
+  accountType: text()
+    .required('Please select an account type')
+    .oneOf([...ACCOUNT_TYPES], 'Please select an account type'),
+  currency: text()
+    .required('Please select a currency')
+    .oneOf([...ENROLMENT_CURRENCIES], 'Please select a currency'),
+  transactionPin: text()
+    .required('PIN must be exactly 4 digits')
+    .matches(/^\d{4}$/, 'PIN must be exactly 4 digits'),
+  password: text().required('Password must be at least 8 characters').min(8, 'Password must be at least 8 characters').max(20, 'Password must be at most 20 characters'),
 };
 
 /** A picked file: a browser File, or the server's { size, mimetype }. */
@@ -102,11 +105,7 @@ export const registerSchema = strictObject({
 const COMPLEXITY = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[^A-Za-z0-9]).*$/;
 const COMPLEXITY_MESSAGE = 'Password must contain uppercase, lowercase, number, and special character';
 export const newPasswordField = () =>
-  text()
-    .required('Password must be at least 8 characters')
-    .min(8, 'Password must be at least 8 characters')
-    .max(64, 'Password must be at most 64 characters')
-    .matches(COMPLEXITY, COMPLEXITY_MESSAGE);
+  text().required('Password must be at least 8 characters').min(8, 'Password must be at least 8 characters').max(64, 'Password must be at most 64 characters').matches(COMPLEXITY, COMPLEXITY_MESSAGE);
 
 export const changePasswordRequestSchema = strictObject({
   currentPassword: text().required('Current password is required').max(128, 'Current password is required'),
@@ -121,7 +120,9 @@ export const changePasswordSchema = strictObject({
 });
 
 export const resetPasswordRequestSchema = strictObject({
-  token: text().required('This reset link is invalid or has expired').matches(/^[A-Za-z0-9_-]{20,200}$/, 'This reset link is invalid or has expired'),
+  token: text()
+    .required('This reset link is invalid or has expired')
+    .matches(/^[A-Za-z0-9_-]{20,200}$/, 'This reset link is invalid or has expired'),
   newPassword: newPasswordField(),
 });
 export const resetPasswordSchema = strictObject({
@@ -141,7 +142,10 @@ export const rejectReasonSchema = strictObject({
   reason: text().trim().required('A reason is required').min(3, 'A reason is required').max(500, 'Reason must be at most 500 characters'),
 });
 
-export const transactionPinField = () => text().required('PIN must be exactly 4 digits').matches(/^\d{4}$/, 'PIN must be exactly 4 digits');
+export const transactionPinField = () =>
+  text()
+    .required('PIN must be exactly 4 digits')
+    .matches(/^\d{4}$/, 'PIN must be exactly 4 digits');
 export { DIGITS_RE };
 
 export type RegisterInput = yup.InferType<typeof registerSchema>;

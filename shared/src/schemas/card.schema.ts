@@ -6,11 +6,7 @@ import { EMAIL_RE, ageOn, amountField, isRealIsoDate, strictObject, text } from 
 import { transactionPinField } from './auth.schema';
 
 const minText = (min: number, label: string, max: number) =>
-  text()
-    .trim()
-    .required(`${label} must be at least ${min} characters`)
-    .min(min, `${label} must be at least ${min} characters`)
-    .max(max, `${label} must be at most ${max} characters`);
+  text().trim().required(`${label} must be at least ${min} characters`).min(min, `${label} must be at least ${min} characters`).max(max, `${label} must be at most ${max} characters`);
 
 const MIN_LIMIT_MESSAGE = 'Minimum credit limit is $500';
 
@@ -37,7 +33,9 @@ export const creditLimitField = () =>
  * number, expiry or CVV.
  */
 export const cardApplicationSchema = strictObject({
-  cardType: text().required('Please select a card type').oneOf([...CARD_TYPES], 'Please select a card type'),
+  cardType: text()
+    .required('Please select a card type')
+    .oneOf([...CARD_TYPES], 'Please select a card type'),
   firstName: minText(2, 'First name', 50),
   lastName: minText(2, 'Last name', 50),
   email: text().trim().required('Enter a valid email address').max(254, 'Enter a valid email address').matches(EMAIL_RE, 'Enter a valid email address'),
@@ -94,9 +92,14 @@ export const cardAuthorisationSchema = strictObject({
     .trim()
     .required('Expiry must be MM/YY')
     .matches(/^(0[1-9]|1[0-2])\/\d{2}$/, 'Expiry must be MM/YY'),
-  cvv: text().trim().required('CVV must be 3 or 4 digits').matches(/^\d{3,4}$/, 'CVV must be 3 or 4 digits'),
+  cvv: text()
+    .trim()
+    .required('CVV must be 3 or 4 digits')
+    .matches(/^\d{3,4}$/, 'CVV must be 3 or 4 digits'),
   amount: amountField('0.01', 'Amount must be greater than $0.01'),
-  currency: text().required('Please select a currency').oneOf([...TRANSFER_CURRENCIES], 'Please select a currency'),
+  currency: text()
+    .required('Please select a currency')
+    .oneOf([...TRANSFER_CURRENCIES], 'Please select a currency'),
   merchant: minText(2, 'Merchant', 100),
 });
 

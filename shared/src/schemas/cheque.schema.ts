@@ -12,7 +12,10 @@ export const CHEQUE_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as c
 export const CHEQUE_KEEP_DAYS = 14;
 
 /** Text the customer must fill in: blanks (spaces only) count as empty; the server stores it trimmed. */
-const filled = (message: string) => text().required(message).test('filled', message, (v) => typeof v === 'string' && v.trim() !== '');
+const filled = (message: string) =>
+  text()
+    .required(message)
+    .test('filled', message, (v) => typeof v === 'string' && v.trim() !== '');
 
 /**
  * The cheque deposit form (POST /v1/cheque, multipart: these fields plus the files `frontImage` and
@@ -29,7 +32,9 @@ export const chequeDepositSchema = strictObject({
     .max(34, 'Account number must be at most 34 characters')
     .matches(/^[A-Za-z0-9 -]*$/, 'Account number must be letters, digits, spaces or hyphens')
     .optional(),
-  currency: text().required('Please select a currency').oneOf([...TRANSFER_CURRENCIES], 'Please select a currency'),
+  currency: text()
+    .required('Please select a currency')
+    .oneOf([...TRANSFER_CURRENCIES], 'Please select a currency'),
   issueDate: text()
     .optional()
     .test('date', 'Enter a valid issue date', (v) => v === undefined || v === '' || isRealIsoDate(v)),
@@ -39,5 +44,11 @@ export const chequeDepositSchema = strictObject({
 // Query strings arrive as text: this schema casts (use it without strict).
 export const chequeListQuerySchema = strictObject({
   page: yup.number().typeError('page must be a number').integer('page must be a whole number').min(1, 'page must be at least 1').max(100000, 'page is too large').default(1),
-  pageSize: yup.number().typeError('pageSize must be a number').integer('pageSize must be a whole number').min(1, 'pageSize must be between 1 and 100').max(100, 'pageSize must be between 1 and 100').default(20),
+  pageSize: yup
+    .number()
+    .typeError('pageSize must be a number')
+    .integer('pageSize must be a whole number')
+    .min(1, 'pageSize must be between 1 and 100')
+    .max(100, 'pageSize must be between 1 and 100')
+    .default(20),
 });

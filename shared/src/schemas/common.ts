@@ -36,20 +36,18 @@ export const ENTER_AN_AMOUNT = 'Enter an amount';
  * A blank or something that is not a number ('abc') asks for an amount; a number below `min` gets `minMessage`.
  */
 export function amountField(min: string, minMessage: string, currencyOf: () => string = () => 'USD') {
-  return yup
-    .mixed<string | number>()
-    .test('amount', minMessage, function check(value) {
-      if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return this.createError({ message: ENTER_AN_AMOUNT });
-      try {
-        const currency = currencyOf();
-        const minor = parseAmountToMinor(value as string | number, currency);
-        return minor >= parseAmountToMinor(min, currency) ? true : this.createError({ message: minMessage });
-      } catch (err) {
-        const known = err instanceof MoneyError && /too large|decimal places/.test(err.message);
-        if (known) return this.createError({ message: err.message });
-        return this.createError({ message: /^\s*-/.test(String(value)) ? minMessage : ENTER_AN_AMOUNT });
-      }
-    });
+  return yup.mixed<string | number>().test('amount', minMessage, function check(value) {
+    if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return this.createError({ message: ENTER_AN_AMOUNT });
+    try {
+      const currency = currencyOf();
+      const minor = parseAmountToMinor(value as string | number, currency);
+      return minor >= parseAmountToMinor(min, currency) ? true : this.createError({ message: minMessage });
+    } catch (err) {
+      const known = err instanceof MoneyError && /too large|decimal places/.test(err.message);
+      if (known) return this.createError({ message: err.message });
+      return this.createError({ message: /^\s*-/.test(String(value)) ? minMessage : ENTER_AN_AMOUNT });
+    }
+  });
 }
 
 /**

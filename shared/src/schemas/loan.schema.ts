@@ -4,11 +4,7 @@ import { EMAIL_RE, ageOn, amountField, isRealIsoDate, strictObject, text } from 
 import { transactionPinField } from './auth.schema';
 
 const atLeast = (min: number, label: string, max = 120) =>
-  text()
-    .trim()
-    .required(`${label} must be at least ${min} characters`)
-    .min(min, `${label} must be at least ${min} characters`)
-    .max(max, `${label} must be at most ${max} characters`);
+  text().trim().required(`${label} must be at least ${min} characters`).min(min, `${label} must be at least ${min} characters`).max(max, `${label} must be at most ${max} characters`);
 
 const MIN_TERM = 'Minimum term is 12 months';
 const MAX_TERM = 'Maximum term is 360 months';
@@ -18,19 +14,17 @@ const nonNegative = (label: string) => amountField('0', `${label} must be 0 or m
 
 /** The loan application form (POST /v1/loan); one schema for the page's formik and the server. */
 export const loanApplicationSchema = strictObject({
-  loanType: text().required('Please select a loan type').oneOf([...LOAN_TYPES], 'Please select a loan type'),
-  loanPurpose: text().required('Please select a loan purpose').oneOf([...LOAN_PURPOSES], 'Please select a loan purpose'),
+  loanType: text()
+    .required('Please select a loan type')
+    .oneOf([...LOAN_TYPES], 'Please select a loan type'),
+  loanPurpose: text()
+    .required('Please select a loan purpose')
+    .oneOf([...LOAN_PURPOSES], 'Please select a loan purpose'),
   loanAmount: amountField('1000', 'Minimum loan amount is $1,000').test('max', 'Maximum loan amount is $1,000,000', (v) => {
     const value = Number(v);
     return !Number.isFinite(value) || value <= 1_000_000;
   }),
-  termLength: yup
-    .number()
-    .typeError(MIN_TERM)
-    .required(MIN_TERM)
-    .integer('Term must be a whole number of months')
-    .min(12, MIN_TERM)
-    .max(360, MAX_TERM),
+  termLength: yup.number().typeError(MIN_TERM).required(MIN_TERM).integer('Term must be a whole number of months').min(12, MIN_TERM).max(360, MAX_TERM),
   firstName: atLeast(2, 'First name', 50),
   lastName: atLeast(2, 'Last name', 50),
   email: text().trim().required('Enter a valid email address').max(254, 'Enter a valid email address').matches(EMAIL_RE, 'Enter a valid email address'),
@@ -49,7 +43,9 @@ export const loanApplicationSchema = strictObject({
   city: atLeast(2, 'City', 80),
   state: atLeast(2, 'State', 80),
   zipCode: text().trim().required('Zip code must be at least 5 characters').min(5, 'Zip code must be at least 5 characters').max(10, 'Zip code must be at most 10 characters'),
-  employmentStatus: text().required('Please select your employment status').oneOf([...EMPLOYMENT_STATUSES], 'Please select your employment status'),
+  employmentStatus: text()
+    .required('Please select your employment status')
+    .oneOf([...EMPLOYMENT_STATUSES], 'Please select your employment status'),
   employerName: atLeast(2, 'Employer name', 100),
   jobTitle: atLeast(2, 'Job title', 100),
   annualIncome: nonNegative('Annual income'),

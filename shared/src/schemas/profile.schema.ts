@@ -13,7 +13,9 @@ export const profileSchema = strictObject({
     .max(20, 'Phone number is too long')
     .test('digits', 'Phone number must be at least 10 digits', (v) => (v ?? '').replace(/\D/g, '').length >= 10)
     .matches(/^[0-9+()\-\s]+$/, 'Invalid phone number'),
-  dob: text().required('Date of birth is required').test('date', 'Date of birth is required', (v) => isRealIsoDate(v)),
+  dob: text()
+    .required('Date of birth is required')
+    .test('date', 'Date of birth is required', (v) => isRealIsoDate(v)),
   address: text().trim().required('Address must be at least 10 characters').min(10, 'Address must be at least 10 characters').max(120, 'Address must be at most 120 characters'),
   city: text().trim().required('City must be at least 2 characters').min(2, 'City must be at least 2 characters').max(80, 'City must be at most 80 characters'),
   state: text().trim().required('State must be at least 2 characters').min(2, 'State must be at least 2 characters').max(80, 'State must be at most 80 characters'),

@@ -43,7 +43,10 @@ const personal = {
 describe('loginSchema', () => {
   it('has the spec messages', () => {
     expect(errorsOf(loginSchema, { accountNumber: '12345', password: 'short' })).toEqual({ accountNumber: 'Account number must be 10 digits', password: 'Password must be at least 8 characters' });
-    expect(errorsOf(loginSchema, { accountNumber: '12345678ab', password: 'x'.repeat(21) })).toEqual({ accountNumber: 'Account number must be 10 digits', password: 'Password must be at most 20 characters' });
+    expect(errorsOf(loginSchema, { accountNumber: '12345678ab', password: 'x'.repeat(21) })).toEqual({
+      accountNumber: 'Account number must be 10 digits',
+      password: 'Password must be at most 20 characters',
+    });
     expect(errorsOf(loginSchema, { accountNumber: '1234567890', password: 'longenough' })).toEqual({});
   });
   it('rejects unknown fields and wrong types', () => {
@@ -76,7 +79,9 @@ describe('enrolment schemas', () => {
       email: 'Enter a valid email address',
       address: 'Residential address is required',
     });
-    expect(errorsOf(enrolmentPersonalSchema, { ...personal, firstName: 'D', lastName: 'O', middleName: 'x'.repeat(51), zipcode: '12345678901', phone: '1'.repeat(21), email: 'nope', address: 'abc' })).toEqual({
+    expect(
+      errorsOf(enrolmentPersonalSchema, { ...personal, firstName: 'D', lastName: 'O', middleName: 'x'.repeat(51), zipcode: '12345678901', phone: '1'.repeat(21), email: 'nope', address: 'abc' }),
+    ).toEqual({
       firstName: 'First name is required',
       lastName: 'Last name is required',
       middleName: 'Middle name must be at most 50 characters',
@@ -91,7 +96,10 @@ describe('enrolment schemas', () => {
     expect(errorsOf(enrolmentPersonalSchema, { ...personal, dob: '1990-02-30' })).toEqual({ dob: 'Date of birth is required' });
   });
   it('has the employment messages', () => {
-    expect(errorsOf(enrolmentEmploymentSchema, { occupation: 'Astronaut', incomeRange: '' })).toEqual({ occupation: 'Please select your occupation', incomeRange: 'Please select your annual income range' });
+    expect(errorsOf(enrolmentEmploymentSchema, { occupation: 'Astronaut', incomeRange: '' })).toEqual({
+      occupation: 'Please select your occupation',
+      incomeRange: 'Please select your annual income range',
+    });
     expect(errorsOf(enrolmentEmploymentSchema, { occupation: 'Self employed', incomeRange: 'Above $500,000' })).toEqual({});
   });
   it('has the account messages, including the passport rules', () => {
@@ -103,7 +111,10 @@ describe('enrolment schemas', () => {
       passport: 'Please upload a passport photograph',
     });
     const base = { accountType: 'savings', currency: 'USD', transactionPin: '1234', password: 'x'.repeat(21) };
-    expect(errorsOf(enrolmentAccountSchema, { ...base, passport: { size: 6 * 1024 * 1024, type: 'image/png' } })).toEqual({ password: 'Password must be at most 20 characters', passport: 'Image must be 5MB or less' });
+    expect(errorsOf(enrolmentAccountSchema, { ...base, passport: { size: 6 * 1024 * 1024, type: 'image/png' } })).toEqual({
+      password: 'Password must be at most 20 characters',
+      passport: 'Image must be 5MB or less',
+    });
     expect(errorsOf(enrolmentAccountSchema, { ...base, password: 'goodpass', passport: { size: 100, type: 'image/gif' } })).toEqual({ passport: 'Only JPG or PNG images are allowed' });
     expect(errorsOf(enrolmentAccountSchema, { ...base, password: 'goodpass', passport: { size: 100, mimetype: 'image/jpeg' } })).toEqual({});
   });
@@ -133,7 +144,11 @@ describe('profileSchema', () => {
 
 describe('changePasswordSchema', () => {
   it('has the spec messages', () => {
-    expect(errorsOf(changePasswordSchema, {})).toEqual({ currentPassword: 'Current password is required', newPassword: 'Password must be at least 8 characters', confirmPassword: 'Please confirm your password' });
+    expect(errorsOf(changePasswordSchema, {})).toEqual({
+      currentPassword: 'Current password is required',
+      newPassword: 'Password must be at least 8 characters',
+      confirmPassword: 'Please confirm your password',
+    });
     expect(errorsOf(changePasswordSchema, { currentPassword: 'x', newPassword: 'alllowercase1', confirmPassword: 'other' })).toEqual({
       newPassword: 'Password must contain uppercase, lowercase, number, and special character',
       confirmPassword: "Passwords don't match",

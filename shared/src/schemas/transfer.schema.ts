@@ -3,8 +3,7 @@ import { TRANSFER_CURRENCIES, TRANSFER_PURPOSES, TRANSACTION_STATUSES } from '..
 import { EMAIL_RE, amountField, isRealIsoDate, strictObject, text } from './common';
 import { transactionPinField } from './auth.schema';
 
-const recipientAccount = () =>
-  text().trim().required('Please enter recipient account number').max(34, 'Account number must be at most 34 characters');
+const recipientAccount = () => text().trim().required('Please enter recipient account number').max(34, 'Account number must be at most 34 characters');
 const memo = () => text().trim().max(140, 'Memo must be at most 140 characters').optional();
 /** Today as YYYY-MM-DD in the local time zone (the browser's, or the server's). */
 export function todayIsoDate(now = new Date()): string {
@@ -16,11 +15,7 @@ const transferDate = () =>
     .test('date', 'Please select transfer date', (v) => isRealIsoDate(v))
     .test('not-past', 'The transfer date cannot be in the past', (v) => !v || !isRealIsoDate(v) || v >= todayIsoDate());
 const minText = (min: number, label: string, max = 120) =>
-  text()
-    .trim()
-    .required(`${label} must be at least ${min} characters`)
-    .min(min, `${label} must be at least ${min} characters`)
-    .max(max, `${label} must be at most ${max} characters`);
+  text().trim().required(`${label} must be at least ${min} characters`).min(min, `${label} must be at least ${min} characters`).max(max, `${label} must be at most ${max} characters`);
 
 export const sameBankTransferSchema = strictObject({
   recipientAccountNumber: recipientAccount().matches(/^\d{10}$/, 'Account number must be 10 digits'),
@@ -41,11 +36,7 @@ export const localTransferSchema = strictObject({
 export const internationalTransferSchema = strictObject({
   recipientName: minText(2, 'Recipient name', 100),
   recipientEmail: text().trim().required('Enter a valid email address').max(254, 'Enter a valid email address').matches(EMAIL_RE, 'Enter a valid email address'),
-  recipientPhone: text()
-    .trim()
-    .required('Phone number must be at least 10 digits')
-    .min(10, 'Phone number must be at least 10 digits')
-    .max(20, 'Phone number is too long'),
+  recipientPhone: text().trim().required('Phone number must be at least 10 digits').min(10, 'Phone number must be at least 10 digits').max(20, 'Phone number is too long'),
   recipientAddress: minText(10, 'Address'),
   recipientCity: minText(2, 'City', 80),
   recipientCountry: minText(2, 'Country', 60),
@@ -60,28 +51,43 @@ export const internationalTransferSchema = strictObject({
     .max(11, 'SWIFT code must be at most 11 characters')
     .matches(/^[A-Za-z0-9]+$/, 'SWIFT code must be letters and digits'),
   amount: amountField('10.00', 'Amount must be greater than $10.00'),
-  currency: text().required('Please select a currency').min(3, 'Please select a currency').oneOf([...TRANSFER_CURRENCIES], 'Please select a currency'),
-  purpose: text().required('Please select a purpose').oneOf([...TRANSFER_PURPOSES], 'Please select a purpose'),
+  currency: text()
+    .required('Please select a currency')
+    .min(3, 'Please select a currency')
+    .oneOf([...TRANSFER_CURRENCIES], 'Please select a currency'),
+  purpose: text()
+    .required('Please select a purpose')
+    .oneOf([...TRANSFER_PURPOSES], 'Please select a purpose'),
   memo: memo(),
   transferDate: transferDate(),
 });
 
 export const transferCodeSchema = strictObject({
-  code: text().required('Code must be 6 digits').matches(/^\d{6}$/, 'Code must be 6 digits'),
+  code: text()
+    .required('Code must be 6 digits')
+    .matches(/^\d{6}$/, 'Code must be 6 digits'),
 });
 export const transferPinSchema = strictObject({ pin: transactionPinField() });
 
 /** POST /transfer/confirm-code: the bank's one-time code or the PIN, one at a time (docs/decisions/0001). */
 export const confirmCodeSchema = strictObject({
   transferId: text().required('Transfer is required').uuid('Transfer is required'),
-  code: text().matches(/^\d{6}$/, 'Code must be 6 digits').optional(),
-  pin: text().matches(/^\d{4}$/, 'PIN must be exactly 4 digits').optional(),
+  code: text()
+    .matches(/^\d{6}$/, 'Code must be 6 digits')
+    .optional(),
+  pin: text()
+    .matches(/^\d{4}$/, 'PIN must be exactly 4 digits')
+    .optional(),
 }).test('one-secret', 'Enter the code or your PIN', (v) => !!v && (v.code === undefined) !== (v.pin === undefined));
 
 export const incomingTransferSchema = strictObject({
-  accountNumber: text().required('Account number must be 10 digits').matches(/^\d{10}$/, 'Account number must be 10 digits'),
+  accountNumber: text()
+    .required('Account number must be 10 digits')
+    .matches(/^\d{10}$/, 'Account number must be 10 digits'),
   amount: amountField('0.01', 'Amount must be greater than $0.01'),
-  currency: text().required('Please select a currency').oneOf([...TRANSFER_CURRENCIES], 'Please select a currency'),
+  currency: text()
+    .required('Please select a currency')
+    .oneOf([...TRANSFER_CURRENCIES], 'Please select a currency'),
   senderName: minText(2, 'Sender name', 100),
   senderBank: minText(2, 'Sender bank', 100),
   reference: text().trim().required('Reference is required').min(4, 'Reference is required').max(64, 'Reference must be at most 64 characters'),
@@ -90,14 +96,25 @@ export const incomingTransferSchema = strictObject({
 // Query strings arrive as text: these schemas cast (use them without strict).
 export const transactionQuerySchema = strictObject({
   page: yup.number().typeError('page must be a number').integer('page must be a whole number').min(1, 'page must be at least 1').max(100000, 'page is too large').default(1),
-  pageSize: yup.number().typeError('pageSize must be a number').integer('pageSize must be a whole number').min(1, 'pageSize must be between 1 and 100').max(100, 'pageSize must be between 1 and 100').default(20),
+  pageSize: yup
+    .number()
+    .typeError('pageSize must be a number')
+    .integer('pageSize must be a whole number')
+    .min(1, 'pageSize must be between 1 and 100')
+    .max(100, 'pageSize must be between 1 and 100')
+    .default(20),
   type: yup.string().oneOf(['all', 'credit', 'debit'], 'type must be all, credit or debit').default('all'),
-  status: yup.string().oneOf(['all', ...TRANSACTION_STATUSES], 'status must be all, success, pending, failed or cancelled').default('all'),
+  status: yup
+    .string()
+    .oneOf(['all', ...TRANSACTION_STATUSES], 'status must be all, success, pending, failed or cancelled')
+    .default('all'),
   q: yup.string().trim().max(100, 'Search must be at most 100 characters').optional(),
 });
 
 export const statementQuerySchema = strictObject({
-  from: text().required('Choose a start date').test('date', 'Choose a start date', (v) => isRealIsoDate(v)),
+  from: text()
+    .required('Choose a start date')
+    .test('date', 'Choose a start date', (v) => isRealIsoDate(v)),
   to: text()
     .required('Choose an end date')
     .test('date', 'Choose an end date', (v) => isRealIsoDate(v))

@@ -1,32 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Grid,
-  MenuItem,
-  Stack,
-  Step,
-  StepButton,
-  Stepper,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Grid, MenuItem, Stack, Step, StepButton, Stepper, Typography } from '@mui/material';
 import { Form, Formik, useFormikContext } from 'formik';
 import { useNavigate } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
-import {
-  ACCOUNT_TYPES,
-  ENROLMENT_CURRENCIES,
-  INCOME_RANGES,
-  OCCUPATIONS,
-  enrolmentAccountSchema,
-  enrolmentEmploymentSchema,
-  enrolmentPersonalSchema,
-} from '@strongroom/shared';
+import { ACCOUNT_TYPES, ENROLMENT_CURRENCIES, INCOME_RANGES, OCCUPATIONS, enrolmentAccountSchema, enrolmentEmploymentSchema, enrolmentPersonalSchema } from '@strongroom/shared';
 import { api, ApiError } from '../../api/client';
 import { AuthLayout } from '../../components/public/AuthLayout';
 import { FormField } from '../../components/FormField';
@@ -143,9 +120,12 @@ export default function RegisterPage() {
 
   const [previewFailed, setPreviewFailed] = useState(false);
   const previewUrl = useMemo(() => (passport ? URL.createObjectURL(passport) : null), [passport]);
-  useEffect(() => () => {
-    if (previewUrl) URL.revokeObjectURL(previewUrl);
-  }, [previewUrl]);
+  useEffect(
+    () => () => {
+      if (previewUrl) URL.revokeObjectURL(previewUrl);
+    },
+    [previewUrl],
+  );
 
   const save = <K extends keyof Stored>(key: K, values: NonNullable<Stored[K]>, message: string) => {
     const next = { ...stored, [key]: values };
@@ -222,46 +202,90 @@ export default function RegisterPage() {
       </Typography>
 
       {active === 0 && (
-        <Formik initialValues={personalInitial} {...stepErrors(serverErrors, PERSONAL_FIELDS)} validationSchema={enrolmentPersonalSchema} onSubmit={(v) => save('personal', v, 'Personal information saved')}>
+        <Formik
+          initialValues={personalInitial}
+          {...stepErrors(serverErrors, PERSONAL_FIELDS)}
+          validationSchema={enrolmentPersonalSchema}
+          onSubmit={(v) => save('personal', v, 'Personal information saved')}
+        >
           <Form noValidate>
             <Grid container spacing={2}>
-              <Grid size={{ xs: 12, sm: 4 }}><FormField name="firstName" label="First name" autoComplete="given-name" /></Grid>
-              <Grid size={{ xs: 12, sm: 4 }}><FormField name="middleName" label="Middle name (optional)" autoComplete="additional-name" /></Grid>
-              <Grid size={{ xs: 12, sm: 4 }}><FormField name="lastName" label="Last name" autoComplete="family-name" /></Grid>
-              <Grid size={{ xs: 12, sm: 6 }}><FormField name="dob" label="Date of birth" type="date" InputLabelProps={{ shrink: true }} inputProps={{ max: new Date().toISOString().slice(0, 10) }} /></Grid>
-              <Grid size={{ xs: 12, sm: 6 }}><FormField name="email" label="Email" type="email" autoComplete="email" /></Grid>
-              <Grid size={{ xs: 12, sm: 6 }}><CountryField countries={countries} /></Grid>
-              <Grid size={{ xs: 12, sm: 6 }}><StateField /></Grid>
-              <Grid size={{ xs: 12, sm: 6 }}><FormField name="city" label="City" autoComplete="address-level2" /></Grid>
-              <Grid size={{ xs: 12, sm: 6 }}><FormField name="zipcode" label="Zip/Postal code" autoComplete="postal-code" /></Grid>
-              <Grid size={{ xs: 12, sm: 6 }}><FormField name="phone" label="Phone number" type="tel" autoComplete="tel" /></Grid>
-              <Grid size={{ xs: 12 }}><FormField name="address" label="Residential address" autoComplete="street-address" /></Grid>
+              <Grid size={{ xs: 12, sm: 4 }}>
+                <FormField name="firstName" label="First name" autoComplete="given-name" />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 4 }}>
+                <FormField name="middleName" label="Middle name (optional)" autoComplete="additional-name" />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 4 }}>
+                <FormField name="lastName" label="Last name" autoComplete="family-name" />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <FormField name="dob" label="Date of birth" type="date" InputLabelProps={{ shrink: true }} inputProps={{ max: new Date().toISOString().slice(0, 10) }} />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <FormField name="email" label="Email" type="email" autoComplete="email" />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <CountryField countries={countries} />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <StateField />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <FormField name="city" label="City" autoComplete="address-level2" />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <FormField name="zipcode" label="Zip/Postal code" autoComplete="postal-code" />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <FormField name="phone" label="Phone number" type="tel" autoComplete="tel" />
+              </Grid>
+              <Grid size={{ xs: 12 }}>
+                <FormField name="address" label="Residential address" autoComplete="street-address" />
+              </Grid>
             </Grid>
             <Stack direction="row" justifyContent="flex-end" sx={{ mt: 3 }}>
-              <Button type="submit" variant="contained">Save and continue</Button>
+              <Button type="submit" variant="contained">
+                Save and continue
+              </Button>
             </Stack>
           </Form>
         </Formik>
       )}
 
       {active === 1 && (
-        <Formik initialValues={employmentInitial} {...stepErrors(serverErrors, EMPLOYMENT_FIELDS)} validationSchema={enrolmentEmploymentSchema} onSubmit={(v) => save('employment', v, 'Employment information saved')}>
+        <Formik
+          initialValues={employmentInitial}
+          {...stepErrors(serverErrors, EMPLOYMENT_FIELDS)}
+          validationSchema={enrolmentEmploymentSchema}
+          onSubmit={(v) => save('employment', v, 'Employment information saved')}
+        >
           <Form noValidate>
             <Grid container spacing={2}>
               <Grid size={{ xs: 12, sm: 6 }}>
                 <FormField name="occupation" label="Occupation" select>
-                  {OCCUPATIONS.map((o) => <MenuItem key={o} value={o}>{o}</MenuItem>)}
+                  {OCCUPATIONS.map((o) => (
+                    <MenuItem key={o} value={o}>
+                      {o}
+                    </MenuItem>
+                  ))}
                 </FormField>
               </Grid>
               <Grid size={{ xs: 12, sm: 6 }}>
                 <FormField name="incomeRange" label="Annual income" select>
-                  {INCOME_RANGES.map((o) => <MenuItem key={o} value={o}>{o}</MenuItem>)}
+                  {INCOME_RANGES.map((o) => (
+                    <MenuItem key={o} value={o}>
+                      {o}
+                    </MenuItem>
+                  ))}
                 </FormField>
               </Grid>
             </Grid>
             <Stack direction="row" justifyContent="space-between" sx={{ mt: 3 }}>
               <Button onClick={() => setActive(0)}>Back</Button>
-              <Button type="submit" variant="contained">Save and continue</Button>
+              <Button type="submit" variant="contained">
+                Save and continue
+              </Button>
             </Stack>
           </Form>
         </Formik>
@@ -282,12 +306,20 @@ export default function RegisterPage() {
               <Grid container spacing={2}>
                 <Grid size={{ xs: 12, sm: 6 }}>
                   <FormField name="accountType" label="Account type" select>
-                    {ACCOUNT_TYPES.map((o) => <MenuItem key={o} value={o}>{o.replace(/^\w/, (c) => c.toUpperCase())}</MenuItem>)}
+                    {ACCOUNT_TYPES.map((o) => (
+                      <MenuItem key={o} value={o}>
+                        {o.replace(/^\w/, (c) => c.toUpperCase())}
+                      </MenuItem>
+                    ))}
                   </FormField>
                 </Grid>
                 <Grid size={{ xs: 12, sm: 6 }}>
                   <FormField name="currency" label="Currency" select>
-                    {ENROLMENT_CURRENCIES.map((o) => <MenuItem key={o} value={o}>{o}</MenuItem>)}
+                    {ENROLMENT_CURRENCIES.map((o) => (
+                      <MenuItem key={o} value={o}>
+                        {o}
+                      </MenuItem>
+                    ))}
                   </FormField>
                 </Grid>
                 <Grid size={{ xs: 12, sm: 6 }}>
@@ -355,7 +387,9 @@ export default function RegisterPage() {
               </Grid>
               <Stack direction="row" justifyContent="space-between" sx={{ mt: 3 }}>
                 <Button onClick={() => setActive(1)}>Back</Button>
-                <Button type="submit" variant="contained">Save and continue</Button>
+                <Button type="submit" variant="contained">
+                  Save and continue
+                </Button>
               </Stack>
             </Form>
           )}
@@ -370,7 +404,9 @@ export default function RegisterPage() {
           <Grid container spacing={1} sx={{ mb: 3 }}>
             {reviewRows(stored, passport, countries).map(([k, v]) => (
               <Grid key={k} size={{ xs: 12, sm: 6 }}>
-                <Typography variant="caption" color="text.secondary">{k}</Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {k}
+                </Typography>
                 <Typography>{v}</Typography>
               </Grid>
             ))}
@@ -388,12 +424,15 @@ export default function RegisterPage() {
         <DialogTitle id="enrolment-done-title">Application submitted</DialogTitle>
         <DialogContent>
           <Typography>
-            We have e-mailed your account number and a 6-digit verification code to <strong>{done}</strong>. Verify your e-mail, then sign in with your account number and password. We will let you know as soon as your application is approved.
+            We have e-mailed your account number and a 6-digit verification code to <strong>{done}</strong>. Verify your e-mail, then sign in with your account number and password. We will let you
+            know as soon as your application is approved.
           </Typography>
         </DialogContent>
         <DialogActions>
           <Button onClick={() => navigate(`/auth/verify?email=${encodeURIComponent(done ?? '')}`)}>Verify e-mail</Button>
-          <Button variant="contained" onClick={() => navigate('/auth/login')}>Go to login</Button>
+          <Button variant="contained" onClick={() => navigate('/auth/login')}>
+            Go to login
+          </Button>
         </DialogActions>
       </Dialog>
     </AuthLayout>

@@ -93,16 +93,7 @@ export default function VerifyPage() {
       <Box component="form" onSubmit={verify} noValidate>
         <Stack spacing={2.5}>
           {!emailFromLink && (
-            <TextField
-              label="Email"
-              type="email"
-              autoComplete="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              error={!!errors.email}
-              helperText={errors.email}
-              fullWidth
-            />
+            <TextField label="Email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={!!errors.email} helperText={errors.email} fullWidth />
           )}
           {emailFromLink && errors.email && <Alert severity="error">{errors.email}</Alert>}
           <TextField

@@ -62,33 +62,55 @@ export function ApplyCardForm({ user }: { user: UserDto }) {
       {({ isSubmitting }) => (
         <Form noValidate aria-label="Card application">
           <Stack spacing={3}>
-            <Alert severity="info">
-              Apply in two minutes. We issue your card number, expiry date and security code once we approve your application; every card earns {CARD_REWARDS_TEXT}.
-            </Alert>
+            <Alert severity="info">Apply in two minutes. We issue your card number, expiry date and security code once we approve your application; every card earns {CARD_REWARDS_TEXT}.</Alert>
             <Grid container spacing={2}>
               <Grid size={{ xs: 12, sm: 6 }}>
                 <FormField select name="cardType" label="Card type">
                   {CARD_TYPES.map((t) => (
-                    <MenuItem key={t} value={t}>{NETWORK_NAMES[t]}</MenuItem>
+                    <MenuItem key={t} value={t}>
+                      {NETWORK_NAMES[t]}
+                    </MenuItem>
                   ))}
                 </FormField>
               </Grid>
               <Grid size={{ xs: 12, sm: 6 }}>
                 <FormField name="creditLimit" label="Credit limit" inputProps={{ inputMode: 'numeric', step: 500, min: 500 }} helperText="From $500, in steps of $500" />
               </Grid>
-              <Grid size={{ xs: 12, sm: 6 }}><FormField name="firstName" label="First name" autoComplete="given-name" /></Grid>
-              <Grid size={{ xs: 12, sm: 6 }}><FormField name="lastName" label="Last name" autoComplete="family-name" /></Grid>
-              <Grid size={{ xs: 12, sm: 6 }}><FormField name="email" label="Email" type="email" autoComplete="email" /></Grid>
-              <Grid size={{ xs: 12, sm: 6 }}><FormField name="phone" label="Phone" autoComplete="tel" /></Grid>
-              <Grid size={{ xs: 12, sm: 6 }}><FormField name="dateOfBirth" label="Date of birth" type="date" slotProps={{ inputLabel: { shrink: true } }} /></Grid>
-              <Grid size={{ xs: 12, sm: 6 }}><FormField name="ssn" label="Social Security Number" autoComplete="off" helperText="Stored encrypted; we show only the last 4 digits" /></Grid>
-              <Grid size={12}><FormField name="address" label="Address" autoComplete="street-address" /></Grid>
-              <Grid size={{ xs: 12, sm: 4 }}><FormField name="city" label="City" autoComplete="address-level2" /></Grid>
-              <Grid size={{ xs: 12, sm: 4 }}><FormField name="state" label="State" autoComplete="address-level1" /></Grid>
-              <Grid size={{ xs: 12, sm: 4 }}><FormField name="zipCode" label="Zip code" autoComplete="postal-code" /></Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <FormField name="firstName" label="First name" autoComplete="given-name" />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <FormField name="lastName" label="Last name" autoComplete="family-name" />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <FormField name="email" label="Email" type="email" autoComplete="email" />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <FormField name="phone" label="Phone" autoComplete="tel" />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <FormField name="dateOfBirth" label="Date of birth" type="date" slotProps={{ inputLabel: { shrink: true } }} />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <FormField name="ssn" label="Social Security Number" autoComplete="off" helperText="Stored encrypted; we show only the last 4 digits" />
+              </Grid>
+              <Grid size={12}>
+                <FormField name="address" label="Address" autoComplete="street-address" />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 4 }}>
+                <FormField name="city" label="City" autoComplete="address-level2" />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 4 }}>
+                <FormField name="state" label="State" autoComplete="address-level1" />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 4 }}>
+                <FormField name="zipCode" label="Zip code" autoComplete="postal-code" />
+              </Grid>
             </Grid>
             <TermsCheckbox />
-            <Typography variant="body2" color="text.secondary">Rewards: {CARD_REWARDS_TEXT} on every purchase.</Typography>
+            <Typography variant="body2" color="text.secondary">
+              Rewards: {CARD_REWARDS_TEXT} on every purchase.
+            </Typography>
             <Box>
               <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
                 {isSubmitting ? 'Submitting...' : 'Apply for card'}

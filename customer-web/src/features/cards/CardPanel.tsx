@@ -30,8 +30,12 @@ const DECLINES: Record<string, string> = {
 function Figure({ label, amount, currency, testId }: { label: string; amount: string; currency: string; testId: string }) {
   return (
     <Box>
-      <Typography variant="caption" color="text.secondary">{label}</Typography>
-      <Typography fontWeight={700} data-testid={testId}><Money amount={amount} currency={currency} /></Typography>
+      <Typography variant="caption" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography fontWeight={700} data-testid={testId}>
+        <Money amount={amount} currency={currency} />
+      </Typography>
     </Box>
   );
 }
@@ -40,17 +44,27 @@ function Activity({ cardId, version }: { cardId: string; version: number }) {
   const { data, reload } = useApi<{ items: CardActivityDto[] }>(`/card/${cardId}/transactions`);
   useEffect(() => reload(), [version, reload]);
   const items = data?.items ?? [];
-  if (items.length === 0) return <Typography color="text.secondary" variant="body2">No card transactions yet.</Typography>;
+  if (items.length === 0)
+    return (
+      <Typography color="text.secondary" variant="body2">
+        No card transactions yet.
+      </Typography>
+    );
   return (
     <List dense disablePadding aria-label="Card transactions" data-testid="card-activity">
       {items.map((a) => (
-        <ListItem key={a.id} disableGutters divider secondaryAction={<Money amount={a.amount} currency={a.currency} type={a.kind === 'payment' ? 'credit' : 'debit'} colored={a.status !== 'declined' && a.status !== 'voided'} />}>
+        <ListItem
+          key={a.id}
+          disableGutters
+          divider
+          secondaryAction={<Money amount={a.amount} currency={a.currency} type={a.kind === 'payment' ? 'credit' : 'debit'} colored={a.status !== 'declined' && a.status !== 'voided'} />}
+        >
           <ListItemText
             primary={a.description}
             secondary={
               <Stack direction="row" spacing={1} alignItems="center" component="span">
                 <DateText value={a.createdAt} />
-                <span>· {a.kind === 'payment' ? 'payment' : a.status === 'declined' ? DECLINES[a.declineReason ?? ''] ?? 'declined' : a.status === 'held' ? 'pending' : a.status}</span>
+                <span>· {a.kind === 'payment' ? 'payment' : a.status === 'declined' ? (DECLINES[a.declineReason ?? ''] ?? 'declined') : a.status === 'held' ? 'pending' : a.status}</span>
               </Stack>
             }
             secondaryTypographyProps={{ component: 'span' }}
@@ -132,12 +146,16 @@ export function CardPanel({ card, onChanged }: { card: CardDto; onChanged(): voi
         <Grid container spacing={3}>
           <Grid size={{ xs: 12, md: 5 }}>
             <CardVisual card={card} revealed={revealed} />
-            <Typography variant="body2" color="success.main" fontWeight={600} sx={{ mt: 1.5 }}>{card.rewards} on every purchase</Typography>
+            <Typography variant="body2" color="success.main" fontWeight={600} sx={{ mt: 1.5 }}>
+              {card.rewards} on every purchase
+            </Typography>
           </Grid>
           <Grid size={{ xs: 12, md: 7 }}>
             <Stack spacing={2}>
               <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
-                <Typography variant="h6" component="h2">{issued ? name : `${NETWORK_NAMES[card.cardType]} application`}</Typography>
+                <Typography variant="h6" component="h2">
+                  {issued ? name : `${NETWORK_NAMES[card.cardType]} application`}
+                </Typography>
                 <StatusChip status={card.status === 'active' && (card.frozen || card.frozenByAccount) ? 'frozen' : card.status} />
               </Stack>
               {card.status === 'pending' || card.status === 'awaiting_second_approval' ? (
@@ -148,22 +166,42 @@ export function CardPanel({ card, onChanged }: { card: CardDto; onChanged(): voi
               {card.frozenByAccount && <Alert severity="warning">Freeze everything is on: this card declines every payment.</Alert>}
               {card.frozen && !card.frozenByAccount && card.status === 'active' && <Alert severity="warning">This card is frozen: every payment is declined until you unfreeze it.</Alert>}
               <Grid container spacing={2}>
-                <Grid size={{ xs: 6, sm: 3 }}><Figure label="Credit limit" amount={card.creditLimit} currency={card.currency} testId="card-limit" /></Grid>
-                <Grid size={{ xs: 6, sm: 3 }}><Figure label="Balance owed" amount={card.balanceOwed} currency={card.currency} testId="card-owed" /></Grid>
-                <Grid size={{ xs: 6, sm: 3 }}><Figure label="Holds" amount={card.holds} currency={card.currency} testId="card-holds" /></Grid>
-                <Grid size={{ xs: 6, sm: 3 }}><Figure label="Available credit" amount={card.availableCredit} currency={card.currency} testId="card-available" /></Grid>
+                <Grid size={{ xs: 6, sm: 3 }}>
+                  <Figure label="Credit limit" amount={card.creditLimit} currency={card.currency} testId="card-limit" />
+                </Grid>
+                <Grid size={{ xs: 6, sm: 3 }}>
+                  <Figure label="Balance owed" amount={card.balanceOwed} currency={card.currency} testId="card-owed" />
+                </Grid>
+                <Grid size={{ xs: 6, sm: 3 }}>
+                  <Figure label="Holds" amount={card.holds} currency={card.currency} testId="card-holds" />
+                </Grid>
+                <Grid size={{ xs: 6, sm: 3 }}>
+                  <Figure label="Available credit" amount={card.availableCredit} currency={card.currency} testId="card-available" />
+                </Grid>
               </Grid>
               {issued && (
                 <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
                   {revealed ? (
-                    <Button variant="outlined" startIcon={<VisibilityOffIcon />} onClick={() => setRevealed(null)}>Hide details</Button>
+                    <Button variant="outlined" startIcon={<VisibilityOffIcon />} onClick={() => setRevealed(null)}>
+                      Hide details
+                    </Button>
                   ) : (
-                    <Button variant="outlined" startIcon={<VisibilityIcon />} onClick={() => setDialog('reveal')} disabled={card.status === 'blocked'}>Show card details</Button>
+                    <Button variant="outlined" startIcon={<VisibilityIcon />} onClick={() => setDialog('reveal')} disabled={card.status === 'blocked'}>
+                      Show card details
+                    </Button>
                   )}
                   <Button variant="outlined" startIcon={<AcUnitIcon />} onClick={toggleFreeze} disabled={card.status === 'blocked'}>
                     {card.frozen ? 'Unfreeze card' : 'Freeze card'}
                   </Button>
-                  <Button variant="contained" startIcon={<PaymentsIcon />} onClick={() => { setAmount(card.balanceOwed); setDialog('pay'); }} disabled={card.balanceOwed === '0.00'}>
+                  <Button
+                    variant="contained"
+                    startIcon={<PaymentsIcon />}
+                    onClick={() => {
+                      setAmount(card.balanceOwed);
+                      setDialog('pay');
+                    }}
+                    disabled={card.balanceOwed === '0.00'}
+                  >
                     Pay balance
                   </Button>
                 </Stack>
@@ -173,14 +211,34 @@ export function CardPanel({ card, onChanged }: { card: CardDto; onChanged(): voi
           {issued && (
             <Grid size={12}>
               <Divider sx={{ mb: 2 }} />
-              <Typography variant="subtitle1" component="h3" fontWeight={700} gutterBottom>Card transactions</Typography>
+              <Typography variant="subtitle1" component="h3" fontWeight={700} gutterBottom>
+                Card transactions
+              </Typography>
               <Activity cardId={card.id} version={version} />
             </Grid>
           )}
         </Grid>
       </CardContent>
-      <PinDialog open={dialog === 'reveal'} title="Show card details" description="Enter your transaction PIN to see the card number, expiry and CVV." confirmLabel="Show details" busy={busy} error={error} onCancel={close} onConfirm={reveal} />
-      <PinDialog open={dialog === 'pay'} title="Pay card balance" description={`From your account to ${name}. You owe ${card.balanceOwed} ${card.currency}.`} confirmLabel="Pay" busy={busy} error={error} onCancel={close} onConfirm={pay}>
+      <PinDialog
+        open={dialog === 'reveal'}
+        title="Show card details"
+        description="Enter your transaction PIN to see the card number, expiry and CVV."
+        confirmLabel="Show details"
+        busy={busy}
+        error={error}
+        onCancel={close}
+        onConfirm={reveal}
+      />
+      <PinDialog
+        open={dialog === 'pay'}
+        title="Pay card balance"
+        description={`From your account to ${name}. You owe ${card.balanceOwed} ${card.currency}.`}
+        confirmLabel="Pay"
+        busy={busy}
+        error={error}
+        onCancel={close}
+        onConfirm={pay}
+      >
         <TextField label="Amount" value={amount} onChange={(e) => setAmount(e.target.value)} inputProps={{ inputMode: 'decimal' }} />
       </PinDialog>
     </Card>

@@ -22,7 +22,11 @@ export function NetworkLogo({ cardType }: { cardType: CardType }) {
       );
     case 'american_express':
       return (
-        <Box role="img" aria-label="American Express" sx={{ bgcolor: '#fff', color: '#1F72CD', px: 0.75, py: 0.25, borderRadius: 0.5, fontWeight: 900, fontSize: 12, lineHeight: 1.1, textAlign: 'center' }}>
+        <Box
+          role="img"
+          aria-label="American Express"
+          sx={{ bgcolor: '#fff', color: '#1F72CD', px: 0.75, py: 0.25, borderRadius: 0.5, fontWeight: 900, fontSize: 12, lineHeight: 1.1, textAlign: 'center' }}
+        >
           AMERICAN
           <br />
           EXPRESS
@@ -84,7 +88,9 @@ export function CardVisual({ card, revealed }: { card: CardDto; revealed?: { car
       }}
     >
       <Stack direction="row" justifyContent="space-between" alignItems="flex-start">
-        <Typography fontWeight={700} sx={{ opacity: 0.9 }}>Strongroom</Typography>
+        <Typography fontWeight={700} sx={{ opacity: 0.9 }}>
+          Strongroom
+        </Typography>
         <NetworkLogo cardType={card.cardType} />
       </Stack>
       <Typography data-testid="card-number" sx={{ fontFamily: 'monospace', fontSize: { xs: 17, sm: 21 }, letterSpacing: 1.5, whiteSpace: 'nowrap' }}>
@@ -92,17 +98,29 @@ export function CardVisual({ card, revealed }: { card: CardDto; revealed?: { car
       </Typography>
       <Stack direction="row" justifyContent="space-between" alignItems="flex-end" spacing={1}>
         <Box sx={{ minWidth: 0 }}>
-          <Typography variant="caption" sx={{ opacity: 0.8, display: 'block' }}>Card holder</Typography>
-          <Typography fontWeight={600} noWrap sx={{ textTransform: 'uppercase' }}>{card.holderName}</Typography>
+          <Typography variant="caption" sx={{ opacity: 0.8, display: 'block' }}>
+            Card holder
+          </Typography>
+          <Typography fontWeight={600} noWrap sx={{ textTransform: 'uppercase' }}>
+            {card.holderName}
+          </Typography>
         </Box>
         <Box sx={{ textAlign: 'right' }}>
-          <Typography variant="caption" sx={{ opacity: 0.8, display: 'block' }}>Expires</Typography>
-          <Typography fontWeight={600} data-testid="card-expiry">{revealed?.expiry ?? card.expiry ?? '--/--'}</Typography>
+          <Typography variant="caption" sx={{ opacity: 0.8, display: 'block' }}>
+            Expires
+          </Typography>
+          <Typography fontWeight={600} data-testid="card-expiry">
+            {revealed?.expiry ?? card.expiry ?? '--/--'}
+          </Typography>
         </Box>
         {revealed && (
           <Box sx={{ textAlign: 'right' }}>
-            <Typography variant="caption" sx={{ opacity: 0.8, display: 'block' }}>CVV</Typography>
-            <Typography fontWeight={600} data-testid="card-cvv">{revealed.cvv}</Typography>
+            <Typography variant="caption" sx={{ opacity: 0.8, display: 'block' }}>
+              CVV
+            </Typography>
+            <Typography fontWeight={600} data-testid="card-cvv">
+              {revealed.cvv}
+            </Typography>
           </Box>
         )}
       </Stack>

@@ -19,14 +19,21 @@ function ManageCards({ onAdd }: { onAdd(): void }) {
     window.addEventListener(FREEZE_CHANGED_EVENT, reload);
     return () => window.removeEventListener(FREEZE_CHANGED_EVENT, reload);
   }, [reload]);
-  if (loading && !data) return <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}><CircularProgress aria-label="Loading cards" /></Box>;
+  if (loading && !data)
+    return (
+      <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+        <CircularProgress aria-label="Loading cards" />
+      </Box>
+    );
   if (error) return <Alert severity="error">{error.message}</Alert>;
   const cards = data?.cards ?? [];
   if (cards.length === 0) {
     return (
       <Stack spacing={2} alignItems="flex-start" data-testid="cards-empty">
         <Typography>You have no cards yet. Apply for one: it takes two minutes.</Typography>
-        <Button variant="contained" startIcon={<AddCardIcon />} onClick={onAdd}>Add card</Button>
+        <Button variant="contained" startIcon={<AddCardIcon />} onClick={onAdd}>
+          Add card
+        </Button>
       </Stack>
     );
   }
@@ -49,14 +56,22 @@ export default function CardsPage() {
   return (
     <Stack spacing={3}>
       <Stack direction={{ xs: 'column', sm: 'row' }} justifyContent="space-between" alignItems={{ xs: 'flex-start', sm: 'center' }} spacing={1}>
-        <Typography variant="h4" component="h1" fontWeight={800} sx={{ fontSize: { xs: '1.6rem', sm: '2.125rem' } }}>Cards</Typography>
+        <Typography variant="h4" component="h1" fontWeight={800} sx={{ fontSize: { xs: '1.6rem', sm: '2.125rem' } }}>
+          Cards
+        </Typography>
         <FreezeEverythingButton />
       </Stack>
       <Tabs value={tab} onChange={(_e, v: TabName) => setTab(v)} aria-label="Cards sections">
         <Tab value="manage" label="My cards" />
         <Tab value="add" label="Add card" />
       </Tabs>
-      {tab === 'manage' ? <ManageCards onAdd={() => setTab('add')} /> : user.status === 'approved' ? <ApplyCardForm user={user} /> : <Alert severity="info">You can apply for a card once your account application is approved.</Alert>}
+      {tab === 'manage' ? (
+        <ManageCards onAdd={() => setTab('add')} />
+      ) : user.status === 'approved' ? (
+        <ApplyCardForm user={user} />
+      ) : (
+        <Alert severity="info">You can apply for a card once your account application is approved.</Alert>
+      )}
     </Stack>
   );
 }

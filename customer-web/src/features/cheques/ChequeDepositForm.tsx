@@ -69,19 +69,29 @@ export function ChequeDepositForm({ currency, onDeposited }: { currency: string;
               </Grid>
             </Grid>
             <Grid container spacing={2}>
-              <Grid size={{ xs: 12, sm: 6 }}><FormField name="amount" label="Amount" inputProps={{ inputMode: 'decimal' }} /></Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <FormField name="amount" label="Amount" inputProps={{ inputMode: 'decimal' }} />
+              </Grid>
               <Grid size={{ xs: 12, sm: 6 }}>
                 <FormField name="currency" label="Currency" select helperText="Cheques are credited to your account in its currency">
                   <MenuItem value={currency}>{currency}</MenuItem>
                 </FormField>
               </Grid>
-              <Grid size={{ xs: 12, sm: 6 }}><FormField name="chequeNumber" label="Cheque number" /></Grid>
-              <Grid size={{ xs: 12, sm: 6 }}><FormField name="bankName" label="Bank name" helperText="The bank the cheque is drawn on" /></Grid>
-              <Grid size={{ xs: 12, sm: 6 }}><FormField name="accountNumber" label="Account number on the cheque" /></Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <FormField name="chequeNumber" label="Cheque number" />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <FormField name="bankName" label="Bank name" helperText="The bank the cheque is drawn on" />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <FormField name="accountNumber" label="Account number on the cheque" />
+              </Grid>
               <Grid size={{ xs: 12, sm: 6 }}>
                 <FormField name="issueDate" label="Issue date" type="date" InputLabelProps={{ shrink: true }} inputProps={{ max: today() }} />
               </Grid>
-              <Grid size={12}><FormField name="note" label="Note (optional)" multiline minRows={2} inputProps={{ maxLength: 200 }} /></Grid>
+              <Grid size={12}>
+                <FormField name="note" label="Note (optional)" multiline minRows={2} inputProps={{ maxLength: 200 }} />
+              </Grid>
             </Grid>
             <Box>
               <Button type="submit" variant="contained" size="large" disabled={isSubmitting} onClick={imagesMissing}>

@@ -19,7 +19,9 @@ function ChequeCard({ cheque }: { cheque: ChequeDto }) {
               Cheque no. {cheque.chequeNumber} · {cheque.bankName} · deposited <DateText value={cheque.createdAt} />
             </Typography>
           </Box>
-          <Box><StatusChip status={cheque.status} /></Box>
+          <Box>
+            <StatusChip status={cheque.status} />
+          </Box>
         </Stack>
         {cheque.status === 'rejected' && cheque.reason && (
           <Alert severity="error" sx={{ mt: 2 }}>

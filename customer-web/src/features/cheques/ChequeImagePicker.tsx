@@ -32,9 +32,21 @@ export function ChequeImagePicker({ side, file, error, onPick }: Props) {
   return (
     <Card variant="outlined" sx={{ height: '100%', borderColor: error ? 'error.main' : undefined }} data-testid={`cheque-${side}`}>
       <CardContent>
-        <Typography fontWeight={700} gutterBottom>{label}</Typography>
+        <Typography fontWeight={700} gutterBottom>
+          {label}
+        </Typography>
         <Box
-          sx={{ border: '2px dashed', borderColor: 'divider', borderRadius: 2, minHeight: 150, display: 'flex', alignItems: 'center', justifyContent: 'center', overflow: 'hidden', bgcolor: 'action.hover' }}
+          sx={{
+            border: '2px dashed',
+            borderColor: 'divider',
+            borderRadius: 2,
+            minHeight: 150,
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            overflow: 'hidden',
+            bgcolor: 'action.hover',
+          }}
         >
           {preview ? (
             <Box component="img" src={preview} alt={`${label} preview`} sx={{ maxWidth: '100%', maxHeight: 220, objectFit: 'contain' }} />
@@ -59,8 +71,16 @@ export function ChequeImagePicker({ side, file, error, onPick }: Props) {
         <Button component="label" htmlFor={inputId} variant="outlined" sx={{ mt: 1.5 }} fullWidth>
           {file ? `Replace ${side} image` : `Choose ${side} image`}
         </Button>
-        {file && <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5, overflowWrap: 'anywhere' }}>{file.name}</Typography>}
-        {error && <FormHelperText error role="alert">{error}</FormHelperText>}
+        {file && (
+          <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5, overflowWrap: 'anywhere' }}>
+            {file.name}
+          </Typography>
+        )}
+        {error && (
+          <FormHelperText error role="alert">
+            {error}
+          </FormHelperText>
+        )}
       </CardContent>
     </Card>
   );

@@ -20,13 +20,11 @@ export default function DepositChequePage() {
       <Card>
         <CardContent>
           <Stack spacing={2.5}>
-            <Typography color="text.secondary">
-              Photograph both sides of the cheque on a dark, flat surface, with all four corners in view. Sign the back first.
-            </Typography>
+            <Typography color="text.secondary">Photograph both sides of the cheque on a dark, flat surface, with all four corners in view. Sign the back first.</Typography>
             <ChequeDepositForm currency={user.currency} onDeposited={reload} />
             <Alert severity="info" data-testid="keep-cheque-notice">
-              Keep the paper cheque somewhere safe for at least {CHEQUE_KEEP_DAYS} days after you deposit it. Do not deposit it anywhere else; once the
-              money is in your account and {CHEQUE_KEEP_DAYS} days have passed, destroy it.
+              Keep the paper cheque somewhere safe for at least {CHEQUE_KEEP_DAYS} days after you deposit it. Do not deposit it anywhere else; once the money is in your account and {CHEQUE_KEEP_DAYS}{' '}
+              days have passed, destroy it.
             </Alert>
           </Stack>
         </CardContent>

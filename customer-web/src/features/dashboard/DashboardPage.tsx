@@ -96,7 +96,15 @@ export default function DashboardPage() {
         <Typography color="text.secondary">Here is where your money stands today.</Typography>
       </Box>
       {error && (
-        <Alert severity="error" action={<Button color="inherit" onClick={reload} disabled={loading}>{loading ? 'Retrying...' : 'Retry'}</Button>} data-testid="dashboard-error">
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" onClick={reload} disabled={loading}>
+              {loading ? 'Retrying...' : 'Retry'}
+            </Button>
+          }
+          data-testid="dashboard-error"
+        >
           We could not load your latest figures: {error.message}
         </Alert>
       )}
@@ -138,7 +146,11 @@ export default function DashboardPage() {
             title="Linked cards"
             icon={<CreditCardIcon />}
             value={data ? data.counts.cards : loading ? <Skeleton width={40} /> : '—'}
-            caption={<Link component={RouterLink} to="/cards" underline="hover">View cards</Link>}
+            caption={
+              <Link component={RouterLink} to="/cards" underline="hover">
+                View cards
+              </Link>
+            }
           />
         </Grid>
         <Grid size={{ xs: 6, md: 3 }}>
@@ -147,7 +159,11 @@ export default function DashboardPage() {
             title="Crypto assets"
             icon={<CurrencyBitcoinIcon />}
             value={data ? data.counts.cryptoAssets : loading ? <Skeleton width={40} /> : '—'}
-            caption={<Link component={RouterLink} to="/crypto" underline="hover">View assets</Link>}
+            caption={
+              <Link component={RouterLink} to="/crypto" underline="hover">
+                View assets
+              </Link>
+            }
           />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
@@ -177,21 +193,35 @@ export default function DashboardPage() {
               title="Recent transactions"
               titleTypographyProps={{ variant: 'h6', fontWeight: 700 }}
               subheader={data && data.counts.transactions > 0 ? `Latest ${recent.length} of ${data.counts.transactions}` : undefined}
-              action={<Button component={RouterLink} to="/transactions">View all</Button>}
+              action={
+                <Button component={RouterLink} to="/transactions">
+                  View all
+                </Button>
+              }
             />
             <CardContent sx={{ pt: 0, px: { xs: 1, sm: 2 } }}>
               {loading && !data ? (
-                <Stack spacing={1}>{[0, 1, 2].map((i) => <Skeleton key={i} variant="rounded" height={56} />)}</Stack>
+                <Stack spacing={1}>
+                  {[0, 1, 2].map((i) => (
+                    <Skeleton key={i} variant="rounded" height={56} />
+                  ))}
+                </Stack>
               ) : !data ? (
                 <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
                   Your recent transactions could not be loaded.
                 </Typography>
               ) : recent.length > 0 ? (
-                <List disablePadding>{recent.map((tx) => <TransactionRow key={tx.id} tx={tx} />)}</List>
+                <List disablePadding>
+                  {recent.map((tx) => (
+                    <TransactionRow key={tx.id} tx={tx} />
+                  ))}
+                </List>
               ) : (
                 <Box sx={{ py: 4, textAlign: 'center' }}>
                   <Typography fontWeight={600}>No transactions found</Typography>
-                  <Typography color="text.secondary" variant="body2">Money you send or receive will show up here.</Typography>
+                  <Typography color="text.secondary" variant="body2">
+                    Money you send or receive will show up here.
+                  </Typography>
                 </Box>
               )}
             </CardContent>

@@ -17,7 +17,9 @@ export default function FeesPage() {
   const currency = user?.currency ?? 'USD';
   return (
     <Stack spacing={3}>
-      <Typography variant="h4" component="h1" fontWeight={800}>Fees</Typography>
+      <Typography variant="h4" component="h1" fontWeight={800}>
+        Fees
+      </Typography>
       <Typography color="text.secondary">Every fee is computed by the bank and shown to you before you confirm a payment. Amounts are in your account currency.</Typography>
       <Card>
         <CardContent>
@@ -26,7 +28,13 @@ export default function FeesPage() {
           {data && (
             <List>
               {data.schedule.map((line) => (
-                <ListItem key={line.id} divider secondaryAction={<Typography fontWeight={800}>{line.percent ? `${formatMoney(line.fee, currency)} or ${line.percent}%` : line.fee === '0.00' ? 'Free' : formatMoney(line.fee, currency)}</Typography>}>
+                <ListItem
+                  key={line.id}
+                  divider
+                  secondaryAction={
+                    <Typography fontWeight={800}>{line.percent ? `${formatMoney(line.fee, currency)} or ${line.percent}%` : line.fee === '0.00' ? 'Free' : formatMoney(line.fee, currency)}</Typography>
+                  }
+                >
                   <ListItemText primary={line.name} secondary={line.description} sx={{ pr: 16 }} />
                 </ListItem>
               ))}

@@ -101,8 +101,25 @@ function UnfreezeDialog({ open, onClose }: { open: boolean; onClose(): void }) {
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <DialogContentText>Enter your password and transaction PIN to turn your cards and payments back on.</DialogContentText>
-            <TextField label="Password" type="password" value={password} onChange={(e) => setPassword(e.target.value)} error={!!errors.password} helperText={errors.password} autoComplete="current-password" autoFocus />
-            <TextField label="Transaction PIN" type="password" value={pin} onChange={(e) => setPin(e.target.value.replace(/\D/g, '').slice(0, 4))} inputProps={{ inputMode: 'numeric', maxLength: 4 }} error={!!errors.pin} helperText={errors.pin} />
+            <TextField
+              label="Password"
+              type="password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              error={!!errors.password}
+              helperText={errors.password}
+              autoComplete="current-password"
+              autoFocus
+            />
+            <TextField
+              label="Transaction PIN"
+              type="password"
+              value={pin}
+              onChange={(e) => setPin(e.target.value.replace(/\D/g, '').slice(0, 4))}
+              inputProps={{ inputMode: 'numeric', maxLength: 4 }}
+              error={!!errors.pin}
+              helperText={errors.pin}
+            />
           </Stack>
         </DialogContent>
         <DialogActions>

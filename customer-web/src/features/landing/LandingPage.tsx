@@ -1,7 +1,24 @@
 import { useId, useState, type FormEvent } from 'react';
 // The newsletter field is TextField's own parts: TextField also imports Select and its menus, which the landing
 // page would load for nothing.
-import { Accordion, AccordionDetails, AccordionSummary, Avatar, Box, Button, Card, CardContent, Container, FormControl, FormHelperText, Grid, OutlinedInput, Rating, Stack, Typography } from '@mui/material';
+import {
+  Accordion,
+  AccordionDetails,
+  AccordionSummary,
+  Avatar,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Container,
+  FormControl,
+  FormHelperText,
+  Grid,
+  OutlinedInput,
+  Rating,
+  Stack,
+  Typography,
+} from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import LockIcon from '@mui/icons-material/Lock';
 import PublicIcon from '@mui/icons-material/Public';
@@ -39,8 +56,14 @@ const TESTIMONIALS = [
 const FAQ = [
   { q: 'What do I need to open an account?', a: 'A valid government ID (passport photo) and proof of address. You apply online in four steps and we e-mail your account number straight away.' },
   { q: 'How long does approval take?', a: 'Most applications are reviewed within one business day. You can sign in meanwhile; moving money unlocks once you are approved.' },
-  { q: 'How are my transfers protected?', a: 'Each payment is approved with a one-time code we e-mail you (bound to that amount and payee) and your 4-digit transaction PIN. We never ask you to pay for a code.' },
-  { q: 'What does it cost?', a: 'Transfers between Strongroom accounts are free. Local transfers have a small flat fee; international transfers cost the higher of $15 or 1%. Every fee is shown before you confirm.' },
+  {
+    q: 'How are my transfers protected?',
+    a: 'Each payment is approved with a one-time code we e-mail you (bound to that amount and payee) and your 4-digit transaction PIN. We never ask you to pay for a code.',
+  },
+  {
+    q: 'What does it cost?',
+    a: 'Transfers between Strongroom accounts are free. Local transfers have a small flat fee; international transfers cost the higher of $15 or 1%. Every fee is shown before you confirm.',
+  },
   { q: 'Do you offer loans?', a: 'Yes: personal, home, auto, student and business loans with rates from 2.99% and approval in as little as 24 hours.' },
 ];
 
@@ -85,163 +108,163 @@ export default function LandingPage() {
     <Box>
       <PublicHeader />
       <Box component="main">
-      <Box id="home" component="section" sx={{ scrollMarginTop: 64, color: '#fff', background: 'linear-gradient(135deg, #0b3d91 0%, #072a66 60%, #0f9d76 140%)', py: { xs: 8, md: 14 } }}>
-        <Container maxWidth="lg">
-          <Grid container spacing={6} alignItems="center">
-            <Grid size={{ xs: 12, md: 7 }}>
-              <Typography variant="h2" component="h1" fontWeight={800} sx={{ fontSize: { xs: '2.3rem', md: '3.4rem' }, lineHeight: 1.1 }}>
-                Banking that keeps your money safe, and your time free.
-              </Typography>
-              <Typography sx={{ mt: 3, opacity: 0.9, fontSize: '1.15rem', maxWidth: 560 }}>
-                Open an account online, send money at home and abroad with fees shown up front, and reach a real person 24/7.
-              </Typography>
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 4 }}>
-                <Button component={RouterLink} to="/auth/terms" size="large" variant="contained" color="secondary">
-                  Open Account
-                </Button>
-                <Button href="#about" size="large" variant="outlined" sx={{ color: '#fff', borderColor: 'rgba(255,255,255,0.6)' }}>
-                  Learn More
-                </Button>
-              </Stack>
-            </Grid>
-            <Grid size={{ xs: 12, md: 5 }}>
-              <Stack direction="row" spacing={2} justifyContent="center" flexWrap="wrap" useFlexGap>
-                {[
-                  ['99%', 'customer satisfaction'],
-                  ['50+', 'countries our customers come from'],
-                  ['24/7', 'support by chat, email or phone'],
-                ].map(([figure, label]) => (
-                  <Card key={figure} sx={{ bgcolor: 'rgba(255,255,255,0.12)', color: '#fff', minWidth: 140, flex: '1 1 140px', backdropFilter: 'blur(6px)' }} elevation={0}>
-                    <CardContent>
-                      <Typography variant="h4" component="p" fontWeight={800}>
-                        {figure}
-                      </Typography>
-                      <Typography variant="body2" sx={{ opacity: 0.85 }}>
-                        {label}
-                      </Typography>
-                    </CardContent>
-                  </Card>
-                ))}
-              </Stack>
-            </Grid>
-          </Grid>
-        </Container>
-      </Box>
-
-      <Section id="about" title="About Strongroom" subtitle="A bank built around one promise: your money is never lost, never invented and never shown wrong.">
-        <Grid container spacing={4}>
-          {[
-            ['Real bank engineering', 'Every movement is a balanced double-entry journal, checked by the database itself. Balances can never go negative by mistake.'],
-            ['Honest by design', 'No hidden fees and no codes to buy. The fee, the rate and the total are on screen before you confirm.'],
-            ['Customers in over 50 countries', 'Open an account from wherever you live with a valid ID and proof of address, and bank in five currencies.'],
-          ].map(([title, text]) => (
-            <Grid key={title} size={{ xs: 12, md: 4 }}>
-              <Typography variant="h6" component="h3" fontWeight={700} gutterBottom>
-                {title}
-              </Typography>
-              <Typography color="text.secondary">{text}</Typography>
-            </Grid>
-          ))}
-        </Grid>
-      </Section>
-
-      <Section id="services" title="Everything your money needs" subtitle="Accounts, transfers, cards and loans, with the security a bank owes you." muted>
-        <Grid container spacing={3}>
-          {FEATURES.map((f) => (
-            <Grid key={f.title} size={{ xs: 12, sm: 6, md: 4 }}>
-              <Card sx={{ height: '100%' }} variant="outlined">
-                <CardContent>
-                  <Avatar sx={{ bgcolor: 'primary.main', mb: 2 }}>{f.icon}</Avatar>
-                  <Typography variant="h6" component="h3" fontWeight={700} gutterBottom>
-                    {f.title}
-                  </Typography>
-                  <Typography color="text.secondary">{f.text}</Typography>
-                </CardContent>
-              </Card>
-            </Grid>
-          ))}
-        </Grid>
-        <Card sx={{ mt: 4, bgcolor: 'primary.main', color: 'primary.contrastText' }}>
-          <CardContent sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, gap: 2, alignItems: { md: 'center' } }}>
-            <Box sx={{ flex: 1 }}>
-              <Typography variant="h6" component="h3" fontWeight={700}>
-                Loans with approval in as little as 24 hours
-              </Typography>
-              <Typography sx={{ opacity: 0.9 }}>Personal, home, auto, student and business loans, with rates from 2.99%.</Typography>
-            </Box>
-            <Button component={RouterLink} to="/auth/terms" variant="contained" color="secondary">
-              Apply with an account
-            </Button>
-          </CardContent>
-        </Card>
-      </Section>
-
-      <Section id="how-it-works" title="How It Works" subtitle="Three steps from here to your first transfer.">
-        <Grid container spacing={3}>
-          {STEPS.map((s, i) => (
-            <Grid key={s.title} size={{ xs: 12, md: 4 }}>
-              <Stack spacing={1.5} alignItems="center" textAlign="center">
-                <Avatar sx={{ bgcolor: 'secondary.main', width: 56, height: 56 }}>{s.icon}</Avatar>
-                <Typography variant="overline" color="text.secondary">
-                  Step {i + 1}
+        <Box id="home" component="section" sx={{ scrollMarginTop: 64, color: '#fff', background: 'linear-gradient(135deg, #0b3d91 0%, #072a66 60%, #0f9d76 140%)', py: { xs: 8, md: 14 } }}>
+          <Container maxWidth="lg">
+            <Grid container spacing={6} alignItems="center">
+              <Grid size={{ xs: 12, md: 7 }}>
+                <Typography variant="h2" component="h1" fontWeight={800} sx={{ fontSize: { xs: '2.3rem', md: '3.4rem' }, lineHeight: 1.1 }}>
+                  Banking that keeps your money safe, and your time free.
                 </Typography>
-                <Typography variant="h6" component="h3" fontWeight={700}>
-                  {s.title}
+                <Typography sx={{ mt: 3, opacity: 0.9, fontSize: '1.15rem', maxWidth: 560 }}>
+                  Open an account online, send money at home and abroad with fees shown up front, and reach a real person 24/7.
                 </Typography>
-                <Typography color="text.secondary">{s.text}</Typography>
-              </Stack>
+                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 4 }}>
+                  <Button component={RouterLink} to="/auth/terms" size="large" variant="contained" color="secondary">
+                    Open Account
+                  </Button>
+                  <Button href="#about" size="large" variant="outlined" sx={{ color: '#fff', borderColor: 'rgba(255,255,255,0.6)' }}>
+                    Learn More
+                  </Button>
+                </Stack>
+              </Grid>
+              <Grid size={{ xs: 12, md: 5 }}>
+                <Stack direction="row" spacing={2} justifyContent="center" flexWrap="wrap" useFlexGap>
+                  {[
+                    ['99%', 'customer satisfaction'],
+                    ['50+', 'countries our customers come from'],
+                    ['24/7', 'support by chat, email or phone'],
+                  ].map(([figure, label]) => (
+                    <Card key={figure} sx={{ bgcolor: 'rgba(255,255,255,0.12)', color: '#fff', minWidth: 140, flex: '1 1 140px', backdropFilter: 'blur(6px)' }} elevation={0}>
+                      <CardContent>
+                        <Typography variant="h4" component="p" fontWeight={800}>
+                          {figure}
+                        </Typography>
+                        <Typography variant="body2" sx={{ opacity: 0.85 }}>
+                          {label}
+                        </Typography>
+                      </CardContent>
+                    </Card>
+                  ))}
+                </Stack>
+              </Grid>
             </Grid>
-          ))}
-        </Grid>
-      </Section>
-
-      <Section id="testimonials" title="What our customers say" subtitle="99% of our customers say they are satisfied. Here are three of them, in their own words." muted>
-        <Grid container spacing={3}>
-          {TESTIMONIALS.map((t) => (
-            <Grid key={t.name} size={{ xs: 12, md: 4 }}>
-              <Card sx={{ height: '100%' }} data-testid="testimonial">
-                <CardContent>
-                  <Rating value={5} readOnly size="small" />
-                  <Typography sx={{ my: 2 }}>“{t.quote}”</Typography>
-                  <Typography fontWeight={700}>{t.name}</Typography>
-                  <Typography variant="body2" color="text.secondary">
-                    {t.role}
-                  </Typography>
-                </CardContent>
-              </Card>
-            </Grid>
-          ))}
-        </Grid>
-      </Section>
-
-      <Box sx={{ py: 8 }}>
-        <Container maxWidth="md">
-          <Card sx={{ background: 'linear-gradient(120deg, #0b7a5c, #0b3d91)', color: '#fff', textAlign: 'center', p: { xs: 3, md: 5 } }} data-testid="cta-banner">
-            <Typography variant="h4" component="h2" fontWeight={800} gutterBottom>
-              Ready to bank with confidence?
-            </Typography>
-            <Typography sx={{ opacity: 0.9, mb: 3 }}>Opening an account takes about five minutes. You need a valid ID and proof of address.</Typography>
-            <Button component={RouterLink} to="/auth/terms" variant="contained" size="large" sx={{ bgcolor: '#fff', color: '#0b3d91', '&:hover': { bgcolor: 'rgba(255,255,255,0.9)' } }}>
-              Open Account
-            </Button>
-          </Card>
-        </Container>
-      </Box>
-
-      <Section id="faq" title="Frequently asked questions" subtitle="Can't find your answer? Our team is here 24/7 by chat, email or phone.">
-        <Box sx={{ maxWidth: 800, mx: 'auto' }}>
-          {FAQ.map((f, i) => (
-            <Accordion key={f.q} expanded={openFaq === i} onChange={(_e, expanded) => setOpenFaq(expanded ? i : false)} disableGutters>
-              <AccordionSummary expandIcon={<ExpandMoreIcon />}>
-                <Typography fontWeight={600}>{f.q}</Typography>
-              </AccordionSummary>
-              <AccordionDetails>
-                <Typography color="text.secondary">{f.a}</Typography>
-              </AccordionDetails>
-            </Accordion>
-          ))}
+          </Container>
         </Box>
-      </Section>
+
+        <Section id="about" title="About Strongroom" subtitle="A bank built around one promise: your money is never lost, never invented and never shown wrong.">
+          <Grid container spacing={4}>
+            {[
+              ['Real bank engineering', 'Every movement is a balanced double-entry journal, checked by the database itself. Balances can never go negative by mistake.'],
+              ['Honest by design', 'No hidden fees and no codes to buy. The fee, the rate and the total are on screen before you confirm.'],
+              ['Customers in over 50 countries', 'Open an account from wherever you live with a valid ID and proof of address, and bank in five currencies.'],
+            ].map(([title, text]) => (
+              <Grid key={title} size={{ xs: 12, md: 4 }}>
+                <Typography variant="h6" component="h3" fontWeight={700} gutterBottom>
+                  {title}
+                </Typography>
+                <Typography color="text.secondary">{text}</Typography>
+              </Grid>
+            ))}
+          </Grid>
+        </Section>
+
+        <Section id="services" title="Everything your money needs" subtitle="Accounts, transfers, cards and loans, with the security a bank owes you." muted>
+          <Grid container spacing={3}>
+            {FEATURES.map((f) => (
+              <Grid key={f.title} size={{ xs: 12, sm: 6, md: 4 }}>
+                <Card sx={{ height: '100%' }} variant="outlined">
+                  <CardContent>
+                    <Avatar sx={{ bgcolor: 'primary.main', mb: 2 }}>{f.icon}</Avatar>
+                    <Typography variant="h6" component="h3" fontWeight={700} gutterBottom>
+                      {f.title}
+                    </Typography>
+                    <Typography color="text.secondary">{f.text}</Typography>
+                  </CardContent>
+                </Card>
+              </Grid>
+            ))}
+          </Grid>
+          <Card sx={{ mt: 4, bgcolor: 'primary.main', color: 'primary.contrastText' }}>
+            <CardContent sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, gap: 2, alignItems: { md: 'center' } }}>
+              <Box sx={{ flex: 1 }}>
+                <Typography variant="h6" component="h3" fontWeight={700}>
+                  Loans with approval in as little as 24 hours
+                </Typography>
+                <Typography sx={{ opacity: 0.9 }}>Personal, home, auto, student and business loans, with rates from 2.99%.</Typography>
+              </Box>
+              <Button component={RouterLink} to="/auth/terms" variant="contained" color="secondary">
+                Apply with an account
+              </Button>
+            </CardContent>
+          </Card>
+        </Section>
+
+        <Section id="how-it-works" title="How It Works" subtitle="Three steps from here to your first transfer.">
+          <Grid container spacing={3}>
+            {STEPS.map((s, i) => (
+              <Grid key={s.title} size={{ xs: 12, md: 4 }}>
+                <Stack spacing={1.5} alignItems="center" textAlign="center">
+                  <Avatar sx={{ bgcolor: 'secondary.main', width: 56, height: 56 }}>{s.icon}</Avatar>
+                  <Typography variant="overline" color="text.secondary">
+                    Step {i + 1}
+                  </Typography>
+                  <Typography variant="h6" component="h3" fontWeight={700}>
+                    {s.title}
+                  </Typography>
+                  <Typography color="text.secondary">{s.text}</Typography>
+                </Stack>
+              </Grid>
+            ))}
+          </Grid>
+        </Section>
+
+        <Section id="testimonials" title="What our customers say" subtitle="99% of our customers say they are satisfied. Here are three of them, in their own words." muted>
+          <Grid container spacing={3}>
+            {TESTIMONIALS.map((t) => (
+              <Grid key={t.name} size={{ xs: 12, md: 4 }}>
+                <Card sx={{ height: '100%' }} data-testid="testimonial">
+                  <CardContent>
+                    <Rating value={5} readOnly size="small" />
+                    <Typography sx={{ my: 2 }}>“{t.quote}”</Typography>
+                    <Typography fontWeight={700}>{t.name}</Typography>
+                    <Typography variant="body2" color="text.secondary">
+                      {t.role}
+                    </Typography>
+                  </CardContent>
+                </Card>
+              </Grid>
+            ))}
+          </Grid>
+        </Section>
+
+        <Box sx={{ py: 8 }}>
+          <Container maxWidth="md">
+            <Card sx={{ background: 'linear-gradient(120deg, #0b7a5c, #0b3d91)', color: '#fff', textAlign: 'center', p: { xs: 3, md: 5 } }} data-testid="cta-banner">
+              <Typography variant="h4" component="h2" fontWeight={800} gutterBottom>
+                Ready to bank with confidence?
+              </Typography>
+              <Typography sx={{ opacity: 0.9, mb: 3 }}>Opening an account takes about five minutes. You need a valid ID and proof of address.</Typography>
+              <Button component={RouterLink} to="/auth/terms" variant="contained" size="large" sx={{ bgcolor: '#fff', color: '#0b3d91', '&:hover': { bgcolor: 'rgba(255,255,255,0.9)' } }}>
+                Open Account
+              </Button>
+            </Card>
+          </Container>
+        </Box>
+
+        <Section id="faq" title="Frequently asked questions" subtitle="Can't find your answer? Our team is here 24/7 by chat, email or phone.">
+          <Box sx={{ maxWidth: 800, mx: 'auto' }}>
+            {FAQ.map((f, i) => (
+              <Accordion key={f.q} expanded={openFaq === i} onChange={(_e, expanded) => setOpenFaq(expanded ? i : false)} disableGutters>
+                <AccordionSummary expandIcon={<ExpandMoreIcon />}>
+                  <Typography fontWeight={600}>{f.q}</Typography>
+                </AccordionSummary>
+                <AccordionDetails>
+                  <Typography color="text.secondary">{f.a}</Typography>
+                </AccordionDetails>
+              </Accordion>
+            ))}
+          </Box>
+        </Section>
       </Box>
 
       <Box id="contact" component="footer" sx={{ bgcolor: '#0a1f44', color: 'rgba(255,255,255,0.85)', py: 7, scrollMarginTop: 64 }}>
@@ -266,7 +289,12 @@ export default function LandingPage() {
                 Quick Links
               </Typography>
               <Stack spacing={0.5}>
-                {[['Home', '#home'], ['About Us', '#about'], ['Services', '#services'], ['Contact', '#contact']].map(([label, href]) => (
+                {[
+                  ['Home', '#home'],
+                  ['About Us', '#about'],
+                  ['Services', '#services'],
+                  ['Contact', '#contact'],
+                ].map(([label, href]) => (
                   <Box key={label} component="a" href={href} sx={{ color: 'inherit', textDecoration: 'none', '&:hover': { textDecoration: 'underline' } }}>
                     {label}
                   </Box>

@@ -1,16 +1,7 @@
 import { Alert, Box, Button, Checkbox, FormControlLabel, FormHelperText, Grid, MenuItem, Stack, Typography } from '@mui/material';
 import { Form, Formik, useField, useFormikContext } from 'formik';
 import { useSnackbar } from 'notistack';
-import {
-  EMPLOYMENT_STATUSES,
-  LOAN_PURPOSES,
-  LOAN_TYPES,
-  calculateLoan,
-  formatMoney,
-  loanApplicationSchema,
-  loanRateFor,
-  type UserDto,
-} from '@strongroom/shared';
+import { EMPLOYMENT_STATUSES, LOAN_PURPOSES, LOAN_TYPES, calculateLoan, formatMoney, loanApplicationSchema, loanRateFor, type UserDto } from '@strongroom/shared';
 import { api } from '../../api/client';
 import { FormField, applyServerErrors } from '../../components/FormField';
 import { capitalised, loanTypeName, withSpaces } from './loan-labels';
@@ -74,7 +65,11 @@ function TermsCheckbox() {
 }
 
 const half = { xs: 12, sm: 6 } as const;
-const option = (value: string) => <MenuItem key={value} value={value}>{capitalised(withSpaces(value))}</MenuItem>;
+const option = (value: string) => (
+  <MenuItem key={value} value={value}>
+    {capitalised(withSpaces(value))}
+  </MenuItem>
+);
 
 export function LoanApplicationForm({ user, onApplied }: { user: UserDto; onApplied: () => void }) {
   const { enqueueSnackbar } = useSnackbar();
@@ -96,43 +91,93 @@ export function LoanApplicationForm({ user, onApplied }: { user: UserDto; onAppl
       {({ isSubmitting }) => (
         <Form noValidate aria-label="Loan application">
           <Stack spacing={3}>
-            <Typography variant="h6" component="h2" fontWeight={700}>Loan details</Typography>
+            <Typography variant="h6" component="h2" fontWeight={700}>
+              Loan details
+            </Typography>
             <Grid container spacing={2}>
               <Grid size={half}>
                 <FormField name="loanType" label="Loan type" select>
-                  {LOAN_TYPES.map((t) => <MenuItem key={t} value={t}>{loanTypeName(t)}</MenuItem>)}
+                  {LOAN_TYPES.map((t) => (
+                    <MenuItem key={t} value={t}>
+                      {loanTypeName(t)}
+                    </MenuItem>
+                  ))}
                 </FormField>
               </Grid>
               <Grid size={half}>
-                <FormField name="loanPurpose" label="Loan purpose" select>{LOAN_PURPOSES.map(option)}</FormField>
+                <FormField name="loanPurpose" label="Loan purpose" select>
+                  {LOAN_PURPOSES.map(option)}
+                </FormField>
               </Grid>
-              <Grid size={half}><FormField name="loanAmount" label="Loan amount" inputProps={{ inputMode: 'decimal' }} /></Grid>
-              <Grid size={half}><FormField name="termLength" label="Term (months)" inputProps={{ inputMode: 'numeric' }} /></Grid>
-              <Grid size={{ xs: 12 }}><RatePreview /></Grid>
+              <Grid size={half}>
+                <FormField name="loanAmount" label="Loan amount" inputProps={{ inputMode: 'decimal' }} />
+              </Grid>
+              <Grid size={half}>
+                <FormField name="termLength" label="Term (months)" inputProps={{ inputMode: 'numeric' }} />
+              </Grid>
+              <Grid size={{ xs: 12 }}>
+                <RatePreview />
+              </Grid>
             </Grid>
-            <Typography variant="h6" component="h2" fontWeight={700}>Personal information</Typography>
-            <Grid container spacing={2}>
-              <Grid size={half}><FormField name="firstName" label="First name" /></Grid>
-              <Grid size={half}><FormField name="lastName" label="Last name" /></Grid>
-              <Grid size={half}><FormField name="email" label="Email" type="email" /></Grid>
-              <Grid size={half}><FormField name="phone" label="Phone" /></Grid>
-              <Grid size={half}><FormField name="dateOfBirth" label="Date of birth" type="date" InputLabelProps={{ shrink: true }} /></Grid>
-              <Grid size={half}><FormField name="ssn" label="Social Security Number" autoComplete="off" helperText="Encrypted; only the last 4 digits are ever shown" /></Grid>
-              <Grid size={{ xs: 12 }}><FormField name="address" label="Address" /></Grid>
-              <Grid size={{ xs: 12, sm: 4 }}><FormField name="city" label="City" /></Grid>
-              <Grid size={{ xs: 12, sm: 4 }}><FormField name="state" label="State" /></Grid>
-              <Grid size={{ xs: 12, sm: 4 }}><FormField name="zipCode" label="Zip code" /></Grid>
-            </Grid>
-            <Typography variant="h6" component="h2" fontWeight={700}>Employment and finances</Typography>
+            <Typography variant="h6" component="h2" fontWeight={700}>
+              Personal information
+            </Typography>
             <Grid container spacing={2}>
               <Grid size={half}>
-                <FormField name="employmentStatus" label="Employment status" select>{EMPLOYMENT_STATUSES.map(option)}</FormField>
+                <FormField name="firstName" label="First name" />
               </Grid>
-              <Grid size={half}><FormField name="employerName" label="Employer name" /></Grid>
-              <Grid size={half}><FormField name="jobTitle" label="Job title" /></Grid>
-              <Grid size={half}><FormField name="annualIncome" label="Annual income" inputProps={{ inputMode: 'decimal' }} /></Grid>
-              <Grid size={half}><FormField name="monthlyRent" label="Monthly rent / mortgage" inputProps={{ inputMode: 'decimal' }} /></Grid>
-              <Grid size={half}><FormField name="downPayment" label="Down payment" inputProps={{ inputMode: 'decimal' }} /></Grid>
+              <Grid size={half}>
+                <FormField name="lastName" label="Last name" />
+              </Grid>
+              <Grid size={half}>
+                <FormField name="email" label="Email" type="email" />
+              </Grid>
+              <Grid size={half}>
+                <FormField name="phone" label="Phone" />
+              </Grid>
+              <Grid size={half}>
+                <FormField name="dateOfBirth" label="Date of birth" type="date" InputLabelProps={{ shrink: true }} />
+              </Grid>
+              <Grid size={half}>
+                <FormField name="ssn" label="Social Security Number" autoComplete="off" helperText="Encrypted; only the last 4 digits are ever shown" />
+              </Grid>
+              <Grid size={{ xs: 12 }}>
+                <FormField name="address" label="Address" />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 4 }}>
+                <FormField name="city" label="City" />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 4 }}>
+                <FormField name="state" label="State" />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 4 }}>
+                <FormField name="zipCode" label="Zip code" />
+              </Grid>
+            </Grid>
+            <Typography variant="h6" component="h2" fontWeight={700}>
+              Employment and finances
+            </Typography>
+            <Grid container spacing={2}>
+              <Grid size={half}>
+                <FormField name="employmentStatus" label="Employment status" select>
+                  {EMPLOYMENT_STATUSES.map(option)}
+                </FormField>
+              </Grid>
+              <Grid size={half}>
+                <FormField name="employerName" label="Employer name" />
+              </Grid>
+              <Grid size={half}>
+                <FormField name="jobTitle" label="Job title" />
+              </Grid>
+              <Grid size={half}>
+                <FormField name="annualIncome" label="Annual income" inputProps={{ inputMode: 'decimal' }} />
+              </Grid>
+              <Grid size={half}>
+                <FormField name="monthlyRent" label="Monthly rent / mortgage" inputProps={{ inputMode: 'decimal' }} />
+              </Grid>
+              <Grid size={half}>
+                <FormField name="downPayment" label="Down payment" inputProps={{ inputMode: 'decimal' }} />
+              </Grid>
             </Grid>
             <TermsCheckbox />
             <Box>

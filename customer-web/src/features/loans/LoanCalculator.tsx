@@ -23,7 +23,9 @@ export function LoanCalculator() {
     <Grid container spacing={3}>
       <Grid size={{ xs: 12, md: 6 }}>
         <Stack spacing={2.5}>
-          <Typography variant="h6" component="h2" fontWeight={700}>Loan Calculator</Typography>
+          <Typography variant="h6" component="h2" fontWeight={700}>
+            Loan Calculator
+          </Typography>
           <TextField
             label="Loan Amount"
             value={amount}

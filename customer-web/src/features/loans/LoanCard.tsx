@@ -29,7 +29,9 @@ import { PayNextDialog } from './PayNextDialog';
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <Grid size={{ xs: 6, sm: 4 }}>
-      <Typography variant="body2" color="text.secondary">{label}</Typography>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
       <Typography fontWeight={600}>{children}</Typography>
     </Grid>
   );
@@ -40,7 +42,9 @@ function Schedule({ loan }: { loan: LoanDto }) {
   return (
     <Accordion disableGutters variant="outlined">
       <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls={`schedule-${loan.id}`}>
-        <Typography fontWeight={600}>Repayment schedule ({paid} of {loan.schedule.length} paid)</Typography>
+        <Typography fontWeight={600}>
+          Repayment schedule ({paid} of {loan.schedule.length} paid)
+        </Typography>
       </AccordionSummary>
       <AccordionDetails id={`schedule-${loan.id}`} sx={{ p: 0, overflowX: 'auto' }}>
         <Table size="small" aria-label="Repayment schedule">
@@ -65,7 +69,9 @@ function Schedule({ loan }: { loan: LoanDto }) {
                       {formatMoney(i.principal, loan.currency)} principal + {formatMoney(i.interest, loan.currency)} interest
                     </Typography>
                   </TableCell>
-                  <TableCell><Chip size="small" label={badge.label} color={badge.color} /></TableCell>
+                  <TableCell>
+                    <Chip size="small" label={badge.label} color={badge.color} />
+                  </TableCell>
                 </TableRow>
               );
             })}
@@ -80,14 +86,13 @@ function Timeline({ loan }: { loan: LoanDto }) {
   if (loan.timeline.length === 0) return null;
   return (
     <Box>
-      <Typography fontWeight={700} gutterBottom>History</Typography>
+      <Typography fontWeight={700} gutterBottom>
+        History
+      </Typography>
       <List dense disablePadding aria-label="Loan history">
         {loan.timeline.map((entry, index) => (
           <ListItem key={`${entry.at}-${index}`} disableGutters>
-            <ListItemText
-              primary={`${timelineTitle(entry.status)} · ${formatLongDate(entry.at)} · by ${entry.by}`}
-              secondary={entry.reason}
-            />
+            <ListItemText primary={`${timelineTitle(entry.status)} · ${formatLongDate(entry.at)} · by ${entry.by}`} secondary={entry.reason} />
           </ListItem>
         ))}
       </List>
@@ -106,7 +111,9 @@ export function LoanCard({ loan, onChanged }: { loan: LoanDto; onChanged: () => 
       <CardContent>
         <Stack spacing={2}>
           <Stack direction="row" justifyContent="space-between" alignItems="center" spacing={1}>
-            <Typography variant="h6" component="h3" fontWeight={700}>{loanTypeName(loan.loanType)}</Typography>
+            <Typography variant="h6" component="h3" fontWeight={700}>
+              {loanTypeName(loan.loanType)}
+            </Typography>
             <Chip label={badge.label} color={badge.color} sx={{ fontWeight: 600 }} data-testid="loan-status" />
           </Stack>
           <Grid container spacing={2}>
@@ -125,7 +132,9 @@ export function LoanCard({ loan, onChanged }: { loan: LoanDto; onChanged: () => 
               <Typography variant="body2" color={next.status === 'missed' ? 'error' : 'text.secondary'}>
                 Next: instalment {next.number} of {loan.termLength}, {money(next.amount)} {next.status === 'missed' ? `(missed on ${next.dueDate}; we retry daily)` : `due ${next.dueDate}`}
               </Typography>
-              <Button variant="outlined" onClick={() => setPaying(true)}>Pay next instalment</Button>
+              <Button variant="outlined" onClick={() => setPaying(true)}>
+                Pay next instalment
+              </Button>
             </Stack>
           )}
           <Timeline loan={loan} />

@@ -15,10 +15,14 @@ function ApplicationTips() {
   return (
     <Card variant="outlined">
       <CardContent>
-        <Typography variant="h6" component="h2" fontWeight={700} gutterBottom>Application Tips</Typography>
+        <Typography variant="h6" component="h2" fontWeight={700} gutterBottom>
+          Application Tips
+        </Typography>
         <List dense disablePadding>
           {TIPS.map((tip) => (
-            <ListItem key={tip} disableGutters><ListItemText primary={`• ${tip}`} /></ListItem>
+            <ListItem key={tip} disableGutters>
+              <ListItemText primary={`• ${tip}`} />
+            </ListItem>
           ))}
         </List>
       </CardContent>
@@ -30,7 +34,9 @@ function ProcessText() {
   return (
     <Card variant="outlined">
       <CardContent>
-        <Typography variant="h6" component="h2" fontWeight={700} gutterBottom>What happens next</Typography>
+        <Typography variant="h6" component="h2" fontWeight={700} gutterBottom>
+          What happens next
+        </Typography>
         {PROCESS.map(([step, time]) => (
           <Typography key={step} variant="body2" sx={{ py: 0.5 }}>
             <strong>{step}:</strong> {time}
@@ -45,9 +51,15 @@ function EmptyState({ onApply }: { onApply: () => void }) {
   return (
     <Card variant="outlined">
       <CardContent sx={{ textAlign: 'center', py: 6 }}>
-        <Typography variant="h6" component="h2" fontWeight={700}>No Loan Applications</Typography>
-        <Typography color="text.secondary" sx={{ mb: 3 }}>You haven't applied for any loans yet.</Typography>
-        <Button variant="contained" onClick={onApply}>Apply for Your First Loan</Button>
+        <Typography variant="h6" component="h2" fontWeight={700}>
+          No Loan Applications
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 3 }}>
+          You haven't applied for any loans yet.
+        </Typography>
+        <Button variant="contained" onClick={onApply}>
+          Apply for Your First Loan
+        </Button>
       </CardContent>
     </Card>
   );
@@ -57,10 +69,27 @@ function EmptyState({ onApply }: { onApply: () => void }) {
 export function LoanHistory({ userId, onApply }: { userId: string; onApply: () => void }) {
   const { data, error, loading, reload } = useApi<{ loans: LoanDto[] }>(`/loan/user/${userId}`);
   let body: React.ReactNode;
-  if (loading && !data) body = <Box sx={{ textAlign: 'center', py: 6 }}><CircularProgress aria-label="Loading your loans" /></Box>;
-  else if (error) body = <Alert severity="error" action={<Button onClick={reload}>Retry</Button>}>{error.message}</Alert>;
+  if (loading && !data)
+    body = (
+      <Box sx={{ textAlign: 'center', py: 6 }}>
+        <CircularProgress aria-label="Loading your loans" />
+      </Box>
+    );
+  else if (error)
+    body = (
+      <Alert severity="error" action={<Button onClick={reload}>Retry</Button>}>
+        {error.message}
+      </Alert>
+    );
   else if (!data || data.loans.length === 0) body = <EmptyState onApply={onApply} />;
-  else body = <Stack spacing={2}>{data.loans.map((loan) => <LoanCard key={loan.id} loan={loan} onChanged={reload} />)}</Stack>;
+  else
+    body = (
+      <Stack spacing={2}>
+        {data.loans.map((loan) => (
+          <LoanCard key={loan.id} loan={loan} onChanged={reload} />
+        ))}
+      </Stack>
+    );
   return (
     <Grid container spacing={3}>
       <Grid size={{ xs: 12, md: 8 }}>{body}</Grid>

@@ -18,7 +18,9 @@ export default function LoansPage() {
   const go = (next: TabName) => setParams({ tab: next });
   return (
     <Stack spacing={3}>
-      <Typography variant="h4" component="h1" fontWeight={800} sx={{ fontSize: { xs: '1.6rem', sm: '2.125rem' } }}>Loans</Typography>
+      <Typography variant="h4" component="h1" fontWeight={800} sx={{ fontSize: { xs: '1.6rem', sm: '2.125rem' } }}>
+        Loans
+      </Typography>
       <Typography color="text.secondary">Approval in as little as 24 hours, with rates from 2.99%.</Typography>
       <Card>
         <Tabs value={tab} onChange={(_e, v: TabName) => go(v)} variant="scrollable" aria-label="Loans" sx={{ borderBottom: 1, borderColor: 'divider', px: 2 }}>

@@ -52,7 +52,9 @@ export function PayNextDialog({ loan, instalment, onClose, onPaid }: { loan: Loa
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" onClick={pay} disabled={busy}>{busy ? 'Paying...' : 'Pay now'}</Button>
+        <Button variant="contained" onClick={pay} disabled={busy}>
+          {busy ? 'Paying...' : 'Pay now'}
+        </Button>
       </DialogActions>
     </Dialog>
   );

@@ -210,18 +210,42 @@ function PersonalTab({ user }: { user: UserDto }) {
             </Box>
           </Stack>
           <Grid container spacing={2}>
-            <Grid size={{ xs: 12, sm: 4 }}><FormField name="firstName" label="First name" autoComplete="given-name" /></Grid>
-            <Grid size={{ xs: 12, sm: 4 }}><FormField name="middleName" label="Middle name (optional)" autoComplete="additional-name" /></Grid>
-            <Grid size={{ xs: 12, sm: 4 }}><FormField name="lastName" label="Last name" autoComplete="family-name" /></Grid>
-            <Grid size={{ xs: 12, sm: 6 }}><FormField name="email" label="Email" type="email" autoComplete="email" /></Grid>
-            <Grid size={{ xs: 12, sm: 6 }}><FormField name="phone" label="Phone" type="tel" autoComplete="tel" /></Grid>
-            <Grid size={{ xs: 12, sm: 6 }}><FormField name="dob" label="Date of birth" type="date" InputLabelProps={{ shrink: true }} autoComplete="bday" /></Grid>
-            <Grid size={{ xs: 12, sm: 6 }}><OccupationField /></Grid>
-            <Grid size={{ xs: 12 }}><FormField name="address" label="Address" autoComplete="street-address" /></Grid>
-            <Grid size={{ xs: 12, sm: 6 }}><CountryField /></Grid>
-            <Grid size={{ xs: 12, sm: 6 }}><StateField /></Grid>
-            <Grid size={{ xs: 12, sm: 6 }}><FormField name="city" label="City" autoComplete="address-level2" /></Grid>
-            <Grid size={{ xs: 12, sm: 6 }}><FormField name="zipcode" label="Zip/Postal code" autoComplete="postal-code" /></Grid>
+            <Grid size={{ xs: 12, sm: 4 }}>
+              <FormField name="firstName" label="First name" autoComplete="given-name" />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 4 }}>
+              <FormField name="middleName" label="Middle name (optional)" autoComplete="additional-name" />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 4 }}>
+              <FormField name="lastName" label="Last name" autoComplete="family-name" />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <FormField name="email" label="Email" type="email" autoComplete="email" />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <FormField name="phone" label="Phone" type="tel" autoComplete="tel" />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <FormField name="dob" label="Date of birth" type="date" InputLabelProps={{ shrink: true }} autoComplete="bday" />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <OccupationField />
+            </Grid>
+            <Grid size={{ xs: 12 }}>
+              <FormField name="address" label="Address" autoComplete="street-address" />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <CountryField />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <StateField />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <FormField name="city" label="City" autoComplete="address-level2" />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <FormField name="zipcode" label="Zip/Postal code" autoComplete="postal-code" />
+            </Grid>
           </Grid>
           <Stack direction="row" spacing={2} sx={{ mt: 3 }}>
             <Button type="submit" variant="contained" disabled={isSubmitting}>
@@ -269,7 +293,8 @@ function SecurityTab() {
             Change password
           </Typography>
           <Typography color="text.secondary" sx={{ mb: 2, maxWidth: 560 }}>
-            Use at least 8 characters with upper- and lower-case letters, a number and a symbol (such as # @ ! or -). When you change it, every other device signed in to your account is signed out; this one stays signed in.
+            Use at least 8 characters with upper- and lower-case letters, a number and a symbol (such as # @ ! or -). When you change it, every other device signed in to your account is signed out;
+            this one stays signed in.
           </Typography>
           {done && (
             <Alert severity="success" sx={{ mb: 2, maxWidth: 560 }} data-testid="password-changed">
@@ -331,7 +356,14 @@ function NotificationsTab() {
 
   if (loadError) {
     return (
-      <Alert severity="error" action={<Button color="inherit" onClick={load}>Retry</Button>}>
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" onClick={load}>
+            Retry
+          </Button>
+        }
+      >
         We could not load your notification settings: {loadError}
       </Alert>
     );
@@ -343,7 +375,12 @@ function NotificationsTab() {
     try {
       // D13: saved on the server, all seven flags at once; no artificial delay (D16).
       const res = await api.put<{ preferences: NotificationPreferences }>('/user/notification-preferences', prefs);
-      if (user) setUser({ ...user, notificationPreferences: res.preferences, preference: { email: res.preferences.emailNotifications, sms: res.preferences.smsNotifications, push: res.preferences.pushNotifications } });
+      if (user)
+        setUser({
+          ...user,
+          notificationPreferences: res.preferences,
+          preference: { email: res.preferences.emailNotifications, sms: res.preferences.smsNotifications, push: res.preferences.pushNotifications },
+        });
       enqueueSnackbar('Notification settings updated!', { variant: 'success' });
     } catch {
       enqueueSnackbar('Failed to update settings. Please try again.', { variant: 'error' });

@@ -21,9 +21,7 @@ export function loadCountries(): Promise<Region[]> {
 }
 
 export function loadStates(): Promise<Record<string, Region[]>> {
-  statesByCountry ??= import('virtual:regions/states').then(
-    (m) => (loadedStates = Object.fromEntries(Object.entries(m.default).map(([code, pairs]) => [code, toRegions(pairs)]))),
-  );
+  statesByCountry ??= import('virtual:regions/states').then((m) => (loadedStates = Object.fromEntries(Object.entries(m.default).map(([code, pairs]) => [code, toRegions(pairs)]))));
   return statesByCountry;
 }
 

@@ -243,7 +243,9 @@ export default function AppShell() {
                     }}
                     sx={{ color: 'error.main' }}
                   >
-                    <ListItemIcon><AcUnitIcon fontSize="small" color="error" /></ListItemIcon>
+                    <ListItemIcon>
+                      <AcUnitIcon fontSize="small" color="error" />
+                    </ListItemIcon>
                     Freeze everything
                   </MenuItem>
                 )}

@@ -29,15 +29,17 @@ export function RejectedApplication({ user }: { user: UserDto }) {
       </Box>
       <Card>
         <CardContent>
-          <Typography component="h2" variant="h6" fontWeight={700} gutterBottom>Why</Typography>
-          <Typography data-testid="rejection-reason">
-            {user.rejectionReason ? `Reason: ${asSentence(user.rejectionReason)}` : 'We could not confirm the details you gave us.'}
+          <Typography component="h2" variant="h6" fontWeight={700} gutterBottom>
+            Why
           </Typography>
+          <Typography data-testid="rejection-reason">{user.rejectionReason ? `Reason: ${asSentence(user.rejectionReason)}` : 'We could not confirm the details you gave us.'}</Typography>
         </CardContent>
       </Card>
       <Card>
         <CardContent>
-          <Typography component="h2" variant="h6" fontWeight={700} gutterBottom>What you can do next</Typography>
+          <Typography component="h2" variant="h6" fontWeight={700} gutterBottom>
+            What you can do next
+          </Typography>
           <Box component="ol" sx={{ pl: 3, my: 1, '& li': { mb: 1 } }}>
             <li>Check that your details in your profile are correct and up to date.</li>
             <li>Contact us with your account number ({user.accountNumber}). We will tell you what we need, for example a clearer photograph of your passport, and review your application again.</li>
@@ -50,7 +52,9 @@ export function RejectedApplication({ user }: { user: UserDto }) {
             <Button variant="outlined" startIcon={<PhoneIcon />} href={tel}>
               Call {SUPPORT.phone}
             </Button>
-            <Button component={RouterLink} to="/profile">Review my profile</Button>
+            <Button component={RouterLink} to="/profile">
+              Review my profile
+            </Button>
           </Stack>
         </CardContent>
       </Card>

@@ -30,13 +30,19 @@ export function StatementCard() {
   return (
     <Card>
       <CardContent>
-        <Typography component="h2" variant="h6" fontWeight={700} gutterBottom>Download a statement</Typography>
+        <Typography component="h2" variant="h6" fontWeight={700} gutterBottom>
+          Download a statement
+        </Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'flex-start' }}>
           <TextField type="date" label="From" value={from} onChange={(e) => setFrom(e.target.value)} InputLabelProps={{ shrink: true }} error={!!errors.from} helperText={errors.from} />
           <TextField type="date" label="To" value={to} onChange={(e) => setTo(e.target.value)} InputLabelProps={{ shrink: true }} error={!!errors.to} helperText={errors.to} />
           <Stack direction="row" spacing={2} sx={{ pt: { sm: 1 } }}>
-            <Button startIcon={<DownloadIcon />} variant="outlined" {...link('csv')}>CSV</Button>
-            <Button startIcon={<DownloadIcon />} variant="outlined" {...link('pdf')}>PDF</Button>
+            <Button startIcon={<DownloadIcon />} variant="outlined" {...link('csv')}>
+              CSV
+            </Button>
+            <Button startIcon={<DownloadIcon />} variant="outlined" {...link('pdf')}>
+              PDF
+            </Button>
           </Stack>
         </Stack>
       </CardContent>

@@ -40,7 +40,9 @@ export default function TransactionsPage() {
 
   return (
     <Stack spacing={3}>
-      <Typography variant="h4" component="h1" fontWeight={800}>Transactions</Typography>
+      <Typography variant="h4" component="h1" fontWeight={800}>
+        Transactions
+      </Typography>
       <Card>
         <CardContent>
           <Grid container spacing={2}>
@@ -50,18 +52,32 @@ export default function TransactionsPage() {
                 placeholder="Search description, recipient or reference"
                 value={search}
                 onChange={(e) => setSearch(e.target.value)}
-                InputProps={{ startAdornment: <InputAdornment position="start"><SearchIcon /></InputAdornment> }}
+                InputProps={{
+                  startAdornment: (
+                    <InputAdornment position="start">
+                      <SearchIcon />
+                    </InputAdornment>
+                  ),
+                }}
                 inputProps={{ 'aria-label': 'Search transactions' }}
               />
             </Grid>
             <Grid size={{ xs: 6, md: 3 }}>
               <TextField select fullWidth label="Type" value={type} onChange={(e) => update({ type: e.target.value, page: '1' })}>
-                {['all', 'debit', 'credit'].map((t) => <MenuItem key={t} value={t}>{t === 'all' ? 'All' : t[0].toUpperCase() + t.slice(1)}</MenuItem>)}
+                {['all', 'debit', 'credit'].map((t) => (
+                  <MenuItem key={t} value={t}>
+                    {t === 'all' ? 'All' : t[0].toUpperCase() + t.slice(1)}
+                  </MenuItem>
+                ))}
               </TextField>
             </Grid>
             <Grid size={{ xs: 6, md: 3 }}>
               <TextField select fullWidth label="Status" value={status} onChange={(e) => update({ status: e.target.value, page: '1' })}>
-                {['all', ...TRANSACTION_STATUSES].map((s) => <MenuItem key={s} value={s}>{s === 'all' ? 'All' : s[0].toUpperCase() + s.slice(1)}</MenuItem>)}
+                {['all', ...TRANSACTION_STATUSES].map((s) => (
+                  <MenuItem key={s} value={s}>
+                    {s === 'all' ? 'All' : s[0].toUpperCase() + s.slice(1)}
+                  </MenuItem>
+                ))}
               </TextField>
             </Grid>
           </Grid>
@@ -71,11 +87,22 @@ export default function TransactionsPage() {
         <CardContent>
           {error && <Typography color="error">{error.message}</Typography>}
           {loading && !data ? (
-            <Stack spacing={1}>{Array.from({ length: 6 }, (_, i) => <Skeleton key={i} variant="rounded" height={56} />)}</Stack>
+            <Stack spacing={1}>
+              {Array.from({ length: 6 }, (_, i) => (
+                <Skeleton key={i} variant="rounded" height={56} />
+              ))}
+            </Stack>
           ) : data && data.items.length > 0 ? (
             <>
-              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{data.total.toLocaleString('en-US')}{data.totalCapped ? '+' : ''} transaction{data.total === 1 ? '' : 's'}</Typography>
-              <List disablePadding>{data.items.map((tx) => <TransactionRow key={tx.id} tx={tx} />)}</List>
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                {data.total.toLocaleString('en-US')}
+                {data.totalCapped ? '+' : ''} transaction{data.total === 1 ? '' : 's'}
+              </Typography>
+              <List disablePadding>
+                {data.items.map((tx) => (
+                  <TransactionRow key={tx.id} tx={tx} />
+                ))}
+              </List>
               {pages > 1 && (
                 <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
                   <Pagination count={pages} page={page} onChange={(_e, p) => update({ page: String(p) })} color="primary" />
@@ -84,7 +111,9 @@ export default function TransactionsPage() {
             </>
           ) : (
             <Box sx={{ textAlign: 'center', py: 6 }}>
-              <Typography variant="h6" component="h2" fontWeight={700}>No transactions found</Typography>
+              <Typography variant="h6" component="h2" fontWeight={700}>
+                No transactions found
+              </Typography>
               <Typography color="text.secondary">Try adjusting your search or filters.</Typography>
             </Box>
           )}

@@ -48,7 +48,14 @@ export function ScheduledTransfers() {
               <Stack direction="row" spacing={1} alignItems="center">
                 <StatusChip status={item.status} />
                 {item.status === 'scheduled' && (
-                  <Button size="small" variant="outlined" color="error" disabled={busy === item.id} onClick={() => cancel(item.id)} aria-label={`Cancel the transfer to ${item.recipientName} on ${item.executeOn}`}>
+                  <Button
+                    size="small"
+                    variant="outlined"
+                    color="error"
+                    disabled={busy === item.id}
+                    onClick={() => cancel(item.id)}
+                    aria-label={`Cancel the transfer to ${item.recipientName} on ${item.executeOn}`}
+                  >
                     {busy === item.id ? 'Cancelling...' : 'Cancel'}
                   </Button>
                 )}

@@ -2,7 +2,6 @@ import { useMemo, useState } from 'react';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Step, StepLabel, Stepper, TextField, Typography } from '@mui/material';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useSnackbar } from 'notistack';
 import { describeRate, formatDate, formatMoney, type TransferSummaryDto } from '@strongroom/shared';
 import { api, newIdempotencyKey } from '../../api/client';
 import { useAuth } from '../../auth/AuthContext';
@@ -31,7 +30,12 @@ export function SummaryLines({ summary }: { summary: TransferSummaryDto }) {
   const rows: [string, string][] = [
     ['Recipient', summary.recipientName],
     ...(summary.executeOn ? ([['Send on', summary.executeOn]] as [string, string][]) : []),
-    ...(summary.convertedAmount ? ([[`They receive`, formatMoney(summary.convertedAmount, summary.paymentCurrency!)], ['Rate', describeRate(summary.paymentCurrency!, summary.rate!, summary.currency)]] as [string, string][]) : []),
+    ...(summary.convertedAmount
+      ? ([
+          [`They receive`, formatMoney(summary.convertedAmount, summary.paymentCurrency!)],
+          ['Rate', describeRate(summary.paymentCurrency!, summary.rate!, summary.currency)],
+        ] as [string, string][])
+      : []),
     ['Amount', formatMoney(summary.amount, summary.currency)],
     ['Fee', formatMoney(summary.fee, summary.currency)],
     ['Total', formatMoney(summary.total, summary.currency)],
@@ -40,8 +44,12 @@ export function SummaryLines({ summary }: { summary: TransferSummaryDto }) {
     <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: 1, m: 0 }}>
       {rows.map(([k, v]) => (
         <Box key={k} sx={{ display: 'contents' }}>
-          <Typography component="dt" color="text.secondary">{k}</Typography>
-          <Typography component="dd" sx={{ m: 0, textAlign: 'right', fontWeight: k === 'Total' ? 800 : 500 }}>{v}</Typography>
+          <Typography component="dt" color="text.secondary">
+            {k}
+          </Typography>
+          <Typography component="dd" sx={{ m: 0, textAlign: 'right', fontWeight: k === 'Total' ? 800 : 500 }}>
+            {v}
+          </Typography>
         </Box>
       ))}
     </Box>
@@ -73,8 +81,12 @@ export function TransferCodeModal() {
     return (
       <Dialog open onClose={close}>
         <DialogTitle>Transfer not found</DialogTitle>
-        <DialogContent><Typography>We could not read this transfer's details. Please start it again.</Typography></DialogContent>
-        <DialogActions><Button onClick={close}>Close</Button></DialogActions>
+        <DialogContent>
+          <Typography>We could not read this transfer's details. Please start it again.</Typography>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close}>Close</Button>
+        </DialogActions>
       </Dialog>
     );
   }
@@ -114,7 +126,11 @@ export function TransferCodeModal() {
       <DialogTitle id="transfer-modal-title">{step === 'success' ? 'Transfer submitted' : 'Approve this payment'}</DialogTitle>
       <DialogContent>
         <Stepper activeStep={activeStep} sx={{ mb: 3 }}>
-          {steps.map((s) => <Step key={s}><StepLabel>{s}</StepLabel></Step>)}
+          {steps.map((s) => (
+            <Step key={s}>
+              <StepLabel>{s}</StepLabel>
+            </Step>
+          ))}
         </Stepper>
         {step === 'success' ? (
           <Stack spacing={2} alignItems="center">
@@ -124,7 +140,9 @@ export function TransferCodeModal() {
                 ? `Your ${data.kind} transfer is scheduled for ${formatDate(`${data.summary.executeOn}T12:00:00`)}. We send it that day if your balance covers it; you can cancel it on this page until then.`
                 : `Your ${data.kind} transfer is on its way to our payments team. ${data.kind === 'international' ? 'International transfers take 1-3 business days.' : 'Local transfers arrive the same day during business hours.'}`}
             </Typography>
-            <Box sx={{ width: '100%' }}><SummaryLines summary={data.summary} /></Box>
+            <Box sx={{ width: '100%' }}>
+              <SummaryLines summary={data.summary} />
+            </Box>
           </Stack>
         ) : (
           <Box component="form" onSubmit={submit} id="transfer-code-form" noValidate>
@@ -138,7 +156,10 @@ export function TransferCodeModal() {
               label={isCode ? 'One-time code' : 'Transaction PIN'}
               type={isCode ? 'text' : 'password'}
               value={value}
-              onChange={(e) => { setValue(e.target.value.replace(/\D/g, '').slice(0, length)); setError(''); }}
+              onChange={(e) => {
+                setValue(e.target.value.replace(/\D/g, '').slice(0, length));
+                setError('');
+              }}
               error={!!error}
               helperText={error || ' '}
               inputProps={{ inputMode: 'numeric', maxLength: length, autoComplete: isCode ? 'one-time-code' : 'off', 'aria-label': isCode ? 'One-time code' : 'Transaction PIN' }}
@@ -148,11 +169,21 @@ export function TransferCodeModal() {
       </DialogContent>
       <DialogActions>
         {step === 'success' ? (
-          <Button variant="contained" onClick={() => { close(); navigate('/transactions'); }}>Done</Button>
+          <Button
+            variant="contained"
+            onClick={() => {
+              close();
+              navigate('/transactions');
+            }}
+          >
+            Done
+          </Button>
         ) : (
           <>
             <Button onClick={close}>Cancel</Button>
-            <Button type="submit" form="transfer-code-form" variant="contained" disabled={busy}>{busy ? 'Confirming...' : 'Confirm'}</Button>
+            <Button type="submit" form="transfer-code-form" variant="contained" disabled={busy}>
+              {busy ? 'Confirming...' : 'Confirm'}
+            </Button>
           </>
         )}
       </DialogActions>

@@ -1,5 +1,24 @@
 import { useEffect, useState } from 'react';
-import { Alert, Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogTitle, Grid, MenuItem, Stack, Tab, Tabs, TextField, Typography, useMediaQuery, type Theme } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Grid,
+  MenuItem,
+  Stack,
+  Tab,
+  Tabs,
+  TextField,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
 import { Form, Formik, useFormikContext } from 'formik';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
@@ -70,7 +89,9 @@ function QuotePreview({ type }: { type: 'local' | 'international' }) {
   return (
     <Card variant="outlined" sx={{ bgcolor: 'action.hover' }} data-testid="quote">
       <CardContent>
-        <Typography fontWeight={700} gutterBottom>Before you confirm</Typography>
+        <Typography fontWeight={700} gutterBottom>
+          Before you confirm
+        </Typography>
         <SummaryLines summary={quote} />
       </CardContent>
     </Card>
@@ -120,13 +141,27 @@ function SameBankForm() {
                 void lookup(v);
               }}
             />
-            {recipient && <Alert severity="success" data-testid="recipient-name">Recipient: <strong>{recipient.name}</strong></Alert>}
+            {recipient && (
+              <Alert severity="success" data-testid="recipient-name">
+                Recipient: <strong>{recipient.name}</strong>
+              </Alert>
+            )}
             {lookupError && <Alert severity="error">{lookupError}</Alert>}
             <FormField name="amount" label="Amount" inputProps={{ inputMode: 'decimal' }} />
             <FormField name="memo" label="Memo (optional)" />
-            {isLarge(values.amount) && <Alert severity="info">For transfers over {formatMoney(SUPPORT_LARGE_TRANSFER, 'USD')} we recommend calling support at {SUPPORT.phone} first.</Alert>}
-            <Typography variant="body2" color="text.secondary">Free and instant, any time, to any Strongroom account.</Typography>
-            <Box><Button type="submit" variant="contained" size="large" disabled={!recipient}>Continue</Button></Box>
+            {isLarge(values.amount) && (
+              <Alert severity="info">
+                For transfers over {formatMoney(SUPPORT_LARGE_TRANSFER, 'USD')} we recommend calling support at {SUPPORT.phone} first.
+              </Alert>
+            )}
+            <Typography variant="body2" color="text.secondary">
+              Free and instant, any time, to any Strongroom account.
+            </Typography>
+            <Box>
+              <Button type="submit" variant="contained" size="large" disabled={!recipient}>
+                Continue
+              </Button>
+            </Box>
           </Stack>
           <Dialog open={!!confirm} onClose={() => setConfirm(null)} fullWidth maxWidth="xs">
             <DialogTitle>Confirm transfer</DialogTitle>
@@ -153,7 +188,12 @@ function SameBankForm() {
                   if (!confirm) return;
                   setSubmitting(true);
                   try {
-                    const body = { recipientAccountNumber: confirm.values.recipientAccountNumber, amount: confirm.values.amount, pin: confirm.values.pin, ...(confirm.values.memo ? { memo: confirm.values.memo } : {}) };
+                    const body = {
+                      recipientAccountNumber: confirm.values.recipientAccountNumber,
+                      amount: confirm.values.amount,
+                      pin: confirm.values.pin,
+                      ...(confirm.values.memo ? { memo: confirm.values.memo } : {}),
+                    };
                     const res = await api.post<{ message: string }>('/transfer/same', body, { idempotencyKey: confirm.key });
                     enqueueSnackbar(res.message, { variant: 'success' });
                     void refresh();
@@ -184,7 +224,24 @@ function OutboundForm({ kind }: { kind: 'local' | 'international' }) {
   const [key, setKey] = useState(newIdempotencyKey);
   const international = kind === 'international';
   const initial = international
-    ? { recipientName: '', recipientEmail: '', recipientPhone: '', recipientAddress: '', recipientCity: '', recipientCountry: '', recipientBankName: '', recipientBankAddress: '', recipientAccountNumber: '', recipientRoutingNumber: '', swiftCode: '', amount: '', currency: user?.currency ?? 'USD', purpose: '', memo: '', transferDate: today() }
+    ? {
+        recipientName: '',
+        recipientEmail: '',
+        recipientPhone: '',
+        recipientAddress: '',
+        recipientCity: '',
+        recipientCountry: '',
+        recipientBankName: '',
+        recipientBankAddress: '',
+        recipientAccountNumber: '',
+        recipientRoutingNumber: '',
+        swiftCode: '',
+        amount: '',
+        currency: user?.currency ?? 'USD',
+        purpose: '',
+        memo: '',
+        transferDate: today(),
+      }
     : { recipientName: '', recipientBankName: '', recipientAccountNumber: '', amount: '', memo: '', transferDate: today() };
   return (
     <Formik
@@ -215,42 +272,109 @@ function OutboundForm({ kind }: { kind: 'local' | 'international' }) {
       {({ isSubmitting, values }) => (
         <Form noValidate>
           <Grid container spacing={2}>
-            <Grid size={{ xs: 12, sm: 6 }}><FormField name="recipientName" label="Recipient name" /></Grid>
-            {international && <Grid size={{ xs: 12, sm: 6 }}><FormField name="recipientEmail" label="Recipient email" type="email" /></Grid>}
-            {international && <Grid size={{ xs: 12, sm: 6 }}><FormField name="recipientPhone" label="Recipient phone" /></Grid>}
-            {international && <Grid size={{ xs: 12, sm: 6 }}><FormField name="recipientAddress" label="Recipient address" /></Grid>}
-            {international && <Grid size={{ xs: 12, sm: 6 }}><FormField name="recipientCity" label="Recipient city" /></Grid>}
-            {international && <Grid size={{ xs: 12, sm: 6 }}><FormField name="recipientCountry" label="Recipient country" /></Grid>}
-            <Grid size={{ xs: 12, sm: 6 }}><FormField name="recipientBankName" label="Bank name" /></Grid>
-            {international && <Grid size={{ xs: 12, sm: 6 }}><FormField name="recipientBankAddress" label="Bank address" /></Grid>}
-            <Grid size={{ xs: 12, sm: 6 }}><FormField name="recipientAccountNumber" label={international ? 'Account number / IBAN' : 'Account number'} /></Grid>
-            {international && <Grid size={{ xs: 12, sm: 6 }}><FormField name="recipientRoutingNumber" label="Routing number" /></Grid>}
-            {international && <Grid size={{ xs: 12, sm: 6 }}><FormField name="swiftCode" label="SWIFT / BIC" /></Grid>}
-            <Grid size={{ xs: 12, sm: 6 }}><FormField name="transferDate" label="Transfer date" type="date" InputLabelProps={{ shrink: true }} /></Grid>
-            <Grid size={{ xs: 12, sm: international ? 4 : 6 }}><FormField name="amount" label="Amount" inputProps={{ inputMode: 'decimal' }} /></Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <FormField name="recipientName" label="Recipient name" />
+            </Grid>
+            {international && (
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <FormField name="recipientEmail" label="Recipient email" type="email" />
+              </Grid>
+            )}
+            {international && (
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <FormField name="recipientPhone" label="Recipient phone" />
+              </Grid>
+            )}
+            {international && (
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <FormField name="recipientAddress" label="Recipient address" />
+              </Grid>
+            )}
+            {international && (
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <FormField name="recipientCity" label="Recipient city" />
+              </Grid>
+            )}
+            {international && (
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <FormField name="recipientCountry" label="Recipient country" />
+              </Grid>
+            )}
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <FormField name="recipientBankName" label="Bank name" />
+            </Grid>
+            {international && (
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <FormField name="recipientBankAddress" label="Bank address" />
+              </Grid>
+            )}
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <FormField name="recipientAccountNumber" label={international ? 'Account number / IBAN' : 'Account number'} />
+            </Grid>
+            {international && (
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <FormField name="recipientRoutingNumber" label="Routing number" />
+              </Grid>
+            )}
+            {international && (
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <FormField name="swiftCode" label="SWIFT / BIC" />
+              </Grid>
+            )}
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <FormField name="transferDate" label="Transfer date" type="date" InputLabelProps={{ shrink: true }} />
+            </Grid>
+            <Grid size={{ xs: 12, sm: international ? 4 : 6 }}>
+              <FormField name="amount" label="Amount" inputProps={{ inputMode: 'decimal' }} />
+            </Grid>
             {international && (
               <Grid size={{ xs: 12, sm: 4 }}>
                 <FormField name="currency" label="Currency" select>
-                  {TRANSFER_CURRENCIES.map((c) => <MenuItem key={c} value={c}>{c}</MenuItem>)}
+                  {TRANSFER_CURRENCIES.map((c) => (
+                    <MenuItem key={c} value={c}>
+                      {c}
+                    </MenuItem>
+                  ))}
                 </FormField>
               </Grid>
             )}
             {international && (
               <Grid size={{ xs: 12, sm: 4 }}>
                 <FormField name="purpose" label="Purpose" select>
-                  {TRANSFER_PURPOSES.map((p) => <MenuItem key={p} value={p}>{p.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase())}</MenuItem>)}
+                  {TRANSFER_PURPOSES.map((p) => (
+                    <MenuItem key={p} value={p}>
+                      {p.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase())}
+                    </MenuItem>
+                  ))}
                 </FormField>
               </Grid>
             )}
-            <Grid size={{ xs: 12, sm: international ? 12 : 6 }}><FormField name="memo" label="Memo (optional)" /></Grid>
-            <Grid size={{ xs: 12 }}><QuotePreview type={kind} /></Grid>
-            {isLarge(values.amount) && <Grid size={{ xs: 12 }}><Alert severity="info">For transfers over {formatMoney(SUPPORT_LARGE_TRANSFER, 'USD')} please contact support at {SUPPORT.phone} first.</Alert></Grid>}
+            <Grid size={{ xs: 12, sm: international ? 12 : 6 }}>
+              <FormField name="memo" label="Memo (optional)" />
+            </Grid>
+            <Grid size={{ xs: 12 }}>
+              <QuotePreview type={kind} />
+            </Grid>
+            {isLarge(values.amount) && (
+              <Grid size={{ xs: 12 }}>
+                <Alert severity="info">
+                  For transfers over {formatMoney(SUPPORT_LARGE_TRANSFER, 'USD')} please contact support at {SUPPORT.phone} first.
+                </Alert>
+              </Grid>
+            )}
             <Grid size={{ xs: 12 }}>
               <Typography variant="body2" color="text.secondary">
-                {international ? `International transfers take 1-3 business days. Fee: the higher of ${formatMoney(INTERNATIONAL_FEE.min, user?.currency ?? 'USD')} or ${INTERNATIONAL_FEE.basisPoints / 100}% of the amount.` : 'Local transfers arrive the same day during business hours, within 48 hours at the latest.'} You approve the payment with a code we e-mail you (first transfer) and your PIN.
+                {international
+                  ? `International transfers take 1-3 business days. Fee: the higher of ${formatMoney(INTERNATIONAL_FEE.min, user?.currency ?? 'USD')} or ${INTERNATIONAL_FEE.basisPoints / 100}% of the amount.`
+                  : 'Local transfers arrive the same day during business hours, within 48 hours at the latest.'}{' '}
+                You approve the payment with a code we e-mail you (first transfer) and your PIN.
               </Typography>
             </Grid>
-            <Grid size={{ xs: 12 }}><Button type="submit" variant="contained" size="large" disabled={isSubmitting}>{isSubmitting ? 'Submitting...' : 'Continue'}</Button></Grid>
+            <Grid size={{ xs: 12 }}>
+              <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
+                {isSubmitting ? 'Submitting...' : 'Continue'}
+              </Button>
+            </Grid>
           </Grid>
         </Form>
       )}
@@ -266,13 +390,19 @@ export default function TransfersPage() {
   const tab = (TABS.includes(params.get('tab') as TabName) ? params.get('tab') : 'sameBank') as TabName;
   return (
     <Stack spacing={3}>
-      <Typography variant="h4" component="h1" fontWeight={800}>Transfers</Typography>
-      {user.status !== 'approved' && (
-        <Alert severity="warning">You can send money once your application is approved. We will e-mail you as soon as it is.</Alert>
-      )}
+      <Typography variant="h4" component="h1" fontWeight={800}>
+        Transfers
+      </Typography>
+      {user.status !== 'approved' && <Alert severity="warning">You can send money once your application is approved. We will e-mail you as soon as it is.</Alert>}
       <Card>
         {/* On a phone the three tabs share the width and their labels wrap: every label whole, nothing to scroll. */}
-        <Tabs value={tab} onChange={(_e, v: TabName) => setParams({ tab: v })} variant={phone ? 'fullWidth' : 'standard'} aria-label="Kind of transfer" sx={{ borderBottom: 1, borderColor: 'divider', px: { xs: 0, sm: 2 } }}>
+        <Tabs
+          value={tab}
+          onChange={(_e, v: TabName) => setParams({ tab: v })}
+          variant={phone ? 'fullWidth' : 'standard'}
+          aria-label="Kind of transfer"
+          sx={{ borderBottom: 1, borderColor: 'divider', px: { xs: 0, sm: 2 } }}
+        >
           <Tab value="sameBank" label="Strongroom account" wrapped={phone} sx={{ px: { xs: 1, sm: 2 } }} />
           <Tab value="local" label="Local bank" wrapped={phone} sx={{ px: { xs: 1, sm: 2 } }} />
           <Tab value="international" label="International" wrapped={phone} sx={{ px: { xs: 1, sm: 2 } }} />

@@ -296,7 +296,9 @@ export class LedgerBatches1760000200000 implements MigrationInterface {
     await q.query(`DROP FUNCTION post_journal(text, text, text, jsonb, bigint[], bigint[], text[], jsonb, jsonb, jsonb)`);
     await q.query(`DROP FUNCTION post_journals(jsonb)`);
     await q.query(`DROP TRIGGER ledger_accounts_never_deleted ON ledger_accounts`);
-    await q.query(`ALTER TABLE postings ADD CONSTRAINT postings_journal_id_fkey FOREIGN KEY (journal_id) REFERENCES journals(id), ADD CONSTRAINT postings_account_id_fkey FOREIGN KEY (account_id) REFERENCES ledger_accounts(id)`);
+    await q.query(
+      `ALTER TABLE postings ADD CONSTRAINT postings_journal_id_fkey FOREIGN KEY (journal_id) REFERENCES journals(id), ADD CONSTRAINT postings_account_id_fkey FOREIGN KEY (account_id) REFERENCES ledger_accounts(id)`,
+    );
     await q.query(`DROP TRIGGER journals_balanced ON journals`);
     await q.query(`DROP TRIGGER postings_apply ON postings`);
     await q.query(`DROP FUNCTION apply_postings(), check_journal_balanced()`);

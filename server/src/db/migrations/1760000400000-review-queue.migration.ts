@@ -44,7 +44,9 @@ export class ReviewQueue1760000400000 implements MigrationInterface {
     await q.query(`CREATE INDEX incoming_payments_status_idx ON incoming_payments (status, created_at DESC)`);
 
     await q.query(`ALTER TABLE transfers DROP CONSTRAINT transfers_status_check`);
-    await q.query(`ALTER TABLE transfers ADD CONSTRAINT transfers_status_check CHECK (status IN ('awaiting_authorisation','scheduled','pending','completed','rejected','expired','cancelled','failed'))`);
+    await q.query(
+      `ALTER TABLE transfers ADD CONSTRAINT transfers_status_check CHECK (status IN ('awaiting_authorisation','scheduled','pending','completed','rejected','expired','cancelled','failed'))`,
+    );
     await q.query(`ALTER TABLE transfers ADD COLUMN execute_on date, ADD COLUMN status_reason varchar(500)`);
     await q.query(`CREATE INDEX transfers_scheduled_idx ON transfers (execute_on) WHERE status = 'scheduled'`);
   }

@@ -66,19 +66,37 @@ export default async function adminRoutes(app: FastifyInstance) {
     return sendList(reply, 'customers', items, p.offset, total);
   });
 
-  app.get('/admin/customers/:id', { preHandler: anyStaff, schema: { tags, summary: 'One customer, with the application\'s status history', params: idParamsFor('Customer not found') } }, async (request) => {
-    const { id } = request.params as { id: string };
-    const c = await app.db.manager.findOne(CustomerEntity, { where: { id } });
-    if (!c) throw notFound('Customer not found');
-    const dto = await toUserDto(app.db.manager, c);
-    return { ...dto, passportImage: c.passportFileId ? `/v1/files/${c.passportFileId}` : null, reviewedAt: c.reviewedAt, reviewedBy: c.reviewedBy, timeline: await timeline(app.db, 'customer', c.id) };
-  });
+  app.get(
+    '/admin/customers/:id',
+    { preHandler: anyStaff, schema: { tags, summary: "One customer, with the application's status history", params: idParamsFor('Customer not found') } },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      const c = await app.db.manager.findOne(CustomerEntity, { where: { id } });
+      if (!c) throw notFound('Customer not found');
+      const dto = await toUserDto(app.db.manager, c);
+      return {
+        ...dto,
+        passportImage: c.passportFileId ? `/v1/files/${c.passportFileId}` : null,
+        reviewedAt: c.reviewedAt,
+        reviewedBy: c.reviewedBy,
+        timeline: await timeline(app.db, 'customer', c.id),
+      };
+    },
+  );
 
   app.reviewQueues.add({ resource: 'customers', label: 'Account applications', pendingCountSql: `SELECT count(*) FROM customers WHERE status = 'pending_review'` });
   for (const decision of ['approve', 'reject'] as const) {
     app.patch(
       `/admin/customers/:id/${decision}`,
-      { preHandler: adminOnly, schema: { tags, summary: decision === 'approve' ? 'Approve an application (audited)' : 'Reject an application with a reason (audited)', params: idParamsFor('Customer not found'), ...(decision === 'reject' ? { body: rejectReasonSchema } : {}) } },
+      {
+        preHandler: adminOnly,
+        schema: {
+          tags,
+          summary: decision === 'approve' ? 'Approve an application (audited)' : 'Reject an application with a reason (audited)',
+          params: idParamsFor('Customer not found'),
+          ...(decision === 'reject' ? { body: rejectReasonSchema } : {}),
+        },
+      },
       async (request) => {
         const { id } = request.params as { id: string };
         const reason = decision === 'reject' ? (request.body as { reason: string }).reason : undefined;
@@ -91,23 +109,33 @@ export default async function adminRoutes(app: FastifyInstance) {
   app.get('/admin/outbox', { preHandler: anyStaff, schema: { tags, summary: 'Mail outbox' } }, async (request, reply) => {
     const p = parseListParams(request.query as Record<string, unknown>, ['created_at'], 'created_at');
     const to = typeof p.filter.to === 'string' ? p.filter.to.toLowerCase() : null;
-    const items = await rows(app.db, `SELECT id, to_address AS "to", subject, template, body_text AS "bodyText", status, created_at AS "createdAt", sent_at AS "sentAt"
-      FROM outbox WHERE ($1::text IS NULL OR lower(to_address) = $1) ORDER BY created_at ${p.sortOrder} LIMIT $2 OFFSET $3`, [to, p.limit, p.offset]);
+    const items = await rows(
+      app.db,
+      `SELECT id, to_address AS "to", subject, template, body_text AS "bodyText", status, created_at AS "createdAt", sent_at AS "sentAt"
+      FROM outbox WHERE ($1::text IS NULL OR lower(to_address) = $1) ORDER BY created_at ${p.sortOrder} LIMIT $2 OFFSET $3`,
+      [to, p.limit, p.offset],
+    );
     const [{ count }] = await rows<{ count: string }>(app.db, `SELECT count(*) FROM outbox WHERE ($1::text IS NULL OR lower(to_address) = $1)`, [to]);
     return sendList(reply, 'outbox', items, p.offset, Number(count));
   });
 
   app.get('/admin/outbox/:id', { preHandler: anyStaff, schema: { tags, summary: 'One message (codes, tokens and links redacted)', params: idParamsFor('Message not found') } }, async (request) => {
     const { id } = request.params as { id: string };
-    const [item] = await rows(app.db, `SELECT id, to_address AS "to", subject, template, body_text AS "bodyText", status, created_at AS "createdAt", sent_at AS "sentAt" FROM outbox WHERE id = $1`, [id]);
+    const [item] = await rows(app.db, `SELECT id, to_address AS "to", subject, template, body_text AS "bodyText", status, created_at AS "createdAt", sent_at AS "sentAt" FROM outbox WHERE id = $1`, [
+      id,
+    ]);
     if (!item) throw notFound('Message not found');
     return item;
   });
 
   app.get('/admin/audit-log', { preHandler: anyStaff, schema: { tags, summary: 'Append-only audit log' } }, async (request, reply) => {
     const p = parseListParams(request.query as Record<string, unknown>, ['id'], 'id');
-    const items = await rows(app.db, `SELECT id::text, actor_type AS "actorType", actor_id AS "actorId", actor_email AS "actorEmail", action, target_type AS "targetType",
-      target_id AS "targetId", reason, details, ip, created_at AS "createdAt" FROM audit_log ORDER BY id ${p.sortOrder} LIMIT $1 OFFSET $2`, [p.limit, p.offset]);
+    const items = await rows(
+      app.db,
+      `SELECT id::text, actor_type AS "actorType", actor_id AS "actorId", actor_email AS "actorEmail", action, target_type AS "targetType",
+      target_id AS "targetId", reason, details, ip, created_at AS "createdAt" FROM audit_log ORDER BY id ${p.sortOrder} LIMIT $1 OFFSET $2`,
+      [p.limit, p.offset],
+    );
     const [{ count }] = await rows<{ count: string }>(app.db, `SELECT count(*) FROM audit_log`);
     return sendList(reply, 'audit-log', items, p.offset, Number(count));
   });

@@ -40,8 +40,5 @@ export function parseListParams(query: Record<string, unknown>, sortable: string
 
 export function sendList(reply: FastifyReply, resource: string, items: unknown[], offset: number, total: number) {
   const end = items.length === 0 ? offset : offset + items.length - 1;
-  return reply
-    .header('Content-Range', `${resource} ${offset}-${end}/${total}`)
-    .header('Access-Control-Expose-Headers', 'Content-Range')
-    .send(items);
+  return reply.header('Content-Range', `${resource} ${offset}-${end}/${total}`).header('Access-Control-Expose-Headers', 'Content-Range').send(items);
 }

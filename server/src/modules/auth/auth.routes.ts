@@ -1,13 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  changePasswordRequestSchema,
-  forgotPasswordSchema,
-  loginSchema,
-  registerSchema,
-  resendCodeSchema,
-  resetPasswordRequestSchema,
-  verifyEmailSchema,
-} from '@strongroom/shared';
+import { changePasswordRequestSchema, forgotPasswordSchema, loginSchema, registerSchema, resendCodeSchema, resetPasswordRequestSchema, verifyEmailSchema } from '@strongroom/shared';
 import { validate } from '../../common/validate';
 import { AppError } from '../../common/app-error';
 import { readFormWithImage } from '../../common/multipart';
@@ -22,23 +14,27 @@ export default async function authRoutes(app: FastifyInstance) {
   const loginLimit = { rateLimit: { max: app.config.loginRateLimitPerMinute, timeWindow: '1 minute' } };
   const codeLimit = { rateLimit: { max: Math.max(10, app.config.loginRateLimitPerMinute), timeWindow: '1 minute' } };
 
-  app.post('/auth/register', { bodyLimit: 10 * 1024 * 1024, config: codeLimit, schema: { tags, summary: 'Apply for an account (multipart with file `image`, or JSON with `image` as a data URL)' } }, async (request, reply) => {
-    const { fields, file } = await readFormWithImage(request, 'image', 'Image must be 5MB or less');
-    let input;
-    try {
-      input = validate(registerSchema, fields);
-    } catch (err) {
-      // Report a missing passport together with the other field errors.
-      if (err instanceof AppError && !file) err.errors!.image = 'Please upload a passport photograph';
-      throw err;
-    }
-    const customer = await auth.register(input, file);
-    return reply.status(201).send({
-      success: true,
-      message: 'Application submitted successfully',
-      email: customer.email,
-    });
-  });
+  app.post(
+    '/auth/register',
+    { bodyLimit: 10 * 1024 * 1024, config: codeLimit, schema: { tags, summary: 'Apply for an account (multipart with file `image`, or JSON with `image` as a data URL)' } },
+    async (request, reply) => {
+      const { fields, file } = await readFormWithImage(request, 'image', 'Image must be 5MB or less');
+      let input;
+      try {
+        input = validate(registerSchema, fields);
+      } catch (err) {
+        // Report a missing passport together with the other field errors.
+        if (err instanceof AppError && !file) err.errors!.image = 'Please upload a passport photograph';
+        throw err;
+      }
+      const customer = await auth.register(input, file);
+      return reply.status(201).send({
+        success: true,
+        message: 'Application submitted successfully',
+        email: customer.email,
+      });
+    },
+  );
 
   app.post('/auth/verify-email', { config: codeLimit, schema: { tags, summary: 'Verify the e-mail address with the 6-digit code' } }, async (request) => {
     const { email, code } = validate(verifyEmailSchema, request.body);

@@ -149,7 +149,8 @@ export class AuthService {
     if (c.lockedUntil && c.lockedUntil.getTime() > Date.now()) throw errors.accountLocked();
     if (!(await verifySecret(c.passwordHash, password))) {
       // Counted atomically so parallel guesses cannot slip past the limit.
-      const [row] = await rows<{ failed_login_count: number }>(m,
+      const [row] = await rows<{ failed_login_count: number }>(
+        m,
         `UPDATE customers SET failed_login_count = CASE WHEN locked_until IS NOT NULL AND locked_until <= now() THEN 1 ELSE failed_login_count + 1 END,
                 locked_until = CASE WHEN locked_until IS NOT NULL AND locked_until <= now() THEN NULL ELSE locked_until END
           WHERE id = $1 RETURNING failed_login_count`,
@@ -190,10 +191,9 @@ export class AuthService {
     const passwordHash = await hashSecret(newPassword);
     const customerId = await withTransaction(this.app.db, async (m) => {
       // Single use: the UPDATE claims the token atomically.
-      const claimed = await rows<{ customer_id: string }>(m,
-        `UPDATE password_resets SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING customer_id`,
-        [sha256Hex(token)],
-      );
+      const claimed = await rows<{ customer_id: string }>(m, `UPDATE password_resets SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING customer_id`, [
+        sha256Hex(token),
+      ]);
       if (claimed.length === 0) throw errors.resetLinkInvalid();
       await m.query(`UPDATE customers SET password_hash = $2, failed_login_count = 0, locked_until = NULL WHERE id = $1`, [claimed[0].customer_id, passwordHash]);
       return claimed[0].customer_id;

@@ -169,9 +169,10 @@ export class SessionService {
 
   /** After a password change or reset: every other session of this subject dies. */
   async revokeAllFor(kind: SessionKind, subjectId: string, exceptSessionId?: string) {
-    await this.app.db.query(
-      `UPDATE sessions SET revoked_at = now() WHERE kind = $1 AND subject_id = $2 AND revoked_at IS NULL AND ($3::uuid IS NULL OR id <> $3::uuid)`,
-      [kind, subjectId, exceptSessionId ?? null],
-    );
+    await this.app.db.query(`UPDATE sessions SET revoked_at = now() WHERE kind = $1 AND subject_id = $2 AND revoked_at IS NULL AND ($3::uuid IS NULL OR id <> $3::uuid)`, [
+      kind,
+      subjectId,
+      exceptSessionId ?? null,
+    ]);
   }
 }

@@ -17,7 +17,15 @@ const textFilter = (value: unknown) => (typeof value === 'string' && value.trim(
 
 /** A card for the console: masked like the customer's view, never the number or the CVV. */
 function toAdminCard(c: q.AdminCardRow) {
-  return { ...toCardDto(c), customerId: c.customer_id, accountNumber: c.account_number, email: c.email, phone: c.phone, ssnLast4: c.ssn_last4, address: `${c.address}, ${c.city}, ${c.state} ${c.zip_code}` };
+  return {
+    ...toCardDto(c),
+    customerId: c.customer_id,
+    accountNumber: c.account_number,
+    email: c.email,
+    phone: c.phone,
+    ssnLast4: c.ssn_last4,
+    address: `${c.address}, ${c.city}, ${c.state} ${c.zip_code}`,
+  };
 }
 
 /** The console's cards and card authorisations (react-admin simple-rest lists). */
@@ -45,7 +53,10 @@ export default async function cardAdminRoutes(app: FastifyInstance, opts: { card
 
   app.patch(
     '/admin/cards/:id/block',
-    { preHandler: adminOnly, schema: { tags, summary: 'Block a card for good (lost, stolen, fraud); audited', params: idParams, body: rejectReasonSchema, response: responses({ 200: okResponse() }) } },
+    {
+      preHandler: adminOnly,
+      schema: { tags, summary: 'Block a card for good (lost, stolen, fraud); audited', params: idParams, body: rejectReasonSchema, response: responses({ 200: okResponse() }) },
+    },
     async (request) => {
       const { reason } = request.body as { reason: string };
       const card = await opts.cards.block((request.params as { id: string }).id, reason, actorOf(request));
@@ -54,18 +65,32 @@ export default async function cardAdminRoutes(app: FastifyInstance, opts: { card
   );
 
   for (const action of ['freeze', 'unfreeze'] as const) {
-    app.patch(`/admin/cards/:id/${action}`, { preHandler: adminOnly, schema: { tags, summary: `${action === 'freeze' ? 'Freeze' : 'Unfreeze'} a card for its customer; audited`, params: idParams, response: responses({ 200: okResponse() }) } }, async (request) => {
-      const card = await opts.cards.setFrozen(null, (request.params as { id: string }).id, action === 'freeze', actorOf(request));
-      return { success: true, message: action === 'freeze' ? 'Card frozen' : 'Card unfrozen', card };
-    });
+    app.patch(
+      `/admin/cards/:id/${action}`,
+      {
+        preHandler: adminOnly,
+        schema: { tags, summary: `${action === 'freeze' ? 'Freeze' : 'Unfreeze'} a card for its customer; audited`, params: idParams, response: responses({ 200: okResponse() }) },
+      },
+      async (request) => {
+        const card = await opts.cards.setFrozen(null, (request.params as { id: string }).id, action === 'freeze', actorOf(request));
+        return { success: true, message: action === 'freeze' ? 'Card frozen' : 'Card unfrozen', card };
+      },
+    );
   }
 
-  app.get('/admin/card-authorisations', { preHandler: anyStaff, schema: { tags, summary: 'Authorisations the card network asked for: held, captured, voided, declined', querystring: listQuery } }, async (request, reply) => {
-    const p = parseListParams(request.query as Record<string, unknown>, ['createdAt', 'id'], 'createdAt');
-    const cardId = textFilter(p.filter.cardId);
-    const { items, total } = await q.adminListAuthorisations(app.db, { cardId: cardId && UUID_RE.test(cardId) ? cardId : undefined, status: textFilter(p.filter.status) }, p.sortOrder, { limit: p.limit, offset: p.offset });
-    return sendList(reply, 'card-authorisations', items.map(toAuthorisationDto), p.offset, total);
-  });
+  app.get(
+    '/admin/card-authorisations',
+    { preHandler: anyStaff, schema: { tags, summary: 'Authorisations the card network asked for: held, captured, voided, declined', querystring: listQuery } },
+    async (request, reply) => {
+      const p = parseListParams(request.query as Record<string, unknown>, ['createdAt', 'id'], 'createdAt');
+      const cardId = textFilter(p.filter.cardId);
+      const { items, total } = await q.adminListAuthorisations(app.db, { cardId: cardId && UUID_RE.test(cardId) ? cardId : undefined, status: textFilter(p.filter.status) }, p.sortOrder, {
+        limit: p.limit,
+        offset: p.offset,
+      });
+      return sendList(reply, 'card-authorisations', items.map(toAuthorisationDto), p.offset, total);
+    },
+  );
 
   app.get('/admin/card-authorisations/:id', { preHandler: anyStaff, schema: { tags, summary: 'One authorisation', params: idParams } }, async (request) => {
     const a = await q.findAuthorisation(app.db, (request.params as { id: string }).id);

@@ -78,7 +78,9 @@ export function cardKeysFrom(encryptionKey: Buffer): CardKeys {
 
 /** The CVV of a card: derived, never stored (3 digits, 4 for amex). */
 export function deriveCvv(keys: CardKeys, card: { id: string; number: string; expiry: Expiry; cardType: CardType }): string {
-  const mac = createHmac('sha256', keys.cvvKey).update(`${card.id}\0${card.number}\0${formatExpiry(card.expiry)}`).digest();
+  const mac = createHmac('sha256', keys.cvvKey)
+    .update(`${card.id}\0${card.number}\0${formatExpiry(card.expiry)}`)
+    .digest();
   const length = NETWORK_RANGES[card.cardType].cvvLength;
   return (mac.readBigUInt64BE(0) % 10n ** BigInt(length)).toString().padStart(length, '0');
 }

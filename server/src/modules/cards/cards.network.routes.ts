@@ -8,7 +8,11 @@ import type { CardKeys } from './cards.issuing';
 import * as errors from './cards.errors';
 
 const tags = ['card network'];
-const authorisationSchema = { type: 'object', additionalProperties: true, properties: { id: { type: 'string' }, status: { type: 'string' }, amount: { type: 'string' }, currency: { type: 'string' } } };
+const authorisationSchema = {
+  type: 'object',
+  additionalProperties: true,
+  properties: { id: { type: 'string' }, status: { type: 'string' }, amount: { type: 'string' }, currency: { type: 'string' } },
+};
 
 /**
  * The card network interface: callable with the network's credential from configuration (header
@@ -33,7 +37,16 @@ export default async function cardNetworkRoutes(app: FastifyInstance, opts: { ke
 
   app.post(
     '/network/card-authorisations',
-    { preHandler: networkCaller, config: moneyLimit, schema: { tags, summary: 'Authorise a purchase: approved (a hold on the credit line) or declined with a reason', body: cardAuthorisationSchema, response: responses({ 201: okResponse({ approved: { type: 'boolean' }, declineReason: { type: 'string' }, authorisation: authorisationSchema }) }) } },
+    {
+      preHandler: networkCaller,
+      config: moneyLimit,
+      schema: {
+        tags,
+        summary: 'Authorise a purchase: approved (a hold on the credit line) or declined with a reason',
+        body: cardAuthorisationSchema,
+        response: responses({ 201: okResponse({ approved: { type: 'boolean' }, declineReason: { type: 'string' }, authorisation: authorisationSchema }) }),
+      },
+    },
     async (request, reply) => {
       const input = request.body as AuthorisationInput;
       const result = await app.idempotency.run(request, scope, async (m) => ({ status: 201, body: { success: true, ...(await network.authorise(m, input, callerOf(request))) } }));
@@ -43,18 +56,35 @@ export default async function cardNetworkRoutes(app: FastifyInstance, opts: { ke
 
   app.post(
     '/network/card-authorisations/:id/capture',
-    { preHandler: networkCaller, config: moneyLimit, schema: { tags, summary: 'Capture a held authorisation: books the purchase (card receivable against merchant settlement)', params: idParams, body: cardCaptureSchema, response: responses({ 200: okResponse({ authorisation: authorisationSchema }) }) } },
+    {
+      preHandler: networkCaller,
+      config: moneyLimit,
+      schema: {
+        tags,
+        summary: 'Capture a held authorisation: books the purchase (card receivable against merchant settlement)',
+        params: idParams,
+        body: cardCaptureSchema,
+        response: responses({ 200: okResponse({ authorisation: authorisationSchema }) }),
+      },
+    },
     async (request, reply) => {
       const { id } = request.params as { id: string };
       const { amount } = request.body as { amount?: string | number };
-      const result = await app.idempotency.run(request, scope, async (m) => ({ status: 200, body: { success: true, message: 'Captured', authorisation: await network.capture(m, id, amount, callerOf(request)) } }));
+      const result = await app.idempotency.run(request, scope, async (m) => ({
+        status: 200,
+        body: { success: true, message: 'Captured', authorisation: await network.capture(m, id, amount, callerOf(request)) },
+      }));
       return reply.status(result.status).send(result.body);
     },
   );
 
   app.post(
     '/network/card-authorisations/:id/void',
-    { preHandler: networkCaller, config: moneyLimit, schema: { tags, summary: 'Void a held authorisation: the hold is released', params: idParams, response: responses({ 200: okResponse({ authorisation: authorisationSchema }) }) } },
+    {
+      preHandler: networkCaller,
+      config: moneyLimit,
+      schema: { tags, summary: 'Void a held authorisation: the hold is released', params: idParams, response: responses({ 200: okResponse({ authorisation: authorisationSchema }) }) },
+    },
     async (request, reply) => {
       const { id } = request.params as { id: string };
       const result = await app.idempotency.run(request, scope, async (m) => ({ status: 200, body: { success: true, message: 'Voided', authorisation: await network.void(m, id, callerOf(request)) } }));

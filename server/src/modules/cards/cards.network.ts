@@ -100,7 +100,12 @@ export class CardNetworkService {
       requestedBy: requesterOf(actor),
     });
     if (!reason) await q.adjustCard(m, card!.id, { heldMinor: recordMinor });
-    await recordAudit(m, actor, { action: reason ? 'card_authorisation.decline' : 'card_authorisation.hold', targetType: 'card_authorisation', targetId: row.id, details: { cardLast4: row.card_last4, amount: minorToDecimal(recordMinor, input.currency), currency: input.currency, ...(reason ? { declineReason: reason } : {}) } });
+    await recordAudit(m, actor, {
+      action: reason ? 'card_authorisation.decline' : 'card_authorisation.hold',
+      targetType: 'card_authorisation',
+      targetId: row.id,
+      details: { cardLast4: row.card_last4, amount: minorToDecimal(recordMinor, input.currency), currency: input.currency, ...(reason ? { declineReason: reason } : {}) },
+    });
     return reason
       ? { approved: false, declineReason: reason, message: DECLINE_MESSAGES[reason], authorisation: toAuthorisationDto(row) }
       : { approved: true, message: 'Approved', authorisation: toAuthorisationDto(row) };

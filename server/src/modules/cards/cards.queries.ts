@@ -113,10 +113,15 @@ export async function numberHashTaken(db: Queryable, hash: string): Promise<bool
 }
 
 export async function storeIssuedNumber(db: Queryable, id: string, issued: { numberEncrypted: string; last4: string; hash: string; month: number; year: number; at: Date }): Promise<void> {
-  await db.query(
-    `UPDATE cards SET number_encrypted = $2, number_last4 = $3, number_hash = $4, expiry_month = $5, expiry_year = $6, issued_at = $7, updated_at = now() WHERE id = $1`,
-    [id, issued.numberEncrypted, issued.last4, issued.hash, issued.month, issued.year, issued.at],
-  );
+  await db.query(`UPDATE cards SET number_encrypted = $2, number_last4 = $3, number_hash = $4, expiry_month = $5, expiry_year = $6, issued_at = $7, updated_at = now() WHERE id = $1`, [
+    id,
+    issued.numberEncrypted,
+    issued.last4,
+    issued.hash,
+    issued.month,
+    issued.year,
+    issued.at,
+  ]);
 }
 
 export async function setCardStatus(db: Queryable, id: string, status: string, reason: string | null): Promise<void> {
@@ -175,11 +180,12 @@ export async function findAuthorisation(db: Queryable, id: string, forUpdate = f
 }
 
 export async function settleAuthorisation(db: Queryable, id: string, status: 'captured' | 'voided', capturedMinor: bigint | null, journalReference: string | null): Promise<AuthorisationRow> {
-  const [row] = await rows<AuthorisationRow>(
-    db,
-    `UPDATE card_authorisations SET status = $2, captured_minor = $3, journal_reference = $4, updated_at = now() WHERE id = $1 RETURNING *`,
-    [id, status, capturedMinor === null ? null : capturedMinor.toString(), journalReference],
-  );
+  const [row] = await rows<AuthorisationRow>(db, `UPDATE card_authorisations SET status = $2, captured_minor = $3, journal_reference = $4, updated_at = now() WHERE id = $1 RETURNING *`, [
+    id,
+    status,
+    capturedMinor === null ? null : capturedMinor.toString(),
+    journalReference,
+  ]);
   return row;
 }
 

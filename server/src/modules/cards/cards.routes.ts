@@ -40,42 +40,86 @@ export default async function cardRoutes(app: FastifyInstance) {
 
   app.post(
     '/card',
-    { preHandler: customer, schema: { tags, summary: 'Apply for a card (a credit decision by staff); the bank issues number, expiry and CVV', body: cardApplicationSchema, response: responses({ 201: okResponse({ card: cardSchema }) }) } },
+    {
+      preHandler: customer,
+      schema: {
+        tags,
+        summary: 'Apply for a card (a credit decision by staff); the bank issues number, expiry and CVV',
+        body: cardApplicationSchema,
+        response: responses({ 201: okResponse({ card: cardSchema }) }),
+      },
+    },
     async (request, reply) => {
       const card = await cards.apply(request.customer!.id, request.body as CardApplicationInput, actorOf(request));
       return reply.status(201).send({ success: true, message: 'Card application submitted. We will e-mail you when it is decided.', card });
     },
   );
 
-  app.get('/card', { preHandler: app.requireCustomer, schema: { tags, summary: "The caller's cards, masked", response: responses({ 200: okResponse({ cards: { type: 'array', items: cardSchema } }) }) } }, async (request) => ({
-    success: true,
-    cards: await cards.list(request.customer!.id),
-  }));
+  app.get(
+    '/card',
+    { preHandler: app.requireCustomer, schema: { tags, summary: "The caller's cards, masked", response: responses({ 200: okResponse({ cards: { type: 'array', items: cardSchema } }) }) } },
+    async (request) => ({
+      success: true,
+      cards: await cards.list(request.customer!.id),
+    }),
+  );
 
-  app.get('/card/:id', { preHandler: app.requireCustomer, schema: { tags, summary: 'One of the caller\'s cards, masked', params: idParams, response: responses({ 200: okResponse({ card: cardSchema }) }) } }, async (request) => ({
-    success: true,
-    card: await cards.get(request.customer!.id, (request.params as { id: string }).id),
-  }));
+  app.get(
+    '/card/:id',
+    { preHandler: app.requireCustomer, schema: { tags, summary: "One of the caller's cards, masked", params: idParams, response: responses({ 200: okResponse({ card: cardSchema }) }) } },
+    async (request) => ({
+      success: true,
+      card: await cards.get(request.customer!.id, (request.params as { id: string }).id),
+    }),
+  );
 
-  app.get('/card/:id/transactions', { preHandler: app.requireCustomer, schema: { tags, summary: "A card's purchases and payments, newest first", params: idParams, response: responses({ 200: okResponse({ items: { type: 'array' } }) }) } }, async (request) => ({
-    success: true,
-    items: await cards.activity(request.customer!.id, (request.params as { id: string }).id),
-  }));
+  app.get(
+    '/card/:id/transactions',
+    {
+      preHandler: app.requireCustomer,
+      schema: { tags, summary: "A card's purchases and payments, newest first", params: idParams, response: responses({ 200: okResponse({ items: { type: 'array' } }) }) },
+    },
+    async (request) => ({
+      success: true,
+      items: await cards.activity(request.customer!.id, (request.params as { id: string }).id),
+    }),
+  );
 
   app.post(
     '/card/:id/reveal',
-    { preHandler: customer, config: moneyLimit, schema: { tags, summary: 'Number, expiry and CVV, with the transaction PIN (audited; not cached, not logged)', params: idParams, body: cardRevealSchema, response: responses({ 200: okResponse({ cardNumber: { type: 'string' }, expiry: { type: 'string' }, cvv: { type: 'string' } }) }) } },
+    {
+      preHandler: customer,
+      config: moneyLimit,
+      schema: {
+        tags,
+        summary: 'Number, expiry and CVV, with the transaction PIN (audited; not cached, not logged)',
+        params: idParams,
+        body: cardRevealSchema,
+        response: responses({ 200: okResponse({ cardNumber: { type: 'string' }, expiry: { type: 'string' }, cvv: { type: 'string' } }) }),
+      },
+    },
     async (request, reply) => {
       const { pin } = request.body as { pin: string };
       const revealed = await cards.reveal(request.customer!.id, (request.params as { id: string }).id, pin, actorOf(request));
-      return reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache').send({ success: true, ...revealed });
+      return reply
+        .header('Cache-Control', 'no-store')
+        .header('Pragma', 'no-cache')
+        .send({ success: true, ...revealed });
     },
   );
 
   for (const action of ['freeze', 'unfreeze'] as const) {
     app.patch(
       `/card/:id/${action}`,
-      { preHandler: customer, schema: { tags, summary: action === 'freeze' ? 'Freeze the card: every payment is declined until unfrozen' : 'Unfreeze the card', params: idParams, response: responses({ 200: okResponse({ card: cardSchema }) }) } },
+      {
+        preHandler: customer,
+        schema: {
+          tags,
+          summary: action === 'freeze' ? 'Freeze the card: every payment is declined until unfrozen' : 'Unfreeze the card',
+          params: idParams,
+          response: responses({ 200: okResponse({ card: cardSchema }) }),
+        },
+      },
       async (request) => {
         const card = await cards.setFrozen(request.customer!.id, (request.params as { id: string }).id, action === 'freeze', actorOf(request));
         return { success: true, message: action === 'freeze' ? 'Card frozen' : 'Card unfrozen', card };
@@ -85,7 +129,17 @@ export default async function cardRoutes(app: FastifyInstance) {
 
   app.post(
     '/card/:id/pay',
-    { preHandler: customer, config: moneyLimit, schema: { tags, summary: 'Pay the balance owed from your account, with the PIN (Idempotency-Key honoured)', params: idParams, body: cardPaymentSchema, response: responses({ 201: okResponse({ card: cardSchema }) }) } },
+    {
+      preHandler: customer,
+      config: moneyLimit,
+      schema: {
+        tags,
+        summary: 'Pay the balance owed from your account, with the PIN (Idempotency-Key honoured)',
+        params: idParams,
+        body: cardPaymentSchema,
+        response: responses({ 201: okResponse({ card: cardSchema }) }),
+      },
+    },
     async (request, reply) => {
       const customerId = request.customer!.id;
       const cardId = (request.params as { id: string }).id;
@@ -96,13 +150,30 @@ export default async function cardRoutes(app: FastifyInstance) {
 
   app.patch(
     '/card/:id/approve',
-    { preHandler: adminOnly, schema: { tags: ['admin'], summary: 'Approve a card application: the card is issued (four eyes above the threshold)', params: idParams, response: responses({ 200: okResponse({ status: { type: 'string' }, awaitingSecondApproval: { type: 'boolean' } }) }) } },
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags: ['admin'],
+        summary: 'Approve a card application: the card is issued (four eyes above the threshold)',
+        params: idParams,
+        response: responses({ 200: okResponse({ status: { type: 'string' }, awaitingSecondApproval: { type: 'boolean' } }) }),
+      },
+    },
     async (request) => ({ success: true, ...(await decide(app, kind, { id: (request.params as { id: string }).id, decision: 'approve', actor: actorOf(request) })) }),
   );
 
   app.patch(
     '/card/:id/reject',
-    { preHandler: adminOnly, schema: { tags: ['admin'], summary: 'Reject a card application with a reason', params: idParams, body: rejectReasonSchema, response: responses({ 200: okResponse({ status: { type: 'string' } }) }) } },
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags: ['admin'],
+        summary: 'Reject a card application with a reason',
+        params: idParams,
+        body: rejectReasonSchema,
+        response: responses({ 200: okResponse({ status: { type: 'string' } }) }),
+      },
+    },
     async (request) => {
       const { reason } = request.body as { reason: string };
       return { success: true, ...(await decide(app, kind, { id: (request.params as { id: string }).id, decision: 'reject', reason, actor: actorOf(request) })) };

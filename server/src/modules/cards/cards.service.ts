@@ -1,14 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { EntityManager } from 'typeorm';
-import {
-  CARD_REWARDS_TEXT,
-  minorToDecimal,
-  parseAmountToMinor,
-  type CardActivityDto,
-  type CardApplicationInput,
-  type CardDto,
-  type CardRevealDto,
-} from '@strongroom/shared';
+import { CARD_REWARDS_TEXT, minorToDecimal, parseAmountToMinor, type CardActivityDto, type CardApplicationInput, type CardDto, type CardRevealDto } from '@strongroom/shared';
 import type { Actor } from '../../common/actor';
 import { decryptText, encryptText } from '../../common/crypto';
 import { rows } from '../../common/sql';

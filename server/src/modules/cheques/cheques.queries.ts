@@ -106,11 +106,7 @@ export async function setChequeTransaction(db: Queryable, id: string, transactio
 }
 
 export async function customerCheques(db: Queryable, customerId: string, page: { offset: number; limit: number }): Promise<{ items: ChequeRow[]; total: number }> {
-  const items = await rows<ChequeRow>(db, `SELECT ${COLUMNS} FROM ${FROM} WHERE q.customer_id = $1 ORDER BY q.created_at DESC, q.id LIMIT $2 OFFSET $3`, [
-    customerId,
-    page.limit,
-    page.offset,
-  ]);
+  const items = await rows<ChequeRow>(db, `SELECT ${COLUMNS} FROM ${FROM} WHERE q.customer_id = $1 ORDER BY q.created_at DESC, q.id LIMIT $2 OFFSET $3`, [customerId, page.limit, page.offset]);
   const [{ count }] = await rows<{ count: string }>(db, `SELECT count(*) FROM cheques WHERE customer_id = $1`, [customerId]);
   return { items, total: Number(count) };
 }
@@ -141,11 +137,11 @@ export async function staffCheques(
 
 /** Other deposits that look like this cheque (same drawer details or the same front image), any status. */
 export async function lookalikeCheques(db: Queryable, cheque: Pick<ChequeRow, 'id' | 'drawer_key' | 'front_sha256'>): Promise<ChequeRow[]> {
-  return rows<ChequeRow>(
-    db,
-    `SELECT ${STAFF_COLUMNS} FROM ${STAFF_FROM} WHERE q.id <> $1 AND (q.drawer_key = $2 OR q.front_sha256 = $3) ORDER BY q.created_at LIMIT 20`,
-    [cheque.id, cheque.drawer_key, cheque.front_sha256],
-  );
+  return rows<ChequeRow>(db, `SELECT ${STAFF_COLUMNS} FROM ${STAFF_FROM} WHERE q.id <> $1 AND (q.drawer_key = $2 OR q.front_sha256 = $3) ORDER BY q.created_at LIMIT 20`, [
+    cheque.id,
+    cheque.drawer_key,
+    cheque.front_sha256,
+  ]);
 }
 
 export const PENDING_CHEQUES_SQL = `SELECT count(*) AS count FROM cheques WHERE status IN ('pending','awaiting_second_approval')`;

@@ -150,7 +150,10 @@ export default async function chequeRoutes(app: FastifyInstance) {
 
   app.patch(
     '/cheque/:id/reject',
-    { preHandler: adminOnly, schema: { tags, summary: 'Reject a deposit with a reason the customer sees; credits nothing', params: chequeIdParams, body: rejectReasonSchema, response: decisionResponse } },
+    {
+      preHandler: adminOnly,
+      schema: { tags, summary: 'Reject a deposit with a reason the customer sees; credits nothing', params: chequeIdParams, body: rejectReasonSchema, response: decisionResponse },
+    },
     async (request) => {
       const { reason } = request.body as { reason: string };
       const result = await decide(app, chequeReviewKind, { id: (request.params as { id: string }).id, decision: 'reject', reason, actor: actorOf(request) });

@@ -1,13 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { EntityManager } from 'typeorm';
-import {
-  CHEQUE_IMAGE_SIZE_MESSAGE,
-  CHEQUE_IMAGE_TYPE_MESSAGE,
-  minorToDecimal,
-  parseAmountToMinor,
-  type ChequeDto,
-  type ChequeStatus,
-} from '@strongroom/shared';
+import { CHEQUE_IMAGE_SIZE_MESSAGE, CHEQUE_IMAGE_TYPE_MESSAGE, minorToDecimal, parseAmountToMinor, type ChequeDto, type ChequeStatus } from '@strongroom/shared';
 import type { Actor } from '../../common/actor';
 import { sha256Hex } from '../../common/crypto';
 import { rows, sqlState, type Queryable } from '../../common/sql';
@@ -15,16 +8,7 @@ import type { UploadRules } from '../files/files.service';
 import type { StoredFileEntity } from '../files/entities/stored-file.entity';
 import { firstApprover, recordStatusEvent, timelines, type TimelineEntry } from '../review/status-events';
 import * as errors from './cheques.errors';
-import {
-  customerCheques,
-  depositedBefore,
-  findCheque,
-  insertCheque,
-  lookalikeCheques,
-  staffCheques,
-  type ChequeRow,
-  type StaffChequeFilter,
-} from './cheques.queries';
+import { customerCheques, depositedBefore, findCheque, insertCheque, lookalikeCheques, staffCheques, type ChequeRow, type StaffChequeFilter } from './cheques.queries';
 
 export const CHEQUE_SUBJECT = 'cheque';
 
@@ -149,7 +133,11 @@ export class ChequesService {
     const [customer] = await rows(db, `SELECT 1 FROM customers WHERE id = $1`, [customerId]);
     if (!customer) throw errors.customerNotFound();
     const { items, total } = await customerCheques(db, customerId, { offset: (page.page - 1) * page.pageSize, limit: page.pageSize });
-    const history = await timelines(db, CHEQUE_SUBJECT, items.map((r) => r.id));
+    const history = await timelines(
+      db,
+      CHEQUE_SUBJECT,
+      items.map((r) => r.id),
+    );
     return { items: items.map((r) => toChequeDto(r, history.get(r.id) ?? [])), total };
   }
 

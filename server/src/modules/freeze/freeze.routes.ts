@@ -14,13 +14,20 @@ export default async function freezeRoutes(app: FastifyInstance) {
 
   app.post(
     '/account/freeze',
-    { preHandler: app.requireCustomer, schema: { tags, summary: "'Freeze everything': every card declines and no payment leaves; money still comes in", response: responses({ 200: okResponse({ frozenAt: { type: 'string' } }) }) } },
+    {
+      preHandler: app.requireCustomer,
+      schema: { tags, summary: "'Freeze everything': every card declines and no payment leaves; money still comes in", response: responses({ 200: okResponse({ frozenAt: { type: 'string' } }) }) },
+    },
     async (request) => ({ success: true, ...(await freeze.freeze(request.customer!.id, actorOf(request))) }),
   );
 
   app.post(
     '/account/unfreeze',
-    { preHandler: app.requireCustomer, config: secretLimit, schema: { tags, summary: 'Undo Freeze everything with the password and the transaction PIN', body: accountUnfreezeSchema, response: responses({ 200: okResponse() }) } },
+    {
+      preHandler: app.requireCustomer,
+      config: secretLimit,
+      schema: { tags, summary: 'Undo Freeze everything with the password and the transaction PIN', body: accountUnfreezeSchema, response: responses({ 200: okResponse() }) },
+    },
     async (request) => {
       const input = request.body as { password: string; pin: string };
       return { success: true, ...(await freeze.unfreeze(request.customer!.id, input, actorOf(request))) };
@@ -29,7 +36,10 @@ export default async function freezeRoutes(app: FastifyInstance) {
 
   app.patch(
     '/admin/customers/:id/unfreeze',
-    { preHandler: app.requireStaff(['admin']), schema: { tags: ['admin'], summary: "Lift a customer's Freeze everything (audited)", params: idParams, body: staffReasonSchema, response: responses({ 200: okResponse() }) } },
+    {
+      preHandler: app.requireStaff(['admin']),
+      schema: { tags: ['admin'], summary: "Lift a customer's Freeze everything (audited)", params: idParams, body: staffReasonSchema, response: responses({ 200: okResponse() }) },
+    },
     async (request) => {
       const { id } = request.params as { id: string };
       const body = request.body as { reason?: string };

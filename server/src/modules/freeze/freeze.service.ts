@@ -46,7 +46,10 @@ export class FreezeService {
       await enqueueMail(this.app, m, {
         to: c.email,
         template: 'securityNotice',
-        data: { firstName: c.first_name, line: 'You froze everything: your cards decline every payment and no money can leave your account. Money sent to you still arrives. To undo it, choose Unfreeze in the app and enter your password and PIN.' },
+        data: {
+          firstName: c.first_name,
+          line: 'You froze everything: your cards decline every payment and no money can leave your account. Money sent to you still arrives. To undo it, choose Unfreeze in the app and enter your password and PIN.',
+        },
         customerId,
       });
       return { frozenAt: frozen_at.toISOString(), message: 'Everything is frozen: your cards and outgoing payments are stopped' };

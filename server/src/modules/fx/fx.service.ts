@@ -19,10 +19,12 @@ export async function seedFxRates(m: EntityManager): Promise<void> {
   for (const base of codes) {
     for (const quote of codes) {
       if (base === quote) continue;
-      await m.query(
-        `INSERT INTO fx_rates (base, quote, rate, updated_by) VALUES ($1, $2, round($3::numeric / $4::numeric, 8), 'seed') ON CONFLICT (base, quote) DO NOTHING`,
-        [base, quote, SEED_RATES_PER_USD[quote], SEED_RATES_PER_USD[base]],
-      );
+      await m.query(`INSERT INTO fx_rates (base, quote, rate, updated_by) VALUES ($1, $2, round($3::numeric / $4::numeric, 8), 'seed') ON CONFLICT (base, quote) DO NOTHING`, [
+        base,
+        quote,
+        SEED_RATES_PER_USD[quote],
+        SEED_RATES_PER_USD[base],
+      ]);
     }
   }
 }

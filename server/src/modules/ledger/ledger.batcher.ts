@@ -62,7 +62,12 @@ export class LedgerBatcher {
 
   private async book(batch: Waiting[]) {
     try {
-      const results = await retrying(() => callPostJournals(this.db, batch.map((w) => w.item)));
+      const results = await retrying(() =>
+        callPostJournals(
+          this.db,
+          batch.map((w) => w.item),
+        ),
+      );
       results.forEach((r, i) => batch[i].resolve(r));
     } catch (err) {
       if (batch.length === 1) return batch[0].reject(err);

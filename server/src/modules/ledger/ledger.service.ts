@@ -7,7 +7,19 @@ import { LedgerInvariantError, OutboundLimitExceeded, insufficientFunds } from '
 import type { NewTransaction, TransactionRow } from '../transactions/transactions.service';
 
 /** Internal accounts, one per currency (docs/decisions/0011). */
-export const INTERNAL_ACCOUNTS = ['pending_outbound', 'settlement', 'fee_income', 'fx_position', 'loans_receivable', 'interest_income', 'crypto_custody', 'cheque_clearing', 'card_receivable', 'merchant_settlement', 'equity'] as const;
+export const INTERNAL_ACCOUNTS = [
+  'pending_outbound',
+  'settlement',
+  'fee_income',
+  'fx_position',
+  'loans_receivable',
+  'interest_income',
+  'crypto_custody',
+  'cheque_clearing',
+  'card_receivable',
+  'merchant_settlement',
+  'equity',
+] as const;
 export type InternalAccount = (typeof INTERNAL_ACCOUNTS)[number];
 
 /** A posting: positive credits the account (raises its balance), negative debits it. */
@@ -134,9 +146,7 @@ export function toBatchItem(input: JournalInput, opts: PostOptions = {}): BatchI
       metadata: e.metadata ?? {},
       created_at: e.createdAt ? e.createdAt.toISOString() : null,
     })),
-    limit: opts.outboundLimit
-      ? { accountId: opts.outboundLimit.accountId, debitMinor: opts.outboundLimit.debitMinor.toString(), limitMinor: opts.outboundLimit.limitMinor.toString() }
-      : null,
+    limit: opts.outboundLimit ? { accountId: opts.outboundLimit.accountId, debitMinor: opts.outboundLimit.debitMinor.toString(), limitMinor: opts.outboundLimit.limitMinor.toString() } : null,
     idem: opts.idempotency ?? null,
   };
 }
@@ -204,10 +214,10 @@ export async function internalAccountId(m: EntityManager, code: InternalAccount,
 
 /** Opens the customer's money account (balance 0) in their currency. Idempotent. */
 export async function openCustomerAccount(m: EntityManager, customerId: string, currency: string): Promise<string> {
-  await m.query(
-    `INSERT INTO ledger_accounts (customer_id, kind, currency) VALUES ($1, 'customer', $2) ON CONFLICT (customer_id, currency) WHERE customer_id IS NOT NULL DO NOTHING`,
-    [customerId, currency],
-  );
+  await m.query(`INSERT INTO ledger_accounts (customer_id, kind, currency) VALUES ($1, 'customer', $2) ON CONFLICT (customer_id, currency) WHERE customer_id IS NOT NULL DO NOTHING`, [
+    customerId,
+    currency,
+  ]);
   return customerAccountId(m, customerId, currency);
 }
 

@@ -47,12 +47,7 @@ export function toLoanDto(row: LoanRow, schedule: InstalmentRow[], timeline: Tim
   };
 }
 
-export function toLoanAdminDto(
-  row: LoanWithHolderRow,
-  schedule: InstalmentRow[],
-  timeline: TimelineEntryDto[],
-  firstApproval: LoanAdminDto['firstApproval'],
-): LoanAdminDto {
+export function toLoanAdminDto(row: LoanWithHolderRow, schedule: InstalmentRow[], timeline: TimelineEntryDto[], firstApproval: LoanAdminDto['firstApproval']): LoanAdminDto {
   const money = (minor: string) => minorToDecimal(minor, row.currency);
   const open = schedule.filter((i) => i.status !== 'paid');
   const outstandingMinor = open.reduce((sum, i) => sum + BigInt(i.principal_minor) + BigInt(i.interest_minor), 0n);

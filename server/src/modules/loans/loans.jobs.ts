@@ -100,7 +100,13 @@ export async function collectInstalment(app: FastifyInstance, instalmentId: stri
       await enqueueMail(app, m, {
         to: customer.email,
         template: 'loanInstalmentMissed',
-        data: { firstName: customer.first_name, number: instalment.number, termMonths: loan.term_months, amount: formatMoney(instalmentMinor(instalment), loan.currency), dueDate: instalment.due_date },
+        data: {
+          firstName: customer.first_name,
+          number: instalment.number,
+          termMonths: loan.term_months,
+          amount: formatMoney(instalmentMinor(instalment), loan.currency),
+          dueDate: instalment.due_date,
+        },
         customerId: customer.id,
       });
     }

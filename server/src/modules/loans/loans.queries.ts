@@ -108,10 +108,32 @@ export async function insertLoan(db: Queryable, loan: NewLoan): Promise<LoanRow>
                         annual_income_minor, monthly_rent_minor, down_payment_minor, ssn_sealed, ssn_last4)
      VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23,$24,$25,$26) RETURNING id`,
     [
-      loan.customerId, loan.loanType, loan.loanPurpose, loan.amountMinor.toString(), loan.currency, loan.annualRate, loan.termMonths,
-      loan.monthlyPaymentMinor.toString(), loan.totalInterestMinor.toString(), a.firstName, a.lastName, a.email, a.phone, a.dateOfBirth, a.address,
-      a.city, a.state, a.zipCode, a.employmentStatus, a.employerName, a.jobTitle, a.annualIncomeMinor.toString(), a.monthlyRentMinor.toString(),
-      a.downPaymentMinor.toString(), loan.ssnSealed, loan.ssnLast4,
+      loan.customerId,
+      loan.loanType,
+      loan.loanPurpose,
+      loan.amountMinor.toString(),
+      loan.currency,
+      loan.annualRate,
+      loan.termMonths,
+      loan.monthlyPaymentMinor.toString(),
+      loan.totalInterestMinor.toString(),
+      a.firstName,
+      a.lastName,
+      a.email,
+      a.phone,
+      a.dateOfBirth,
+      a.address,
+      a.city,
+      a.state,
+      a.zipCode,
+      a.employmentStatus,
+      a.employerName,
+      a.jobTitle,
+      a.annualIncomeMinor.toString(),
+      a.monthlyRentMinor.toString(),
+      a.downPaymentMinor.toString(),
+      loan.ssnSealed,
+      loan.ssnLast4,
     ],
   );
   return (await findLoan(db, row.id))!;
@@ -153,11 +175,11 @@ export async function listLoans(db: Queryable, query: LoanListQuery): Promise<{ 
   const where = `($1::text IS NULL OR l.status = $1) AND ($2::uuid IS NULL OR l.customer_id = $2)
     AND ($3::text IS NULL OR c.account_number = $3 OR concat_ws(' ', c.first_name, c.last_name) ILIKE '%' || $3 || '%')`;
   const params = [query.status ?? null, query.customerId ?? null, query.q ?? null];
-  const items = await rows<LoanWithHolderRow>(
-    db,
-    `SELECT ${HOLDER_COLUMNS} FROM loans l ${HOLDER_JOINS} WHERE ${where} ORDER BY ${LOAN_SORTS[query.sort]} ${query.order}, l.id LIMIT $4 OFFSET $5`,
-    [...params, query.limit, query.offset],
-  );
+  const items = await rows<LoanWithHolderRow>(db, `SELECT ${HOLDER_COLUMNS} FROM loans l ${HOLDER_JOINS} WHERE ${where} ORDER BY ${LOAN_SORTS[query.sort]} ${query.order}, l.id LIMIT $4 OFFSET $5`, [
+    ...params,
+    query.limit,
+    query.offset,
+  ]);
   const [{ count }] = await rows<{ count: string }>(db, `SELECT count(*) FROM loans l JOIN customers c ON c.id = l.customer_id WHERE ${where}`, params);
   return { items, total: Number(count) };
 }
@@ -174,22 +196,12 @@ export async function setDisbursement(db: Queryable, id: string, transactionId: 
   await db.query(`UPDATE loans SET disbursement_transaction_id = $2 WHERE id = $1`, [id, transactionId]);
 }
 
-export async function insertInstalments(
-  db: Queryable,
-  loanId: string,
-  schedule: { number: number; dueDate: string; principalMinor: bigint; interestMinor: bigint }[],
-): Promise<void> {
+export async function insertInstalments(db: Queryable, loanId: string, schedule: { number: number; dueDate: string; principalMinor: bigint; interestMinor: bigint }[]): Promise<void> {
   await db.query(
     `INSERT INTO loan_instalments (loan_id, number, due_date, principal_minor, interest_minor)
      SELECT $1, s.number, s.due_date, s.principal_minor, s.interest_minor
        FROM unnest($2::int[], $3::date[], $4::bigint[], $5::bigint[]) AS s(number, due_date, principal_minor, interest_minor)`,
-    [
-      loanId,
-      schedule.map((i) => i.number),
-      schedule.map((i) => i.dueDate),
-      schedule.map((i) => i.principalMinor.toString()),
-      schedule.map((i) => i.interestMinor.toString()),
-    ],
+    [loanId, schedule.map((i) => i.number), schedule.map((i) => i.dueDate), schedule.map((i) => i.principalMinor.toString()), schedule.map((i) => i.interestMinor.toString())],
   );
 }
 

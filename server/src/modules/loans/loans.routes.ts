@@ -45,7 +45,15 @@ function customerRoutes(app: FastifyInstance, loans: LoansService) {
 
   app.post(
     '/loan',
-    { preHandler: customer, schema: { tags, summary: 'Apply for a loan (the SSN is sealed at rest; only its last 4 digits come back)', body: loanApplicationSchema, response: responses({ 201: okResponse({ loan: loanObject }) }) } },
+    {
+      preHandler: customer,
+      schema: {
+        tags,
+        summary: 'Apply for a loan (the SSN is sealed at rest; only its last 4 digits come back)',
+        body: loanApplicationSchema,
+        response: responses({ 201: okResponse({ loan: loanObject }) }),
+      },
+    },
     async (request, reply) => {
       const loan = await loans.apply(request.customer!.id, request.body as LoanApplicationInput, actorOf(request));
       return reply.status(201).send({ success: true, message: 'Loan application submitted successfully', loan });
@@ -54,7 +62,15 @@ function customerRoutes(app: FastifyInstance, loans: LoansService) {
 
   app.get(
     '/loan/user/:userId',
-    { preHandler: customerOrStaff, schema: { tags, summary: "A customer's loans with schedule and history (self or staff)", params: userIdParams, response: responses({ 200: okResponse({ loans: { type: 'array', items: loanObject } }) }) } },
+    {
+      preHandler: customerOrStaff,
+      schema: {
+        tags,
+        summary: "A customer's loans with schedule and history (self or staff)",
+        params: userIdParams,
+        response: responses({ 200: okResponse({ loans: { type: 'array', items: loanObject } }) }),
+      },
+    },
     async (request) => {
       const { userId } = request.params as { userId: string };
       return { success: true, loans: await loans.listForUser(actorOf(request), userId) };
@@ -66,7 +82,13 @@ function customerRoutes(app: FastifyInstance, loans: LoansService) {
     {
       preHandler: customer,
       config: moneyLimit,
-      schema: { tags, summary: 'Pay the next instalment now, with the transaction PIN (honours Idempotency-Key)', params: idParams, body: loanPayNextSchema, response: responses({ 200: okResponse({ instalment: loanObject, transaction: loanObject }) }) },
+      schema: {
+        tags,
+        summary: 'Pay the next instalment now, with the transaction PIN (honours Idempotency-Key)',
+        params: idParams,
+        body: loanPayNextSchema,
+        response: responses({ 200: okResponse({ instalment: loanObject, transaction: loanObject }) }),
+      },
     },
     async (request, reply) => {
       const customerId = request.customer!.id;
@@ -84,7 +106,15 @@ function staffRoutes(app: FastifyInstance, loans: LoansService) {
 
   app.get(
     '/loan',
-    { preHandler: anyStaff, schema: { tags: ['admin', ...tags], summary: 'Every loan (ra-data-simple-rest list; filter status, customerId, q)', querystring: listQuery, response: responses({ 200: { type: 'array', items: loanObject } }) } },
+    {
+      preHandler: anyStaff,
+      schema: {
+        tags: ['admin', ...tags],
+        summary: 'Every loan (ra-data-simple-rest list; filter status, customerId, q)',
+        querystring: listQuery,
+        response: responses({ 200: { type: 'array', items: loanObject } }),
+      },
+    },
     async (request, reply) => {
       const params = parseListParams(request.query as Record<string, unknown>, Object.keys(LOAN_SORTS), 'createdAt');
       const { items, total } = await loans.listForStaff({
@@ -100,29 +130,45 @@ function staffRoutes(app: FastifyInstance, loans: LoansService) {
 
   app.get(
     '/admin/loans/:id',
-    { preHandler: anyStaff, schema: { tags: ['admin', ...tags], summary: 'One loan: application (SSN last 4), schedule, collection state, history', params: idParams, response: responses({ 200: loanObject }) } },
+    {
+      preHandler: anyStaff,
+      schema: { tags: ['admin', ...tags], summary: 'One loan: application (SSN last 4), schedule, collection state, history', params: idParams, response: responses({ 200: loanObject }) },
+    },
     async (request) => loans.showForStaff((request.params as { id: string }).id),
   );
 
   app.patch(
     '/loan/:id/review',
-    { preHandler: adminOnly, schema: { tags: ['admin', ...tags], summary: 'Take a pending application into review', params: idParams, response: responses({ 200: okResponse({ status: { type: 'string' } }) }) } },
+    {
+      preHandler: adminOnly,
+      schema: { tags: ['admin', ...tags], summary: 'Take a pending application into review', params: idParams, response: responses({ 200: okResponse({ status: { type: 'string' } }) }) },
+    },
     async (request) => ({ success: true, ...(await loans.startReview((request.params as { id: string }).id, actorOf(request))) }),
   );
 
   app.patch(
     '/loan/:id/approve',
-    { preHandler: adminOnly, schema: { tags: ['admin', ...tags], summary: 'Approve: pays the loan out through the ledger and sets the schedule (four eyes above the threshold)', params: idParams, response: responses({ 200: decisionAnswer }) } },
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags: ['admin', ...tags],
+        summary: 'Approve: pays the loan out through the ledger and sets the schedule (four eyes above the threshold)',
+        params: idParams,
+        response: responses({ 200: decisionAnswer }),
+      },
+    },
     async (request) => ({ success: true, ...(await loans.decide((request.params as { id: string }).id, 'approve', actorOf(request))) }),
   );
 
   app.patch(
     '/loan/:id/reject',
-    { preHandler: adminOnly, schema: { tags: ['admin', ...tags], summary: 'Reject with a reason; nothing is paid out', params: idParams, body: rejectReasonSchema, response: responses({ 200: decisionAnswer }) } },
+    {
+      preHandler: adminOnly,
+      schema: { tags: ['admin', ...tags], summary: 'Reject with a reason; nothing is paid out', params: idParams, body: rejectReasonSchema, response: responses({ 200: decisionAnswer }) },
+    },
     async (request) => {
       const { reason } = request.body as { reason: string };
       return { success: true, ...(await loans.decide((request.params as { id: string }).id, 'reject', actorOf(request), reason)) };
     },
   );
-
 }

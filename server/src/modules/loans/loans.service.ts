@@ -1,16 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { EntityManager } from 'typeorm';
-import {
-  loanFiguresMinor,
-  loanRateFor,
-  parseAmountToMinor,
-  parseRatePercent,
-  ssnDigits,
-  type LoanAdminDto,
-  type LoanApplicationInput,
-  type LoanDto,
-  type TimelineEntryDto,
-} from '@strongroom/shared';
+import { loanFiguresMinor, loanRateFor, parseAmountToMinor, parseRatePercent, ssnDigits, type LoanAdminDto, type LoanApplicationInput, type LoanDto, type TimelineEntryDto } from '@strongroom/shared';
 import type { Actor } from '../../common/actor';
 import { sealText } from '../../common/crypto';
 import { withTransaction } from '../../db/transaction';
@@ -91,14 +81,23 @@ export class LoansService {
   async listForUser(viewer: Actor, userId: string): Promise<LoanDto[]> {
     if (viewer.type !== 'staff' && viewer.id !== userId) throw errors.customerNotFound();
     const loans = await queries.loansOfCustomer(this.app.db, userId);
-    const schedules = await queries.instalmentsOf(this.app.db, loans.map((l) => l.id));
-    const histories = await this.histories(loans.map((l) => l.id), schedules);
+    const schedules = await queries.instalmentsOf(
+      this.app.db,
+      loans.map((l) => l.id),
+    );
+    const histories = await this.histories(
+      loans.map((l) => l.id),
+      schedules,
+    );
     return loans.map((l) => toLoanDto(l, schedules.get(l.id) ?? [], histories.get(l.id) ?? []));
   }
 
   async listForStaff(query: queries.LoanListQuery): Promise<{ items: LoanAdminDto[]; total: number }> {
     const { items, total } = await queries.listLoans(this.app.db, query);
-    const schedules = await queries.instalmentsOf(this.app.db, items.map((l) => l.id));
+    const schedules = await queries.instalmentsOf(
+      this.app.db,
+      items.map((l) => l.id),
+    );
     return { items: items.map((l) => toLoanAdminDto(l, schedules.get(l.id) ?? [], [], null)), total };
   }
 
@@ -172,7 +171,10 @@ export class LoansService {
     for (const loanId of loanIds) {
       const own = loanEvents.get(loanId) ?? [];
       const fromInstalments = (schedules.get(loanId) ?? []).flatMap((i) => instalmentEvents.get(i.id) ?? []);
-      result.set(loanId, [...own, ...fromInstalments].sort((a, b) => a.at.localeCompare(b.at)));
+      result.set(
+        loanId,
+        [...own, ...fromInstalments].sort((a, b) => a.at.localeCompare(b.at)),
+      );
     }
     return result;
   }

@@ -67,4 +67,3 @@ export const templates = {
 } satisfies Record<string, (data: never) => RenderedMail>;
 
 export type TemplateName = keyof typeof templates;
-

@@ -19,7 +19,9 @@ export default async function reviewRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Items waiting for a staff decision, per queue',
-        response: responses({ 200: okResponse({ queues: { type: 'array', items: { type: 'object', properties: { resource: { type: 'string' }, label: { type: 'string' }, pending: { type: 'integer' } } } } }) }),
+        response: responses({
+          200: okResponse({ queues: { type: 'array', items: { type: 'object', properties: { resource: { type: 'string' }, label: { type: 'string' }, pending: { type: 'integer' } } } } }),
+        }),
       },
     },
     async () => ({ success: true, queues: await app.reviewQueues.counts() }),

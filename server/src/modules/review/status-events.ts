@@ -49,7 +49,10 @@ function toEntry(row: EventRow): TimelineEntry {
 
 /** An item's history for its customer, oldest first. */
 export async function timeline(db: Queryable, subjectType: string, subjectId: string): Promise<TimelineEntry[]> {
-  const list = await rows<EventRow>(db, `SELECT subject_id, from_status, to_status, actor_type, reason, created_at FROM status_events WHERE subject_type = $1 AND subject_id = $2 ORDER BY id`, [subjectType, subjectId]);
+  const list = await rows<EventRow>(db, `SELECT subject_id, from_status, to_status, actor_type, reason, created_at FROM status_events WHERE subject_type = $1 AND subject_id = $2 ORDER BY id`, [
+    subjectType,
+    subjectId,
+  ]);
   return list.map(toEntry);
 }
 

@@ -38,17 +38,28 @@ export function statementPdf(items: TransactionDto[], holder: { name: string; ac
     doc.fontSize(18).fillColor('#0b3d91').text('Strongroom Bank', { continued: false });
     doc.moveDown(0.3).fontSize(12).fillColor('#000').text(`Statement for ${holder.name}`);
     doc.fontSize(10).fillColor('#444').text(`Account ${holder.accountNumber} · ${holder.currency} · ${from} to ${to}`);
-    doc.moveDown(0.5).fontSize(11).fillColor('#000').text(`Opening balance on ${calendarDay(from)}: ${money(period.openingMinor)}`);
+    doc
+      .moveDown(0.5)
+      .fontSize(11)
+      .fillColor('#000')
+      .text(`Opening balance on ${calendarDay(from)}: ${money(period.openingMinor)}`);
     doc.moveDown();
     if (items.length === 0) doc.fontSize(11).fillColor('#000').text('No transactions in this period.');
     for (const t of items) {
       const signed = formatMoney(t.amount, t.currency, { sign: t.type === 'credit' ? 'credit' : 'debit' });
-      doc.fontSize(10).fillColor('#000').text(`${formatLongDate(t.createdAt)}  ${t.reference}`, { continued: false });
+      doc
+        .fontSize(10)
+        .fillColor('#000')
+        .text(`${formatLongDate(t.createdAt)}  ${t.reference}`, { continued: false });
       doc.fillColor('#333').text(`${t.description} · ${t.status}${t.fees !== '0.00' ? ` · fee ${formatMoney(t.fees, t.currency)}` : ''}`, { indent: 12 });
       doc.fillColor(t.type === 'credit' ? '#0f7b3f' : '#b00020').text(signed, { align: 'right' });
       doc.moveDown(0.4);
     }
-    doc.moveDown(0.5).fontSize(11).fillColor('#000').text(`Closing balance on ${calendarDay(to)}: ${money(period.closingMinor)}`);
+    doc
+      .moveDown(0.5)
+      .fontSize(11)
+      .fillColor('#000')
+      .text(`Closing balance on ${calendarDay(to)}: ${money(period.closingMinor)}`);
     doc.end();
   });
 }

@@ -12,77 +12,118 @@ import { statementBalances } from './transactions.queries';
 
 const tags = ['transactions'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const referenceParams = yup.object({ reference: yup.string().required().matches(/^[A-Z0-9]{4,40}$/, 'Transaction not found') });
+const referenceParams = yup.object({
+  reference: yup
+    .string()
+    .required()
+    .matches(/^[A-Z0-9]{4,40}$/, 'Transaction not found'),
+});
 const listQuery = yup.object({ sort: yup.string(), range: yup.string(), filter: yup.string() }).noUnknown(true, 'Unknown field: ${unknown}');
 const STATEMENT_MAX_ROWS = 5000;
 
 export default async function transactionRoutes(app: FastifyInstance) {
+  app.get(
+    '/transaction',
+    { preHandler: app.requireCustomer, schema: { tags, summary: "The caller's transactions, newest first, paginated, filtered, searched", querystring: transactionQuerySchema } },
+    async (request) => {
+      const query = request.query as yup.InferType<typeof transactionQuerySchema>;
+      const { items, total, totalCapped } = await listTransactions(app.db.manager, request.customer!.id, query);
+      return { success: true, items, page: query.page, pageSize: query.pageSize, total, totalCapped };
+    },
+  );
 
-  app.get('/transaction', { preHandler: app.requireCustomer, schema: { tags, summary: "The caller's transactions, newest first, paginated, filtered, searched", querystring: transactionQuerySchema } }, async (request) => {
-    const query = request.query as yup.InferType<typeof transactionQuerySchema>;
-    const { items, total, totalCapped } = await listTransactions(app.db.manager, request.customer!.id, query);
-    return { success: true, items, page: query.page, pageSize: query.pageSize, total, totalCapped };
-  });
+  app.get(
+    '/transaction/statement',
+    { preHandler: app.requireCustomer, schema: { tags, summary: 'Statement for a date range as CSV or PDF', querystring: statementQuerySchema } },
+    async (request, reply) => {
+      const q = request.query as yup.InferType<typeof statementQuerySchema>;
+      const list = await rows<TransactionRow>(
+        app.db,
+        `SELECT * FROM transactions WHERE customer_id = $1 AND created_at >= $2::date AND created_at < $3::date + 1 ORDER BY created_at, id LIMIT ${STATEMENT_MAX_ROWS}`,
+        [request.customer!.id, q.from, q.to],
+      );
+      const items = list.map(toTransactionDto);
+      const name = `strongroom-statement-${q.from}-to-${q.to}`;
+      if (q.format === 'pdf') {
+        const [c] = await rows<{ name: string; account_number: string; currency: string }>(
+          app.db,
+          `SELECT concat_ws(' ', first_name, middle_name, last_name) AS name, account_number, currency FROM customers WHERE id = $1`,
+          [request.customer!.id],
+        );
+        const balances = await statementBalances(app.db.manager, request.customer!.id, c.currency, q.from, q.to);
+        const pdf = await statementPdf(items, { name: c.name, accountNumber: c.account_number, currency: c.currency }, { from: q.from, to: q.to, ...balances });
+        return reply.header('Content-Type', 'application/pdf').header('Content-Disposition', `attachment; filename="${name}.pdf"`).send(pdf);
+      }
+      return reply.header('Content-Type', 'text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${name}.csv"`).send(statementCsv(items));
+    },
+  );
 
-  app.get('/transaction/statement', { preHandler: app.requireCustomer, schema: { tags, summary: 'Statement for a date range as CSV or PDF', querystring: statementQuerySchema } }, async (request, reply) => {
-    const q = request.query as yup.InferType<typeof statementQuerySchema>;
-    const list = await rows<TransactionRow>(
-      app.db,
-      `SELECT * FROM transactions WHERE customer_id = $1 AND created_at >= $2::date AND created_at < $3::date + 1 ORDER BY created_at, id LIMIT ${STATEMENT_MAX_ROWS}`,
-      [request.customer!.id, q.from, q.to],
-    );
-    const items = list.map(toTransactionDto);
-    const name = `strongroom-statement-${q.from}-to-${q.to}`;
-    if (q.format === 'pdf') {
-      const [c] = await rows<{ name: string; account_number: string; currency: string }>(app.db, `SELECT concat_ws(' ', first_name, middle_name, last_name) AS name, account_number, currency FROM customers WHERE id = $1`, [request.customer!.id]);
-      const balances = await statementBalances(app.db.manager, request.customer!.id, c.currency, q.from, q.to);
-      const pdf = await statementPdf(items, { name: c.name, accountNumber: c.account_number, currency: c.currency }, { from: q.from, to: q.to, ...balances });
-      return reply.header('Content-Type', 'application/pdf').header('Content-Disposition', `attachment; filename="${name}.pdf"`).send(pdf);
-    }
-    return reply.header('Content-Type', 'text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${name}.csv"`).send(statementCsv(items));
-  });
+  app.get(
+    '/transaction/:reference',
+    { preHandler: app.requireCustomer, schema: { tags, summary: 'One transaction by reference (owner only), with its status history', params: referenceParams } },
+    async (request) => {
+      const { reference } = request.params as { reference: string };
+      const transaction = await getTransactionForCustomer(app.db.manager, request.customer!.id, reference);
+      return { success: true, transaction: { ...transaction, timeline: await timeline(app.db, 'transaction', transaction.id) } };
+    },
+  );
 
-  app.get('/transaction/:reference', { preHandler: app.requireCustomer, schema: { tags, summary: 'One transaction by reference (owner only), with its status history', params: referenceParams } }, async (request) => {
-    const { reference } = request.params as { reference: string };
-    const transaction = await getTransactionForCustomer(app.db.manager, request.customer!.id, reference);
-    return { success: true, transaction: { ...transaction, timeline: await timeline(app.db, 'transaction', transaction.id) } };
-  });
-
-  app.get('/admin/transactions', { preHandler: app.requireStaff(), schema: { tags: ['admin'], summary: 'All transactions (ra-data-simple-rest list)', querystring: listQuery } }, async (request, reply) => {
-    const p = parseListParams(request.query as Record<string, unknown>, ['created_at', 'amount_minor', 'status'], 'created_at');
-    const where: string[] = [];
-    const params: unknown[] = [];
-    if (typeof p.filter.status === 'string') {
-      params.push(p.filter.status);
-      where.push(`t.status = $${params.length}`);
-    }
-    if (typeof p.filter.customerId === 'string' && UUID.test(p.filter.customerId)) {
-      params.push(p.filter.customerId);
-      where.push(`t.customer_id = $${params.length}`);
-    }
-    if (typeof p.filter.q === 'string' && p.filter.q.trim()) {
-      params.push(`%${p.filter.q.trim()}%`);
-      where.push(`(t.description || ' ' || coalesce(t.recipient,'') || ' ' || t.reference) ILIKE $${params.length}`);
-    }
-    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const list = await rows<TransactionRow & { customer_id: string }>(
-      app.db,
-      `SELECT t.*, concat_ws(' ', c.first_name, c.last_name) AS holder_name, c.account_number AS holder_account FROM transactions t JOIN customers c ON c.id = t.customer_id
+  app.get(
+    '/admin/transactions',
+    { preHandler: app.requireStaff(), schema: { tags: ['admin'], summary: 'All transactions (ra-data-simple-rest list)', querystring: listQuery } },
+    async (request, reply) => {
+      const p = parseListParams(request.query as Record<string, unknown>, ['created_at', 'amount_minor', 'status'], 'created_at');
+      const where: string[] = [];
+      const params: unknown[] = [];
+      if (typeof p.filter.status === 'string') {
+        params.push(p.filter.status);
+        where.push(`t.status = $${params.length}`);
+      }
+      if (typeof p.filter.customerId === 'string' && UUID.test(p.filter.customerId)) {
+        params.push(p.filter.customerId);
+        where.push(`t.customer_id = $${params.length}`);
+      }
+      if (typeof p.filter.q === 'string' && p.filter.q.trim()) {
+        params.push(`%${p.filter.q.trim()}%`);
+        where.push(`(t.description || ' ' || coalesce(t.recipient,'') || ' ' || t.reference) ILIKE $${params.length}`);
+      }
+      const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+      const list = await rows<TransactionRow & { customer_id: string }>(
+        app.db,
+        `SELECT t.*, concat_ws(' ', c.first_name, c.last_name) AS holder_name, c.account_number AS holder_account FROM transactions t JOIN customers c ON c.id = t.customer_id
         ${clause} ORDER BY t.${p.sortField} ${p.sortOrder}, t.id LIMIT ${p.limit} OFFSET ${p.offset}`,
-      params,
-    );
-    const [{ count }] = await rows<{ count: string }>(app.db, `SELECT count(*) FROM transactions t ${clause}`, params);
-    return sendList(reply, 'transactions', list.map((r) => ({ ...toTransactionDto(r), customerId: r.customer_id })), p.offset, Number(count));
-  });
+        params,
+      );
+      const [{ count }] = await rows<{ count: string }>(app.db, `SELECT count(*) FROM transactions t ${clause}`, params);
+      return sendList(
+        reply,
+        'transactions',
+        list.map((r) => ({ ...toTransactionDto(r), customerId: r.customer_id })),
+        p.offset,
+        Number(count),
+      );
+    },
+  );
 
-  app.get('/admin/transactions/:id', { preHandler: app.requireStaff(), schema: { tags: ['admin'], summary: 'One transaction, with its status history', params: idParamsFor('Transaction not found') } }, async (request) => {
-    const { id } = request.params as { id: string };
-    const [r] = await rows<TransactionRow>(
-      app.db,
-      `SELECT t.*, concat_ws(' ', c.first_name, c.last_name) AS holder_name, c.account_number AS holder_account FROM transactions t JOIN customers c ON c.id = t.customer_id WHERE t.id = $1`,
-      [id],
-    );
-    if (!r) throw notFound('Transaction not found');
-    return { ...toTransactionDto(r), customerId: r.customer_id, statusReason: r.status_reason, metadata: r.metadata, timeline: await timeline(app.db, 'transaction', r.id), firstApproval: await firstApprover(app.db, 'transaction', r.id) };
-  });
+  app.get(
+    '/admin/transactions/:id',
+    { preHandler: app.requireStaff(), schema: { tags: ['admin'], summary: 'One transaction, with its status history', params: idParamsFor('Transaction not found') } },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      const [r] = await rows<TransactionRow>(
+        app.db,
+        `SELECT t.*, concat_ws(' ', c.first_name, c.last_name) AS holder_name, c.account_number AS holder_account FROM transactions t JOIN customers c ON c.id = t.customer_id WHERE t.id = $1`,
+        [id],
+      );
+      if (!r) throw notFound('Transaction not found');
+      return {
+        ...toTransactionDto(r),
+        customerId: r.customer_id,
+        statusReason: r.status_reason,
+        metadata: r.metadata,
+        timeline: await timeline(app.db, 'transaction', r.id),
+        firstApproval: await firstApprover(app.db, 'transaction', r.id),
+      };
+    },
+  );
 }

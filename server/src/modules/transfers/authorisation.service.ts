@@ -53,7 +53,9 @@ export class AuthorisationService {
 
   private binding(customerId: string, q: Pick<Quote, 'debitMinor' | 'accountCurrency' | 'paymentMinor' | 'payCurrency'>, payee: Record<string, unknown>) {
     // Dynamic linking (PSD2): the code is valid only for this amount and this payee.
-    return sha256Hex(JSON.stringify([customerId, q.debitMinor.toString(), q.accountCurrency, q.paymentMinor.toString(), q.payCurrency, payee.recipientAccountNumber, payee.recipientName, payee.recipientBankName]));
+    return sha256Hex(
+      JSON.stringify([customerId, q.debitMinor.toString(), q.accountCurrency, q.paymentMinor.toString(), q.payCurrency, payee.recipientAccountNumber, payee.recipientName, payee.recipientBankName]),
+    );
   }
 
   private codeHash(transferId: string, code: string, binding: string) {
@@ -80,12 +82,29 @@ export class AuthorisationService {
       m,
       `INSERT INTO transfers (customer_id, kind, status, amount_minor, fee_minor, currency, payment_amount_minor, payment_currency, rate, payee, binding_hash, needs_code, execute_on)
        VALUES ($1, $2, 'awaiting_authorisation', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
-      [customerId, `transfer_${kind}`, q.debitMinor.toString(), q.feeMinor.toString(), q.accountCurrency, q.paymentMinor.toString(), q.payCurrency, q.rate, JSON.stringify(payee), binding, needsCode, executeOn],
+      [
+        customerId,
+        `transfer_${kind}`,
+        q.debitMinor.toString(),
+        q.feeMinor.toString(),
+        q.accountCurrency,
+        q.paymentMinor.toString(),
+        q.payCurrency,
+        q.rate,
+        JSON.stringify(payee),
+        binding,
+        needsCode,
+        executeOn,
+      ],
     );
     let code: string | undefined;
     if (needsCode) {
       code = randomDigits(6);
-      await m.query(`UPDATE transfers SET code_hash = $2, code_expires_at = now() + make_interval(mins => $3) WHERE id = $1`, [transfer.id, this.codeHash(transfer.id, code, binding), TRANSFER_CODE_TTL_MINUTES]);
+      await m.query(`UPDATE transfers SET code_hash = $2, code_expires_at = now() + make_interval(mins => $3) WHERE id = $1`, [
+        transfer.id,
+        this.codeHash(transfer.id, code, binding),
+        TRANSFER_CODE_TTL_MINUTES,
+      ]);
     }
     const total = formatMoney(q.debitMinor + q.feeMinor, q.accountCurrency);
     return {
@@ -99,7 +118,10 @@ export class AuthorisationService {
       },
       // The code is a secret: it goes to the customer only, never through a stored job payload.
       after: code
-        ? () => this.app.mailer.send({ to: sender.email, template: 'transferCode', data: { firstName: sender.first_name, code: code!, amount: total, payee: input.recipientName }, customerId }).then(() => undefined)
+        ? () =>
+            this.app.mailer
+              .send({ to: sender.email, template: 'transferCode', data: { firstName: sender.first_name, code: code!, amount: total, payee: input.recipientName }, customerId })
+              .then(() => undefined)
         : undefined,
     };
   }
@@ -134,7 +156,10 @@ export class AuthorisationService {
     await this.pin.check(sender, input.pin!);
     if (t.execute_on && t.execute_on > todayIsoDate(this.app.clock.now())) {
       await scheduleExecution(this.app, m, t, actor);
-      return { status: 200, body: { success: true, message: `Transfer scheduled for ${t.execute_on}. We will send it that day if your balance covers it; you can cancel it until then.`, nextStep: 'success', summary } };
+      return {
+        status: 200,
+        body: { success: true, message: `Transfer scheduled for ${t.execute_on}. We will send it that day if your balance covers it; you can cancel it until then.`, nextStep: 'success', summary },
+      };
     }
     const tx = await holdFunds(this.app, m, t, sender, actor);
     return { status: 200, body: { success: true, message: 'Transfer submitted. It will be processed shortly.', nextStep: 'success', summary, transaction: toTransactionDto(tx) } };

@@ -86,7 +86,12 @@ async function book(m: EntityManager, payment: IncomingPayment): Promise<Transac
           counterparty: payment.senderBank,
           channel: CHANNEL_BANK,
           location: null,
-          metadata: { networkReference: payment.networkReference, originalAmount: minorToDecimal(payment.amountMinor, payment.paymentCurrency), originalCurrency: payment.paymentCurrency, rate: legs.rate },
+          metadata: {
+            networkReference: payment.networkReference,
+            originalAmount: minorToDecimal(payment.amountMinor, payment.paymentCurrency),
+            originalCurrency: payment.paymentCurrency,
+            rate: legs.rate,
+          },
         },
       ],
     },
@@ -97,7 +102,11 @@ async function book(m: EntityManager, payment: IncomingPayment): Promise<Transac
 }
 
 async function mailReceipt(app: FastifyInstance, m: EntityManager, payment: IncomingPayment): Promise<void> {
-  const [customer] = await rows<{ email: string; first_name: string; notification_preferences: { transactionAlerts?: boolean } }>(m, `SELECT email, first_name, notification_preferences FROM customers WHERE id = $1`, [payment.customerId]);
+  const [customer] = await rows<{ email: string; first_name: string; notification_preferences: { transactionAlerts?: boolean } }>(
+    m,
+    `SELECT email, first_name, notification_preferences FROM customers WHERE id = $1`,
+    [payment.customerId],
+  );
   if (!customer.notification_preferences?.transactionAlerts) return;
   const line = `You received ${formatMoney(payment.creditMinor, payment.currency)} from ${payment.senderName}.`;
   await enqueueMail(app, m, { to: customer.email, template: 'transactionAlert', data: { firstName: customer.first_name, line }, customerId: payment.customerId });

@@ -33,11 +33,19 @@ export const settlementReview: ReviewKind<HeldTransfer> = {
   rejectedStatus: 'failed',
 
   async load(m, id) {
-    const [tx] = await rows<{ id: string; customer_id: string; account_id: string; kind: string; status: string; amount_minor: string; fee_minor: string; currency: string; reference: string; recipient: string; metadata: { transferId?: string } }>(
-      m,
-      `SELECT * FROM transactions WHERE id = $1 FOR UPDATE`,
-      [id],
-    );
+    const [tx] = await rows<{
+      id: string;
+      customer_id: string;
+      account_id: string;
+      kind: string;
+      status: string;
+      amount_minor: string;
+      fee_minor: string;
+      currency: string;
+      reference: string;
+      recipient: string;
+      metadata: { transferId?: string };
+    }>(m, `SELECT * FROM transactions WHERE id = $1 FOR UPDATE`, [id]);
     if (!tx || !SETTLED_KINDS.includes(tx.kind)) return null;
     return {
       id: tx.id,

@@ -26,8 +26,16 @@ export default async function transferAdminRoutes(app: FastifyInstance) {
   const adminOnly = app.requireStaff(['admin']);
   const anyStaff = app.requireStaff();
 
-  app.reviewQueues.add({ resource: 'transactions', label: 'Outbound transfers', pendingCountSql: `SELECT count(*) FROM transactions WHERE status = 'pending' AND kind IN ('transfer_local','transfer_international')` });
-  app.reviewQueues.add({ resource: 'incoming-payments', label: 'Incoming payments (second approval)', pendingCountSql: `SELECT count(*) FROM incoming_payments WHERE status = 'awaiting_second_approval'` });
+  app.reviewQueues.add({
+    resource: 'transactions',
+    label: 'Outbound transfers',
+    pendingCountSql: `SELECT count(*) FROM transactions WHERE status = 'pending' AND kind IN ('transfer_local','transfer_international')`,
+  });
+  app.reviewQueues.add({
+    resource: 'incoming-payments',
+    label: 'Incoming payments (second approval)',
+    pendingCountSql: `SELECT count(*) FROM incoming_payments WHERE status = 'awaiting_second_approval'`,
+  });
 
   // Settlement moves money: an Idempotency-Key makes a retried click answer once (the decision itself is idempotent too).
   for (const decision of ['approve', 'reject'] as const) {
@@ -35,7 +43,13 @@ export default async function transferAdminRoutes(app: FastifyInstance) {
       `/transaction/:id/${decision}`,
       {
         preHandler: adminOnly,
-        schema: { tags, summary: decision === 'approve' ? 'Settle a pending transfer (staff admin, audited)' : 'Reject a pending transfer: funds and fee return (staff admin, audited)', params: idParamsFor('Transaction not found'), ...(decision === 'reject' ? { body: rejectReasonSchema } : {}), response: decided },
+        schema: {
+          tags,
+          summary: decision === 'approve' ? 'Settle a pending transfer (staff admin, audited)' : 'Reject a pending transfer: funds and fee return (staff admin, audited)',
+          params: idParamsFor('Transaction not found'),
+          ...(decision === 'reject' ? { body: rejectReasonSchema } : {}),
+          response: decided,
+        },
       },
       async (request, reply) => {
         const { id } = request.params as { id: string };
@@ -51,7 +65,15 @@ export default async function transferAdminRoutes(app: FastifyInstance) {
 
   app.post(
     '/admin/incoming-transfers',
-    { preHandler: adminOnly, schema: { tags, summary: 'Post an incoming payment from the settlement network (idempotent on reference; above the four-eyes threshold it waits for a second admin)', body: incomingTransferSchema, response: responses({ 201: okResponse(), 202: okResponse() }) } },
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags,
+        summary: 'Post an incoming payment from the settlement network (idempotent on reference; above the four-eyes threshold it waits for a second admin)',
+        body: incomingTransferSchema,
+        response: responses({ 201: okResponse(), 202: okResponse() }),
+      },
+    },
     async (request, reply) => {
       const input = request.body as IncomingInput;
       // The network reference is the idempotency key: the same payment can never be credited twice.
@@ -63,21 +85,25 @@ export default async function transferAdminRoutes(app: FastifyInstance) {
   );
 
   const listQuery = yup.object({ sort: yup.string(), range: yup.string(), filter: yup.string() }).noUnknown(true, 'Unknown field: ${unknown}');
-  app.get('/admin/incoming-payments', { preHandler: anyStaff, schema: { tags, summary: 'Incoming payments posted by staff (ra-data-simple-rest list)', querystring: listQuery } }, async (request, reply) => {
-    const params = parseListParams(request.query as Record<string, unknown>, ['created_at'], 'created_at');
-    const status = typeof params.filter.status === 'string' ? params.filter.status : null;
-    const items = await rows(
-      app.db,
-      `SELECT p.id, p.network_reference AS "networkReference", p.status, p.status_reason AS "statusReason", p.sender_name AS "senderName", p.sender_bank AS "senderBank",
+  app.get(
+    '/admin/incoming-payments',
+    { preHandler: anyStaff, schema: { tags, summary: 'Incoming payments posted by staff (ra-data-simple-rest list)', querystring: listQuery } },
+    async (request, reply) => {
+      const params = parseListParams(request.query as Record<string, unknown>, ['created_at'], 'created_at');
+      const status = typeof params.filter.status === 'string' ? params.filter.status : null;
+      const items = await rows(
+        app.db,
+        `SELECT p.id, p.network_reference AS "networkReference", p.status, p.status_reason AS "statusReason", p.sender_name AS "senderName", p.sender_bank AS "senderBank",
               p.amount_minor::text AS amount_minor, p.currency, c.account_number AS "accountNumber", concat_ws(' ', c.first_name, c.last_name) AS "holderName",
               s.email AS "postedBy", p.created_at AS "createdAt"
          FROM incoming_payments p JOIN customers c ON c.id = p.customer_id LEFT JOIN staff_users s ON s.id = p.posted_by
         WHERE ($1::text IS NULL OR p.status = $1) ORDER BY p.created_at ${params.sortOrder} LIMIT $2 OFFSET $3`,
-      [status, params.limit, params.offset],
-    );
-    const [{ count }] = await rows<{ count: string }>(app.db, `SELECT count(*) FROM incoming_payments WHERE ($1::text IS NULL OR status = $1)`, [status]);
-    return sendList(reply, 'incoming-payments', items.map(withAmount), params.offset, Number(count));
-  });
+        [status, params.limit, params.offset],
+      );
+      const [{ count }] = await rows<{ count: string }>(app.db, `SELECT count(*) FROM incoming_payments WHERE ($1::text IS NULL OR status = $1)`, [status]);
+      return sendList(reply, 'incoming-payments', items.map(withAmount), params.offset, Number(count));
+    },
+  );
 
   app.get('/admin/incoming-payments/:id', { preHandler: anyStaff, schema: { tags, summary: 'One incoming payment, with who gave the first approval', params: idParams } }, async (request) => {
     const { id } = request.params as { id: string };
@@ -96,7 +122,16 @@ export default async function transferAdminRoutes(app: FastifyInstance) {
   for (const decision of ['approve', 'reject'] as const) {
     app.patch(
       `/admin/incoming-payments/:id/${decision}`,
-      { preHandler: adminOnly, schema: { tags, summary: `${decision === 'approve' ? 'Second approval: credit' : 'Reject'} an incoming payment above the four-eyes threshold`, params: idParams, ...(decision === 'reject' ? { body: rejectReasonSchema } : {}), response: decided } },
+      {
+        preHandler: adminOnly,
+        schema: {
+          tags,
+          summary: `${decision === 'approve' ? 'Second approval: credit' : 'Reject'} an incoming payment above the four-eyes threshold`,
+          params: idParams,
+          ...(decision === 'reject' ? { body: rejectReasonSchema } : {}),
+          response: decided,
+        },
+      },
       async (request) => {
         const { id } = request.params as { id: string };
         const reason = decision === 'reject' ? (request.body as { reason: string }).reason : undefined;

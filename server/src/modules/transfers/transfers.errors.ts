@@ -3,7 +3,10 @@ import { AppError } from '../../common/app-error';
 export const recipientNotFound = () => new AppError(404, 'No account found with this account number', { recipientAccountNumber: 'No account found with this account number' });
 export const ownAccount = () => new AppError(400, 'You cannot send money to your own account', { recipientAccountNumber: 'You cannot send money to your own account' });
 export const recipientUnavailable = () => new AppError(400, 'This account cannot receive payments at the moment', { recipientAccountNumber: 'This account cannot receive payments at the moment' });
-export const dailyLimitExceeded = () => new AppError(400, 'This transfer exceeds your daily limit. Please contact support for larger amounts.', { amount: 'This transfer exceeds your daily limit. Please contact support for larger amounts.' });
+export const dailyLimitExceeded = () =>
+  new AppError(400, 'This transfer exceeds your daily limit. Please contact support for larger amounts.', {
+    amount: 'This transfer exceeds your daily limit. Please contact support for larger amounts.',
+  });
 export const wrongPin = (left: number) => new AppError(400, left > 0 ? `Incorrect PIN. ${left} ${left === 1 ? 'try' : 'tries'} left.` : 'Incorrect PIN', { pin: 'Incorrect PIN' });
 export const pinLocked = () => new AppError(423, 'Too many wrong PINs. Payments are locked for 15 minutes.', { pin: 'Too many wrong PINs. Payments are locked for 15 minutes.' });
 export const transferNotFound = () => new AppError(404, 'Transfer not found');

@@ -30,7 +30,10 @@ export interface Sender extends PinHolder {
   frozen_at: Date | null;
 }
 
-export interface SameBankParties extends Pick<Sender, 'id' | 'first_name' | 'last_name' | 'account_number' | 'currency' | 'pin_hash' | 'pin_failed_count' | 'pin_locked_until' | 'account_id' | 'frozen_at'> {
+export interface SameBankParties extends Pick<
+  Sender,
+  'id' | 'first_name' | 'last_name' | 'account_number' | 'currency' | 'pin_hash' | 'pin_failed_count' | 'pin_locked_until' | 'account_id' | 'frozen_at'
+> {
   r_id: string | null;
   r_first_name: string;
   r_last_name: string;

@@ -16,16 +16,26 @@ const quoteQuery = yup
   .object({
     type: yup.string().oneOf(['same', 'local', 'international'], 'type must be same, local or international').required('type is required'),
     amount: yup.string().required('amount is required'),
-    currency: yup.string().oneOf([...TRANSFER_CURRENCIES], 'Please select a currency').optional(),
+    currency: yup
+      .string()
+      .oneOf([...TRANSFER_CURRENCIES], 'Please select a currency')
+      .optional(),
   })
   .noUnknown(true, 'Unknown field: ${unknown}');
 
 const recipientParams = yup.object({
-  accountNumber: yup.string().required('Account number must be 10 digits').matches(/^\d{10}$/, 'Account number must be 10 digits'),
+  accountNumber: yup
+    .string()
+    .required('Account number must be 10 digits')
+    .matches(/^\d{10}$/, 'Account number must be 10 digits'),
 });
 
 const money = { type: 'string', pattern: '^-?\\d+\\.\\d{2}$' };
-const summarySchema = { type: 'object', properties: { amount: money, fee: money, total: money, currency: { type: 'string' }, recipientName: { type: 'string' }, executeOn: { type: 'string' } }, additionalProperties: true };
+const summarySchema = {
+  type: 'object',
+  properties: { amount: money, fee: money, total: money, currency: { type: 'string' }, recipientName: { type: 'string' }, executeOn: { type: 'string' } },
+  additionalProperties: true,
+};
 const transactionSchema = { type: 'object', additionalProperties: true, properties: { id: { type: 'string' }, reference: { type: 'string' }, amount: money, status: { type: 'string' } } };
 const initiated = responses({ 201: okResponse({ transferId: { type: 'string', format: 'uuid' }, codeStep: { type: 'string', enum: ['code', 'pin'] }, summary: summarySchema }) });
 
@@ -39,29 +49,58 @@ export default async function transferRoutes(app: FastifyInstance) {
 
   app.get(
     '/transfer/recipient/:accountNumber',
-    { preHandler: customer, schema: { tags, summary: 'Name of a same-bank recipient, shown before confirming', params: recipientParams, response: responses({ 200: okResponse({ recipient: { type: 'object', properties: { name: { type: 'string' }, accountNumber: { type: 'string' } } } }) }) } },
+    {
+      preHandler: customer,
+      schema: {
+        tags,
+        summary: 'Name of a same-bank recipient, shown before confirming',
+        params: recipientParams,
+        response: responses({ 200: okResponse({ recipient: { type: 'object', properties: { name: { type: 'string' }, accountNumber: { type: 'string' } } } }) }),
+      },
+    },
     async (request) => {
       const { accountNumber } = request.params as yup.InferType<typeof recipientParams>;
       return { success: true, recipient: await sameBank.lookupRecipient(accountNumber, request.customer!.id) };
     },
   );
 
-  app.get('/transfer/quote', { preHandler: customer, schema: { tags, summary: 'Fee, rate and total for a payment', querystring: quoteQuery, response: responses({ 200: okResponse({ amount: money, fee: money, total: money, currency: { type: 'string' }, rate: { type: 'string' } }) }) } }, async (request) => {
-    const query = request.query as yup.InferType<typeof quoteQuery>;
-    const q = await quote(app.db.manager, request.customer!.id, query.type as 'same' | 'local' | 'international', query.amount, query.currency);
-    return {
-      success: true,
-      currency: q.accountCurrency,
-      amount: minorToDecimal(q.debitMinor, q.accountCurrency),
-      fee: minorToDecimal(q.feeMinor, q.accountCurrency),
-      total: minorToDecimal(q.debitMinor + q.feeMinor, q.accountCurrency),
-      ...(q.payCurrency !== q.accountCurrency ? { rate: q.rate, paymentCurrency: q.payCurrency, convertedAmount: minorToDecimal(q.paymentMinor, q.payCurrency) } : {}),
-    };
-  });
+  app.get(
+    '/transfer/quote',
+    {
+      preHandler: customer,
+      schema: {
+        tags,
+        summary: 'Fee, rate and total for a payment',
+        querystring: quoteQuery,
+        response: responses({ 200: okResponse({ amount: money, fee: money, total: money, currency: { type: 'string' }, rate: { type: 'string' } }) }),
+      },
+    },
+    async (request) => {
+      const query = request.query as yup.InferType<typeof quoteQuery>;
+      const q = await quote(app.db.manager, request.customer!.id, query.type as 'same' | 'local' | 'international', query.amount, query.currency);
+      return {
+        success: true,
+        currency: q.accountCurrency,
+        amount: minorToDecimal(q.debitMinor, q.accountCurrency),
+        fee: minorToDecimal(q.feeMinor, q.accountCurrency),
+        total: minorToDecimal(q.debitMinor + q.feeMinor, q.accountCurrency),
+        ...(q.payCurrency !== q.accountCurrency ? { rate: q.rate, paymentCurrency: q.payCurrency, convertedAmount: minorToDecimal(q.paymentMinor, q.payCurrency) } : {}),
+      };
+    },
+  );
 
   app.post(
     '/transfer/same',
-    { preHandler: customer, config: moneyLimit, schema: { tags, summary: 'Instant transfer to another Strongroom account (PIN required, fee 0)', body: sameBankTransferSchema, response: responses({ 201: okResponse({ transaction: transactionSchema }) }) } },
+    {
+      preHandler: customer,
+      config: moneyLimit,
+      schema: {
+        tags,
+        summary: 'Instant transfer to another Strongroom account (PIN required, fee 0)',
+        body: sameBankTransferSchema,
+        response: responses({ 201: okResponse({ transaction: transactionSchema }) }),
+      },
+    },
     async (request, reply) => {
       const body = request.body as yup.InferType<typeof sameBankTransferSchema>;
       const customerId = request.customer!.id;
@@ -79,7 +118,11 @@ export default async function transferRoutes(app: FastifyInstance) {
     const body = kind === 'local' ? localTransferSchema : internationalTransferSchema;
     app.post(
       `/transfer/${kind}`,
-      { preHandler: customer, config: moneyLimit, schema: { tags, summary: `Start a${kind === 'local' ? ' local' : 'n international'} transfer; confirm with /transfer/confirm-code`, body, response: initiated } },
+      {
+        preHandler: customer,
+        config: moneyLimit,
+        schema: { tags, summary: `Start a${kind === 'local' ? ' local' : 'n international'} transfer; confirm with /transfer/confirm-code`, body, response: initiated },
+      },
       async (request, reply) => {
         const input = request.body as InitiateInput;
         const result = await app.idempotency.run(request, scope(request.customer!.id), (m) => authorisation.initiate(m, request.customer!.id, kind, input));
@@ -90,25 +133,51 @@ export default async function transferRoutes(app: FastifyInstance) {
 
   app.post(
     '/transfer/confirm-code',
-    { preHandler: customer, config: moneyLimit, schema: { tags, summary: 'Authenticate a payment: the e-mailed code, then the PIN', body: confirmCodeSchema, response: responses({ 200: okResponse({ nextStep: { type: 'string', enum: ['pin', 'success'] }, summary: summarySchema }) }) } },
+    {
+      preHandler: customer,
+      config: moneyLimit,
+      schema: {
+        tags,
+        summary: 'Authenticate a payment: the e-mailed code, then the PIN',
+        body: confirmCodeSchema,
+        response: responses({ 200: okResponse({ nextStep: { type: 'string', enum: ['pin', 'success'] }, summary: summarySchema }) }),
+      },
+    },
     async (request, reply) => {
       const input = request.body as yup.InferType<typeof confirmCodeSchema>;
       const actor = { ...actorOf(request), id: request.customer!.id };
-      const result = await app.idempotency.run(request, scope(request.customer!.id), (m) => authorisation.confirm(m, actor, { transferId: input.transferId, code: input.code ?? undefined, pin: input.pin ?? undefined }));
+      const result = await app.idempotency.run(request, scope(request.customer!.id), (m) =>
+        authorisation.confirm(m, actor, { transferId: input.transferId, code: input.code ?? undefined, pin: input.pin ?? undefined }),
+      );
       return reply.status(result.status).send(result.body);
     },
   );
 
-  app.get('/transfer/scheduled', { preHandler: customer, schema: { tags, summary: "The caller's transfers dated for later (waiting ones first)", response: responses({ 200: okResponse({ items: { type: 'array', items: { type: 'object', additionalProperties: true } } }) }) } }, async (request) => ({
-    success: true,
-    items: await listScheduled(app.db.manager, request.customer!.id),
-  }));
+  app.get(
+    '/transfer/scheduled',
+    {
+      preHandler: customer,
+      schema: {
+        tags,
+        summary: "The caller's transfers dated for later (waiting ones first)",
+        response: responses({ 200: okResponse({ items: { type: 'array', items: { type: 'object', additionalProperties: true } } }) }),
+      },
+    },
+    async (request) => ({
+      success: true,
+      items: await listScheduled(app.db.manager, request.customer!.id),
+    }),
+  );
 
-  app.post('/transfer/:id/cancel', { preHandler: customer, schema: { tags, summary: 'Cancel a scheduled transfer before its date', params: idParams, response: responses({ 200: okResponse() }) } }, async (request) => {
-    const { id } = request.params as { id: string };
-    await withTransaction(app.db, (m) => cancelScheduled(m, request.customer!.id, id, actorOf(request)));
-    return { success: true, message: 'Scheduled transfer cancelled' };
-  });
+  app.post(
+    '/transfer/:id/cancel',
+    { preHandler: customer, schema: { tags, summary: 'Cancel a scheduled transfer before its date', params: idParams, response: responses({ 200: okResponse() }) } },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      await withTransaction(app.db, (m) => cancelScheduled(m, request.customer!.id, id, actorOf(request)));
+      return { success: true, message: 'Scheduled transfer cancelled' };
+    },
+  );
 
   await app.register(transferAdminRoutes);
 }

@@ -55,11 +55,6 @@ export default async function userRoutes(app: FastifyInstance) {
       requester = { staff: !!(await app.sessions.authenticateStaff(request)) };
     }
     const { file, bytes } = await app.files.read(app.db.manager, id, requester);
-    return reply
-      .header('Content-Type', file.mimeType)
-      .header('Cache-Control', 'private, max-age=300')
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Content-Disposition', 'inline')
-      .send(bytes);
+    return reply.header('Content-Type', file.mimeType).header('Cache-Control', 'private, max-age=300').header('X-Content-Type-Options', 'nosniff').header('Content-Disposition', 'inline').send(bytes);
   });
 }

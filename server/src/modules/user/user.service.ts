@@ -7,8 +7,17 @@ import { notFound } from '../../common/app-error';
 
 /** The personal fields a customer states at enrolment and may edit later, as stored. */
 export function personalFields(input: {
-  firstName: string; middleName?: string | null; lastName: string; email: string; phone: string; dob: string;
-  address: string; city: string; state: string; zipcode: string; country: string;
+  firstName: string;
+  middleName?: string | null;
+  lastName: string;
+  email: string;
+  phone: string;
+  dob: string;
+  address: string;
+  city: string;
+  state: string;
+  zipcode: string;
+  country: string;
 }) {
   return {
     firstName: input.firstName,
