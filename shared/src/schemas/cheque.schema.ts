@@ -20,7 +20,7 @@ const filled = (message: string) =>
 /**
  * The cheque deposit form (POST /v1/cheque, multipart: these fields plus the files `frontImage` and
  * `backImage`). The drawer's bank, cheque number and account number identify the paper cheque; issueDate and
- * note are sent and stored (docs/decisions/cheque-deposits.md).
+ * note are sent and stored (docs/decisions/0013-cheque-deposits.md).
  */
 export const chequeDepositSchema = strictObject({
   amount: amountField('0.01', 'Amount must be greater than $0.01'),

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Cheque deposits (docs/decisions/cheque-deposits.md): the customer's images and the drawer's details,
+ * Cheque deposits (docs/decisions/0013-cheque-deposits.md): the customer's images and the drawer's details,
  * decided by staff on the review queue. A paper cheque can be deposited once: the drawer's bank, cheque number
  * and account number (normalised) and the front image's SHA-256 are each unique among cheques that are not
  * rejected, so two deposits of the same cheque cannot both slip in, even at the same instant.
