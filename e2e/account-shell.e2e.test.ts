@@ -224,7 +224,7 @@ describe('signed-in customer: shell, dashboard, profile and settings', () => {
   it('shows a friendly 404 to a signed-in customer with a way back, and honest placeholders for products not open yet', async () => {
     const p = await page();
     await signIn(p, DEMO.accountNumber, DEMO.password);
-    await p.goto('/cards?tab=add');
+    await p.goto('/crypto');
     await p.getByTestId('coming-soon').getByText('Coming soon to your account').waitFor();
     await expectNoSeriousA11yViolations(p, 'coming soon');
     await p.goto('/no-such-page');

@@ -115,6 +115,14 @@ describe('staff console (/admin)', () => {
     return page;
   }
 
+  /** Staff land on the review-queue dashboard (counts per queue); the applications list is one click away. */
+  async function openApplications(page: Page) {
+    await page.getByRole('heading', { name: 'Waiting for a decision' }).waitFor();
+    await page.getByTestId('queue-customers').waitFor();
+    await expectNoSeriousA11yViolations(page, 'console: review-queue dashboard');
+    await page.getByRole('menuitem', { name: 'Customers' }).click();
+  }
+
   it('refuses a wrong password with the server message and keeps no token in web storage', async () => {
     const page = await signIn('admin@strongroom.local', 'not-the-password');
     await page.getByRole('alert').filter({ hasText: 'Invalid e-mail or password' }).waitFor();
@@ -127,6 +135,7 @@ describe('staff console (/admin)', () => {
   it('lets the admin approve a pending application from its page, and records who did it', async () => {
     const applicant = await apply('Priya', 'Raman');
     const page = await signIn('admin@strongroom.local', secrets().demoAdminPassword);
+    await openApplications(page);
 
     const row = page.locator('tbody tr', { hasText: applicant.accountNumber });
     await row.getByText('Pending review').waitFor();
@@ -172,6 +181,7 @@ describe('staff console (/admin)', () => {
   it('rejects an application only with a reason, which the customer is given', async () => {
     const applicant = await apply('Jonas', 'Berg');
     const page = await signIn('admin@strongroom.local', secrets().demoAdminPassword);
+    await openApplications(page);
     const row = page.locator('tbody tr', { hasText: applicant.accountNumber });
     await row.getByRole('button', { name: 'Reject' }).click();
     const dialog = page.getByRole('dialog', { name: 'Reject this application' });
@@ -195,6 +205,7 @@ describe('staff console (/admin)', () => {
     const applicant = await apply('Lena', 'Okafor');
     const page = await signIn('auditor@strongroom.local', secrets().demoAuditorPassword);
     await page.getByText('Auditor (read-only)').waitFor();
+    await openApplications(page);
     const row = page.locator('tbody tr', { hasText: applicant.accountNumber });
     await row.getByText('Pending review').waitFor();
     expect(await page.getByRole('button', { name: 'Approve' }).count()).toBe(0);

@@ -51,7 +51,7 @@ describe('cheque deposit', () => {
     await page.getByLabel('E-mail').fill('admin@strongroom.local');
     await page.getByLabel('Password', { exact: true }).fill(adminPassword());
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(/#\/customers/);
+    await page.getByRole('heading', { name: 'Waiting for a decision' }).waitFor();
     return page;
   }
 

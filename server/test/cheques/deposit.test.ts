@@ -128,8 +128,8 @@ describe('POST /v1/cheque', () => {
   it.each([
     [{ amount: '0.00' }, 'amount', 'Amount must be greater than $0.01'],
     [{ amount: '0.001' }, 'amount', 'Amount can have at most 2 decimal places'],
-    [{ amount: 'ten' }, 'amount', 'Amount must be greater than $0.01'],
-    [{ amount: '' }, 'amount', 'Amount must be greater than $0.01'],
+    [{ amount: 'ten' }, 'amount', 'Enter an amount'],
+    [{ amount: '' }, 'amount', 'Enter an amount'],
     [{ chequeNumber: '' }, 'chequeNumber', 'Cheque number is required'],
     [{ bankName: '   ' }, 'bankName', 'Bank name is required'],
     [{ currency: 'XYZ' }, 'currency', 'Please select a currency'],

@@ -111,7 +111,7 @@ export function LoanCard({ loan, onChanged }: { loan: LoanDto; onChanged: () => 
       <CardContent>
         <Stack spacing={2}>
           <Stack direction="row" justifyContent="space-between" alignItems="center" spacing={1}>
-            <Typography variant="h6" component="h3" fontWeight={700}>
+            <Typography variant="h6" component="h2" fontWeight={700}>
               {loanTypeName(loan.loanType)}
             </Typography>
             <Chip label={badge.label} color={badge.color} sx={{ fontWeight: 600 }} data-testid="loan-status" />
