@@ -45,7 +45,7 @@ describe('loanApplicationSchema', () => {
     expect(errorsOf(loanApplicationSchema, {})).toEqual({
       loanType: 'Please select a loan type',
       loanPurpose: 'Please select a loan purpose',
-      loanAmount: 'Minimum loan amount is $1,000',
+      loanAmount: 'Enter an amount',
       termLength: 'Minimum term is 12 months',
       firstName: 'First name must be at least 2 characters',
       lastName: 'Last name must be at least 2 characters',
@@ -60,9 +60,9 @@ describe('loanApplicationSchema', () => {
       employmentStatus: 'Please select your employment status',
       employerName: 'Employer name must be at least 2 characters',
       jobTitle: 'Job title must be at least 2 characters',
-      annualIncome: 'Annual income must be 0 or more',
-      monthlyRent: 'Monthly rent must be 0 or more',
-      downPayment: 'Down payment must be 0 or more',
+      annualIncome: 'Enter an amount',
+      monthlyRent: 'Enter an amount',
+      downPayment: 'Enter an amount',
       agreeToTerms: 'You must agree to the terms and conditions',
     });
   });
