@@ -21,7 +21,7 @@ export function Dashboard() {
   return (
     <Box sx={{ mt: 2 }}>
       <Title title="Review queue" />
-      <Typography variant="h5" component="h1" fontWeight={700} sx={{ mb: 2 }}>
+      <Typography variant="h5" component="h2" fontWeight={700} sx={{ mb: 2 }}>
         Waiting for a decision
       </Typography>
       {error && <Typography color="error">{error}</Typography>}
@@ -30,7 +30,7 @@ export function Dashboard() {
         {queues?.map((queue) => (
           <Grid key={queue.resource + queue.label} size={{ xs: 12, sm: 6, md: 4 }}>
             <Card>
-              <CardActionArea href={`#/${queue.resource}`} aria-label={`${queue.label}: ${queue.pending} waiting`}>
+              <CardActionArea href={`#/${queue.resource}`}>
                 <CardContent>
                   <Typography color="text.secondary">{queue.label}</Typography>
                   <Typography variant="h3" component="p" fontWeight={800} data-testid={`queue-${queue.resource}`}>
