@@ -82,7 +82,10 @@ async function readMultipart(request: FastifyRequest, fileFields: readonly strin
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(400, sizeMessage, { [reading]: sizeMessage });
     if (code === 'FST_FILES_LIMIT') throw new AppError(400, `Send at most ${fileFields.length} files: ${fileFields.join(', ')}`);
-    throw err;
+    const status = (err as { statusCode?: number }).statusCode;
+    if (err instanceof AppError || (status !== undefined && status >= 400 && status < 500)) throw err;
+    // The parser's own errors (no closing boundary, broken part headers) are a malformed request, not ours.
+    throw new AppError(400, 'The form could not be read');
   }
   return { fields, files };
 }

@@ -56,4 +56,14 @@ describe('fuzz regressions', () => {
     expect(res.statusCode).toBe(400);
     expect(JSON.parse(res.body)).toMatchObject({ success: false, error: expect.any(String) as string });
   });
+
+  it.each([
+    ['garbage', 'not a form at all'],
+    ['an unterminated part', '--x\r\nContent-Disposition: form-data; name="chequeNumber"\r\n\r\n1234'],
+    ['a part without headers', '--x\r\n\r\n\r\n--x--'],
+  ])('a multipart cheque deposit with %s is a 400, not a 500 (seed 159192835)', async (_what, payload) => {
+    const res = await t.app.inject({ method: 'POST', url: '/v1/cheque', headers: { ...customer.headers, 'content-type': 'multipart/form-data; boundary=x' }, payload });
+    expect(res.statusCode).toBe(400);
+    expect(JSON.parse(res.body)).toMatchObject({ success: false, error: expect.any(String) as string });
+  });
 });
