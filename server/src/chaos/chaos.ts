@@ -120,7 +120,7 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
 export function printReport(report: ChaosReport, print: (line: string) => void = console.log) {
   print(`faults injected: ${FAULT_KINDS.map((k) => `${k} ${report.faults[k]}`).join(', ')}`);
   for (const note of report.notes) print(`note: ${note}`);
-  print(`transfers: attempted ${report.attempted}, acknowledged ${report.acknowledged}, booked ${report.booked}; ${report.requests} requests in ${report.seconds.toFixed(0)} s`);
+  print(`transfers: attempted ${report.attempted}, acknowledged ${report.acknowledged}, booked ${report.booked}; ${report.requests} requests in ${Math.round(report.seconds)} s`);
   for (const c of report.checks) {
     print(`${c.violations === 0 ? 'ok  ' : 'FAIL'} ${c.name}: ${c.violations} violations`);
     for (const e of c.examples) print(`       ${e}`);
