@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import * as yup from 'yup';
 import { rejectReasonSchema } from '@strongroom/shared';
 import { actorOf } from '../../common/actor';
-import { idParams, okResponse, responses } from '../../common/route-schemas';
+import { idParams, okResponse, responses, simpleRestListQuery } from '../../common/route-schemas';
 import { parseListParams, sendList } from '../admin/simple-rest';
 import type { CardsService } from './cards.service';
 import { toCardDto } from './cards.service';
@@ -11,7 +10,6 @@ import * as q from './cards.queries';
 import * as errors from './cards.errors';
 
 const tags = ['admin'];
-const listQuery = yup.object({ sort: yup.string(), range: yup.string(), filter: yup.string() }).noUnknown(true, 'Unknown field: ${unknown}');
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const textFilter = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim().slice(0, 100) : undefined);
 
@@ -33,7 +31,7 @@ export default async function cardAdminRoutes(app: FastifyInstance, opts: { card
   const anyStaff = app.requireStaff();
   const adminOnly = app.requireStaff(['admin']);
 
-  app.get('/admin/cards', { preHandler: anyStaff, schema: { tags, summary: 'Card applications and issued cards, masked', querystring: listQuery } }, async (request, reply) => {
+  app.get('/admin/cards', { preHandler: anyStaff, schema: { tags, summary: 'Card applications and issued cards, masked', querystring: simpleRestListQuery } }, async (request, reply) => {
     const p = parseListParams(request.query as Record<string, unknown>, ['createdAt', 'status', 'creditLimit', 'id'], 'createdAt');
     const customerId = textFilter(p.filter.customerId);
     const { items, total } = await q.adminListCards(
@@ -80,7 +78,7 @@ export default async function cardAdminRoutes(app: FastifyInstance, opts: { card
 
   app.get(
     '/admin/card-authorisations',
-    { preHandler: anyStaff, schema: { tags, summary: 'Authorisations the card network asked for: held, captured, voided, declined', querystring: listQuery } },
+    { preHandler: anyStaff, schema: { tags, summary: 'Authorisations the card network asked for: held, captured, voided, declined', querystring: simpleRestListQuery } },
     async (request, reply) => {
       const p = parseListParams(request.query as Record<string, unknown>, ['createdAt', 'id'], 'createdAt');
       const cardId = textFilter(p.filter.cardId);

@@ -2,14 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as yup from 'yup';
 import { LOAN_STATUSES, loanApplicationSchema, loanPayNextSchema, rejectReasonSchema, type LoanApplicationInput } from '@strongroom/shared';
 import { actorOf } from '../../common/actor';
-import { idParams, okResponse, responses, userIdParams } from '../../common/route-schemas';
+import { idParams, okResponse, responses, userIdParams, simpleRestListQuery } from '../../common/route-schemas';
 import { parseListParams, sendList } from '../admin/simple-rest';
 import { LOAN_SORTS, PENDING_LOANS_COUNT_SQL } from './loans.queries';
 import { defineLoanJobs } from './loans.jobs';
 import { LoansService } from './loans.service';
 
 const tags = ['loans'];
-const listQuery = yup.object({ sort: yup.string(), range: yup.string(), filter: yup.string() }).noUnknown(true, 'Unknown field: ${unknown}');
 const loanObject = { type: 'object', additionalProperties: true };
 const decisionAnswer = okResponse({ status: { type: 'string' }, awaitingSecondApproval: { type: 'boolean' } });
 const uuidText = yup.string().uuid();
@@ -111,7 +110,7 @@ function staffRoutes(app: FastifyInstance, loans: LoansService) {
       schema: {
         tags: ['admin', ...tags],
         summary: 'Every loan (ra-data-simple-rest list; filter status, customerId, q)',
-        querystring: listQuery,
+        querystring: simpleRestListQuery,
         response: responses({ 200: { type: 'array', items: loanObject } }),
       },
     },

@@ -1,12 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import * as yup from 'yup';
-import { okResponse, responses } from '../../common/route-schemas';
+import { okResponse, responses, simpleRestListQuery } from '../../common/route-schemas';
 import { rows } from '../../common/sql';
 import { parseListParams, sendList } from '../admin/simple-rest';
 
 const tags = ['admin'];
-
-const listQuery = yup.object({ sort: yup.string(), range: yup.string(), filter: yup.string() }).noUnknown(true, 'Unknown field: ${unknown}');
 
 /** The console's view of the review queue: what waits in each queue, and any item's status history. */
 export default async function reviewRoutes(app: FastifyInstance) {
@@ -29,7 +26,7 @@ export default async function reviewRoutes(app: FastifyInstance) {
 
   app.get(
     '/admin/status-events',
-    { preHandler: anyStaff, schema: { tags, summary: 'Status history of one item (filter={"subjectType":"cheque","subjectId":"<uuid>"}), newest last', querystring: listQuery } },
+    { preHandler: anyStaff, schema: { tags, summary: 'Status history of one item (filter={"subjectType":"cheque","subjectId":"<uuid>"}), newest last', querystring: simpleRestListQuery } },
     async (request, reply) => {
       const params = parseListParams(request.query as Record<string, unknown>, ['id'], 'id');
       const subjectType = typeof params.filter.subjectType === 'string' ? params.filter.subjectType : null;

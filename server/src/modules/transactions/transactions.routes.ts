@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import * as yup from 'yup';
 import { statementQuerySchema, transactionQuerySchema } from '@strongroom/shared';
-import { idParamsFor } from '../../common/route-schemas';
+import { idParamsFor, simpleRestListQuery } from '../../common/route-schemas';
 import { firstApprover, timeline } from '../review/status-events';
 import { notFound } from '../../common/app-error';
 import { rows } from '../../common/sql';
@@ -18,7 +18,6 @@ const referenceParams = yup.object({
     .required()
     .matches(/^[A-Z0-9]{4,40}$/, 'Transaction not found'),
 });
-const listQuery = yup.object({ sort: yup.string(), range: yup.string(), filter: yup.string() }).noUnknown(true, 'Unknown field: ${unknown}');
 const STATEMENT_MAX_ROWS = 5000;
 
 export default async function transactionRoutes(app: FastifyInstance) {
@@ -70,7 +69,7 @@ export default async function transactionRoutes(app: FastifyInstance) {
 
   app.get(
     '/admin/transactions',
-    { preHandler: app.requireStaff(), schema: { tags: ['admin'], summary: 'All transactions (ra-data-simple-rest list)', querystring: listQuery } },
+    { preHandler: app.requireStaff(), schema: { tags: ['admin'], summary: 'All transactions (ra-data-simple-rest list)', querystring: simpleRestListQuery } },
     async (request, reply) => {
       const p = parseListParams(request.query as Record<string, unknown>, ['created_at', 'amount_minor', 'status'], 'created_at');
       const where: string[] = [];

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import * as yup from 'yup';
 import { incomingTransferSchema, rejectReasonSchema } from '@strongroom/shared';
 import { actorOf } from '../../common/actor';
-import { idParams, idParamsFor, okResponse, responses } from '../../common/route-schemas';
+import { idParams, idParamsFor, okResponse, responses, simpleRestListQuery } from '../../common/route-schemas';
 import { rows } from '../../common/sql';
 import { notFound } from '../../common/app-error';
 import { minorToDecimal } from '@strongroom/shared';
@@ -84,10 +83,9 @@ export default async function transferAdminRoutes(app: FastifyInstance) {
     },
   );
 
-  const listQuery = yup.object({ sort: yup.string(), range: yup.string(), filter: yup.string() }).noUnknown(true, 'Unknown field: ${unknown}');
   app.get(
     '/admin/incoming-payments',
-    { preHandler: anyStaff, schema: { tags, summary: 'Incoming payments posted by staff (ra-data-simple-rest list)', querystring: listQuery } },
+    { preHandler: anyStaff, schema: { tags, summary: 'Incoming payments posted by staff (ra-data-simple-rest list)', querystring: simpleRestListQuery } },
     async (request, reply) => {
       const params = parseListParams(request.query as Record<string, unknown>, ['created_at'], 'created_at');
       const status = typeof params.filter.status === 'string' ? params.filter.status : null;
