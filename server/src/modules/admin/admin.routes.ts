@@ -23,15 +23,23 @@ export default async function adminRoutes(app: FastifyInstance) {
   const anyStaff = app.requireStaff();
   const adminOnly = app.requireStaff(['admin']);
 
-  app.post('/admin/auth/login', { config: { rateLimit: { max: app.config.loginRateLimitPerMinute, timeWindow: '1 minute' } }, schema: { tags, summary: 'Staff sign-in' } }, async (request, reply) => {
-    const { email, password } = validate(staffLoginSchema, request.body);
-    const staff = await admin.login(email, password);
-    const session = await app.sessions.create('staff', staff.id, request);
-    const dto = { id: staff.id, email: staff.email, name: staff.name, role: staff.role };
-    if (request.headers['x-session-mode'] === 'bearer') return { success: true, staff: dto, token: session.token };
-    app.sessions.setCookies(reply, 'staff', session.token, session.csrfToken);
-    return { success: true, staff: dto, csrfToken: session.csrfToken };
-  });
+  app.post(
+    '/admin/auth/login',
+    {
+      config: { rateLimit: { max: app.config.loginRateLimitPerMinute, timeWindow: '1 minute' } },
+      schema: { tags, summary: 'Staff sign-in: e-mail, password and the authenticator code (`otp`); 401 with mfaRequired:true until the code is right' },
+    },
+    async (request, reply) => {
+      const { email, password, otp } = validate(staffLoginSchema, request.body);
+      const { staff, recoveryCodes } = await admin.login(email, password, otp || undefined);
+      const session = await app.sessions.create('staff', staff.id, request);
+      const dto = { id: staff.id, email: staff.email, name: staff.name, role: staff.role };
+      const once = recoveryCodes ? { recoveryCodes } : {};
+      if (request.headers['x-session-mode'] === 'bearer') return { success: true, staff: dto, token: session.token, ...once };
+      app.sessions.setCookies(reply, 'staff', session.token, session.csrfToken);
+      return { success: true, staff: dto, csrfToken: session.csrfToken, ...once };
+    },
+  );
 
   app.get('/admin/auth/check', { preHandler: anyStaff, schema: { tags, summary: 'The signed-in staff member' } }, async (request) => {
     const s = await app.db.manager.findOneByOrFail(StaffUserEntity, { id: request.staff!.id });

@@ -4,10 +4,9 @@ import { validate } from '../../common/validate';
 import { AppError } from '../../common/app-error';
 import { readFormWithImage } from '../../common/multipart';
 import { AuthService } from './auth.service';
+import { completeCustomerSignIn } from './sign-in';
 
 const tags = ['auth'];
-/** A login request with this header gets its token in the body (for API clients) and no cookies. */
-const wantsBearer = (request: FastifyRequest) => request.headers['x-session-mode'] === 'bearer';
 
 export default async function authRoutes(app: FastifyInstance) {
   const auth = new AuthService(app);
@@ -38,8 +37,8 @@ export default async function authRoutes(app: FastifyInstance) {
 
   app.post('/auth/verify-email', { config: codeLimit, schema: { tags, summary: 'Verify the e-mail address with the 6-digit code' } }, async (request) => {
     const { email, code } = validate(verifyEmailSchema, request.body);
-    const outcome = await auth.verifyEmail(email, code);
-    return { success: true, message: outcome === 'already' ? 'Your e-mail address is already verified' : 'Code verified successfully' };
+    await auth.verifyEmail(email, code);
+    return { success: true, message: 'Code verified successfully' };
   });
 
   app.post('/auth/resend-code', { config: codeLimit, schema: { tags, summary: 'Send a new verification code (not sooner than 30 s)' } }, async (request) => {
@@ -53,11 +52,7 @@ export default async function authRoutes(app: FastifyInstance) {
     // An unverified e-mail does not block sign-in: the applicant sees the review status and
     // user.emailVerified === false; money needs staff approval (requireApprovedCustomer) anyway.
     const customer = await auth.login(accountNumber, password);
-    const session = await app.sessions.create('customer', customer.id, request);
-    const user = await auth.userFor(customer.id);
-    if (wantsBearer(request)) return { success: true, message: 'Signed in', user, token: session.token };
-    app.sessions.setCookies(reply, 'customer', session.token, session.csrfToken);
-    return { success: true, message: 'Signed in', user, csrfToken: session.csrfToken };
+    return completeCustomerSignIn(app, request, reply, customer.id);
   });
 
   app.get('/auth/check', { preHandler: app.requireCustomer, schema: { tags, summary: 'The signed-in customer' } }, async (request) => {

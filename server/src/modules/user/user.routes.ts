@@ -9,6 +9,7 @@ import { loadCustomer, personalFields, toUserDto } from './user.service';
 import { withTransaction } from '../../db/transaction';
 
 const tags = ['user'];
+const EMAIL_CHANGE_ELSEWHERE = 'To change your e-mail address, use Change e-mail under Security';
 
 export default async function userRoutes(app: FastifyInstance) {
   const updateProfile = async (request: FastifyRequest) => {
@@ -17,8 +18,8 @@ export default async function userRoutes(app: FastifyInstance) {
     const type = file ? app.files.check(file, AVATAR_RULES) : undefined;
     const user = await withTransaction(app.db, async (m) => {
       const c = await loadCustomer(m, request.customer!.id);
-      const clash = await m.query(`SELECT 1 FROM customers WHERE lower(email) = lower($1) AND id <> $2`, [input.email, c.id]);
-      if (clash.length > 0) throw new AppError(409, 'An account with this email already exists', { email: 'An account with this email already exists' });
+      // A new address needs the password and a code sent to it (Profile > Security), never a plain edit.
+      if (input.email.trim().toLowerCase() !== c.email.toLowerCase()) throw new AppError(400, EMAIL_CHANGE_ELSEWHERE, { email: EMAIL_CHANGE_ELSEWHERE });
       if (file && type) {
         const stored = await app.files.store(m, file, type, 'avatar', c.id);
         c.imageFileId = stored.id;
