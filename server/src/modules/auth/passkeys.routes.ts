@@ -2,13 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { passkeyNameSchema, strictObject } from '@strongroom/shared';
 import * as yup from 'yup';
-import { validate } from '../../common/validate';
-import { notFound } from '../../common/app-error';
+import { idParamsFor, okResponse, responses } from '../../common/route-schemas';
 import { PasskeysService } from './passkeys.service';
 import { completeCustomerSignIn } from './sign-in';
 
 const tags = ['passkeys'];
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const passkeyIdParams = idParamsFor('Passkey not found');
 const credentialField = () => yup.object().required('The passkey response is missing').typeError('The passkey response is missing');
 const registerSchema = strictObject({ name: passkeyNameSchema, response: credentialField() });
 const assertionSchema = strictObject({ response: credentialField() });
@@ -27,15 +26,18 @@ export default async function passkeyRoutes(app: FastifyInstance) {
     return { success: true, options: await passkeys.registrationOptions(request.customer!.id) };
   });
 
-  app.post('/auth/passkeys', { preHandler: customer, schema: { tags, summary: 'Finish adding a passkey with the authenticator response' } }, async (request, reply) => {
-    const { name, response } = validate(registerSchema, request.body);
-    const passkey = await passkeys.register(request.customer!.id, name, response as unknown as RegistrationResponseJSON);
-    return reply.status(201).send({ success: true, message: 'Passkey added', passkey });
-  });
+  app.post(
+    '/auth/passkeys',
+    { preHandler: customer, schema: { tags, summary: 'Finish adding a passkey with the authenticator response', body: registerSchema, response: responses({ 201: okResponse() }) } },
+    async (request, reply) => {
+      const { name, response } = request.body as yup.InferType<typeof registerSchema>;
+      const passkey = await passkeys.register(request.customer!.id, name, response as unknown as RegistrationResponseJSON);
+      return reply.status(201).send({ success: true, message: 'Passkey added', passkey });
+    },
+  );
 
-  app.delete('/auth/passkeys/:id', { preHandler: customer, schema: { tags, summary: 'Remove a passkey' } }, async (request) => {
+  app.delete('/auth/passkeys/:id', { preHandler: customer, schema: { tags, summary: 'Remove a passkey', params: passkeyIdParams, response: responses({ 200: okResponse() }) } }, async (request) => {
     const { id } = request.params as { id: string };
-    if (!UUID.test(id)) throw notFound('Passkey not found');
     await passkeys.remove(request.customer!.id, id);
     return { success: true, message: 'Passkey removed' };
   });
@@ -44,8 +46,8 @@ export default async function passkeyRoutes(app: FastifyInstance) {
     return { success: true, options: await passkeys.signInOptions() };
   });
 
-  app.post('/auth/passkey-login', { config: loginLimit, schema: { tags, summary: 'Sign in with a passkey (no password)' } }, async (request, reply) => {
-    const { response } = validate(assertionSchema, request.body);
+  app.post('/auth/passkey-login', { config: loginLimit, schema: { tags, summary: 'Sign in with a passkey (no password)', body: assertionSchema } }, async (request, reply) => {
+    const { response } = request.body as yup.InferType<typeof assertionSchema>;
     const customerId = await passkeys.verifyAssertion(response as unknown as AuthenticationResponseJSON, 'sign_in', null);
     return completeCustomerSignIn(app, request, reply, customerId);
   });

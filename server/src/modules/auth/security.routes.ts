@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { emailChangeConfirmSchema, emailChangeRequestSchema } from '@strongroom/shared';
-import { validate } from '../../common/validate';
-import { notFound } from '../../common/app-error';
+import { idParamsFor, okResponse, responses } from '../../common/route-schemas';
 import { CustomerSessionsService } from './sessions.service';
 import { EmailChangeService } from './email-change.service';
 
 const tags = ['security'];
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const sessionIdParams = idParamsFor('Session not found');
+const messageOnly = responses({ 200: okResponse() });
 
 /** Profile > Security: sessions and sign-in history, and changing the e-mail address. */
 export default async function securityRoutes(app: FastifyInstance) {
@@ -19,9 +19,8 @@ export default async function securityRoutes(app: FastifyInstance) {
     return { success: true, ...(await sessions.list(request.customer!.id, request.customer!.sessionId)) };
   });
 
-  app.delete('/auth/sessions/:id', { preHandler: customer, schema: { tags, summary: 'Sign one of your sessions out' } }, async (request) => {
+  app.delete('/auth/sessions/:id', { preHandler: customer, schema: { tags, summary: 'Sign one of your sessions out', params: sessionIdParams, response: messageOnly } }, async (request) => {
     const { id } = request.params as { id: string };
-    if (!UUID.test(id)) throw notFound('Session not found');
     await sessions.signOut(request.customer!.id, id);
     return { success: true, message: 'That session is signed out' };
   });
@@ -33,17 +32,25 @@ export default async function securityRoutes(app: FastifyInstance) {
 
   app.post(
     '/auth/email-change',
-    { preHandler: customer, config: codeLimit, schema: { tags, summary: 'Start changing the e-mail address: current password; a code goes to the new address' } },
+    {
+      preHandler: customer,
+      config: codeLimit,
+      schema: { tags, summary: 'Start changing the e-mail address: current password; a code goes to the new address', body: emailChangeRequestSchema, response: messageOnly },
+    },
     async (request) => {
-      const { newEmail, currentPassword } = validate(emailChangeRequestSchema, request.body);
+      const { newEmail, currentPassword } = request.body as { newEmail: string; currentPassword: string };
       const email = await emailChange.request(request.customer!.id, currentPassword, newEmail);
       return { success: true, message: `We sent a 6-digit code to ${email}. Enter it to confirm your new address.` };
     },
   );
 
-  app.post('/auth/email-change/confirm', { preHandler: customer, config: codeLimit, schema: { tags, summary: 'Confirm the new e-mail address with the code sent to it' } }, async (request) => {
-    const { code } = validate(emailChangeConfirmSchema, request.body);
-    const user = await emailChange.confirm(request.customer!.id, code);
-    return { success: true, message: 'Your e-mail address is changed', user };
-  });
+  app.post(
+    '/auth/email-change/confirm',
+    { preHandler: customer, config: codeLimit, schema: { tags, summary: 'Confirm the new e-mail address with the code sent to it', body: emailChangeConfirmSchema, response: messageOnly } },
+    async (request) => {
+      const { code } = request.body as { code: string };
+      const user = await emailChange.confirm(request.customer!.id, code);
+      return { success: true, message: 'Your e-mail address is changed', user };
+    },
+  );
 }
