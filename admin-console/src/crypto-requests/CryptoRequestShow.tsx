@@ -43,7 +43,10 @@ function WhatApprovalDoes() {
     <Alert severity="info" sx={{ mb: 2 }}>
       {text}
       {record.status === 'awaiting_second_approval' && record.firstApproval && (
-        <> First approval by {record.firstApproval.email ?? record.firstApproval.staffId} on {formatLongDate(record.firstApproval.at)}: a different admin must give the second.</>
+        <>
+          {' '}
+          First approval by {record.firstApproval.email ?? record.firstApproval.staffId} on {formatLongDate(record.firstApproval.at)}: a different admin must give the second.
+        </>
       )}
     </Alert>
   );

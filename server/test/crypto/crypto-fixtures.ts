@@ -61,9 +61,7 @@ export async function units(app: FastifyInstance, where: { code: string } | { cu
 export async function expectLedgerInvariants(app: FastifyInstance): Promise<void> {
   expect(await app.db.query(`SELECT journal_id FROM postings GROUP BY journal_id, currency HAVING sum(amount_minor) <> 0`)).toEqual([]);
   expect(await app.db.query(`SELECT currency FROM ledger_accounts GROUP BY currency HAVING sum(balance_minor) <> 0`)).toEqual([]);
-  expect(
-    await app.db.query(`SELECT a.id FROM ledger_accounts a LEFT JOIN postings p ON p.account_id = a.id GROUP BY a.id HAVING a.balance_minor <> coalesce(sum(p.amount_minor), 0)`),
-  ).toEqual([]);
+  expect(await app.db.query(`SELECT a.id FROM ledger_accounts a LEFT JOIN postings p ON p.account_id = a.id GROUP BY a.id HAVING a.balance_minor <> coalesce(sum(p.amount_minor), 0)`)).toEqual([]);
   expect(await app.db.query(`SELECT id FROM ledger_accounts WHERE kind = 'customer' AND balance_minor < 0`)).toEqual([]);
   // No posting is in a currency other than its account's: an asset never meets money in one account.
   expect(await app.db.query(`SELECT p.id FROM postings p JOIN ledger_accounts a ON a.id = p.account_id WHERE a.currency <> p.currency`)).toEqual([]);

@@ -140,7 +140,11 @@ describe('crypto routes: bad input, ownership and roles', () => {
     expect((await t.app.inject({ method: 'GET', url: '/v1/crypto' })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: deposit.receipt })).statusCode).toBe(401);
 
-    const list = await t.app.inject({ method: 'GET', url: `/v1/admin/crypto-requests?filter=${encodeURIComponent(JSON.stringify({ status: 'pending', customerId: customer.id }))}`, headers: { cookie: auditor.cookie } });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/v1/admin/crypto-requests?filter=${encodeURIComponent(JSON.stringify({ status: 'pending', customerId: customer.id }))}`,
+      headers: { cookie: auditor.cookie },
+    });
     expect(list.statusCode).toBe(200);
     expect(list.headers['content-range']).toMatch(/^crypto-requests 0-\d+\/\d+$/);
     expect(list.json().map((r: { id: string }) => r.id)).toContain(deposit.id);

@@ -53,9 +53,7 @@ describe('crypto wallet: custody deposits and withdrawals', () => {
 
     const wallet = await portfolio(t.app, c.session);
     expect(wallet).toMatchObject({ totalValueUsd: '963.75', totalValue: '963.75', currency: 'USD', holdings: 1 });
-    expect(wallet.cryptoAssets).toEqual([
-      expect.objectContaining({ crypto: 'Bitcoin', symbol: 'BTC', amount: '0.015', available: '0.015', reserved: '0', valueUsd: '963.75', networkFee: '0.00005' }),
-    ]);
+    expect(wallet.cryptoAssets).toEqual([expect.objectContaining({ crypto: 'Bitcoin', symbol: 'BTC', amount: '0.015', available: '0.015', reserved: '0', valueUsd: '963.75', networkFee: '0.00005' })]);
     const dashboard = await t.app.inject({ method: 'GET', url: '/v1/dashboard/summary', headers: { cookie: c.session.cookie } });
     expect(dashboard.json().counts.cryptoAssets).toBe(1);
     // Crypto is never money: the account balance and the transaction list are untouched.

@@ -16,7 +16,7 @@ function DepositInformation({ option }: { option: CryptoOptionDto }) {
       <CardContent>
         <Stack direction="row" spacing={1.5} alignItems="center" sx={{ mb: 1 }}>
           <AssetIcon symbol={option.symbol} size={32} />
-          <Typography fontWeight={700} component="h3">
+          <Typography fontWeight={700} component="h2" variant="body1">
             Deposit Information
           </Typography>
         </Stack>
@@ -128,7 +128,12 @@ export function BuyForm({ options, onDone }: { options: CryptoOptionDto[]; onDon
                       </MenuItem>
                     ))}
                   </FormField>
-                  <FormField name="amount" label={`Amount${option ? ` (${option.symbol})` : ''}`} inputProps={{ inputMode: 'decimal', step: '0.000001' }} helperText="Up to 6 decimal places, e.g. 0.015" />
+                  <FormField
+                    name="amount"
+                    label={`Amount${option ? ` (${option.symbol})` : ''}`}
+                    inputProps={{ inputMode: 'decimal', step: '0.000001' }}
+                    helperText="Up to 6 decimal places, e.g. 0.015"
+                  />
                   {option && <DepositInformation option={option} />}
                   <ReceiptPicker file={receipt.file} error={receipt.error} onPick={(file, error) => setReceipt({ file, error })} />
                   <Box>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, AlertTitle, Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogTitle, Grid, MenuItem, Stack, Typography } from '@mui/material';
 import { Form, Formik, useFormikContext } from 'formik';
 import { useSnackbar } from 'notistack';
@@ -45,7 +45,7 @@ function SellInformation({ holding }: { holding: CryptoHoldingDto }) {
   return (
     <Card variant="outlined" data-testid="sell-information">
       <CardContent>
-        <Typography fontWeight={700} component="h3" gutterBottom>
+        <Typography fontWeight={700} component="h2" variant="body1" gutterBottom>
           Sell Information
         </Typography>
         <Grid container spacing={1}>
@@ -74,7 +74,7 @@ function SellInformation({ holding }: { holding: CryptoHoldingDto }) {
   );
 }
 
-function Row({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
+function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
     <Stack direction="row" justifyContent="space-between" spacing={2} sx={{ py: 0.75, borderBottom: 1, borderColor: 'divider' }}>
       <Typography color="text.secondary">{label}</Typography>
@@ -219,8 +219,8 @@ export function SellForm({ holdings, onDone }: { holdings: CryptoHoldingDto[]; o
       </Grid>
       <Grid size={{ xs: 12, md: 4 }}>
         <Alert severity="error" variant="outlined" data-testid="security-information">
-          <AlertTitle>Security Information</AlertTitle>A withdrawal cannot be reversed once it is sent. Check the wallet address and the network carefully: coins sent to a wrong address
-          or network are lost. The network fee shown is deducted from your holding.
+          <AlertTitle>Security Information</AlertTitle>A withdrawal cannot be reversed once it is sent. Check the wallet address and the network carefully: coins sent to a wrong address or network are
+          lost. The network fee shown is deducted from your holding.
         </Alert>
       </Grid>
       <ConfirmWithdrawal sale={sale} holding={holdings.find((h) => h.symbol === sale?.crypto)} busy={busy} error={error} onCancel={() => setSale(null)} onConfirm={() => void confirm()} />

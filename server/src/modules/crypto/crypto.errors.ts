@@ -4,7 +4,8 @@ import { AppError, notFound } from '../../common/app-error';
 export const requestNotFound = () => notFound('Crypto request not found');
 export const unknownAsset = () => new AppError(400, CRYPTO_SELECT_MESSAGE, { crypto: CRYPTO_SELECT_MESSAGE });
 export const receiptRequired = () => new AppError(400, CRYPTO_RECEIPT_REQUIRED_MESSAGE, { receipt: CRYPTO_RECEIPT_REQUIRED_MESSAGE });
-export const receiptUsedBefore = () => new AppError(409, 'This receipt was already submitted with another deposit. Upload the receipt of this transfer.', { receipt: 'This receipt was already submitted with another deposit' });
+export const receiptUsedBefore = () =>
+  new AppError(409, 'This receipt was already submitted with another deposit. Upload the receipt of this transfer.', { receipt: 'This receipt was already submitted with another deposit' });
 
 /** The customer chose (or typed) a network the bank does not use for this asset. */
 export function wrongNetwork(symbol: string, network: string) {

@@ -100,10 +100,7 @@ export async function openHolding(db: Queryable, customerId: string, symbol: str
     customerId,
     symbol,
   ]);
-  const [row] = await rows<{ id: string; balance_minor: string }>(db, `SELECT id::text, balance_minor::text FROM ledger_accounts WHERE customer_id = $1 AND currency = $2`, [
-    customerId,
-    symbol,
-  ]);
+  const [row] = await rows<{ id: string; balance_minor: string }>(db, `SELECT id::text, balance_minor::text FROM ledger_accounts WHERE customer_id = $1 AND currency = $2`, [customerId, symbol]);
   return { id: row.id, balance: BigInt(row.balance_minor) };
 }
 
@@ -162,11 +159,7 @@ export async function receiptUsedBefore(db: Queryable, sha256: string): Promise<
 }
 
 export async function customerCryptoRequests(db: Queryable, customerId: string, page: { offset: number; limit: number }): Promise<{ items: CryptoRequestRow[]; total: number }> {
-  const items = await rows<CryptoRequestRow>(db, `SELECT ${COLUMNS} FROM ${FROM} WHERE r.customer_id = $1 ORDER BY r.created_at DESC, r.id LIMIT $2 OFFSET $3`, [
-    customerId,
-    page.limit,
-    page.offset,
-  ]);
+  const items = await rows<CryptoRequestRow>(db, `SELECT ${COLUMNS} FROM ${FROM} WHERE r.customer_id = $1 ORDER BY r.created_at DESC, r.id LIMIT $2 OFFSET $3`, [customerId, page.limit, page.offset]);
   const [{ count }] = await rows<{ count: string }>(db, `SELECT count(*) FROM crypto_requests WHERE customer_id = $1`, [customerId]);
   return { items, total: Number(count) };
 }
@@ -193,11 +186,7 @@ export async function staffCryptoRequests(
     AND ($5::text IS NULL OR c.account_number = $5 OR r.address = $5 OR lower(concat_ws(' ', c.first_name, c.last_name)) LIKE '%' || lower($5) || '%')`;
   const params = [filter.status, filter.kind, filter.symbol, filter.customerId, filter.search];
   const order = `${SORT_COLUMNS[page.sortField] ?? 'r.created_at'} ${page.sortOrder}, r.id`;
-  const items = await rows<CryptoRequestRow>(db, `SELECT ${STAFF_COLUMNS} FROM ${STAFF_FROM} WHERE ${where} ORDER BY ${order} LIMIT $6 OFFSET $7`, [
-    ...params,
-    page.limit,
-    page.offset,
-  ]);
+  const items = await rows<CryptoRequestRow>(db, `SELECT ${STAFF_COLUMNS} FROM ${STAFF_FROM} WHERE ${where} ORDER BY ${order} LIMIT $6 OFFSET $7`, [...params, page.limit, page.offset]);
   const [{ count }] = await rows<{ count: string }>(db, `SELECT count(*) FROM crypto_requests r JOIN customers c ON c.id = r.customer_id WHERE ${where}`, params);
   return { items, total: Number(count) };
 }

@@ -149,7 +149,10 @@ export default async function cryptoRoutes(app: FastifyInstance) {
 
   app.get(
     '/crypto/requests/:id',
-    { preHandler: app.requireCustomer, schema: { tags, summary: "One of the caller's requests (another customer's is a 404)", params: requestIdParams, response: responses({ 200: okResponse({ request: requestSchema }) }) } },
+    {
+      preHandler: app.requireCustomer,
+      schema: { tags, summary: "One of the caller's requests (another customer's is a 404)", params: requestIdParams, response: responses({ 200: okResponse({ request: requestSchema }) }) },
+    },
     async (request) => ({ success: true, request: await wallet.showForCustomer(app.db, request.customer!.id, (request.params as { id: string }).id) }),
   );
 
@@ -159,7 +162,12 @@ export default async function cryptoRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const requester = request.customer ? { customerId: request.customer.id } : { staff: true };
       const { file, bytes } = await wallet.receipt(app.db.manager, (request.params as { id: string }).id, requester);
-      return reply.header('Content-Type', file.mimeType).header('Cache-Control', 'private, max-age=300').header('X-Content-Type-Options', 'nosniff').header('Content-Disposition', 'inline').send(bytes);
+      return reply
+        .header('Content-Type', file.mimeType)
+        .header('Cache-Control', 'private, max-age=300')
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Disposition', 'inline')
+        .send(bytes);
     },
   );
 
@@ -167,7 +175,12 @@ export default async function cryptoRoutes(app: FastifyInstance) {
     '/crypto/:id/approve',
     {
       preHandler: adminOnly,
-      schema: { tags, summary: 'Approve: a deposit credits the holding (two admins above the four-eyes threshold); a withdrawal sends the reserved units', params: requestIdParams, response: decisionResponse },
+      schema: {
+        tags,
+        summary: 'Approve: a deposit credits the holding (two admins above the four-eyes threshold); a withdrawal sends the reserved units',
+        params: requestIdParams,
+        response: decisionResponse,
+      },
     },
     async (request) => ({ success: true, ...(await decide(app, cryptoReviewKind, { id: (request.params as { id: string }).id, decision: 'approve', actor: actorOf(request) })) }),
   );
@@ -176,7 +189,13 @@ export default async function cryptoRoutes(app: FastifyInstance) {
     '/crypto/:id/reject',
     {
       preHandler: adminOnly,
-      schema: { tags, summary: 'Reject with a reason the customer sees: a deposit credits nothing; a withdrawal returns the reserved units', params: requestIdParams, body: rejectReasonSchema, response: decisionResponse },
+      schema: {
+        tags,
+        summary: 'Reject with a reason the customer sees: a deposit credits nothing; a withdrawal returns the reserved units',
+        params: requestIdParams,
+        body: rejectReasonSchema,
+        response: decisionResponse,
+      },
     },
     async (request) => {
       const { reason } = request.body as { reason: string };
