@@ -83,6 +83,7 @@ describe('crypto wallet: custody deposits and withdrawals', () => {
     expect(res.statusCode).toBe(201);
     const { request } = res.json();
     expect(request).toMatchObject({ kind: 'withdrawal', amount: '0.004', networkFee: '0.00005', total: '0.00405', status: 'pending', receipt: null });
+    expect((await lastMail(t.app, c.email as string)).bodyText).toContain(`A withdrawal of 0.004 BTC (network fee 0.00005 BTC) to ${request.address} was requested`);
     // 0.01 - 0.004 - 0.00005 = 0.00595 available; 0.00405 reserved.
     expect(await units(t.app, { customerId: c.id, symbol: 'BTC' })).toBe(595_000n);
     expect((await portfolio(t.app, c.session)).cryptoAssets[0]).toMatchObject({ available: '0.00595', reserved: '0.00405', valueUsd: '642.50' });

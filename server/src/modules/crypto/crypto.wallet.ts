@@ -16,6 +16,7 @@ import { rows, sqlState, type Queryable } from '../../common/sql';
 import type { UploadRules } from '../files/files.service';
 import type { StoredFileEntity } from '../files/entities/stored-file.entity';
 import { assertCustomerNotFrozen } from '../freeze/freeze.guard';
+import { enqueueMail } from '../mail/mail.jobs';
 import { internalAccountId, newReference, postJournal } from '../ledger/ledger.service';
 import { firstApprover, recordStatusEvent, timeline, timelines, type TimelineEntry } from '../review/status-events';
 import { feeUnitsOf, unitsText, usdConversion, valueUsd } from './crypto.amounts';
@@ -231,7 +232,18 @@ export class CryptoWallet {
       receiptSha256: null,
       reserveReference: reference,
     });
+    await this.tellOwner(
+      m,
+      customerId,
+      `A withdrawal of ${unitsText(units, asset.unit_decimals)} ${asset.symbol} (network fee ${unitsText(fee, asset.unit_decimals)} ${asset.symbol}) to ${input.address} was requested from your crypto wallet. If this was not you, freeze your account in the app and call us now.`,
+    );
     return this.recorded(m, id, actor);
+  }
+
+  /** A withdrawal request is a security event: the customer is told whatever their alert settings, in this transaction. */
+  private async tellOwner(m: EntityManager, customerId: string, line: string): Promise<void> {
+    const [customer] = await rows<{ email: string; first_name: string }>(m, `SELECT email, first_name FROM customers WHERE id = $1`, [customerId]);
+    if (customer) await enqueueMail(this.app, m, { to: customer.email, template: 'transactionAlert', data: { firstName: customer.first_name, line }, customerId });
   }
 
   /** The new request's first timeline entry, and the request as the customer sees it. */
