@@ -13,3 +13,5 @@ export * from './loans';
 export * from './schemas/loan.schema';
 export * from './schemas/card.schema';
 export * from './password-policy';
+export * from './crypto';
+export * from './schemas/crypto.schema';
