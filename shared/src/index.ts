@@ -12,3 +12,4 @@ export * from './schemas/cheque.schema';
 export * from './loans';
 export * from './schemas/loan.schema';
 export * from './schemas/card.schema';
+export * from './schemas/reference-data.schema';
