@@ -76,7 +76,15 @@ export function CryptoOptionEdit() {
   return (
     <AdminsOnly>
       <Edit title={<CryptoOptionTitle />} mutationMode="pessimistic" redirect="show" transform={(data: Record<string, unknown>) => pick(data, EDITABLE)}>
-        <SimpleForm validate={validate} toolbar={<Toolbar><SaveButton label="Save" alwaysEnable /></Toolbar>} sx={{ maxWidth: 640 }}>
+        <SimpleForm
+          validate={validate}
+          toolbar={
+            <Toolbar>
+              <SaveButton label="Save" alwaysEnable />
+            </Toolbar>
+          }
+          sx={{ maxWidth: 640 }}
+        >
           <Typography color="text.secondary">Reference values shown to customers, not live quotes. Every change is audited and the previous values stay in the history.</Typography>
           <TextInput source="referencePriceUsd" label="Reference price (USD)" helperText="e.g. 64250.00" fullWidth />
           <TextInput source="networkFee" label="Withdrawal fee" helperText="In the asset's own units, deducted from the holding" fullWidth />

@@ -20,7 +20,10 @@ export function AccountFrozenNotice() {
   const unfreeze = async () => {
     setBusy(true);
     try {
-      const { json } = await httpClient(`/v1/admin/customers/${encodeURIComponent(String(record.id))}/unfreeze`, { method: 'PATCH', body: JSON.stringify(reason.trim() ? { reason: reason.trim() } : {}) });
+      const { json } = await httpClient(`/v1/admin/customers/${encodeURIComponent(String(record.id))}/unfreeze`, {
+        method: 'PATCH',
+        body: JSON.stringify(reason.trim() ? { reason: reason.trim() } : {}),
+      });
       notify((json as { message?: string }).message ?? 'Account unfrozen', { type: 'success' });
       setOpen(false);
       setReason('');

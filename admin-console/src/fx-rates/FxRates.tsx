@@ -73,7 +73,15 @@ export function FxRateEdit() {
   return (
     <AdminsOnly>
       <Edit title={<FxRateTitle />} mutationMode="pessimistic" redirect="show" transform={(data: Record<string, unknown>) => pick(data, EDITABLE)}>
-        <SimpleForm validate={validate} toolbar={<Toolbar><SaveButton label="Save rate" alwaysEnable /></Toolbar>} sx={{ maxWidth: 560 }}>
+        <SimpleForm
+          validate={validate}
+          toolbar={
+            <Toolbar>
+              <SaveButton label="Save rate" alwaysEnable />
+            </Toolbar>
+          }
+          sx={{ maxWidth: 560 }}
+        >
           <Typography color="text.secondary">
             Units of the second currency per one unit of the first, up to 8 decimals. Payments already quoted keep the rate they were quoted at; the old rate stays in the history.
           </Typography>

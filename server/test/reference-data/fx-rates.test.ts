@@ -106,7 +106,14 @@ describe('staff-maintained FX rates: GET/PUT/PATCH /v1/admin/fx-rates', () => {
 
     const audit = await t.app.db.query(`SELECT actor_type, actor_email, action, target_type, reason, details FROM audit_log WHERE target_id = 'USD-CHF' ORDER BY id`);
     expect(audit).toEqual([
-      { actor_type: 'staff', actor_email: shown.updatedBy, action: 'fx_rate.update', target_type: 'fx_rate', reason: 'Morning fixing', details: { previous: { rate: '0.88' }, current: { rate: '0.9012' } } },
+      {
+        actor_type: 'staff',
+        actor_email: shown.updatedBy,
+        action: 'fx_rate.update',
+        target_type: 'fx_rate',
+        reason: 'Morning fixing',
+        details: { previous: { rate: '0.88' }, current: { rate: '0.9012' } },
+      },
       { actor_type: 'staff', actor_email: shown.updatedBy, action: 'fx_rate.update', target_type: 'fx_rate', reason: null, details: { previous: { rate: '0.9012' }, current: { rate: '0.91' } } },
     ]);
     await expect(t.app.db.query(`UPDATE reference_data_changes SET reason = 'rewritten' WHERE record_key = 'USD-CHF'`)).rejects.toThrow(/append-only/);

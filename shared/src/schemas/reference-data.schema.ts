@@ -22,10 +22,7 @@ export const fxRateUpdateSchema = strictObject({ rate: fxRateField(), reason: re
 
 /** A network fee in the asset's own units (e.g. 0.00005 BTC): a decimal string, 0 or more, at most 8 decimals. */
 export const assetUnitsField = () =>
-  text()
-    .typeError('Fee must be a decimal string such as 0.0005')
-    .required('Fee is required')
-    .matches(UNITS_RE, 'Fee must be a number of units with at most 8 decimals');
+  text().typeError('Fee must be a decimal string such as 0.0005').required('Fee is required').matches(UNITS_RE, 'Fee must be a number of units with at most 8 decimals');
 
 export const depositAddressField = () =>
   text()

@@ -4,7 +4,15 @@ import { actorOf } from '../../common/actor';
 import { okResponse, responses, simpleRestListQuery } from '../../common/route-schemas';
 import { parseListParams, sendList } from '../admin/simple-rest';
 import { changeSchema, listReferenceChanges, referenceIdParams } from '../reference-data/reference-data.history';
-import { CRYPTO_OPTION_NOT_FOUND, adminFindCryptoOption, adminListCryptoOptions, changeCryptoOption, cryptoOptionNotFound, toCryptoOptionAdminDto, type CryptoOptionChange } from './crypto-options.queries';
+import {
+  CRYPTO_OPTION_NOT_FOUND,
+  adminFindCryptoOption,
+  adminListCryptoOptions,
+  changeCryptoOption,
+  cryptoOptionNotFound,
+  toCryptoOptionAdminDto,
+  type CryptoOptionChange,
+} from './crypto-options.queries';
 
 const tags = ['admin'];
 const params = referenceIdParams(/^[A-Z0-9]{2,10}$/, CRYPTO_OPTION_NOT_FOUND);
@@ -40,7 +48,12 @@ export default async function cryptoOptionAdminRoutes(app: FastifyInstance) {
     '/admin/crypto-options/:id',
     {
       preHandler: anyStaff,
-      schema: { tags, summary: 'One crypto option with its history of changes, newest first', params, response: responses({ 200: { type: 'object', properties: { ...optionProperties, history: { type: 'array', items: changeSchema } } } }) },
+      schema: {
+        tags,
+        summary: 'One crypto option with its history of changes, newest first',
+        params,
+        response: responses({ 200: { type: 'object', properties: { ...optionProperties, history: { type: 'array', items: changeSchema } } } }),
+      },
     },
     async (request) => {
       const { id } = request.params as { id: string };

@@ -38,7 +38,12 @@ export default async function fxAdminRoutes(app: FastifyInstance) {
     '/admin/fx-rates/:id',
     {
       preHandler: anyStaff,
-      schema: { tags, summary: 'One FX rate with its history of changes, newest first', params, response: responses({ 200: { type: 'object', properties: { ...fxRateProperties, history: { type: 'array', items: changeSchema } } } }) },
+      schema: {
+        tags,
+        summary: 'One FX rate with its history of changes, newest first',
+        params,
+        response: responses({ 200: { type: 'object', properties: { ...fxRateProperties, history: { type: 'array', items: changeSchema } } } }),
+      },
     },
     async (request) => {
       const { id } = request.params as { id: string };

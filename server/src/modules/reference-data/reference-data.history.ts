@@ -34,10 +34,16 @@ export async function recordReferenceChange(m: Queryable, actor: Actor, change: 
   if (fields.length === 0) return fields;
   const previous = Object.fromEntries(fields.map((f) => [f, change.previous[f]]));
   const current = Object.fromEntries(fields.map((f) => [f, change.current[f]]));
-  await m.query(
-    `INSERT INTO reference_data_changes (resource, record_key, previous, current, changed_fields, actor_id, actor_email, reason) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [change.resource, change.key, JSON.stringify(previous), JSON.stringify(current), fields, actor.id, actor.email ?? null, change.reason || null],
-  );
+  await m.query(`INSERT INTO reference_data_changes (resource, record_key, previous, current, changed_fields, actor_id, actor_email, reason) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, [
+    change.resource,
+    change.key,
+    JSON.stringify(previous),
+    JSON.stringify(current),
+    fields,
+    actor.id,
+    actor.email ?? null,
+    change.reason || null,
+  ]);
   await recordAudit(m, actor, { ...AUDIT[change.resource], targetId: change.key, reason: change.reason || null, details: { previous, current } });
   return fields;
 }
@@ -81,8 +87,7 @@ export async function listReferenceChanges(db: Queryable, resource: ReferenceRes
 }
 
 /** `:id` of a reference record: anything that does not match `pattern` is a 404 like a missing record. */
-export const referenceIdParams = (pattern: RegExp, notFoundMessage: string) =>
-  yup.object({ id: yup.string().required(notFoundMessage).matches(pattern, notFoundMessage) }).noUnknown();
+export const referenceIdParams = (pattern: RegExp, notFoundMessage: string) => yup.object({ id: yup.string().required(notFoundMessage).matches(pattern, notFoundMessage) }).noUnknown();
 
 export const changeSchema = {
   type: 'object',
