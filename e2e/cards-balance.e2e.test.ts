@@ -89,6 +89,7 @@ describe('a card statement and paying the balance (customer app)', () => {
     const page = await cardsPage();
     await page.getByRole('button', { name: 'Pay balance' }).click();
     const dialog = page.getByRole('dialog');
+    await dialog.getByText('You owe $75.25.', { exact: false }).waitFor();
     expect(await dialog.getByLabel('Amount').inputValue()).toBe('75.25');
     await dialog.getByLabel('Transaction PIN').fill('0000');
     await dialog.getByRole('button', { name: 'Pay' }).click();
