@@ -7,7 +7,16 @@ import { amountField, strictObject, text } from './common';
 export const RATE_RE = /^\d{1,10}(\.\d{1,8})?$/;
 export const UNITS_RE = /^\d{1,12}(\.\d{1,8})?$/;
 
-const reasonField = () => text().max(500, 'Reason must be at most 500 characters').optional();
+// PostgreSQL text cannot hold NUL, and no reason or address needs a control character (a reason may have line breaks).
+// eslint-disable-next-line no-control-regex
+const CONTROL_RE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const noControl = (label: string) => [`no-control`, `${label} must not contain control characters`, (value: string | undefined) => !value || !CONTROL_RE.test(value)] as const;
+
+const reasonField = () =>
+  text()
+    .max(500, 'Reason must be at most 500 characters')
+    .test(...noControl('Reason'))
+    .optional();
 
 /** An FX rate: units of the quote currency per one unit of the base, a decimal string, above 0, at most 8 decimals. */
 export const fxRateField = () =>
@@ -30,7 +39,8 @@ export const depositAddressField = () =>
     .required('Deposit address is required')
     .test('blank', 'Deposit address is required', (value) => value === undefined || value.trim() !== '')
     .max(120, 'Deposit address must be at most 120 characters')
-    .test('spaces', 'Deposit address must not contain spaces', (value) => !value?.trim() || /^\S+$/.test(value));
+    .test('spaces', 'Deposit address must not contain spaces', (value) => !value?.trim() || /^\S+$/.test(value))
+    .test(...noControl('Deposit address'));
 
 /** PUT /admin/crypto-options/{symbol}: reference price (USD money), withdrawal fee (units), deposit address, offered or not. */
 const PRICE_MIN_MESSAGE = 'Price must be at least $0.01';
