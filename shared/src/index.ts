@@ -13,3 +13,4 @@ export * from './loans';
 export * from './schemas/loan.schema';
 export * from './schemas/card.schema';
 export * from './schemas/reference-data.schema';
+export * from './password-policy';
