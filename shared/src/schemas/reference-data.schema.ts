@@ -2,7 +2,7 @@ import * as yup from 'yup';
 import { amountField, strictObject, text } from './common';
 
 // Staff-maintained reference data: the console's edit forms and the server's PUT / PATCH bodies
-// (docs/decisions/0014-reference-data-history.md).
+// (docs/decisions/0015-reference-data-history.md).
 
 export const RATE_RE = /^\d{1,10}(\.\d{1,8})?$/;
 export const UNITS_RE = /^\d{1,12}(\.\d{1,8})?$/;

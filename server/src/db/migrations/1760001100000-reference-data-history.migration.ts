@@ -2,7 +2,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * Staff-maintained reference data (FX rates, crypto options) keeps every previous value
- * (docs/decisions/0014-reference-data-history.md): one append-only row per change, with the values before and after.
+ * (docs/decisions/0015-reference-data-history.md): one append-only row per change, with the values before and after.
  */
 export class ReferenceDataHistory1760001100000 implements MigrationInterface {
   name = 'ReferenceDataHistory1760001100000';

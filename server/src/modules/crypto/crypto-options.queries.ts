@@ -6,7 +6,7 @@ import { rows, type Queryable } from '../../common/sql';
 import { withTransaction } from '../../db/transaction';
 import { plainDecimal, recordReferenceChange } from '../reference-data/reference-data.history';
 
-// The console's side of crypto_options (staff-maintained reference data, docs/decisions/0014): list, read, change.
+// The console's side of crypto_options (staff-maintained reference data, docs/decisions/0015): list, read, change.
 
 export const CRYPTO_OPTION_NOT_FOUND = 'Crypto option not found';
 export const cryptoOptionNotFound = () => notFound(CRYPTO_OPTION_NOT_FOUND);

@@ -5,7 +5,7 @@ import { recordAudit } from '../audit/audit.service';
 
 /**
  * Staff-maintained reference data (FX rates, crypto options): one pattern for both
- * (docs/decisions/0014-reference-data-history.md). A change writes, in the caller's transaction, an append-only
+ * (docs/decisions/0015-reference-data-history.md). A change writes, in the caller's transaction, an append-only
  * history row with the values before and after, and an audit entry; a change that changes nothing writes neither.
  */
 
