@@ -15,6 +15,7 @@ import PointOfSaleIcon from '@mui/icons-material/PointOfSale';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
 import ContactlessIcon from '@mui/icons-material/Contactless';
 import CurrencyExchangeIcon from '@mui/icons-material/CurrencyExchange';
+import PriceChangeIcon from '@mui/icons-material/PriceChange';
 import CurrencyBitcoinIcon from '@mui/icons-material/CurrencyBitcoin';
 import { LoginPage } from './LoginPage';
 import { darkTheme, lightTheme } from './theme';
@@ -32,6 +33,8 @@ const ChequeList = lazy(() => import('./cheques').then((m) => ({ default: m.Cheq
 const ChequeShow = lazy(() => import('./cheques').then((m) => ({ default: m.ChequeShow })));
 const LoanList = lazy(() => import('./loans').then((m) => ({ default: m.list })));
 const LoanShow = lazy(() => import('./loans').then((m) => ({ default: m.show })));
+const CryptoRequestList = lazy(() => import('./crypto-requests').then((m) => ({ default: m.list })));
+const CryptoRequestShow = lazy(() => import('./crypto-requests').then((m) => ({ default: m.show })));
 const CardList = lazy(() => import('./cards').then((m) => ({ default: m.CardList })));
 const CardShow = lazy(() => import('./cards').then((m) => ({ default: m.CardShow })));
 const CardAuthorisationList = lazy(() => import('./card-authorisations').then((m) => ({ default: m.CardAuthorisationList })));
@@ -133,9 +136,17 @@ export function App() {
         list={CryptoOptionList}
         show={CryptoOptionShow}
         edit={CryptoOptionEdit}
-        icon={CurrencyBitcoinIcon}
+        icon={PriceChangeIcon}
         options={{ label: 'Crypto options' }}
         recordRepresentation={(r) => `${r.name} (${r.symbol})`}
+      />
+      <Resource
+        name="crypto-requests"
+        list={CryptoRequestList}
+        show={CryptoRequestShow}
+        icon={CurrencyBitcoinIcon}
+        options={{ label: 'Crypto requests' }}
+        recordRepresentation={(r) => `${r.kind} of ${r.amount} ${r.symbol}`}
       />
       <Resource name="outbox" list={OutboxList} show={OutboxShow} icon={MailIcon} options={{ label: 'Mail outbox' }} recordRepresentation="subject" />
       <Resource name="audit-log" list={AuditLogList} icon={HistoryIcon} options={{ label: 'Audit log' }} />

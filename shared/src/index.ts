@@ -14,3 +14,5 @@ export * from './schemas/loan.schema';
 export * from './schemas/card.schema';
 export * from './schemas/reference-data.schema';
 export * from './password-policy';
+export * from './crypto';
+export * from './schemas/crypto.schema';

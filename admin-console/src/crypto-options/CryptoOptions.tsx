@@ -1,4 +1,4 @@
-import CurrencyBitcoinIcon from '@mui/icons-material/CurrencyBitcoin';
+import PriceChangeIcon from '@mui/icons-material/PriceChange';
 import { Box, Typography } from '@mui/material';
 import { BooleanField, BooleanInput, Datagrid, Edit, List, SaveButton, Show, SimpleForm, TextField, TextInput, Toolbar, useRecordContext } from 'react-admin';
 import { cryptoOptionUpdateSchema } from '@strongroom/shared';
@@ -97,4 +97,4 @@ export function CryptoOptionEdit() {
   );
 }
 
-export const icon = CurrencyBitcoinIcon;
+export const icon = PriceChangeIcon;
