@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { newContext, screenshot, signIn } from './helpers/browser';
 import { useServerAndBrowser } from './helpers/suite';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
+import { staffBearerToken } from './helpers/server';
 
 // What a cardholder sees per card (limit, balance owed, holds, available credit, the card's transactions) and paying
 // the balance with the PIN, in the browser. The card is issued and charged through the API (the console's part is
@@ -33,9 +32,8 @@ describe('a card statement and paying the balance (customer app)', () => {
   }
 
   beforeAll(async () => {
-    const secrets = JSON.parse(readFileSync(join(ctx.server().dataDir, 'secrets.json'), 'utf8')) as { demoAdminPassword: string };
     const customer = await bearer('/v1/auth/login', { accountNumber: '1000000001', password: 'Demo@2026!' });
-    const admin = await bearer('/v1/admin/auth/login', { email: 'admin@strongroom.local', password: secrets.demoAdminPassword });
+    const admin = await staffBearerToken(base(), ctx.server().dataDir);
     const applied = await call<{ card: { id: string } }>(customer, 'POST', '/v1/card', {
       cardType: 'visa',
       firstName: 'Alex',

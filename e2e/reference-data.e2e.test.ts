@@ -1,32 +1,23 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { newContext, screenshot, signIn } from './helpers/browser';
 import { useServerAndBrowser } from './helpers/suite';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
+import { signInStaff } from './helpers/server';
 
 // An admin changes an FX rate and a crypto option in the console and sees the history; the customer's next quote
 // uses the new rate; an auditor reads everything without an edit button; an admin lifts a customer's Freeze everything.
 jest.setTimeout(300_000);
 const PATIENCE_MS = 40_000;
 
-interface Secrets {
-  demoAdminPassword: string;
-  demoAuditorPassword: string;
-}
-
 describe('staff-maintained FX rates and crypto options, and staff unfreeze (console)', () => {
   const ctx = useServerAndBrowser();
-  const secrets = () => JSON.parse(readFileSync(join(ctx.server().dataDir, 'secrets.json'), 'utf8')) as Secrets;
 
   async function consolePage(role: 'admin' | 'auditor' = 'admin'): Promise<Page> {
     const context = await newContext(ctx.browser(), ctx.server().baseUrl);
     context.setDefaultTimeout(PATIENCE_MS);
     const page = await context.newPage();
     await page.goto('/admin/');
-    await page.getByLabel('E-mail').fill(`${role}@strongroom.local`);
-    await page.getByLabel('Password', { exact: true }).fill(role === 'admin' ? secrets().demoAdminPassword : secrets().demoAuditorPassword);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInStaff(page, ctx.server().dataDir, role);
     await page.getByRole('menuitem', { name: 'FX rates' }).waitFor();
     return page;
   }
