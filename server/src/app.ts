@@ -36,6 +36,8 @@ import chequeRoutes from './modules/cheques/cheques.routes';
 import loanRoutes from './modules/loans/loans.routes';
 import cardRoutes from './modules/cards/cards.routes';
 import freezeRoutes from './modules/freeze/freeze.routes';
+import fxAdminRoutes from './modules/fx/fx.admin.routes';
+import cryptoOptionAdminRoutes from './modules/crypto/crypto-options.admin.routes';
 
 /** Log paths that must never reach a log line (secrets, codes, identity numbers, cookies). */
 export const REDACT_PATHS = [
@@ -160,6 +162,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       await api.register(cryptoRoutes);
       await api.register(cardRoutes);
       await api.register(freezeRoutes);
+      await api.register(fxAdminRoutes);
+      await api.register(cryptoOptionAdminRoutes);
       await api.register(reviewRoutes);
       await api.register(chequeRoutes);
       await api.register(loanRoutes);

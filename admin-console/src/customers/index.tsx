@@ -22,6 +22,7 @@ import { MoneyField } from '../components/MoneyField';
 import { CalendarDateField, LongDateField, countryName } from '../components/DateFields';
 import { Detail, DetailSection } from '../components/DetailGrid';
 import { DecisionButtons } from '../components/DecisionButtons';
+import { AccountFrozenNotice } from './UnfreezeAccount';
 
 interface CustomerRecord {
   id: string;
@@ -135,6 +136,7 @@ export function CustomerShow() {
       sx={{ '& .RaShow-card': { bgcolor: 'transparent', boxShadow: 'none' } }}
     >
       <Box>
+        <AccountFrozenNotice />
         <Review />
         <DetailSection title="Identity">
           <Detail label="Full name">

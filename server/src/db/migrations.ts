@@ -11,6 +11,7 @@ import { Loans1760000600000 } from './migrations/1760000600000-loans.migration';
 import { Cheques1760000500000 } from './migrations/1760000500000-cheques.migration';
 import { Identity1760000900000 } from './migrations/1760000900000-identity.migration';
 import { CryptoWallet1760001000000 } from './migrations/1760001000000-crypto-wallet.migration';
+import { ReferenceDataHistory1760001100000 } from './migrations/1760001100000-reference-data-history.migration';
 
 // In order. Never edit a migration that has shipped: add a new one.
 export const MIGRATIONS = [
@@ -26,4 +27,5 @@ export const MIGRATIONS = [
   Cards1760000700000,
   Identity1760000900000,
   CryptoWallet1760001000000,
+  ReferenceDataHistory1760001100000,
 ];
