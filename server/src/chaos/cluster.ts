@@ -3,6 +3,8 @@
 import type { ChildProcess } from 'node:child_process';
 import { createServer, request as httpRequest, Agent, type Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Pool } from 'pg';
 import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded-postgres';
 import { serverEnv, spawnServer, waitReady } from '../bench/harness';
@@ -11,6 +13,9 @@ export const CHAOS_ADMIN = { email: 'chaos.admin@strongroom.local', password: 'C
 
 /** The header the proxy adds to every answer: which server process answered (or failed to). */
 export const SERVER_HEADER = 'x-chaos-server';
+
+/** How long one boot of a server process may take before it is killed and started again. */
+const SERVER_BOOT_MS = 120_000;
 
 /** PostgreSQL for the run: embedded (restartable from its data dir) or CHAOS_DATABASE_URL (never restarted). */
 export class Database {
@@ -41,6 +46,16 @@ export class Database {
       this.pool = new Pool({ connectionString: withApplicationName(this.url, 'chaos-controller'), max: 4 });
       // A restart breaks idle connections; the pool drops them and the next query opens a new one.
       this.pool.on('error', () => undefined);
+    }
+  }
+
+  /** The embedded cluster's postmaster (the first line of postmaster.pid); undefined for CHAOS_DATABASE_URL. */
+  postmasterPid(): number | undefined {
+    if (!this.embedded) return undefined;
+    try {
+      return Number(readFileSync(join(this.dir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]) || undefined;
+    } catch {
+      return undefined;
     }
   }
 
@@ -113,10 +128,23 @@ export class Servers {
       encryptionKeyHex: this.encryptionKey.toString('hex'),
       extra: { ADMIN_EMAIL: CHAOS_ADMIN.email, ADMIN_PASSWORD: CHAOS_ADMIN.password, LOG_LEVEL: process.env.CHAOS_LOG_LEVEL ?? 'fatal' },
     });
-    server.child = spawnServer(env, [], process.env.CHAOS_SERVER_OUTPUT === '1' ? 'inherit' : 'ignore');
-    server.paused = false;
-    if (!(await waitReady(server.base, 60_000))) throw new Error(`server ${server.index} did not become ready`);
+    // On a machine shared with other work a boot can take a minute; one that exits (or hangs) is started again.
+    for (let attempt = 1; ; attempt++) {
+      const child = spawnServer(env, [], process.env.CHAOS_SERVER_OUTPUT === '1' ? 'inherit' : 'ignore');
+      server.child = child;
+      server.paused = false;
+      let exited = false;
+      child.once('exit', () => (exited = true));
+      const deadline = Date.now() + SERVER_BOOT_MS;
+      while (!exited && Date.now() < deadline) if (await waitReady(server.base, 5_000)) return;
+      if (attempt >= 5) throw new Error(`server ${server.index} did not become ready in ${attempt} boots`);
+      this.onSlowBoot?.(`server ${server.index} ${exited ? 'exited while booting' : `was not ready ${SERVER_BOOT_MS / 1000} s after its start`}: started again`);
+      child.kill('SIGKILL');
+    }
   }
+
+  /** Told when a boot had to be repeated (the run notes it). */
+  onSlowBoot?: (note: string) => void;
 
   kill(server: ServerProcess) {
     server.child?.kill('SIGKILL');

@@ -42,7 +42,12 @@ export class Faults {
     private readonly db: Database,
     private readonly servers: Servers,
     private readonly log: (line: string) => void,
-  ) {}
+  ) {
+    servers.onSlowBoot = (note) => {
+      this.notes.push(note);
+      this.log(`note: ${note}`);
+    };
+  }
 
   /** Every scheduled fault has been injected (or skipped with a note). */
   scheduleDone() {
@@ -53,7 +58,14 @@ export class Faults {
   async loop(running: () => boolean, gapMs: number) {
     await sleep(gapMs / 2);
     while (running()) {
-      await this.inject(this.scheduled.shift() ?? this.randomKind());
+      const kind = this.scheduled.shift() ?? this.randomKind();
+      try {
+        await this.inject(kind);
+      } catch (err) {
+        // The run goes on (and its checks judge what happened); the note says which fault could not be completed.
+        this.notes.push(`${kind} failed: ${(err as Error).message}`);
+        this.log(`fault: ${kind} failed: ${(err as Error).message}`);
+      }
       const pause = between(gapMs / 2, gapMs * 1.5);
       for (let waited = 0; waited < pause && running(); waited += 100) await sleep(100);
     }
