@@ -31,6 +31,8 @@ export interface ChaosOptions {
   requestTimeoutMs?: number;
   retryWindowMs?: number;
   log?: (line: string) => void;
+  /** True once the run should stop starting operations (npm run chaos: the first Ctrl-C or SIGTERM). */
+  stopped?: () => boolean;
 }
 
 export interface ChaosReport {
@@ -90,6 +92,7 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
       durationMs: (opts.durationS ?? Number.POSITIVE_INFINITY) * 1000,
       keepGoing: () => !faults.scheduleDone(),
       historyPath: opts.historyPath,
+      stopped: opts.stopped,
       requestTimeoutMs: opts.requestTimeoutMs,
       retryWindowMs: opts.retryWindowMs,
       runId,
@@ -165,7 +168,18 @@ async function main() {
   const historyDir = join(process.cwd(), 'artifacts', 'chaos');
   mkdirSync(historyDir, { recursive: true });
   const historyPath = process.env.CHAOS_HISTORY ?? join(historyDir, 'history.jsonl');
+  // The first Ctrl-C (or SIGTERM) stops starting operations: those under way finish, the checks run on what was
+  // done, and the processes the run started are stopped. A second one ends the script at once.
+  let stopped = false;
+  const stop = (signal: string) => {
+    if (stopped) process.exit(130);
+    stopped = true;
+    console.log(`${signal}: no new operations; finishing those under way, then checking`);
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
   const report = await runChaos({
+    stopped: () => stopped,
     transfers: numberFrom('CHAOS_TRANSFERS') ?? 20_000,
     durationS: numberFrom('CHAOS_DURATION_S'),
     clients: numberFrom('CHAOS_CLIENTS'),

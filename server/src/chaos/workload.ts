@@ -47,6 +47,8 @@ export interface WorkloadOptions {
   /** ...or after this time, whichever comes first (keepGoing can hold the end back). */
   durationMs: number;
   keepGoing: () => boolean;
+  /** Asked to stop early (SIGINT): no new operations; those under way finish, then the checks run. */
+  stopped?: () => boolean;
   historyPath?: string;
   requestTimeoutMs?: number;
   /** A client retries one operation for this long before calling it unknown. */
@@ -112,6 +114,7 @@ export class Workload {
   }
 
   private more() {
+    if (this.opts.stopped?.()) return false;
     const withinBounds = this.moneyStarted < this.opts.transfers && Date.now() - this.startedAt < this.opts.durationMs;
     return withinBounds || this.opts.keepGoing();
   }
