@@ -40,7 +40,7 @@ export function serverEnv(opts: { databaseUrl: string; port: number; dataDir: st
 }
 
 /** node server/dist/main.js in a process of its own (as in production), with optional Node flags. */
-export function spawnServer(env: NodeJS.ProcessEnv, nodeArgs: string[] = [], stdio: 'inherit' | 'ignore' = 'inherit'): ChildProcess {
+export function spawnServer(env: NodeJS.ProcessEnv, nodeArgs: string[] = [], stdio: 'inherit' | 'ignore' | 'pipe' = 'inherit'): ChildProcess {
   // From server/dist (npm run bench/chaos) main.js is beside this folder; from server/src (jest) it is built in server/dist.
   const built = join(__dirname, '..', 'main.js');
   const main = existsSync(built) ? built : join(__dirname, '..', '..', 'dist', 'main.js');

@@ -122,7 +122,7 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
       ...bookingChecks(workload.operations, bookings),
       replayCheck(workload.replaysCompared, workload.replayMismatchCount, workload.replayMismatches),
       ...(await ledgerChecks(db, before)),
-      ...availabilityChecks(workload.serverErrors, faults.down, faults.recoveries),
+      ...availabilityChecks(workload.serverErrors, faults.down, faults.recoveries, faults.crashes),
     ];
     const transfers = workload.operations.filter((o) => o.kind === 'same' || o.kind === 'local');
     return {

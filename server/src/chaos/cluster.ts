@@ -96,6 +96,18 @@ export interface ServerProcess {
   child?: ChildProcess;
   /** Stopped with SIGSTOP and not yet continued. */
   paused: boolean;
+  /** Being started again after it exited by itself (faults leave it alone meanwhile). */
+  recovering?: boolean;
+  /** The last few kB the process wrote (stdout and stderr), for telling why it exited. */
+  output?: string;
+}
+
+/** A server process that exited although nobody stopped it. */
+export interface Crash {
+  server: number;
+  at: number;
+  how: string;
+  output: string;
 }
 
 /** N server processes sharing one database, secrets and data directory; each restarts on the port it had. */
@@ -130,23 +142,46 @@ export class Servers {
     });
     // On a machine shared with other work a boot can take a minute; one that exits (or hangs) is started again.
     for (let attempt = 1; ; attempt++) {
-      const child = spawnServer(env, [], process.env.CHAOS_SERVER_OUTPUT === '1' ? 'inherit' : 'ignore');
+      const inherit = process.env.CHAOS_SERVER_OUTPUT === '1';
+      const child = spawnServer(env, [], inherit ? 'inherit' : 'pipe');
       server.child = child;
       server.paused = false;
+      server.output = '';
+      const keep = (chunk: Buffer) => (server.output = `${server.output ?? ''}${chunk.toString('utf8')}`.slice(-4096));
+      child.stdout?.on('data', keep);
+      child.stderr?.on('data', keep);
       let exited = false;
-      child.once('exit', () => (exited = true));
+      let ready = false;
+      child.once('exit', (code, signal) => {
+        exited = true;
+        // Before it was ready, the boot loop here starts it again; after, it is a crash.
+        if (!ready || this.stopping.has(child) || server.child !== child) return;
+        server.child = undefined;
+        this.onCrash?.(server, { server: server.index, at: Date.now(), how: signal ? `signal ${signal}` : `exit code ${code}`, output: server.output ?? '' });
+      });
       const deadline = Date.now() + SERVER_BOOT_MS;
-      while (!exited && Date.now() < deadline) if (await waitReady(server.base, 5_000)) return;
+      while (!exited && Date.now() < deadline) {
+        if (await waitReady(server.base, 5_000)) {
+          ready = true;
+          return;
+        }
+      }
       if (attempt >= 5) throw new Error(`server ${server.index} did not become ready in ${attempt} boots`);
       this.onSlowBoot?.(`server ${server.index} ${exited ? 'exited while booting' : `was not ready ${SERVER_BOOT_MS / 1000} s after its start`}: started again`);
+      this.stopping.add(child);
       child.kill('SIGKILL');
     }
   }
 
   /** Told when a boot had to be repeated (the run notes it). */
   onSlowBoot?: (note: string) => void;
+  /** Told when a running server exits although nobody stopped it. */
+  onCrash?: (server: ServerProcess, crash: Crash) => void;
+  /** Processes this run is stopping itself (their exit is no crash). */
+  private readonly stopping = new WeakSet<ChildProcess>();
 
   kill(server: ServerProcess) {
+    if (server.child) this.stopping.add(server.child);
     server.child?.kill('SIGKILL');
     server.child = undefined;
   }
@@ -166,6 +201,7 @@ export class Servers {
       this.list.map(async (s) => {
         if (!s.child) return;
         if (s.paused) this.resume(s);
+        this.stopping.add(s.child);
         const exited = new Promise((r) => s.child!.once('exit', r));
         s.child.kill('SIGTERM');
         await Promise.race([exited, sleep(15_000)]);
