@@ -9,6 +9,8 @@ import { Cards1760000700000 } from './migrations/1760000700000-cards.migration';
 import { ReviewQueue1760000400000 } from './migrations/1760000400000-review-queue.migration';
 import { Loans1760000600000 } from './migrations/1760000600000-loans.migration';
 import { Cheques1760000500000 } from './migrations/1760000500000-cheques.migration';
+import { Identity1760000900000 } from './migrations/1760000900000-identity.migration';
+import { CryptoWallet1760001000000 } from './migrations/1760001000000-crypto-wallet.migration';
 
 // In order. Never edit a migration that has shipped: add a new one.
 export const MIGRATIONS = [
@@ -22,4 +24,6 @@ export const MIGRATIONS = [
   Cheques1760000500000,
   Loans1760000600000,
   Cards1760000700000,
+  Identity1760000900000,
+  CryptoWallet1760001000000,
 ];
