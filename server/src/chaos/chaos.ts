@@ -76,7 +76,7 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
     await servers.startAll(opts.servers ?? 2);
     proxy = await startProxy(servers.list);
     await loginCustomers(proxy.base, customers);
-    const staff = await staffToken(proxy.base, CHAOS_ADMIN.email, CHAOS_ADMIN.password);
+    const staff = await staffToken(proxy.base, CHAOS_ADMIN.email, CHAOS_ADMIN.password, CHAOS_ADMIN.totpSecret);
     const before = await balanceTotals(db);
     log(
       `chaos ${runId}: ${servers.list.length} servers behind ${proxy.base}, ${customers.length} customers, ${clients} clients, ${opts.transfers} operations${opts.durationS ? ` or ${opts.durationS} s` : ''}`,

@@ -3,13 +3,14 @@
 import type { ChildProcess } from 'node:child_process';
 import { createServer, request as httpRequest, Agent, type Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
+import { generateSecret } from 'otplib';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Pool } from 'pg';
 import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded-postgres';
 import { serverEnv, spawnServer, waitReady } from '../bench/harness';
 
-export const CHAOS_ADMIN = { email: 'chaos.admin@strongroom.local', password: 'Chaos!Admin-Passw0rd' };
+export const CHAOS_ADMIN = { email: 'chaos.admin@strongroom.local', password: 'Chaos!Admin-Passw0rd', totpSecret: generateSecret() };
 
 /** The header the proxy adds to every answer: which server process answered (or failed to). */
 export const SERVER_HEADER = 'x-chaos-server';
@@ -138,7 +139,7 @@ export class Servers {
       dataDir: this.dataDir,
       sessionSecret: this.sessionSecret,
       encryptionKeyHex: this.encryptionKey.toString('hex'),
-      extra: { ADMIN_EMAIL: CHAOS_ADMIN.email, ADMIN_PASSWORD: CHAOS_ADMIN.password, LOG_LEVEL: process.env.CHAOS_LOG_LEVEL ?? 'fatal' },
+      extra: { ADMIN_EMAIL: CHAOS_ADMIN.email, ADMIN_PASSWORD: CHAOS_ADMIN.password, ADMIN_TOTP_SECRET: CHAOS_ADMIN.totpSecret, LOG_LEVEL: process.env.CHAOS_LOG_LEVEL ?? 'fatal' },
     });
     // On a machine shared with other work a boot can take a minute; one that exits (or hangs) is started again.
     for (let attempt = 1; ; attempt++) {

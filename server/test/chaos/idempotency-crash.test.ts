@@ -5,13 +5,14 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { Client } from 'pg';
+import { generateSecret } from 'otplib';
 import { freePort } from '../../src/db/embedded-postgres';
 import { serverEnv, spawnServer, staffToken, waitReady } from '../../src/bench/harness';
 import { approvedCustomer, createTestApp, staffSession, type Session, type TestApp } from '../helpers/test-app';
 
 jest.setTimeout(180_000);
 
-const ADMIN = { email: 'crash.admin@strongroom.local', password: 'Crash!Admin-Passw0rd' };
+const ADMIN = { email: 'crash.admin@strongroom.local', password: 'Crash!Admin-Passw0rd', totpSecret: generateSecret() };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('Idempotency-Key after a crash', () => {
@@ -53,7 +54,7 @@ describe('Idempotency-Key after a crash', () => {
         dataDir: join(t.dataDir, 'crash-server'),
         sessionSecret: t.config.sessionSecret,
         encryptionKeyHex: t.config.encryptionKey.toString('hex'),
-        extra: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'fatal' },
+        extra: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ADMIN_TOTP_SECRET: ADMIN.totpSecret, LOG_LEVEL: 'fatal' },
       }),
       [],
       'ignore',
@@ -62,7 +63,7 @@ describe('Idempotency-Key after a crash', () => {
     try {
       const base = `http://127.0.0.1:${port}`;
       expect(await waitReady(base, 120_000)).toBe(true);
-      const token = await staffToken(base, ADMIN.email, ADMIN.password);
+      const token = await staffToken(base, ADMIN.email, ADMIN.password, ADMIN.totpSecret);
       // Hold the customer's ledger account so the request stops inside its transaction, the key taken.
       await db.query('BEGIN');
       await db.query(`SELECT id FROM ledger_accounts WHERE customer_id = $1 FOR UPDATE`, [customer.id]);
