@@ -38,6 +38,7 @@ import cardRoutes from './modules/cards/cards.routes';
 import freezeRoutes from './modules/freeze/freeze.routes';
 import fxAdminRoutes from './modules/fx/fx.admin.routes';
 import cryptoOptionAdminRoutes from './modules/crypto/crypto-options.admin.routes';
+import { loadPasswordDictionaries } from './common/password-dictionaries';
 
 /** Log paths that must never reach a log line (secrets, codes, identity numbers, cookies). */
 export const REDACT_PATHS = [
@@ -80,6 +81,7 @@ export interface BuildOptions {
 }
 
 export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  loadPasswordDictionaries();
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel, redact: { paths: REDACT_PATHS, censor: '[redacted]' }, ...(opts.logStream ? { stream: opts.logStream } : {}) },
     // A hop count trusts that many proxies in front of us (how Fastify reads a number), never every entry.
