@@ -9,6 +9,8 @@ import { Cards1760000700000 } from './migrations/1760000700000-cards.migration';
 import { ReviewQueue1760000400000 } from './migrations/1760000400000-review-queue.migration';
 import { Loans1760000600000 } from './migrations/1760000600000-loans.migration';
 import { Cheques1760000500000 } from './migrations/1760000500000-cheques.migration';
+import { PinAttemptLocks1760000950000 } from './migrations/1760000950000-pin-attempt-locks.migration';
+import { FunctionSearchPath1760000950001 } from './migrations/1760000950001-function-search-path.migration';
 
 // In order. Never edit a migration that has shipped: add a new one.
 export const MIGRATIONS = [
@@ -22,4 +24,6 @@ export const MIGRATIONS = [
   Cheques1760000500000,
   Loans1760000600000,
   Cards1760000700000,
+  PinAttemptLocks1760000950000,
+  FunctionSearchPath1760000950001,
 ];
