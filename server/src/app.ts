@@ -34,6 +34,11 @@ import chequeRoutes from './modules/cheques/cheques.routes';
 import loanRoutes from './modules/loans/loans.routes';
 import cardRoutes from './modules/cards/cards.routes';
 import freezeRoutes from './modules/freeze/freeze.routes';
+// Platform security (issue 12): headers and CORS, bad-text guard, URLs logged without secrets, files (sealed, audited).
+import securityHeadersPlugin from './plugins/security-headers.plugin';
+import inputGuardPlugin from './plugins/input-guard.plugin';
+import { serializeRequest } from './common/log-serializers';
+import filesRoutes from './modules/files/files.routes';
 
 /** Log paths that must never reach a log line (secrets, codes, identity numbers, cookies). */
 export const REDACT_PATHS = [
@@ -77,7 +82,10 @@ export interface BuildOptions {
 
 export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel, redact: { paths: REDACT_PATHS, censor: '[redacted]' }, ...(opts.logStream ? { stream: opts.logStream } : {}) },
+    logger:
+      opts.logger === false
+        ? false
+        : { level: config.logLevel, redact: { paths: REDACT_PATHS, censor: '[redacted]' }, serializers: { req: serializeRequest as never }, ...(opts.logStream ? { stream: opts.logStream } : {}) },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // URLs the router refuses (an over-long parameter, a malformed escape) answer in the API's error shape too.
@@ -108,6 +116,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(dbPlugin, { config, dataSource, ownsDataSource });
   await app.register(errorsPlugin);
   await app.register(jsonBodyPlugin);
+  await app.register(securityHeadersPlugin);
+  await app.register(inputGuardPlugin);
   // With REDIS_URL the rate-limit counters are shared by every server process (scale-out); else in memory.
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 }) : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
@@ -124,7 +134,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     },
     transform: swaggerTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  // The API's map is for developers: in production only when the operator asks (DOCS=1).
+  if (config.docsEnabled) await app.register(swaggerUi, { routePrefix: '/docs' });
   await app.register(authPlugin);
   await app.register(mailPlugin);
   await app.register(backgroundPlugin);
@@ -158,6 +169,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       await api.register(reviewRoutes);
       await api.register(chequeRoutes);
       await api.register(loanRoutes);
+      await api.register(filesRoutes);
     },
     { prefix: '/v1' },
   );

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { EntityManager } from 'typeorm';
 import { AppError } from '../common/app-error';
-import { sha256Hex } from '../common/crypto';
+import { hmacHex, sha256Hex } from '../common/crypto';
 import { rows } from '../common/sql';
 import { withTransaction } from '../db/transaction';
 import { IdempotencyKeyUsed } from '../modules/ledger/ledger.service';
@@ -40,7 +40,8 @@ function stableStringify(value: unknown): string {
 export class Idempotency {
   constructor(private readonly app: FastifyInstance) {}
 
-  async run<T>(request: FastifyRequest, scope: string, fn: (m: EntityManager) => Promise<IdempotentResult<T>>): Promise<{ status: number; body: T }> {
+  async run<T>(request: FastifyRequest, callerScope: string, fn: (m: EntityManager) => Promise<IdempotentResult<T>>): Promise<{ status: number; body: T }> {
+    const scope = this.scopeOf(request, callerScope);
     const claim = await this.claim<T>(request, scope);
     if (claim.kind === 'none') return this.execute(fn);
     if (claim.kind === 'replay') return { status: claim.status, body: claim.body as T };
@@ -64,7 +65,7 @@ export class Idempotency {
    */
   async runInStatement<T>(
     request: FastifyRequest,
-    scope: string,
+    callerScope: string,
     fn: (key: { scope: string; key: string; hash: string } | null) => Promise<IdempotentResult<T>>,
     replay: (ref: string) => Promise<{ status: number; body: T }>,
   ): Promise<{ status: number; body: T }> {
@@ -72,7 +73,12 @@ export class Idempotency {
     const once = async (k: { scope: string; key: string; hash: string } | null) => this.answer(await fn(k));
     const key = this.keyOf(request);
     if (key === undefined) return once(null);
+    const scope = this.scopeOf(request, callerScope);
     const hash = this.hashOf(request);
+    // A used key is answered (or refused, for another body) before `fn` judges anything, the PIN included:
+    // a key must never become a way to try PINs, counted or not.
+    const earlier = await this.recordedIfAny<T>(scope, key, hash);
+    if (earlier) return earlier.ref && earlier.body === null ? replay(earlier.ref) : { status: earlier.status, body: earlier.body as T };
     for (let attempt = 1; ; attempt++) {
       try {
         return await once({ scope, key, hash });
@@ -105,8 +111,30 @@ export class Idempotency {
     return key;
   }
 
+  /**
+   * The request a key stands for, as an HMAC under a server key: the body holds the PIN, and an unkeyed
+   * hash of four digits and a known payee is reversed by trying all ten thousand.
+   */
   private hashOf(request: FastifyRequest): string {
-    return sha256Hex(`${request.method} ${request.routeOptions.url} ${stableStringify(request.body ?? null)}`);
+    return hmacHex(this.app.config.keys.idempotency, `${request.method} ${request.routeOptions.url} ${stableStringify(request.params ?? null)} ${stableStringify(request.body ?? null)}`);
+  }
+
+  /**
+   * A key belongs to the caller's scope and to the ids in the URL: one key sent to approve X and then Y
+   * is two requests, never Y answered with X's result. (Hashed to fit the scope column.)
+   */
+  private scopeOf(request: FastifyRequest, callerScope: string): string {
+    const params = request.params as Record<string, unknown> | undefined;
+    if (!params || Object.keys(params).length === 0) return callerScope;
+    return `${callerScope}@${sha256Hex(stableStringify(params)).slice(0, 24)}`;
+  }
+
+  /** A finished key's answer; a different request under the key is refused (422); a key in flight is a 409. */
+  private async recordedIfAny<T>(scope: string, key: string, hash: string): Promise<{ status: number; body: T | null; ref: string | null } | undefined> {
+    const seen = await this.recorded<T>(scope, key, hash);
+    if (seen.kind === 'replay') return seen;
+    if (seen.kind === 'in_progress') throw new AppError(409, 'A request with this Idempotency-Key is still in progress. Retry shortly.');
+    return undefined;
   }
 
   /** What a used key answered; a claim left behind by a crashed request is removed ('stale'). */

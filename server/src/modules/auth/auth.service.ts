@@ -29,7 +29,7 @@ export class AuthService {
 
   private codeHash(customerId: string, code: string) {
     // Keyed so a leaked table does not reveal 6-digit codes by brute force.
-    return hmacHex(this.app.config.sessionSecret, `${customerId}:${code}`);
+    return hmacHex(this.app.config.keys.codeHmac, `${customerId}:${code}`);
   }
 
   private async newAccountNumber(manager: EntityManager): Promise<string> {
