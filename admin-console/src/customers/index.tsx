@@ -22,6 +22,7 @@ import { MoneyField } from '../components/MoneyField';
 import { CalendarDateField, LongDateField, countryName } from '../components/DateFields';
 import { Detail, DetailSection } from '../components/DetailGrid';
 import { DecisionButtons } from '../components/DecisionButtons';
+import { apiUrl } from '../providers/runtime-config';
 
 interface CustomerRecord {
   id: string;
@@ -82,7 +83,7 @@ function CustomerTitle() {
 function Passport() {
   const record = useRecordContext();
   if (!record?.passportImage) return <Typography color="text.secondary">No passport on file</Typography>;
-  const src = String(record.passportImage);
+  const src = apiUrl(String(record.passportImage));
   return (
     <a href={src} target="_blank" rel="noreferrer" title="Open the full image">
       <Box
