@@ -30,7 +30,7 @@ export default async function globalSetup(): Promise<void> {
   // once (colleagues, CI jobs), so each run gets its own template and drops it at the end.
   const template = embedded ? TEMPLATE_PREFIX : `${TEMPLATE_PREFIX}_${randomBytes(4).toString('hex')}`;
   const appPassword = randomBytes(24).toString('base64url');
-  let appRole = '';
+  let appRole: string;
   try {
     const admin = new Client({ connectionString: adminUrl });
     await admin.connect();

@@ -3,6 +3,7 @@ import { AppError } from './app-error';
 export const BAD_TEXT_MESSAGE = 'This field contains characters that are not allowed';
 
 /** NUL (PostgreSQL text cannot hold it) or a UTF-16 surrogate without its pair (not Unicode at all). */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this refuses
 const BAD_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 export const isBadText = (value: string) => BAD_TEXT.test(value);
