@@ -73,10 +73,10 @@ async function createOrUpdateRole(owner: Client, role: string, password: string)
 }
 
 async function existing(owner: Client, schema: string, tables: string[]): Promise<string[]> {
-  const found = await owner.query<{ name: string }>(
-    `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $1 AND c.relname = ANY($2)`,
-    [schema, tables],
-  );
+  const found = await owner.query<{ name: string }>(`SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $1 AND c.relname = ANY($2)`, [
+    schema,
+    tables,
+  ]);
   return found.rows.map((r) => r.name);
 }
 

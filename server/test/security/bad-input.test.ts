@@ -37,7 +37,12 @@ describe('bad input is a 400, never a 500', () => {
   ])('text containing %s', (_name, bad) => {
     it('in the memo of a same-bank transfer', async () => {
       const before = await journalCount();
-      const res = await t.app.inject({ method: 'POST', url: '/v1/transfer/same', headers: sender.session.headers, payload: { recipientAccountNumber: recipient.accountNumber, amount: '1.00', memo: bad, pin: '2468' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/v1/transfer/same',
+        headers: sender.session.headers,
+        payload: { recipientAccountNumber: recipient.accountNumber, amount: '1.00', memo: bad, pin: '2468' },
+      });
       expect400(res);
       expect(res.json().errors).toEqual({ memo: BAD_TEXT_MESSAGE });
       // It never reached a same-bank batch.

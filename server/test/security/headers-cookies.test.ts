@@ -10,7 +10,9 @@ describe('security headers, CORS and cookies', () => {
 
   it('sends a strict CSP, no-referrer, deny framing, HSTS on https, and no-store on API answers', async () => {
     const c = await registerCustomer(t.app);
-    const { token } = (await t.app.inject({ method: 'POST', url: '/v1/auth/login', headers: { 'x-session-mode': 'bearer' }, payload: { accountNumber: c.accountNumber, password: c.password } })).json();
+    const { token } = (
+      await t.app.inject({ method: 'POST', url: '/v1/auth/login', headers: { 'x-session-mode': 'bearer' }, payload: { accountNumber: c.accountNumber, password: c.password } })
+    ).json();
     const res = await t.app.inject({ method: 'GET', url: '/v1/auth/check', headers: { authorization: `Bearer ${token}` } });
     expect(res.statusCode).toBe(200);
     const csp = String(res.headers['content-security-policy']);

@@ -40,7 +40,9 @@ describe('secrets out of logs, keys per use, files encrypted at rest', () => {
     expect(keys).not.toContain(Buffer.from(t.config.sessionSecret).toString('hex'));
     // A session token is not signed with SESSION_SECRET itself.
     const [, payload, signature] = t.app.jwt.sign({ sid: 'x', sub: 'y', kind: 'customer' }).split('.');
-    const withRawSecret = createHmac('sha256', t.config.sessionSecret).update(`${t.app.jwt.sign({ sid: 'x', sub: 'y', kind: 'customer' }).split('.')[0]}.${payload}`).digest('base64url');
+    const withRawSecret = createHmac('sha256', t.config.sessionSecret)
+      .update(`${t.app.jwt.sign({ sid: 'x', sub: 'y', kind: 'customer' }).split('.')[0]}.${payload}`)
+      .digest('base64url');
     expect(signature).not.toBe(withRawSecret);
   });
 
@@ -78,7 +80,12 @@ describe('secrets out of logs, keys per use, files encrypted at rest', () => {
 });
 
 describe('production settings', () => {
-  const base = () => ({ DATABASE_URL: 'postgres://u@127.0.0.1/db', SESSION_SECRET: randomBytes(32).toString('hex'), ENCRYPTION_KEY: randomBytes(32).toString('hex'), DATA_DIR: join(__dirname, '.no-data') });
+  const base = () => ({
+    DATABASE_URL: 'postgres://u@127.0.0.1/db',
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    DATA_DIR: join(__dirname, '.no-data'),
+  });
 
   it('refuses SEED_DEMO=1 in production', () => {
     expect(() => loadConfig({ ...base(), NODE_ENV: 'production', SEED_DEMO: '1' } as NodeJS.ProcessEnv)).toThrow(/SEED_DEMO=1 is refused in production/);

@@ -17,8 +17,7 @@ export function pinLockedError(minutesLeft: number): AppError {
   return new AppError(423, message, { pin: message });
 }
 
-export const wrongPinError = (left: number) =>
-  new AppError(400, left > 0 ? `Incorrect PIN. ${left} ${left === 1 ? 'try' : 'tries'} left.` : 'Incorrect PIN', { pin: 'Incorrect PIN' });
+export const wrongPinError = (left: number) => new AppError(400, left > 0 ? `Incorrect PIN. ${left} ${left === 1 ? 'try' : 'tries'} left.` : 'Incorrect PIN', { pin: 'Incorrect PIN' });
 
 /**
  * PIN attempts are reserved in the database before a PIN is verified: one UPDATE takes an attempt only
@@ -46,11 +45,7 @@ export class PinAttempts {
         [customerId, MAX_CODE_ATTEMPTS],
       );
       if (taken) return;
-      const [state] = await rows<{ minutes_left: number | null }>(
-        this.db,
-        `SELECT extract(epoch FROM pin_locked_until - now()) / 60 AS minutes_left FROM customers WHERE id = $1`,
-        [customerId],
-      );
+      const [state] = await rows<{ minutes_left: number | null }>(this.db, `SELECT extract(epoch FROM pin_locked_until - now()) / 60 AS minutes_left FROM customers WHERE id = $1`, [customerId]);
       if (Number(state?.minutes_left ?? 0) > 0) throw pinLockedError(Number(state!.minutes_left));
       if (Date.now() > deadline) throw new AppError(409, 'Another payment is being authorised right now. Please try again in a moment.');
       await new Promise((resolve) => setTimeout(resolve, pauseMs));

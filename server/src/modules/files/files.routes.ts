@@ -28,11 +28,6 @@ export default async function filesRoutes(app: FastifyInstance) {
         details: { purpose: file.purpose, ownerCustomerId: file.ownerCustomerId, role: request.staff.role },
       });
     }
-    return reply
-      .header('Content-Type', file.mimeType)
-      .header('Cache-Control', 'private, no-store')
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Content-Disposition', 'inline')
-      .send(bytes);
+    return reply.header('Content-Type', file.mimeType).header('Cache-Control', 'private, no-store').header('X-Content-Type-Options', 'nosniff').header('Content-Disposition', 'inline').send(bytes);
   });
 }
