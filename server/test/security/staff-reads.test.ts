@@ -31,7 +31,11 @@ describe('staff reads are audited', () => {
       `SELECT q.front_file_id, f.storage_path FROM cheques q JOIN stored_files f ON f.id = q.front_file_id WHERE q.id = $1`,
       [chequeId],
     );
-    expect(readFileSync(join(t.dataDir, 'files', path)).subarray(0, 4).toString()).toBe('SRE1');
+    expect(
+      readFileSync(join(t.dataDir, 'files', path))
+        .subarray(0, 4)
+        .toString(),
+    ).toBe('SRE1');
     // The customer sees their own cheque without a trail; staff leave one.
     expect((await t.app.inject({ method: 'GET', url: `/v1/files/${fileId}`, headers: c.session.headers })).statusCode).toBe(200);
     expect((await auditRows('file.view')).filter((r: { target_id: string }) => r.target_id === fileId)).toHaveLength(0);
