@@ -1,5 +1,8 @@
 // The one HTTP client of the customer app. Sessions live in an httpOnly cookie (docs/decisions/0007);
-// unsafe methods echo the readable CSRF cookie back as a header (double submit).
+// unsafe methods echo the CSRF token back as a header (double submit). The API may live on another origin
+// (config.json, read at start): every call goes through apiUrl.
+import { apiUrl } from './runtime-config';
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -12,7 +15,6 @@ export class ApiError extends Error {
 }
 
 export const GENERIC_ERROR = 'Something went wrong. Please try again.';
-import { apiUrl } from './runtime-config';
 
 const CSRF_COOKIES = ['__Host-sr_csrf', 'sr_csrf'];
 /**
