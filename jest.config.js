@@ -17,9 +17,9 @@ const swc = [
   },
 ];
 
-// Dependencies that ship ES modules only would need transforming for jest (Node 20, CommonJS); the root
+// Dependencies that ship ES modules only need transforming for jest (Node 20, CommonJS); the root
 // package.json's overrides hold cookie and content-disposition at CommonJS versions that support Node 20.
-const ESM_ONLY = [];
+const ESM_ONLY = ['@scure/base', '@noble/hashes'];
 
 const serverSetup = {
   globalSetup: '<rootDir>/server/test/global-setup.ts',
@@ -60,7 +60,8 @@ module.exports = {
     {
       displayName: 'e2e',
       testMatch: ['<rootDir>/e2e/**/*.e2e.test.ts'],
-      transform: { '^.+\\.ts$': swc },
+      transform: { '^.+\\.ts$': swc, '^.+\\.m?js$': swc },
+      transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY.join('|')})/)`],
       testEnvironment: 'node',
       setupFilesAfterEnv: ['<rootDir>/server/test/e2e-timeout.setup.ts'],
       ...e2eSetup,

@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { freshOtp } from '../server/test/helpers/totp';
+import { demoStaff, staffBearerToken } from './helpers/server';
 import { newContext, screenshot } from './helpers/browser';
 import { useServerAndBrowser } from './helpers/suite';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
@@ -11,14 +11,13 @@ jest.setTimeout(300_000);
 // A real 1x1 PNG: the server checks the passport by its bytes.
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
-interface Secrets {
-  demoAdminPassword: string;
-  demoAuditorPassword: string;
-}
+// The operator admin from ADMIN_EMAIL/ADMIN_PASSWORD, without ADMIN_TOTP_SECRET: enrols at first sign-in.
+const OPERATOR = { email: 'ops@bank.example', password: 'Operator-Passw0rd!' };
 
 describe('staff console (/admin)', () => {
-  const ctx = useServerAndBrowser();
-  const secrets = () => JSON.parse(readFileSync(join(ctx.server().dataDir, 'secrets.json'), 'utf8')) as Secrets;
+  const ctx = useServerAndBrowser({ ADMIN_EMAIL: OPERATOR.email, ADMIN_PASSWORD: OPERATOR.password });
+  const staff = (role: 'admin' | 'auditor') => demoStaff(ctx.server().dataDir, role);
+  let auditorToken: string | undefined;
 
   /** Enrols a customer through the public API; they wait in pending_review. */
   async function apply(firstName: string, lastName: string): Promise<{ email: string; accountNumber: string }> {
@@ -52,13 +51,8 @@ describe('staff console (/admin)', () => {
 
   /** The customer as the server has it, read with a bearer staff session (no browser involved). */
   async function staffGet(path: string): Promise<unknown> {
-    const login = await fetch(`${ctx.server().baseUrl}/v1/admin/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-session-mode': 'bearer' },
-      body: JSON.stringify({ email: 'auditor@strongroom.local', password: secrets().demoAuditorPassword }),
-    });
-    const { token } = (await login.json()) as { token: string };
-    const res = await fetch(`${ctx.server().baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
+    auditorToken ??= await staffBearerToken(ctx.server().baseUrl, ctx.server().dataDir, 'auditor');
+    const res = await fetch(`${ctx.server().baseUrl}${path}`, { headers: { authorization: `Bearer ${auditorToken}` } });
     expect(res.status).toBe(200);
     return res.json();
   }
@@ -105,7 +99,7 @@ describe('staff console (/admin)', () => {
     expect(confirmed.ok).toBe(true);
   }
 
-  async function signIn(email: string, password: string): Promise<Page> {
+  async function enterCredentials(email: string, password: string): Promise<Page> {
     const page = await (await newContext(ctx.browser(), ctx.server().baseUrl)).newPage();
     await page.goto('/admin/');
     await page.getByRole('heading', { name: 'Strongroom back office' }).waitFor();
@@ -123,8 +117,43 @@ describe('staff console (/admin)', () => {
     await page.getByRole('menuitem', { name: 'Customers' }).click();
   }
 
+  /** Password, then the code from the member's authenticator (computed from their TOTP secret). */
+  async function signIn(role: 'admin' | 'auditor'): Promise<Page> {
+    const member = staff(role);
+    const page = await enterCredentials(member.email, member.password);
+    await page.getByLabel('Authenticator code').fill(await freshOtp(member.totpSecret));
+    await page.getByRole('button', { name: 'Verify and sign in' }).click();
+    return page;
+  }
+
+  it('asks for the authenticator code after the password, and refuses a wrong one', async () => {
+    const member = staff('admin');
+    const page = await enterCredentials(member.email, member.password);
+    await page.getByLabel('Authenticator code').fill('000000');
+    await page.getByRole('button', { name: 'Verify and sign in' }).click();
+    await page.getByRole('alert').filter({ hasText: 'That code is not right' }).waitFor();
+    await screenshot(page, 'admin-login-code');
+    await page.context().close();
+  });
+
+  it('enrols a member at first sign-in: QR code, first code, recovery codes once, then the console', async () => {
+    const page = await enterCredentials(OPERATOR.email, OPERATOR.password);
+    await page.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
+    const secret = (await page.getByLabel('Authenticator key').textContent())!.trim();
+    await screenshot(page, 'admin-enrol-qr');
+    await page.getByLabel('Authenticator code').fill(await freshOtp(secret));
+    await page.getByRole('button', { name: 'Verify and sign in' }).click();
+    const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+    await codes.first().waitFor();
+    expect(await codes.count()).toBe(10);
+    await screenshot(page, 'admin-enrol-recovery-codes');
+    await page.getByRole('button', { name: 'I have saved my recovery codes' }).click();
+    await page.getByRole('menuitem', { name: 'Audit log' }).waitFor();
+    await page.context().close();
+  });
+
   it('refuses a wrong password with the server message and keeps no token in web storage', async () => {
-    const page = await signIn('admin@strongroom.local', 'not-the-password');
+    const page = await enterCredentials('admin@strongroom.local', 'not-the-password');
     await page.getByRole('alert').filter({ hasText: 'Invalid e-mail or password' }).waitFor();
     await screenshot(page, 'admin-login-refused');
     await expectNoSeriousA11yViolations(page, 'console sign-in, refused');
@@ -134,7 +163,7 @@ describe('staff console (/admin)', () => {
 
   it('lets the admin approve a pending application from its page, and records who did it', async () => {
     const applicant = await apply('Priya', 'Raman');
-    const page = await signIn('admin@strongroom.local', secrets().demoAdminPassword);
+    const page = await signIn('admin');
     await openApplications(page);
 
     const row = page.locator('tbody tr', { hasText: applicant.accountNumber });
@@ -180,7 +209,7 @@ describe('staff console (/admin)', () => {
 
   it('rejects an application only with a reason, which the customer is given', async () => {
     const applicant = await apply('Jonas', 'Berg');
-    const page = await signIn('admin@strongroom.local', secrets().demoAdminPassword);
+    const page = await signIn('admin');
     await openApplications(page);
     const row = page.locator('tbody tr', { hasText: applicant.accountNumber });
     await row.getByRole('button', { name: 'Reject' }).click();
@@ -203,7 +232,7 @@ describe('staff console (/admin)', () => {
 
   it('shows the auditor everything read-only: no decision buttons, no incoming payments', async () => {
     const applicant = await apply('Lena', 'Okafor');
-    const page = await signIn('auditor@strongroom.local', secrets().demoAuditorPassword);
+    const page = await signIn('auditor');
     await page.getByText('Auditor (read-only)').waitFor();
     await openApplications(page);
     const row = page.locator('tbody tr', { hasText: applicant.accountNumber });
@@ -229,7 +258,7 @@ describe('staff console (/admin)', () => {
 
   it('fits the pending transactions list, Reject included, on a 1280 px screen', async () => {
     await pendingTransfer('Console width check');
-    const page = await signIn('admin@strongroom.local', secrets().demoAdminPassword);
+    const page = await signIn('admin');
     await page.getByRole('menuitem', { name: 'Transactions' }).click();
     const row = page.locator('tbody tr', { hasText: 'Sam Carter' }).first();
     const reject = row.getByRole('button', { name: 'Reject' });

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { newContext, screenshot, signIn } from './helpers/browser';
 import { useServerAndBrowser } from './helpers/suite';
-import { demoStaffPassword } from './helpers/server';
+import { signInStaff } from './helpers/server';
 
 // The demo customer (1000000001, PIN 1234) applies for a card, the demo admin approves it in the console,
 // the customer reveals it with the PIN and freezes it, and the console's card payment is declined.
@@ -25,9 +25,7 @@ describe('cards and Freeze everything', () => {
     context.setDefaultTimeout(PATIENCE_MS);
     const page = await context.newPage();
     await page.goto('/admin/');
-    await page.getByLabel('E-mail').fill('admin@strongroom.local');
-    await page.getByLabel('Password', { exact: true }).fill(demoStaffPassword(ctx.server().dataDir));
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInStaff(page, ctx.server().dataDir);
     await page.getByRole('menuitem', { name: 'Cards' }).waitFor();
     return page;
   }

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { newContext, screenshot, signIn } from './helpers/browser';
+import { signInStaff } from './helpers/server';
 import { useServerAndBrowser } from './helpers/suite';
 
 const CUSTOMER = { accountNumber: '1000000002', password: 'Payee@2026!' };
@@ -33,8 +32,6 @@ async function chequePhotos(browser: Browser, chequeNumber: string): Promise<{ f
 
 describe('cheque deposit', () => {
   const ctx = useServerAndBrowser();
-  const adminPassword = () => (JSON.parse(readFileSync(join(ctx.server().dataDir, 'secrets.json'), 'utf8')) as { demoAdminPassword: string }).demoAdminPassword;
-
   async function customerPage(width = 1280): Promise<Page> {
     const page = await (await newContext(ctx.browser(), ctx.server().baseUrl, { width, height: 860 })).newPage();
     page.setDefaultTimeout(STEP_TIMEOUT_MS);
@@ -48,9 +45,7 @@ describe('cheque deposit', () => {
     const page = await (await newContext(ctx.browser(), ctx.server().baseUrl, { width, height: 860 })).newPage();
     page.setDefaultTimeout(STEP_TIMEOUT_MS);
     await page.goto('/admin/');
-    await page.getByLabel('E-mail').fill('admin@strongroom.local');
-    await page.getByLabel('Password', { exact: true }).fill(adminPassword());
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInStaff(page, ctx.server().dataDir);
     await page.getByRole('heading', { name: 'Waiting for a decision' }).waitFor();
     return page;
   }

@@ -1,6 +1,6 @@
 import { screenshot, signIn } from './helpers/browser';
 import { slowContext, watchCsp } from './helpers/csp';
-import { demoStaffPassword } from './helpers/server';
+import { signInStaff } from './helpers/server';
 import { useServerAndBrowser } from './helpers/suite';
 
 // Both apps served by the API (the default): every page under the strict policy, no violation reported.
@@ -15,6 +15,7 @@ const CONSOLE = [
   '#/card-authorisations',
   '#/incoming-payments',
   '#/cheques',
+  '#/crypto-requests',
   '#/outbox',
   '#/audit-log',
   '#/incoming-transfers',
@@ -64,9 +65,7 @@ describe('Content-Security-Policy on every page of both apps', () => {
     const csp = watchCsp(context);
     const page = await context.newPage();
     await page.goto('/admin/', { waitUntil: 'domcontentloaded' });
-    await page.getByLabel('E-mail').fill('admin@strongroom.local');
-    await page.getByLabel('Password', { exact: true }).fill(demoStaffPassword(ctx.server().dataDir));
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInStaff(page, ctx.server().dataDir);
     await page.getByRole('heading', { name: 'Waiting for a decision' }).waitFor();
     for (const hash of CONSOLE) {
       await page.goto(`/admin/${hash}`, { waitUntil: 'domcontentloaded' });
@@ -75,7 +74,7 @@ describe('Content-Security-Policy on every page of both apps', () => {
       await page.waitForLoadState('networkidle');
     }
     // A record's page of each kind that shows images or money: a customer (passport) and a cheque (its images).
-    for (const resource of ['customers', 'cheques', 'loans', 'cards']) {
+    for (const resource of ['customers', 'cheques', 'loans', 'cards', 'crypto-requests']) {
       await page.goto(`/admin/#/${resource}`, { waitUntil: 'domcontentloaded' });
       // The list of this resource, not the rows the previous page left for a moment.
       await page.waitForLoadState('networkidle');

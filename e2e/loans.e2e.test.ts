@@ -1,7 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { newContext, screenshot, signIn } from './helpers/browser';
+import { signInStaff } from './helpers/server';
 import { useServerAndBrowser } from './helpers/suite';
 
 const PHONE = { width: 375, height: 812 };
@@ -20,8 +21,6 @@ async function checkAccessibility(page: Page): Promise<void> {
 
 describe('loans', () => {
   const ctx = useServerAndBrowser();
-  const adminPassword = () => (JSON.parse(readFileSync(join(ctx.server().dataDir, 'secrets.json'), 'utf8')) as { demoAdminPassword: string }).demoAdminPassword;
-
   async function customerPage(viewport?: { width: number; height: number }): Promise<Page> {
     const page = await (await newContext(ctx.browser(), ctx.server().baseUrl, viewport)).newPage();
     await signIn(page, '1000000001', 'Demo@2026!');
@@ -103,9 +102,8 @@ describe('loans', () => {
     const staffPage = await (await newContext(ctx.browser(), ctx.server().baseUrl)).newPage();
     // The console's bundle is large; on a busy machine its first load can take a while.
     await staffPage.goto('/admin/#/loans', FIRST_LOAD);
-    await staffPage.getByLabel('E-mail').fill('admin@strongroom.local', FIRST_LOAD);
-    await staffPage.getByLabel('Password', { exact: true }).fill(adminPassword());
-    await staffPage.getByRole('button', { name: 'Sign in' }).click();
+    await staffPage.getByLabel('E-mail').waitFor(FIRST_LOAD);
+    await signInStaff(staffPage, ctx.server().dataDir);
     const row = staffPage.locator('tbody tr', { hasText: 'Alex Rivera' }).first();
     await row.getByText('Pending').waitFor(FIRST_LOAD);
     await row.getByText('Personal loan').click();

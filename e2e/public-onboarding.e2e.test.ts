@@ -252,18 +252,18 @@ describe('a new customer opens an account', () => {
 
     const link = resetLinkIn(await latestMail(ctx.server().dataDir, email));
     await page.goto(link);
-    await page.getByLabel('New password').fill('weakpassword');
-    await page.getByLabel('Confirm password').fill('weakpassword');
+    await page.getByLabel('New password').fill('Password1!');
+    await page.getByLabel('Confirm password').fill('Password1!');
     await page.getByRole('button', { name: 'Set new password' }).click();
-    await page.getByText('Password must contain uppercase, lowercase, number, and special character').waitFor();
-    await page.getByLabel('New password').fill('Jordan@2027');
-    await page.getByLabel('Confirm password').fill('Jordan@2027');
+    await page.getByText('Use 12 or more characters, or a less guessable password').waitFor();
+    await page.getByLabel('New password').fill('Jordan lake 2027');
+    await page.getByLabel('Confirm password').fill('Jordan lake 2027');
     await page.getByRole('button', { name: 'Set new password' }).click();
     await page.getByText('Your password has been reset. Please sign in.').waitFor();
     await page.waitForURL('**/auth/login');
 
     await page.getByLabel('Account Number').fill('1000000002');
-    await page.getByLabel('Password', { exact: true }).fill('Jordan@2027');
+    await page.getByLabel('Password', { exact: true }).fill('Jordan lake 2027');
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.waitForURL('**/dashboard');
 

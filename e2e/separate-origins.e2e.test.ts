@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { freePort } from '../server/src/db/embedded-postgres';
 import { launchBrowser, screenshot } from './helpers/browser';
 import { slowContext, watchCsp } from './helpers/csp';
-import { demoStaffPassword, startServer, type RunningServer } from './helpers/server';
+import { signInStaff, startServer, type RunningServer } from './helpers/server';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startStaticServer } = require('../scripts/static-server.js') as {
@@ -109,9 +109,7 @@ describe('front ends on origins of their own', () => {
     const page = await context.newPage();
     await page.goto('/admin/', { waitUntil: 'domcontentloaded' });
     await page.getByRole('heading', { name: 'Strongroom back office' }).waitFor();
-    await page.getByLabel('E-mail').fill('admin@strongroom.local');
-    await page.getByLabel('Password', { exact: true }).fill(demoStaffPassword(server.dataDir));
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInStaff(page, server.dataDir);
     await page.getByRole('heading', { name: 'Waiting for a decision' }).waitFor();
     await page.goto('/admin/#/customers', { waitUntil: 'domcontentloaded' });
     const row = page.locator('tbody tr').filter({ hasText: 'Origin' }).first();

@@ -14,6 +14,7 @@ import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
 import PointOfSaleIcon from '@mui/icons-material/PointOfSale';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
 import ContactlessIcon from '@mui/icons-material/Contactless';
+import CurrencyBitcoinIcon from '@mui/icons-material/CurrencyBitcoin';
 import { LoginPage } from './LoginPage';
 import { darkTheme, lightTheme } from './theme';
 
@@ -30,6 +31,8 @@ const ChequeList = lazy(() => import('./cheques').then((m) => ({ default: m.Cheq
 const ChequeShow = lazy(() => import('./cheques').then((m) => ({ default: m.ChequeShow })));
 const LoanList = lazy(() => import('./loans').then((m) => ({ default: m.list })));
 const LoanShow = lazy(() => import('./loans').then((m) => ({ default: m.show })));
+const CryptoRequestList = lazy(() => import('./crypto-requests').then((m) => ({ default: m.list })));
+const CryptoRequestShow = lazy(() => import('./crypto-requests').then((m) => ({ default: m.show })));
 const CardList = lazy(() => import('./cards').then((m) => ({ default: m.CardList })));
 const CardShow = lazy(() => import('./cards').then((m) => ({ default: m.CardShow })));
 const CardAuthorisationList = lazy(() => import('./card-authorisations').then((m) => ({ default: m.CardAuthorisationList })));
@@ -119,6 +122,14 @@ export function App() {
       />
       <Resource name="status-events" />
       <Resource name="cheques" list={ChequeList} show={ChequeShow} icon={ReceiptLongIcon} options={{ label: 'Cheques' }} recordRepresentation={(r) => `Cheque no. ${r.chequeNumber}`} />
+      <Resource
+        name="crypto-requests"
+        list={CryptoRequestList}
+        show={CryptoRequestShow}
+        icon={CurrencyBitcoinIcon}
+        options={{ label: 'Crypto requests' }}
+        recordRepresentation={(r) => `${r.kind} of ${r.amount} ${r.symbol}`}
+      />
       <Resource name="outbox" list={OutboxList} show={OutboxShow} icon={MailIcon} options={{ label: 'Mail outbox' }} recordRepresentation="subject" />
       <Resource name="audit-log" list={AuditLogList} icon={HistoryIcon} options={{ label: 'Audit log' }} />
       <CustomRoutes>

@@ -24,7 +24,7 @@ const FeesPage = lazy(() => import('./features/fees/FeesPage'));
 const DepositChequePage = lazy(() => import('./features/cheques/DepositChequePage'));
 const LoansPage = lazy(() => import('./features/loans/LoansPage'));
 const CardsPage = lazy(() => import('./features/cards/CardsPage'));
-const ComingSoonPage = lazy(() => import('./features/shell/ComingSoonPage'));
+const CryptoPage = lazy(() => import('./features/crypto/CryptoPage'));
 const NotFoundPage = lazy(() => import('./features/not-found/NotFoundPage'));
 
 export function App() {
@@ -58,7 +58,7 @@ export function App() {
               <Route path="/profile" element={<ProfilePage />} />
               <Route path="/fees" element={<FeesPage />} />
               <Route path="/deposit-cheque" element={<DepositChequePage />} />
-              <Route path="/crypto" element={<ComingSoonPage title="Crypto Currency" />} />
+              <Route path="/crypto" element={<CryptoPage />} />
               <Route path="/cards" element={<CardsPage />} />
               <Route path="/loans" element={<LoansPage />} />
             </Route>

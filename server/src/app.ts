@@ -24,6 +24,8 @@ import { defineMailJobs } from './modules/mail/mail.jobs';
 import { swaggerTransform, yupValidatorCompiler } from './common/route-schemas';
 import { registerFrontEnds, type FrontEndOptions } from './plugins/front-ends.plugin';
 import authRoutes from './modules/auth/auth.routes';
+import securityRoutes from './modules/auth/security.routes';
+import passkeyRoutes from './modules/auth/passkeys.routes';
 import userRoutes from './modules/user/user.routes';
 import adminRoutes from './modules/admin/admin.routes';
 import transferRoutes from './modules/transfers/transfers.routes';
@@ -86,7 +88,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       opts.logger === false
         ? false
         : { level: config.logLevel, redact: { paths: REDACT_PATHS, censor: '[redacted]' }, serializers: { req: serializeRequest as never }, ...(opts.logStream ? { stream: opts.logStream } : {}) },
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies in front of us (how Fastify reads a number), never every entry.
+    trustProxy: typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
     bodyLimit: 1024 * 1024,
     // URLs the router refuses (an over-long parameter, a malformed escape) answer in the API's error shape too.
     frameworkErrors: (err, _request, reply: FastifyReply) => {
@@ -158,6 +161,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(
     async (api) => {
       await api.register(authRoutes);
+      await api.register(securityRoutes);
+      await api.register(passkeyRoutes);
       await api.register(userRoutes);
       await api.register(adminRoutes);
       await api.register(transferRoutes);

@@ -34,19 +34,22 @@ export async function prepareData(app: FastifyInstance): Promise<string[]> {
   if (config.seedDemo) {
     await seedDemo(app.db, pinPepperFrom(config.encryptionKey));
     const secrets = loadOrCreateSecrets(config.dataDir);
-    await admin.ensureStaff(DEMO_STAFF.admin, secrets.demoAdminPassword, 'admin', 'Avery Admin');
-    await admin.ensureStaff(DEMO_STAFF.auditor, secrets.demoAuditorPassword, 'auditor', 'Riley Auditor');
+    await admin.ensureStaff(DEMO_STAFF.admin, secrets.demoAdminPassword, 'admin', 'Avery Admin', { totpSecret: secrets.demoAdminTotpSecret });
+    await admin.ensureStaff(DEMO_STAFF.auditor, secrets.demoAuditorPassword, 'auditor', 'Riley Auditor', { totpSecret: secrets.demoAuditorTotpSecret });
     lines.push(
       'Demo logins',
       `  Customer (web app):  account ${DEMO_CUSTOMER.accountNumber}  password ${DEMO_CUSTOMER.password}  PIN ${DEMO_CUSTOMER.pin}`,
       `  Second customer:     account ${DEMO_PAYEE.accountNumber}  password ${DEMO_PAYEE.password}  PIN ${DEMO_PAYEE.pin}`,
-      `  Staff admin (/admin):   ${DEMO_STAFF.admin}  password ${secrets.demoAdminPassword}`,
-      `  Staff auditor (/admin): ${DEMO_STAFF.auditor}  password ${secrets.demoAuditorPassword}`,
+      `  Staff admin (/admin):   ${DEMO_STAFF.admin}  password ${secrets.demoAdminPassword}  TOTP secret ${secrets.demoAdminTotpSecret}`,
+      `  Staff auditor (/admin): ${DEMO_STAFF.auditor}  password ${secrets.demoAuditorPassword}  TOTP secret ${secrets.demoAuditorTotpSecret}`,
+      '  (add a TOTP secret to an authenticator app by hand, or scan the QR code the console shows at first sign-in)',
     );
   }
   if (config.adminEmail && config.adminPassword) {
-    await admin.ensureStaff(config.adminEmail, config.adminPassword, 'admin', 'Administrator');
-    lines.push(`  Operator admin: ${config.adminEmail} (password from ADMIN_PASSWORD)`);
+    await admin.ensureStaff(config.adminEmail, config.adminPassword, 'admin', 'Administrator', { totpSecret: config.adminTotpSecret });
+    lines.push(
+      `  Operator admin: ${config.adminEmail} (password from ADMIN_PASSWORD; ${config.adminTotpSecret ? 'second factor from ADMIN_TOTP_SECRET' : 'enrols an authenticator at first sign-in'})`,
+    );
   }
   return lines;
 }

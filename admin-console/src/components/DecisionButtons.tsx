@@ -13,6 +13,7 @@ const NOUN: Record<DecisionResource, string> = {
   'incoming-payments': 'incoming payment',
   loans: 'loan',
   cards: 'card application',
+  'crypto-requests': 'crypto request',
 };
 /** Every queue's four-eyes state: one admin approved, a different one must give the second approval. */
 export const AWAITING_SECOND_APPROVAL = 'awaiting_second_approval';
@@ -24,6 +25,7 @@ const APPROVE_EFFECT: Record<DecisionResource, string> = {
   'incoming-payments': 'The payment is credited to the customer now.',
   cards: 'The card is issued (number and expiry; the CVV is never stored) and the customer is e-mailed.',
   loans: "The loan is paid into the customer's account and the repayment schedule starts. Above the four-eyes threshold a second admin must approve too.",
+  'crypto-requests': "A deposit is credited to the customer's holding from custody (two admins above the four-eyes threshold); a withdrawal sends the reserved units out.",
 };
 
 const REJECT_HINT: Partial<Record<DecisionResource, string>> = {
@@ -32,6 +34,7 @@ const REJECT_HINT: Partial<Record<DecisionResource, string>> = {
   'incoming-payments': 'Nothing is credited; the payment goes back to the sending bank.',
   loans: 'Nothing is paid out; the customer sees the reason.',
   cards: 'No card is issued; the customer sees the reason.',
+  'crypto-requests': 'A deposit credits nothing; a withdrawal returns the reserved units and fee to the holding. The customer sees the reason.',
 };
 
 function subjectOf(resource: DecisionResource, record: Record<string, unknown>): string {
@@ -42,6 +45,9 @@ function subjectOf(resource: DecisionResource, record: Record<string, unknown>):
     return `${record.networkReference}: ${formatMoney(String(record.amount), String(record.currency))} from ${record.senderName} to ${record.holderName} (account ${record.accountNumber})`;
   if (resource === 'cheques') {
     return `Cheque no. ${record.chequeNumber} on ${record.bankName}, ${formatMoney(String(record.amount), String(record.currency))}, deposited by ${record.customerName} (account ${record.customerAccountNumber})`;
+  }
+  if (resource === 'crypto-requests') {
+    return `${record.kind === 'deposit' ? 'Deposit' : 'Withdrawal'} of ${record.amount} ${record.symbol}${record.kind === 'withdrawal' ? ` (network fee ${record.networkFee} ${record.symbol}) to ${record.address}` : ''} for ${record.customerName} (account ${record.customerAccountNumber})`;
   }
   if (resource === 'loans') {
     return `${String(record.loanType)} loan of ${formatMoney(String(record.loanAmount), String(record.currency ?? 'USD'))} over ${record.termLength} months for ${record.customerName} (account ${record.accountNumber})`;

@@ -24,14 +24,46 @@ function check(): Promise<Staff> {
   return inFlight;
 }
 
+/** What the server says when the password was right but the second factor is missing or wrong. */
+export interface SecondFactorNeeded {
+  mfaRequired: true;
+  enrolmentRequired?: boolean;
+  enrolment?: { secret: string; otpauthUrl: string; qrCodeDataUrl: string };
+}
+
+/** A sign-in refusal; `secondFactor` is set when the password was right and a code is needed. */
+export class SignInError extends Error {
+  constructor(
+    message: string,
+    readonly secondFactor?: SecondFactorNeeded,
+  ) {
+    super(message);
+  }
+}
+
+/** The member just enrolled: the session exists, and the recovery codes must be shown (once) before going on. */
+export class RecoveryCodesIssued extends Error {
+  constructor(readonly codes: string[]) {
+    super('Save your recovery codes');
+  }
+}
+
 export const authProvider: AuthProvider = {
-  async login({ email, username, password }: { email?: string; username?: string; password: string }) {
-    try {
-      const { json } = await httpClient('/v1/admin/auth/login', { method: 'POST', body: JSON.stringify({ email: email ?? username, password }) });
-      cached = json.staff as Staff;
-    } catch (err) {
-      throw new Error(errorMessage(err));
+  async login({ email, username, password, otp, resume }: { email?: string; username?: string; password?: string; otp?: string; resume?: boolean }) {
+    // After the recovery codes were shown, the session made at enrolment is simply picked up.
+    if (resume) {
+      await check();
+      return;
     }
+    let json: { staff: Staff; recoveryCodes?: string[] };
+    try {
+      ({ json } = await httpClient('/v1/admin/auth/login', { method: 'POST', body: JSON.stringify({ email: email ?? username, password, ...(otp ? { otp } : {}) }) }));
+    } catch (err) {
+      const body = (err as { body?: SecondFactorNeeded })?.body;
+      throw new SignInError(errorMessage(err), body?.mfaRequired ? body : undefined);
+    }
+    cached = json.staff;
+    if (json.recoveryCodes) throw new RecoveryCodesIssued(json.recoveryCodes);
   },
   async logout() {
     const wasSignedIn = cached !== null || hasCsrfToken();

@@ -14,6 +14,7 @@ export const DECISION_PATHS = {
   'incoming-payments': '/v1/admin/incoming-payments',
   loans: '/v1/loan',
   cards: '/v1/card',
+  'crypto-requests': '/v1/crypto',
 } as const;
 export type DecisionResource = keyof typeof DECISION_PATHS;
 export interface ActionResult {

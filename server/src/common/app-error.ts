@@ -5,6 +5,8 @@ export class AppError extends Error {
     message: string,
     readonly errors?: Record<string, string>,
     readonly code?: string,
+    /** More fields for the answer's body beside success, error and errors (e.g. mfaRequired). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'AppError';

@@ -75,6 +75,8 @@ export interface DerivedKeys {
   codeHmac: Buffer;
   /** HMAC of an Idempotency-Key's request, so a stored record says nothing about the PIN in the body. */
   idempotency: Buffer;
+  /** HMAC of the account or e-mail an attempt counter is kept for (auth/attempts.service.ts). */
+  attempts: Buffer;
   /** The PIN pepper (from ENCRYPTION_KEY). */
   pinPepper: Buffer;
   /** AES-256-GCM for data at rest: uploaded images, card numbers, identity numbers (from ENCRYPTION_KEY). */
@@ -88,6 +90,7 @@ export function deriveKeys(sessionSecret: string, encryptionKey: Buffer): Derive
     sessionSigning: deriveKey(sessionSecret, 'session-signing:v1'),
     codeHmac: deriveKey(sessionSecret, 'code-hmac:v1'),
     idempotency: deriveKey(sessionSecret, 'idempotency:v1'),
+    attempts: deriveKey(sessionSecret, 'attempts:v1'),
     pinPepper: pinPepperFrom(encryptionKey),
     dataEncryption: deriveKey(encryptionKey, 'data-encryption:v1'),
     databaseRolePassword: deriveKey(encryptionKey, 'database-role:v1').toString('base64url'),

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, statSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, loadOrCreateSecrets, parseTrustProxy } from './config';
 
 describe('loadConfig', () => {
   let dir: string;
@@ -46,7 +46,7 @@ describe('loadConfig', () => {
       port: 8080,
       publicUrl: 'https://bank.example',
       secureCookies: true,
-      trustProxy: true,
+      trustProxy: 1,
       seedDemo: true,
       adminEmail: 'ops@bank.example',
       dailyOutboundLimit: '1000.50',
@@ -74,6 +74,29 @@ describe('loadConfig', () => {
       expect(message).toContain(part);
     }
     expect(message.split('\n- ').length).toBeGreaterThanOrEqual(6);
+  });
+
+  it('trusts a number of proxy hops or named proxies, never every X-Forwarded-For entry', () => {
+    expect(parseTrustProxy(undefined)).toBe(false);
+    expect(parseTrustProxy('0')).toBe(false);
+    expect(parseTrustProxy('2')).toBe(2);
+    expect(parseTrustProxy('10.0.0.0/8, 192.168.1.7, ::1')).toEqual(['10.0.0.0/8', '192.168.1.7', '::1']);
+    expect(() => parseTrustProxy('true')).toThrow(ConfigError);
+    expect(() => parseTrustProxy('10.0.0.0/33')).toThrow(ConfigError);
+    expect(() => loadConfig(env({ TRUST_PROXY: 'true' }))).toThrow('TRUST_PROXY must be a hop count');
+  });
+
+  it('pre-enrols the operator admin only with a base32 TOTP secret', () => {
+    const base = { ADMIN_EMAIL: 'ops@bank.example', ADMIN_PASSWORD: 'a-long-admin-password' };
+    expect(loadConfig(env({ ...base, ADMIN_TOTP_SECRET: 'jbsw y3dp ehpk 3pxp' })).adminTotpSecret).toBe('JBSWY3DPEHPK3PXP');
+    expect(() => loadConfig(env({ ...base, ADMIN_TOTP_SECRET: 'not-base32!' }))).toThrow('ADMIN_TOTP_SECRET must be a base32 secret');
+  });
+
+  it('keeps the demo staff TOTP secrets beside their passwords', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sr-secrets-'));
+    const secrets = loadOrCreateSecrets(dir);
+    expect(secrets.demoAdminTotpSecret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(loadOrCreateSecrets(dir).demoAuditorTotpSecret).toBe(secrets.demoAuditorTotpSecret);
   });
 
   it('insists on real secrets in production with an external database', () => {

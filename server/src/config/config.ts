@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
-import { DEFAULT_DAILY_OUTBOUND_LIMIT, parseAmountToMinor } from '@strongroom/shared';
+import { DEFAULT_DAILY_OUTBOUND_LIMIT, PASSWORD_WEAK_MESSAGE, parseAmountToMinor, passwordStrongEnough } from '@strongroom/shared';
 import { deriveKeys, type DerivedKeys } from '../common/crypto';
 
 export interface AppConfig {
@@ -17,16 +18,24 @@ export interface AppConfig {
   publicUrl: string;
   adminEmail?: string;
   adminPassword?: string;
+  /** Base32 TOTP secret that pre-enrols the ADMIN_EMAIL admin; without it they enrol at first sign-in. */
+  adminTotpSecret?: string;
   seedDemo: boolean;
   logLevel: string;
   redisUrl?: string;
   /** Daily outbound limit per customer, in major units as a decimal string. */
   dailyOutboundLimit: string;
-  trustProxy: boolean;
+  /**
+   * Which X-Forwarded-For entries to believe: false (none), a hop count, or the proxies' addresses/CIDRs.
+   * Never `true` (every entry), which would let any client choose its own IP and dodge per-IP limits.
+   */
+  trustProxy: false | number | string[];
   /** Connections in this process's PostgreSQL pool (DB_POOL_SIZE). */
   dbPoolSize: number;
   /** Per-IP login attempts a minute. */
   loginRateLimitPerMinute: number;
+  /** Recipient name look-ups a minute, per client IP and per customer. */
+  lookupRateLimitPerMinute: number;
   /** Per-IP money-moving requests a minute. */
   moneyRateLimitPerMinute: number;
   /** Serve the built front ends (off in API-only tests). */
@@ -58,20 +67,31 @@ interface Secrets {
   encryptionKey: string;
   demoAdminPassword: string;
   demoAuditorPassword: string;
+  demoAdminTotpSecret: string;
+  demoAuditorTotpSecret: string;
+}
+
+/** A base32 TOTP secret (160 bits, as authenticator apps expect). */
+function newTotpSecret(): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  return Array.from(randomBytes(32), (b) => alphabet[b % 32]).join('');
 }
 
 /** Secrets for the embedded default: generated once, kept (0600) under DATA_DIR so restarts keep sessions valid. */
 export function loadOrCreateSecrets(dataDir: string): Secrets {
   mkdirSync(dataDir, { recursive: true });
   const file = join(dataDir, 'secrets.json');
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as Secrets;
+  const stored = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<Secrets>) : {};
   const secrets: Secrets = {
-    sessionSecret: randomBytes(48).toString('base64url'),
-    encryptionKey: randomBytes(32).toString('hex'),
-    demoAdminPassword: `Adm!${randomBytes(6).toString('base64url')}9a`,
-    demoAuditorPassword: `Aud!${randomBytes(6).toString('base64url')}9a`,
+    sessionSecret: stored.sessionSecret ?? randomBytes(48).toString('base64url'),
+    encryptionKey: stored.encryptionKey ?? randomBytes(32).toString('hex'),
+    demoAdminPassword: stored.demoAdminPassword ?? `Adm!${randomBytes(6).toString('base64url')}9a`,
+    demoAuditorPassword: stored.demoAuditorPassword ?? `Aud!${randomBytes(6).toString('base64url')}9a`,
+    // Files written before staff had a second factor gain the demo staff's TOTP secrets on the next start.
+    demoAdminTotpSecret: stored.demoAdminTotpSecret ?? newTotpSecret(),
+    demoAuditorTotpSecret: stored.demoAuditorTotpSecret ?? newTotpSecret(),
   };
-  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  if (Object.keys(stored).length < Object.keys(secrets).length) writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   return secrets;
 }
 
@@ -113,6 +133,31 @@ function platformSettings(env: NodeJS.ProcessEnv, databaseUrl: string | undefine
     }
   }
   return { production, seedDemo, databaseAppUrl, corsOrigins, docsEnabled: env.DOCS ? env.DOCS === '1' || env.DOCS === 'true' : !production };
+}
+
+/** TRUST_PROXY: unset/0 = no proxy, 1-10 = that many proxy hops, else a comma list of proxy IPs or CIDRs. */
+export function parseTrustProxy(raw: string | undefined): false | number | string[] {
+  const value = (raw ?? '').trim();
+  if (value === '' || value === '0' || value === 'false') return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 10) throw new ConfigError('TRUST_PROXY: a hop count must be at most 10');
+    return hops;
+  }
+  const entries = value
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const [address, bits, extra] = entry.split('/');
+    const family = isIP(address);
+    const maxBits = family === 6 ? 128 : 32;
+    const bitsOk = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits);
+    if (!family || !bitsOk || extra !== undefined) {
+      throw new ConfigError(`TRUST_PROXY must be a hop count (1-10) or a comma list of proxy IP addresses or CIDRs, not '${entry}'`);
+    }
+  }
+  return entries;
 }
 
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -157,9 +202,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if ((env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) || (!env.ADMIN_EMAIL && env.ADMIN_PASSWORD)) {
     problems.push('ADMIN_EMAIL and ADMIN_PASSWORD go together');
   }
-  if (env.ADMIN_PASSWORD && env.ADMIN_PASSWORD.length < 12) problems.push('ADMIN_PASSWORD must be at least 12 characters');
+  if (env.ADMIN_PASSWORD && !passwordStrongEnough(env.ADMIN_PASSWORD)) problems.push(`ADMIN_PASSWORD: ${PASSWORD_WEAK_MESSAGE} (8 to 128 characters)`);
+  if (env.ADMIN_TOTP_SECRET && !env.ADMIN_EMAIL) problems.push('ADMIN_TOTP_SECRET needs ADMIN_EMAIL and ADMIN_PASSWORD');
+  if (env.ADMIN_TOTP_SECRET && !/^[A-Z2-7]{16,}=*$/.test(env.ADMIN_TOTP_SECRET.replace(/\s+/g, '').toUpperCase())) {
+    problems.push('ADMIN_TOTP_SECRET must be a base32 secret of at least 16 characters (A-Z, 2-7)');
+  }
+  const trustProxy = check(() => parseTrustProxy(env.TRUST_PROXY)) ?? false;
   const dbPoolSize = check(() => intFrom(env, 'DB_POOL_SIZE', 20, 1, 500)) ?? 20;
   const loginRateLimitPerMinute = check(() => intFrom(env, 'LOGIN_RATE_LIMIT_PER_MINUTE', 20, 1, 10000)) ?? 20;
+  const lookupRateLimitPerMinute = check(() => intFrom(env, 'LOOKUP_RATE_LIMIT_PER_MINUTE', 30, 1, 100000)) ?? 30;
   const moneyRateLimitPerMinute = check(() => intFrom(env, 'MONEY_RATE_LIMIT_PER_MINUTE', 300, 1, 1000000)) ?? 300;
   if (env.CARD_NETWORK_KEY && env.CARD_NETWORK_KEY.length < 32) problems.push('CARD_NETWORK_KEY must be at least 32 characters');
   const platform = platformSettings(env, databaseUrl, problems);
@@ -176,14 +227,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl,
     adminEmail: env.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: env.ADMIN_PASSWORD,
+    adminTotpSecret: env.ADMIN_TOTP_SECRET ? env.ADMIN_TOTP_SECRET.replace(/\s+/g, '').toUpperCase() : undefined,
     seedDemo: platform.seedDemo,
     logLevel: env.LOG_LEVEL || 'info',
     redisUrl: env.REDIS_URL || undefined,
     dailyOutboundLimit,
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy,
     dbPoolSize,
     loginRateLimitPerMinute,
     moneyRateLimitPerMinute,
+    lookupRateLimitPerMinute,
     serveStatic: env.SERVE_STATIC !== '0',
     secureCookies: publicUrl.startsWith('https://'),
     cardNetworkKey: env.CARD_NETWORK_KEY || undefined,

@@ -9,8 +9,10 @@ import { Cards1760000700000 } from './migrations/1760000700000-cards.migration';
 import { ReviewQueue1760000400000 } from './migrations/1760000400000-review-queue.migration';
 import { Loans1760000600000 } from './migrations/1760000600000-loans.migration';
 import { Cheques1760000500000 } from './migrations/1760000500000-cheques.migration';
+import { Identity1760000900000 } from './migrations/1760000900000-identity.migration';
+import { CryptoWallet1760001000000 } from './migrations/1760001000000-crypto-wallet.migration';
 import { PinAttemptLocks1760000950000 } from './migrations/1760000950000-pin-attempt-locks.migration';
-import { FunctionSearchPath1760000950001 } from './migrations/1760000950001-function-search-path.migration';
+import { FunctionSearchPath1760001100000 } from './migrations/1760001100000-function-search-path.migration';
 
 // In order. Never edit a migration that has shipped: add a new one.
 export const MIGRATIONS = [
@@ -24,6 +26,9 @@ export const MIGRATIONS = [
   Cheques1760000500000,
   Loans1760000600000,
   Cards1760000700000,
+  Identity1760000900000,
   PinAttemptLocks1760000950000,
-  FunctionSearchPath1760000950001,
+  CryptoWallet1760001000000,
+  // Last: fixes the search_path of every function made before it (a later migration's functions set their own).
+  FunctionSearchPath1760001100000,
 ];

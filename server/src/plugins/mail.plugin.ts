@@ -6,9 +6,14 @@ import type { FastifyInstance } from 'fastify';
 import { templates, type TemplateName } from '../modules/mail/mail.templates';
 import type { Queryable } from '../common/sql';
 
-/** One-time codes (4-8 digits, never the 10-digit account number) and link tokens out of log lines. */
+/** One-time codes (4-8 digits) and link tokens: what the staff outbox must not show. */
 export function redactMailText(text: string): string {
   return text.replace(/\b\d{4,8}\b/g, (m) => '*'.repeat(m.length)).replace(/([?&]token=)[^\s&]+/g, '$1[redacted]');
+}
+
+/** For log lines: the outbox redaction, and account numbers too (any run of 4 or more digits). */
+export function redactMailLogText(text: string): string {
+  return redactMailText(text).replace(/\d{4,}/g, (m) => '*'.repeat(m.length));
 }
 
 export interface SendMailInput<T extends TemplateName> {
@@ -71,7 +76,7 @@ export class Mailer {
   async deliver(message: { outboxId: string; to: string; template: TemplateName; subject: string; text: string }): Promise<void> {
     // The log names the template and recipient only; with the file backend it shows the redacted body too.
     this.app.log.info(
-      { mailId: message.outboxId, to: message.to, template: message.template, subject: message.subject, ...(this.fileBackend ? { body: redactMailText(message.text) } : {}) },
+      { mailId: message.outboxId, to: message.to, template: message.template, subject: message.subject, ...(this.fileBackend ? { body: redactMailLogText(message.text) } : {}) },
       'mail queued',
     );
     try {

@@ -65,9 +65,14 @@ async function main() {
   const server = await startServer(dataDir);
   const results: CheckResult[] = [];
   try {
-    const secrets = JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8')) as { demoAdminPassword: string; demoAuditorPassword: string };
+    const secrets = JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8')) as {
+      demoAdminPassword: string;
+      demoAuditorPassword: string;
+      demoAdminTotpSecret: string;
+      demoAuditorTotpSecret: string;
+    };
     const ctx: AuditContext = {
-      client: new Client(server.baseUrl),
+      client: new Client(server.baseUrl, { 'admin@strongroom.local': secrets.demoAdminTotpSecret, 'auditor@strongroom.local': secrets.demoAuditorTotpSecret }),
       customerA: { accountNumber: '1000000001', password: 'Demo@2026!', pin: '1234' },
       customerB: { accountNumber: '1000000002', password: 'Payee@2026!', pin: '4321' },
       admin: { email: 'admin@strongroom.local', password: secrets.demoAdminPassword },

@@ -39,7 +39,7 @@ export async function checkHeaders(ctx: AuditContext): Promise<CheckResult> {
 /** Session cookies: httpOnly, SameSite=Strict, scoped; the CSRF cookie readable; staff cookies only on /v1. */
 export async function checkCookies(ctx: AuditContext): Promise<CheckResult> {
   const customer = setCookies(await ctx.client.call('POST', '/v1/auth/login', { body: { accountNumber: ctx.customerA.accountNumber, password: ctx.customerA.password } }));
-  const staff = setCookies(await ctx.client.call('POST', '/v1/admin/auth/login', { body: { email: ctx.auditor.email, password: ctx.auditor.password } }));
+  const staff = setCookies(await ctx.client.call('POST', '/v1/admin/auth/login', { body: { email: ctx.auditor.email, password: ctx.auditor.password, otp: await ctx.client.otp(ctx.auditor.email) } }));
   const find = (list: string[], name: RegExp) => list.find((c) => name.test(c.split('=')[0])) ?? '';
   const session = find(customer, /^(__Host-)?sr_session$/);
   const staffSession = find(staff, /^(__Secure-)?sr_staff_session$/);

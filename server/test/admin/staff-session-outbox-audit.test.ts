@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { AdminService } from '../../src/modules/admin/admin.service';
-import { createTestApp, lastMail, registerCustomer, sessionFrom, staffSession, type TestApp } from '../helpers/test-app';
+import { createTestApp, lastMail, registerCustomer, sessionFrom, staffMember, staffSession, type TestApp } from '../helpers/test-app';
+import { freshOtp } from '../helpers/totp';
 
 describe('staff sessions', () => {
   let t: TestApp;
@@ -17,22 +17,28 @@ describe('staff sessions', () => {
       expect(res.json().errors.role).toBe('Unknown field: role');
     });
 
-    it('locks a staff account after 5 wrong passwords', async () => {
-      const email = `lock.${randomBytes(4).toString('hex')}@bank.test`;
-      await new AdminService(t.app).ensureStaff(email, 'Staff!Passw0rd-long', 'admin', 'Lock Test');
-      for (let i = 0; i < 5; i++) {
-        const r = await t.app.inject({ method: 'POST', url: '/v1/admin/auth/login', payload: { email, password: 'Wrong!Passw0rd' } });
-        expect(r.statusCode).toBe(401);
+    it('locks a staff account after 5 wrong passwords, and an unknown e-mail the same way', async () => {
+      const member = await staffMember(t.app);
+      const unknown = `nobody.${randomBytes(4).toString('hex')}@bank.test`;
+      for (const email of [member.email, unknown]) {
+        for (let i = 0; i < 5; i++) {
+          const r = await t.app.inject({ method: 'POST', url: '/v1/admin/auth/login', payload: { email, password: 'Wrong!Passw0rd' } });
+          expect(r.statusCode).toBe(401);
+        }
       }
-      const right = await t.app.inject({ method: 'POST', url: '/v1/admin/auth/login', payload: { email, password: 'Staff!Passw0rd-long' } });
+      const right = await t.app.inject({ method: 'POST', url: '/v1/admin/auth/login', payload: { email: member.email, password: member.password, otp: await freshOtp(member.totpSecret) } });
       expect(right.statusCode).toBe(423);
       expect(right.json().error).toBe('Too many failed attempts. This account is locked for 15 minutes.');
+      // Nobody uses the unknown address, yet it answers exactly the same: a lockout names no one.
+      const ghost = await t.app.inject({ method: 'POST', url: '/v1/admin/auth/login', payload: { email: unknown, password: member.password } });
+      expect(ghost.statusCode).toBe(423);
+      expect(ghost.json()).toEqual(right.json());
     });
 
     it('sets its own httpOnly SameSite=Strict cookie, distinct from the customer one', async () => {
-      const email = `cookie.${randomBytes(4).toString('hex')}@bank.test`;
-      await new AdminService(t.app).ensureStaff(email, 'Staff!Passw0rd-long', 'auditor', 'Cookie Test');
-      const res = await t.app.inject({ method: 'POST', url: '/v1/admin/auth/login', payload: { email: email.toUpperCase(), password: 'Staff!Passw0rd-long' } });
+      const member = await staffMember(t.app, 'auditor');
+      const email = member.email;
+      const res = await t.app.inject({ method: 'POST', url: '/v1/admin/auth/login', payload: { email: email.toUpperCase(), password: member.password, otp: await freshOtp(member.totpSecret) } });
       expect(res.statusCode).toBe(200);
       expect(res.json().staff).toMatchObject({ email, role: 'auditor' });
       const cookies = ([] as string[]).concat(res.headers['set-cookie'] as string[]);

@@ -27,8 +27,8 @@ describe('POST /v1/auth/login', () => {
     const res = await t.app.inject({ method: 'POST', url: '/v1/auth/login', payload: { accountNumber: '123', password: 'short' } });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual({ accountNumber: 'Account number must be 10 digits', password: 'Password must be at least 8 characters' });
-    const long = await t.app.inject({ method: 'POST', url: '/v1/auth/login', payload: { accountNumber: '1234567890', password: 'x'.repeat(21) } });
-    expect(long.json().errors.password).toBe('Password must be at most 20 characters');
+    const long = await t.app.inject({ method: 'POST', url: '/v1/auth/login', payload: { accountNumber: '1234567890', password: 'x'.repeat(129) } });
+    expect(long.json().errors.password).toBe('Password must be at most 128 characters');
     const extra = await t.app.inject({ method: 'POST', url: '/v1/auth/login', payload: { accountNumber: '1234567890', password: 'whatever1', admin: true } });
     expect(extra.json().errors.admin).toBe('Unknown field: admin');
   });
@@ -53,9 +53,28 @@ describe('POST /v1/auth/login', () => {
     expect(fifth.json().error).toBe('Too many failed attempts. Your account is locked for 15 minutes.');
     const right = await t.app.inject({ method: 'POST', url: '/v1/auth/login', payload: { accountNumber: c.accountNumber, password: c.password } });
     expect(right.statusCode).toBe(423);
-    await t.app.db.query(`UPDATE customers SET locked_until = now() - interval '1 second' WHERE id = $1`, [c.id]);
+    await t.app.db.query(`UPDATE auth_attempts SET locked_until = now() - interval '1 second'`);
     const later = await t.app.inject({ method: 'POST', url: '/v1/auth/login', payload: { accountNumber: c.accountNumber, password: c.password } });
     expect(later.statusCode).toBe(200);
+  });
+
+  it('locks a number nobody holds exactly like a real account (a 423 names no one)', async () => {
+    const c = await registerCustomer(t.app);
+    const ghost = '9' + c.accountNumber.slice(1, 9) + (c.accountNumber.endsWith('7') ? '8' : '7');
+    const answers: { status: number; body: string }[] = [];
+    for (const accountNumber of [c.accountNumber, ghost]) {
+      for (let i = 0; i < 5; i++) await t.app.inject({ method: 'POST', url: '/v1/auth/login', payload: { accountNumber, password: 'Wrong!Pass1' } });
+      const r = await t.app.inject({ method: 'POST', url: '/v1/auth/login', payload: { accountNumber, password: c.password } });
+      answers.push({ status: r.statusCode, body: r.body });
+    }
+    expect(answers[0]).toEqual({ status: 423, body: answers[1].body });
+    expect(answers[1].status).toBe(423);
+  });
+
+  it('signs in a customer whose password is longer than 20 characters', async () => {
+    const c = await registerCustomer(t.app, { password: 'a quiet river at dawn!' });
+    expect(c.password).toHaveLength(22);
+    await login(t.app, c.accountNumber, c.password as string);
   });
 
   it('returns a Bearer token instead of cookies when asked, and the token works', async () => {

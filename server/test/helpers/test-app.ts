@@ -11,6 +11,7 @@ import { createDataSource } from '../../src/db/data-source';
 import { AdminService } from '../../src/modules/admin/admin.service';
 import { seedFxRates } from '../../src/modules/fx/fx.service';
 import { createTestDatabase } from './test-db';
+import { freshOtp, generateSecret } from './totp';
 
 /** A 1x1 PNG: real image bytes for uploads. */
 export const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -150,12 +151,27 @@ export async function login(app: FastifyInstance, accountNumber: string, passwor
   return sessionFrom(res);
 }
 
-export async function staffSession(app: FastifyInstance, role: 'admin' | 'auditor' = 'admin'): Promise<Session> {
-  const email = `${role}.${randomBytes(4).toString('hex')}@bank.test`;
-  const password = 'Staff!Passw0rd-long';
-  await new AdminService(app).ensureStaff(email, password, role, `Test ${role}`);
-  const res = await app.inject({ method: 'POST', url: '/v1/admin/auth/login', payload: { email, password } });
+export interface StaffMember {
+  email: string;
+  password: string;
+  totpSecret: string;
+}
+
+/** A staff member enrolled with a TOTP secret (as ADMIN_TOTP_SECRET does), not signed in. */
+export async function staffMember(app: FastifyInstance, role: 'admin' | 'auditor' = 'admin'): Promise<StaffMember> {
+  const member = { email: `${role}.${randomBytes(4).toString('hex')}@bank.test`, password: 'Staff!Passw0rd-long', totpSecret: generateSecret() };
+  await new AdminService(app).ensureStaff(member.email, member.password, role, `Test ${role}`, { totpSecret: member.totpSecret });
+  return member;
+}
+
+/** Signs a member in with password and a fresh authenticator code. */
+export async function staffLogin(app: FastifyInstance, member: StaffMember): Promise<Session> {
+  const res = await app.inject({ method: 'POST', url: '/v1/admin/auth/login', payload: { email: member.email, password: member.password, otp: await freshOtp(member.totpSecret) } });
   return sessionFrom(res, 'staff');
+}
+
+export async function staffSession(app: FastifyInstance, role: 'admin' | 'auditor' = 'admin'): Promise<Session> {
+  return staffLogin(app, await staffMember(app, role));
 }
 
 /** A registered, approved customer with `fundedAmount` booked in through the incoming-transfer API. */

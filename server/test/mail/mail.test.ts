@@ -36,9 +36,11 @@ describe('mail without SMTP (file backend)', () => {
 
     const line = logLines.map((l) => JSON.parse(l)).find((l) => l.msg === 'mail queued' && l.to === c.email);
     expect(line).toMatchObject({ template: 'welcome', subject: 'Welcome to Strongroom: your account number and verification code' });
-    expect(line.body).toContain(`Your account number: ${c.accountNumber}`);
+    expect(line.body).toContain('Your account number: **********');
     expect(line.body).toContain('Your e-mail verification code: ******');
     expect(logLines.join('')).not.toContain(c.code);
+    // Account numbers stay out of every log line, mail or not.
+    expect(logLines.join('')).not.toContain(c.accountNumber);
   });
 
   it('blanks the reset token in the log line but not in the message', async () => {

@@ -1,5 +1,5 @@
-import { createTestApp, registerCustomer, staffSession, type TestApp } from '../helpers/test-app';
-import { AdminService } from '../../src/modules/admin/admin.service';
+import { createTestApp, registerCustomer, staffMember, staffSession, type TestApp } from '../helpers/test-app';
+import { freshOtp } from '../helpers/totp';
 
 describe('security headers, CORS and cookies', () => {
   let t: TestApp;
@@ -45,9 +45,8 @@ describe('security headers, CORS and cookies', () => {
     const check = await t.app.inject({ method: 'GET', url: '/v1/auth/check', headers: { cookie: `__Host-sr_session=${session.value}` } });
     expect(check.statusCode).toBe(200);
 
-    const email = `ops.${Date.now()}@bank.test`;
-    await new AdminService(t.app).ensureStaff(email, 'Staff!Passw0rd-long', 'admin', 'Ops');
-    const staff = await t.app.inject({ method: 'POST', url: '/v1/admin/auth/login', payload: { email, password: 'Staff!Passw0rd-long' } });
+    const member = await staffMember(t.app);
+    const staff = await t.app.inject({ method: 'POST', url: '/v1/admin/auth/login', payload: { email: member.email, password: member.password, otp: await freshOtp(member.totpSecret) } });
     const staffCookies = staff.cookies as { name: string; value: string; path?: string; secure?: boolean; httpOnly?: boolean }[];
     expect(staffCookies.find((k) => k.name === '__Secure-sr_staff_session')).toMatchObject({ path: '/v1', secure: true, httpOnly: true });
     expect(staffCookies.find((k) => k.name === '__Secure-sr_staff_csrf')).toMatchObject({ path: '/v1', secure: true });

@@ -4,6 +4,7 @@ import { DEMO_STAFF, prepareData } from '../../src/boot';
 import { DEMO_CUSTOMER, DEMO_PAYEE } from '../../src/seed/seed';
 import { AdminService } from '../../src/modules/admin/admin.service';
 import { createTestApp, login, type TestApp } from '../helpers/test-app';
+import { freshOtp, generateSecret } from '../helpers/totp';
 
 describe('start-up data (seed, demo staff, operator admin)', () => {
   let t: TestApp;
@@ -64,22 +65,39 @@ describe('start-up data (seed, demo staff, operator admin)', () => {
     expect(BigInt(Math.round(Number(check.json().user.accountBalance) * 100))).toBe(running);
   });
 
-  it('lets the demo staff (passwords kept in DATA_DIR/secrets.json) and the ADMIN_EMAIL operator sign in', async () => {
+  it('lets the demo staff (passwords and TOTP secrets kept in DATA_DIR/secrets.json) sign in', async () => {
     const secrets = JSON.parse(readFileSync(join(t.dataDir, 'secrets.json'), 'utf8'));
     const attempts = [
-      { email: DEMO_STAFF.admin, password: secrets.demoAdminPassword, role: 'admin' },
-      { email: DEMO_STAFF.auditor, password: secrets.demoAuditorPassword, role: 'auditor' },
-      { email: 'ops@bank.example', password: 'Operator-Passw0rd!', role: 'admin' },
+      { email: DEMO_STAFF.admin, password: secrets.demoAdminPassword, secret: secrets.demoAdminTotpSecret, role: 'admin' },
+      { email: DEMO_STAFF.auditor, password: secrets.demoAuditorPassword, secret: secrets.demoAuditorTotpSecret, role: 'auditor' },
     ];
-    for (const { email, password, role } of attempts) {
-      const res = await t.app.inject({ method: 'POST', url: '/v1/admin/auth/login', payload: { email, password } });
+    for (const { email, password, secret, role } of attempts) {
+      const withoutCode = await t.app.inject({ method: 'POST', url: '/v1/admin/auth/login', payload: { email, password } });
+      expect(withoutCode.statusCode).toBe(401);
+      expect(withoutCode.json()).toMatchObject({ success: false, mfaRequired: true });
+      const res = await t.app.inject({ method: 'POST', url: '/v1/admin/auth/login', payload: { email, password, otp: await freshOtp(secret) } });
       expect(res.statusCode).toBe(200);
       expect(res.json().staff.role).toBe(role);
     }
+    const lines = await prepareData(t.app);
+    expect(lines.join('\n')).toContain(`password ${secrets.demoAdminPassword}  TOTP secret ${secrets.demoAdminTotpSecret}`);
   });
 
-  it('resets the operator admin password from ADMIN_PASSWORD on the next start', async () => {
-    const next = await createTestApp({ adminEmail: 'ops@bank.example', adminPassword: 'Rotated-Passw0rd!' });
+  it('has the ADMIN_EMAIL operator enrol an authenticator at first sign-in', async () => {
+    const first = await t.app.inject({ method: 'POST', url: '/v1/admin/auth/login', payload: { email: 'ops@bank.example', password: 'Operator-Passw0rd!' } });
+    expect(first.statusCode).toBe(401);
+    expect(first.json()).toMatchObject({ success: false, mfaRequired: true, enrolmentRequired: true });
+    const { secret, qrCodeDataUrl, otpauthUrl } = first.json().enrolment;
+    expect(qrCodeDataUrl).toMatch(/^data:image\/png;base64,/);
+    expect(otpauthUrl).toContain(`secret=${secret}`);
+    const done = await t.app.inject({ method: 'POST', url: '/v1/admin/auth/login', payload: { email: 'ops@bank.example', password: 'Operator-Passw0rd!', otp: await freshOtp(secret) } });
+    expect(done.statusCode).toBe(200);
+    expect(done.json().recoveryCodes).toHaveLength(10);
+  });
+
+  it('resets the operator admin password from ADMIN_PASSWORD on the next start, pre-enrolled by ADMIN_TOTP_SECRET', async () => {
+    const totpSecret = generateSecret();
+    const next = await createTestApp({ adminEmail: 'ops@bank.example', adminPassword: 'Rotated-Passw0rd!', adminTotpSecret: totpSecret });
     try {
       // An earlier deployment left this address as a locked-out auditor with a forgotten password.
       await new AdminService(next.app).ensureStaff('ops@bank.example', 'Forgotten-Passw0rd!', 'auditor', 'Ops');
@@ -87,10 +105,10 @@ describe('start-up data (seed, demo staff, operator admin)', () => {
       await prepareData(next.app);
       const [{ count }] = await next.app.db.query(`SELECT count(*)::int FROM staff_users WHERE email = 'ops@bank.example'`);
       expect(count).toBe(1);
-      const ok = await next.app.inject({ method: 'POST', url: '/v1/admin/auth/login', payload: { email: 'ops@bank.example', password: 'Rotated-Passw0rd!' } });
+      const ok = await next.app.inject({ method: 'POST', url: '/v1/admin/auth/login', payload: { email: 'ops@bank.example', password: 'Rotated-Passw0rd!', otp: await freshOtp(totpSecret) } });
       expect(ok.statusCode).toBe(200);
       expect(ok.json().staff.role).toBe('admin');
-      const old = await next.app.inject({ method: 'POST', url: '/v1/admin/auth/login', payload: { email: 'ops@bank.example', password: 'Forgotten-Passw0rd!' } });
+      const old = await next.app.inject({ method: 'POST', url: '/v1/admin/auth/login', payload: { email: 'ops@bank.example', password: 'Forgotten-Passw0rd!', otp: await freshOtp(totpSecret) } });
       expect(old.statusCode).toBe(401);
     } finally {
       await next.close();

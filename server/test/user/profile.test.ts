@@ -26,7 +26,7 @@ describe('PUT /v1/user/profile', () => {
   it('updates the profile and the picture, and returns the new user', async () => {
     const c = await registerCustomer(t.app);
     const s = await login(t.app, c.accountNumber, c.password as string);
-    const res = await t.app.inject({ method: 'PUT', url: '/v1/user/profile', headers: s.headers, payload: { ...profile(), image: pngDataUrl() } });
+    const res = await t.app.inject({ method: 'PUT', url: '/v1/user/profile', headers: s.headers, payload: { ...profile({ email: c.email }), image: pngDataUrl() } });
     expect(res.statusCode).toBe(200);
     const { user, message } = res.json();
     expect(message).toBe('Profile updated successfully');
@@ -60,12 +60,20 @@ describe('PUT /v1/user/profile', () => {
     });
   });
 
+  it('refuses a new e-mail address through the profile: that needs the password and a code', async () => {
+    const c = await registerCustomer(t.app);
+    const s = await login(t.app, c.accountNumber, c.password as string);
+    const res = await t.app.inject({ method: 'PUT', url: '/v1/user/profile', headers: s.headers, payload: profile({ email: 'someone.else@example.com' }) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.email).toBe('To change your e-mail address, use Change e-mail under Security');
+  });
+
   it("does not show one customer's picture to another", async () => {
     const a = await registerCustomer(t.app);
     const b = await registerCustomer(t.app);
     const sa = await login(t.app, a.accountNumber, a.password as string);
     const sb = await login(t.app, b.accountNumber, b.password as string);
-    const up = await t.app.inject({ method: 'PUT', url: '/v1/user/profile', headers: sa.headers, payload: { ...profile(), image: pngDataUrl() } });
+    const up = await t.app.inject({ method: 'PUT', url: '/v1/user/profile', headers: sa.headers, payload: { ...profile({ email: a.email }), image: pngDataUrl() } });
     const url = up.json().user.image as string;
     expect((await t.app.inject({ method: 'GET', url, headers: { cookie: sb.cookie } })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);

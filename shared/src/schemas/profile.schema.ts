@@ -34,3 +34,5 @@ export const notificationPreferencesSchema = strictObject({
   transactionAlerts: flag(),
   lowBalanceAlerts: flag(),
 });
+
+export type ProfileInput = yup.InferType<typeof profileSchema>;

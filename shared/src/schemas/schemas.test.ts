@@ -1,6 +1,7 @@
 import { ValidationError } from 'yup';
 import {
   changePasswordSchema,
+  PASSWORD_WEAK_MESSAGE,
   enrolmentAccountSchema,
   enrolmentEmploymentSchema,
   enrolmentPersonalSchema,
@@ -43,10 +44,12 @@ const personal = {
 describe('loginSchema', () => {
   it('has the spec messages', () => {
     expect(errorsOf(loginSchema, { accountNumber: '12345', password: 'short' })).toEqual({ accountNumber: 'Account number must be 10 digits', password: 'Password must be at least 8 characters' });
-    expect(errorsOf(loginSchema, { accountNumber: '12345678ab', password: 'x'.repeat(21) })).toEqual({
+    expect(errorsOf(loginSchema, { accountNumber: '12345678ab', password: 'x'.repeat(129) })).toEqual({
       accountNumber: 'Account number must be 10 digits',
-      password: 'Password must be at most 20 characters',
+      password: 'Password must be at most 128 characters',
     });
+    // The old 20-character maximum is gone: a 21-character password signs in.
+    expect(errorsOf(loginSchema, { accountNumber: '1234567890', password: 'x'.repeat(21) })).toEqual({});
     expect(errorsOf(loginSchema, { accountNumber: '1234567890', password: 'longenough' })).toEqual({});
   });
   it('rejects unknown fields and wrong types', () => {
@@ -110,16 +113,16 @@ describe('enrolment schemas', () => {
       password: 'Password must be at least 8 characters',
       passport: 'Please upload a passport photograph',
     });
-    const base = { accountType: 'savings', currency: 'USD', transactionPin: '1234', password: 'x'.repeat(21) };
+    const base = { accountType: 'savings', currency: 'USD', transactionPin: '1234', password: 'x'.repeat(129) };
     expect(errorsOf(enrolmentAccountSchema, { ...base, passport: { size: 6 * 1024 * 1024, type: 'image/png' } })).toEqual({
-      password: 'Password must be at most 20 characters',
+      password: 'Password must be at most 128 characters',
       passport: 'Image must be 5MB or less',
     });
-    expect(errorsOf(enrolmentAccountSchema, { ...base, password: 'goodpass', passport: { size: 100, type: 'image/gif' } })).toEqual({ passport: 'Only JPG or PNG images are allowed' });
-    expect(errorsOf(enrolmentAccountSchema, { ...base, password: 'goodpass', passport: { size: 100, mimetype: 'image/jpeg' } })).toEqual({});
+    expect(errorsOf(enrolmentAccountSchema, { ...base, password: 'Good!Pass1', passport: { size: 100, type: 'image/gif' } })).toEqual({ passport: 'Only JPG or PNG images are allowed' });
+    expect(errorsOf(enrolmentAccountSchema, { ...base, password: 'Good!Pass1', passport: { size: 100, mimetype: 'image/jpeg' } })).toEqual({});
   });
   it('registerSchema takes all three parts and nothing else', () => {
-    const all = { ...personal, occupation: 'Self employed', incomeRange: 'Below $10,000', accountType: 'business', currency: 'GBP', transactionPin: '0000', password: 'password1' };
+    const all = { ...personal, occupation: 'Self employed', incomeRange: 'Below $10,000', accountType: 'business', currency: 'GBP', transactionPin: '0000', password: 'Demo@2026!' };
     expect(errorsOf(registerSchema, all)).toEqual({});
     expect(errorsOf(registerSchema, { ...all, status: 'approved' })).toEqual({ status: 'Unknown field: status' });
   });
@@ -149,13 +152,14 @@ describe('changePasswordSchema', () => {
       newPassword: 'Password must be at least 8 characters',
       confirmPassword: 'Please confirm your password',
     });
-    expect(errorsOf(changePasswordSchema, { currentPassword: 'x', newPassword: 'alllowercase1', confirmPassword: 'other' })).toEqual({
-      newPassword: 'Password must contain uppercase, lowercase, number, and special character',
+    expect(errorsOf(changePasswordSchema, { currentPassword: 'x', newPassword: 'Password1!', confirmPassword: 'other' })).toEqual({
+      newPassword: PASSWORD_WEAK_MESSAGE,
       confirmPassword: "Passwords don't match",
     });
     expect(errorsOf(changePasswordSchema, { currentPassword: 'x', newPassword: 'Good!Pass1', confirmPassword: 'Good!Pass1' })).toEqual({});
-    // Any symbol enrolment accepts counts as the special character.
-    for (const password of ['Jordan#2027', 'Jordan-2027', 'Jordan_2027', 'Jordan 2027']) {
+    // One policy for enrolment and change: any symbol enrolment accepts ('#', '-', '_', ' ') is accepted here.
+    for (const password of ['Jordan#2027#x', 'Jordan-2027-x', 'Jordan_2027_x', 'Jordan 2027 x']) {
+      expect(errorsOf(registerSchema.pick(['password']), { password })).toEqual({});
       expect(errorsOf(changePasswordSchema, { currentPassword: 'x', newPassword: password, confirmPassword: password })).toEqual({});
     }
   });
@@ -213,5 +217,17 @@ describe('notificationPreferencesSchema and transactionQuerySchema', () => {
   it('casts query strings and refuses out-of-range pages', () => {
     expect(transactionQuerySchema.validateSync({ page: '2', pageSize: '10' })).toMatchObject({ page: 2, pageSize: 10, type: 'all', status: 'all' });
     expect(errorsOf(transactionQuerySchema, { page: '0' }, false)).toEqual({ page: 'page must be at least 1' });
+  });
+});
+
+describe('password policy', () => {
+  it('takes 12 to 128 characters, or a shorter one that scores at least 3', () => {
+    const ok = (p: string) => errorsOf(changePasswordSchema, { currentPassword: 'x', newPassword: p, confirmPassword: p }).newPassword;
+    expect(ok('plain words here')).toBeUndefined();
+    expect(ok('Demo@2026!')).toBeUndefined();
+    expect(ok('Password1!')).toBe(PASSWORD_WEAK_MESSAGE);
+    expect(ok('x'.repeat(128))).toBeUndefined();
+    expect(ok('x'.repeat(129))).toBe('Password must be at most 128 characters');
+    expect(ok('Ab1!')).toBe('Password must be at least 8 characters');
   });
 });

@@ -1,13 +1,43 @@
 import { useState } from 'react';
-import { Box, Button, Checkbox, FormControlLabel, Link, Stack } from '@mui/material';
+import { Box, Button, Checkbox, Divider, FormControlLabel, Link, Stack } from '@mui/material';
+import KeyIcon from '@mui/icons-material/Key';
+import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { Form, Formik } from 'formik';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
-import { loginSchema } from '@strongroom/shared';
+import { loginSchema, type UserDto } from '@strongroom/shared';
+import { api } from '../../api/client';
 import { useAuth } from '../../auth/AuthContext';
 import { AuthLayout } from '../../components/public/AuthLayout';
 import { FormField, applyServerErrors } from '../../components/FormField';
 import { PasswordField } from '../../components/PasswordField';
+
+/** Sign in with a passkey: no account number, no password; the device proves who it is. */
+function PasskeySignIn() {
+  const { setUser } = useAuth();
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const [busy, setBusy] = useState(false);
+  const signIn = async () => {
+    setBusy(true);
+    try {
+      const { options } = await api.post<{ options: PublicKeyCredentialRequestOptionsJSON }>('/auth/passkey-login/options');
+      const response = await startAuthentication({ optionsJSON: options });
+      const res = await api.post<{ user: UserDto }>('/auth/passkey-login', { response });
+      setUser(res.user);
+      navigate('/dashboard', { replace: true });
+    } catch (err) {
+      const cancelled = (err as Error).name === 'NotAllowedError';
+      enqueueSnackbar(cancelled ? 'Passkey sign-in was cancelled' : (err as Error).message, { variant: 'error' });
+      setBusy(false);
+    }
+  };
+  return (
+    <Button variant="outlined" size="large" startIcon={<KeyIcon />} onClick={signIn} disabled={busy}>
+      {busy ? 'Waiting for your passkey...' : 'Sign in with a passkey'}
+    </Button>
+  );
+}
 
 export default function LoginPage() {
   const { login, savedAccountNumber } = useAuth();
@@ -51,6 +81,8 @@ export default function LoginPage() {
               <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
                 {isSubmitting ? 'Submitting...' : 'Submit'}
               </Button>
+              <Divider>or</Divider>
+              <PasskeySignIn />
               <Box sx={{ textAlign: 'center' }}>
                 New to Strongroom?{' '}
                 <Link component={RouterLink} to="/auth/terms">

@@ -7,8 +7,8 @@ import { ACCOUNT_TYPES, ENROLMENT_CURRENCIES, INCOME_RANGES, OCCUPATIONS, enrolm
 import { api, ApiError } from '../../api/client';
 import { AuthLayout } from '../../components/public/AuthLayout';
 import { FormField } from '../../components/FormField';
-import { PasswordField } from '../../components/PasswordField';
 import { loadStates, useCountries, useStates, type Region } from '../regions/regions';
+import { NewPasswordField } from '../../components/PasswordStrengthMeter';
 
 const STEPS = ['Personal Information', 'Employment Information', 'Account Information', 'Completed'];
 const STORE_KEY = 'enrolment';
@@ -333,7 +333,7 @@ export default function RegisterPage() {
                   />
                 </Grid>
                 <Grid size={{ xs: 12, sm: 6 }}>
-                  <PasswordField name="password" label="Password" autoComplete="new-password" />
+                  <NewPasswordField name="password" label="Password" />
                 </Grid>
                 <Grid size={{ xs: 12 }}>
                   <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }} sx={{ minHeight: 56 }}>

@@ -8,6 +8,7 @@ import { ApiError, api } from '../../api/client';
 import { AuthLayout } from '../../components/public/AuthLayout';
 import { applyServerErrors } from '../../components/FormField';
 import { PasswordField } from '../../components/PasswordField';
+import { NewPasswordField } from '../../components/PasswordStrengthMeter';
 
 export default function ResetPasswordPage() {
   const [params] = useSearchParams();
@@ -16,7 +17,7 @@ export default function ResetPasswordPage() {
   const token = params.get('token') ?? '';
   const [linkError, setLinkError] = useState(token ? '' : 'This reset link is invalid or has expired');
   return (
-    <AuthLayout title="Set a new password" description="Use at least 8 characters with upper- and lower-case letters, a number and a symbol (such as # @ ! or -).">
+    <AuthLayout title="Set a new password" description="Use 12 or more characters (a few unrelated words work well), or a shorter password that is hard to guess.">
       {linkError && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {linkError}.{' '}
@@ -43,7 +44,7 @@ export default function ResetPasswordPage() {
         {({ isSubmitting }) => (
           <Form noValidate>
             <Stack spacing={2.5}>
-              <PasswordField name="newPassword" label="New password" autoComplete="new-password" />
+              <NewPasswordField name="newPassword" label="New password" />
               <PasswordField name="confirmPassword" label="Confirm password" autoComplete="new-password" />
               <Button type="submit" variant="contained" disabled={isSubmitting || !!linkError}>
                 {isSubmitting ? 'Saving...' : 'Set new password'}

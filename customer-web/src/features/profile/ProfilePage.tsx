@@ -3,11 +3,11 @@ import { Alert, Avatar, Box, Button, Card, CardContent, Divider, FormControlLabe
 import { Form, Formik, useFormikContext } from 'formik';
 import { useSearchParams } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
-import { OCCUPATIONS, UPLOAD_MAX_BYTES, changePasswordSchema, formatDate, profileSchema, type NotificationPreferences, type UserDto } from '@strongroom/shared';
+import { OCCUPATIONS, UPLOAD_MAX_BYTES, formatDate, profileSchema, type NotificationPreferences, type UserDto } from '@strongroom/shared';
 import { api } from '../../api/client';
 import { useAuth } from '../../auth/AuthContext';
 import { FormField, applyServerErrors } from '../../components/FormField';
-import { PasswordField } from '../../components/PasswordField';
+import { SecurityTab } from './security/SecurityTab';
 import { UserAvatar } from '../../components/UserAvatar';
 import { accountTypeLabel } from '../../components/BalanceCard';
 import { loadStates, useCountries, useStates, type Region } from '../regions/regions';
@@ -220,7 +220,7 @@ function PersonalTab({ user }: { user: UserDto }) {
               <FormField name="lastName" label="Last name" autoComplete="family-name" />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <FormField name="email" label="Email" type="email" autoComplete="email" />
+              <FormField name="email" label="Email" type="email" autoComplete="email" disabled helperText="Change it under Security" />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
               <FormField name="phone" label="Phone" type="tel" autoComplete="tel" />
@@ -260,56 +260,6 @@ function PersonalTab({ user }: { user: UserDto }) {
             >
               Cancel
             </Button>
-          </Stack>
-        </Form>
-      )}
-    </Formik>
-  );
-}
-
-function SecurityTab() {
-  const { enqueueSnackbar } = useSnackbar();
-  const [done, setDone] = useState<string | null>(null);
-  return (
-    <Formik
-      initialValues={{ currentPassword: '', newPassword: '', confirmPassword: '' }}
-      validationSchema={changePasswordSchema}
-      onSubmit={async (values, { resetForm, setErrors, setTouched }) => {
-        setDone(null);
-        try {
-          const res = await api.post<{ message: string }>('/auth/change-password', { currentPassword: values.currentPassword, newPassword: values.newPassword });
-          enqueueSnackbar(res.message, { variant: 'success' });
-          setDone(res.message);
-          resetForm();
-        } catch (err) {
-          applyServerErrors(err, setErrors, setTouched);
-          enqueueSnackbar((err as Error).message, { variant: 'error' });
-        }
-      }}
-    >
-      {({ isSubmitting }) => (
-        <Form noValidate aria-label="Change password">
-          <Typography variant="h6" component="h2" fontWeight={700} gutterBottom>
-            Change password
-          </Typography>
-          <Typography color="text.secondary" sx={{ mb: 2, maxWidth: 560 }}>
-            Use at least 8 characters with upper- and lower-case letters, a number and a symbol (such as # @ ! or -). When you change it, every other device signed in to your account is signed out;
-            this one stays signed in.
-          </Typography>
-          {done && (
-            <Alert severity="success" sx={{ mb: 2, maxWidth: 560 }} data-testid="password-changed">
-              {done}
-            </Alert>
-          )}
-          <Stack spacing={2} sx={{ maxWidth: 420 }}>
-            <PasswordField name="currentPassword" label="Current password" autoComplete="current-password" />
-            <PasswordField name="newPassword" label="New password" autoComplete="new-password" />
-            <PasswordField name="confirmPassword" label="Confirm new password" autoComplete="new-password" />
-            <Box>
-              <Button type="submit" variant="contained" disabled={isSubmitting}>
-                {isSubmitting ? 'Saving...' : 'Change password'}
-              </Button>
-            </Box>
           </Stack>
         </Form>
       )}

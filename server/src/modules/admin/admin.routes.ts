@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { rejectReasonSchema, staffLoginSchema } from '@strongroom/shared';
-import { validate } from '../../common/validate';
 import { AppError, notFound } from '../../common/app-error';
 import { rows } from '../../common/sql';
 import { CustomerEntity } from '../user/entities/customer.entity';
@@ -15,24 +14,32 @@ import { idParamsFor } from '../../common/route-schemas';
 import { decide } from '../review/review.service';
 import { applicationReview } from '../user/application.review';
 import { timeline } from '../review/status-events';
+import { isUuid } from '../../common/ids';
 
 const tags = ['admin'];
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export default async function adminRoutes(app: FastifyInstance) {
   const admin = new AdminService(app);
   const anyStaff = app.requireStaff();
   const adminOnly = app.requireStaff(['admin']);
 
-  app.post('/admin/auth/login', { config: { rateLimit: { max: app.config.loginRateLimitPerMinute, timeWindow: '1 minute' } }, schema: { tags, summary: 'Staff sign-in' } }, async (request, reply) => {
-    const { email, password } = validate(staffLoginSchema, request.body);
-    const staff = await admin.login(email, password);
-    const session = await app.sessions.create('staff', staff.id, request);
-    const dto = { id: staff.id, email: staff.email, name: staff.name, role: staff.role };
-    if (request.headers['x-session-mode'] === 'bearer') return { success: true, staff: dto, token: session.token };
-    app.sessions.setCookies(reply, 'staff', session.token, session.csrfToken);
-    return { success: true, staff: dto, csrfToken: session.csrfToken };
-  });
+  app.post(
+    '/admin/auth/login',
+    {
+      config: { rateLimit: { max: app.config.loginRateLimitPerMinute, timeWindow: '1 minute' } },
+      schema: { tags, summary: 'Staff sign-in: e-mail, password and the authenticator code (`otp`); 401 with mfaRequired:true until the code is right', body: staffLoginSchema },
+    },
+    async (request, reply) => {
+      const { email, password, otp } = request.body as { email: string; password: string; otp?: string };
+      const { staff, recoveryCodes } = await admin.login(email, password, otp || undefined);
+      const session = await app.sessions.create('staff', staff.id, request);
+      const dto = { id: staff.id, email: staff.email, name: staff.name, role: staff.role };
+      const once = recoveryCodes ? { recoveryCodes } : {};
+      if (request.headers['x-session-mode'] === 'bearer') return { success: true, staff: dto, token: session.token, ...once };
+      app.sessions.setCookies(reply, 'staff', session.token, session.csrfToken);
+      return { success: true, staff: dto, csrfToken: session.csrfToken, ...once };
+    },
+  );
 
   app.get('/admin/auth/check', { preHandler: anyStaff, schema: { tags, summary: 'The signed-in staff member' } }, async (request) => {
     const s = await app.db.manager.findOneByOrFail(StaffUserEntity, { id: request.staff!.id });
@@ -61,7 +68,7 @@ export default async function adminRoutes(app: FastifyInstance) {
         like: `%${p.filter.q.trim().toLowerCase().replace(/[%_]/g, '')}%`,
       });
     }
-    if (Array.isArray(p.filter.id)) qb.andWhere('c.id IN (:...ids)', { ids: p.filter.id.filter((x) => typeof x === 'string' && UUID.test(x)).concat(['00000000-0000-0000-0000-000000000000']) });
+    if (Array.isArray(p.filter.id)) qb.andWhere('c.id IN (:...ids)', { ids: p.filter.id.filter((x) => isUuid(x)).concat(['00000000-0000-0000-0000-000000000000']) });
     const [list, total] = await qb.orderBy(`c.${p.sortField}`, p.sortOrder).skip(p.offset).take(p.limit).getManyAndCount();
     const items = await Promise.all(list.map((c) => toUserDto(app.db.manager, c)));
     return sendList(reply, 'customers', items, p.offset, total);

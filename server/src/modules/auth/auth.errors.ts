@@ -10,3 +10,4 @@ export const tooManyCodeAttempts = () => new AppError(429, 'Too many wrong codes
 export const resendTooSoon = (seconds: number) => new AppError(429, `Please wait ${seconds} seconds before requesting a new code.`);
 export const currentPasswordWrong = () => new AppError(400, 'Current password is incorrect', { currentPassword: 'Current password is incorrect' });
 export const resetLinkInvalid = () => new AppError(400, 'This reset link is invalid or has expired', { token: 'This reset link is invalid or has expired' });
+export const tooManyPasswordTries = () => new AppError(429, `Too many wrong passwords. Try again in ${LOGIN_LOCK_MINUTES} minutes.`);

@@ -1,13 +1,33 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { changePasswordRequestSchema, forgotPasswordSchema, loginSchema, registerSchema, resendCodeSchema, resetPasswordRequestSchema, verifyEmailSchema } from '@strongroom/shared';
-import { validate } from '../../common/validate';
+import { ValidationError } from 'yup';
+import {
+  changePasswordRequestSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  registerSchema,
+  resendCodeSchema,
+  resetPasswordRequestSchema,
+  validationErrors,
+  verifyEmailSchema,
+  type RegisterInput,
+} from '@strongroom/shared';
 import { AppError } from '../../common/app-error';
-import { readFormWithImage } from '../../common/multipart';
+import { readUploads, uploadedFiles } from '../../common/multipart';
+import { okResponse, responses } from '../../common/route-schemas';
 import { AuthService } from './auth.service';
+import { completeCustomerSignIn } from './sign-in';
 
 const tags = ['auth'];
-/** A login request with this header gets its token in the body (for API clients) and no cookies. */
-const wantsBearer = (request: FastifyRequest) => request.headers['x-session-mode'] === 'bearer';
+const PASSPORT_MISSING = 'Please upload a passport photograph';
+const messageOnly = responses({ 200: okResponse() });
+
+/** The form's refusal with a missing passport reported beside the other fields, as the enrolment form shows them. */
+function registrationRefusal(refusal: Error | undefined, passportMissing: boolean): Error {
+  if (refusal && !(refusal instanceof ValidationError)) return refusal;
+  const errors = refusal ? validationErrors(refusal) : {};
+  if (passportMissing) errors.image = PASSPORT_MISSING;
+  return new AppError(400, Object.values(errors)[0] ?? PASSPORT_MISSING, errors);
+}
 
 export default async function authRoutes(app: FastifyInstance) {
   const auth = new AuthService(app);
@@ -16,48 +36,54 @@ export default async function authRoutes(app: FastifyInstance) {
 
   app.post(
     '/auth/register',
-    { bodyLimit: 10 * 1024 * 1024, config: codeLimit, schema: { tags, summary: 'Apply for an account (multipart with file `image`, or JSON with `image` as a data URL)' } },
+    {
+      bodyLimit: 10 * 1024 * 1024,
+      config: codeLimit,
+      preValidation: readUploads(['image'], 'Image must be 5MB or less'),
+      // The passport is read apart from the fields; a missing one is reported together with the fields' errors.
+      attachValidation: true,
+      schema: {
+        tags,
+        summary: 'Apply for an account (multipart with file `image`, or JSON with `image` as a data URL)',
+        consumes: ['multipart/form-data', 'application/json'],
+        body: registerSchema,
+        response: responses({ 201: okResponse({ email: { type: 'string' } }) }),
+      },
+    },
     async (request, reply) => {
-      const { fields, file } = await readFormWithImage(request, 'image', 'Image must be 5MB or less');
-      let input;
-      try {
-        input = validate(registerSchema, fields);
-      } catch (err) {
-        // Report a missing passport together with the other field errors.
-        if (err instanceof AppError && !file) err.errors!.image = 'Please upload a passport photograph';
-        throw err;
-      }
-      const customer = await auth.register(input, file);
-      return reply.status(201).send({
-        success: true,
-        message: 'Application submitted successfully',
-        email: customer.email,
-      });
+      const passport = uploadedFiles(request).image;
+      if (request.validationError || !passport) throw registrationRefusal(request.validationError, !passport);
+      const customer = await auth.register(request.body as RegisterInput, passport);
+      return reply.status(201).send({ success: true, message: 'Application submitted successfully', email: customer.email });
     },
   );
 
-  app.post('/auth/verify-email', { config: codeLimit, schema: { tags, summary: 'Verify the e-mail address with the 6-digit code' } }, async (request) => {
-    const { email, code } = validate(verifyEmailSchema, request.body);
-    const outcome = await auth.verifyEmail(email, code);
-    return { success: true, message: outcome === 'already' ? 'Your e-mail address is already verified' : 'Code verified successfully' };
-  });
+  app.post(
+    '/auth/verify-email',
+    { config: codeLimit, schema: { tags, summary: 'Verify the e-mail address with the 6-digit code', body: verifyEmailSchema, response: messageOnly } },
+    async (request) => {
+      const { email, code } = request.body as { email: string; code: string };
+      await auth.verifyEmail(email, code);
+      return { success: true, message: 'Code verified successfully' };
+    },
+  );
 
-  app.post('/auth/resend-code', { config: codeLimit, schema: { tags, summary: 'Send a new verification code (not sooner than 30 s)' } }, async (request) => {
-    const { email } = validate(resendCodeSchema, request.body);
-    await auth.resendCode(email);
-    return { success: true, message: 'If an application with this e-mail is awaiting verification, a new code is on its way.' };
-  });
+  app.post(
+    '/auth/resend-code',
+    { config: codeLimit, schema: { tags, summary: 'Send a new verification code (not sooner than 30 s)', body: resendCodeSchema, response: messageOnly } },
+    async (request) => {
+      const { email } = request.body as { email: string };
+      await auth.resendCode(email);
+      return { success: true, message: 'If an application with this e-mail is awaiting verification, a new code is on its way.' };
+    },
+  );
 
-  app.post('/auth/login', { config: loginLimit, schema: { tags, summary: 'Sign in with account number and password' } }, async (request, reply) => {
-    const { accountNumber, password } = validate(loginSchema, request.body);
+  app.post('/auth/login', { config: loginLimit, schema: { tags, summary: 'Sign in with account number and password', body: loginSchema, response: messageOnly } }, async (request, reply) => {
+    const { accountNumber, password } = request.body as { accountNumber: string; password: string };
     // An unverified e-mail does not block sign-in: the applicant sees the review status and
     // user.emailVerified === false; money needs staff approval (requireApprovedCustomer) anyway.
     const customer = await auth.login(accountNumber, password);
-    const session = await app.sessions.create('customer', customer.id, request);
-    const user = await auth.userFor(customer.id);
-    if (wantsBearer(request)) return { success: true, message: 'Signed in', user, token: session.token };
-    app.sessions.setCookies(reply, 'customer', session.token, session.csrfToken);
-    return { success: true, message: 'Signed in', user, csrfToken: session.csrfToken };
+    return completeCustomerSignIn(app, request, reply, customer.id);
   });
 
   app.get('/auth/check', { preHandler: app.requireCustomer, schema: { tags, summary: 'The signed-in customer' } }, async (request) => {
@@ -77,22 +103,34 @@ export default async function authRoutes(app: FastifyInstance) {
     return { success: true, message: 'Logged out successfully' };
   });
 
-  app.post('/auth/change-password', { preHandler: app.requireCustomer, schema: { tags, summary: 'Change the password; other sessions are signed out' } }, async (request) => {
-    const { currentPassword, newPassword } = validate(changePasswordRequestSchema, request.body);
-    await auth.changePassword(request.customer!.id, request.customer!.sessionId, currentPassword, newPassword);
-    return { success: true, message: 'Password changed successfully. Your other sessions were signed out.' };
-  });
+  app.post(
+    '/auth/change-password',
+    { preHandler: app.requireCustomer, schema: { tags, summary: 'Change the password; other sessions are signed out', body: changePasswordRequestSchema, response: messageOnly } },
+    async (request) => {
+      const { currentPassword, newPassword } = request.body as { currentPassword: string; newPassword: string };
+      await auth.changePassword(request.customer!.id, request.customer!.sessionId, currentPassword, newPassword);
+      return { success: true, message: 'Password changed successfully. Your other sessions were signed out.' };
+    },
+  );
 
-  app.post('/auth/forgot-password', { config: codeLimit, schema: { tags, summary: 'E-mail a single-use reset link (same answer whether or not the e-mail exists)' } }, async (request) => {
-    const { email } = validate(forgotPasswordSchema, request.body);
-    // After the answer: how long it takes must not say whether the e-mail has an account.
-    app.background.run('password reset mail', () => auth.forgotPassword(email));
-    return { success: true, message: 'If an account uses this e-mail, a reset link is on its way. It is valid for 30 minutes.' };
-  });
+  app.post(
+    '/auth/forgot-password',
+    { config: codeLimit, schema: { tags, summary: 'E-mail a single-use reset link (same answer whether or not the e-mail exists)', body: forgotPasswordSchema, response: messageOnly } },
+    async (request) => {
+      const { email } = request.body as { email: string };
+      // After the answer: how long it takes must not say whether the e-mail has an account.
+      app.background.run('password reset mail', () => auth.forgotPassword(email));
+      return { success: true, message: 'If an account uses this e-mail, a reset link is on its way. It is valid for 30 minutes.' };
+    },
+  );
 
-  app.post('/auth/reset-password', { config: codeLimit, schema: { tags, summary: 'Set a new password with a reset link token' } }, async (request) => {
-    const { token, newPassword } = validate(resetPasswordRequestSchema, request.body);
-    await auth.resetPassword(token, newPassword);
-    return { success: true, message: 'Your password has been reset. Please sign in.' };
-  });
+  app.post(
+    '/auth/reset-password',
+    { config: codeLimit, schema: { tags, summary: 'Set a new password with a reset link token', body: resetPasswordRequestSchema, response: messageOnly } },
+    async (request) => {
+      const { token, newPassword } = request.body as { token: string; newPassword: string };
+      await auth.resetPassword(token, newPassword);
+      return { success: true, message: 'Your password has been reset. Please sign in.' };
+    },
+  );
 }

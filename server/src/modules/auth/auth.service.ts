@@ -21,11 +21,21 @@ import { openCustomerAccount } from '../ledger/ledger.service';
 import { personalFields, toUserDto } from '../user/user.service';
 import * as errors from './auth.errors';
 import { rows } from '../../common/sql';
+import { AttemptLimiter, type LockRule } from './attempts.service';
 
 const UNIQUE_VIOLATION = '23505';
 
+const LOGIN_LOCK: LockRule = { maxFailures: LOGIN_MAX_FAILURES, lockMinutes: LOGIN_LOCK_MINUTES, windowMinutes: LOGIN_LOCK_MINUTES };
+const CODE_LOCK: LockRule = { maxFailures: MAX_CODE_ATTEMPTS, lockMinutes: LOGIN_LOCK_MINUTES, windowMinutes: LOGIN_LOCK_MINUTES };
+const RESET_MAILS_PER_WINDOW = 3;
+const RESET_MAIL_WINDOW_S = 15 * 60;
+
 export class AuthService {
-  constructor(private readonly app: FastifyInstance) {}
+  private readonly attempts: AttemptLimiter;
+
+  constructor(private readonly app: FastifyInstance) {
+    this.attempts = new AttemptLimiter(app.db, app.config.keys.attempts);
+  }
 
   private codeHash(customerId: string, code: string) {
     // Keyed so a leaked table does not reveal 6-digit codes by brute force.
@@ -87,6 +97,8 @@ export class AuthService {
         throw err;
       }
     }
+    // The welcome mail carries the first code: a resend waits its turn like any other.
+    await this.attempts.consume('resend_code', customer.email, 1, VERIFICATION_RESEND_SECONDS);
     await this.app.mailer.send({ to: customer.email, template: 'welcome', data: { firstName: customer.firstName, accountNumber: customer.accountNumber, code }, customerId: customer.id });
     return customer;
   }
@@ -95,12 +107,17 @@ export class AuthService {
     return m.createQueryBuilder(CustomerEntity, 'c').where('lower(c.email) = lower(:email)', { email }).getOne();
   }
 
+  /**
+   * Wrong codes count per e-mail whether or not an application uses it, and an address already verified
+   * answers like any other: the right (last) code succeeds again, anything else is 'Code is incorrect'.
+   */
   async verifyEmail(email: string, code: string) {
+    if ((await this.attempts.lockedSeconds('verify_code', email)) > 0) throw errors.tooManyCodeAttempts();
     const outcome = await withTransaction(this.app.db, async (m) => {
       const c = await this.findByEmail(m, email);
       if (!c) return errors.codeIncorrect();
-      if (c.emailVerifiedAt) return 'already' as const;
       const v = await m.findOne(EmailVerificationEntity, { where: { customerId: c.id }, order: { createdAt: 'DESC' }, lock: { mode: 'pessimistic_write' } });
+      if (c.emailVerifiedAt) return v && v.consumedAt && v.codeHash === this.codeHash(c.id, code) ? ('verified' as const) : errors.codeIncorrect();
       if (!v || v.consumedAt) return errors.codeIncorrect();
       if (v.attempts >= MAX_CODE_ATTEMPTS) return errors.tooManyCodeAttempts();
       if (v.expiresAt.getTime() < Date.now()) return errors.codeExpired();
@@ -113,19 +130,21 @@ export class AuthService {
       return 'verified' as const;
     });
     // Wrong attempts must be counted even though the answer is an error: commit first, then throw.
-    if (outcome instanceof Error) throw outcome;
+    if (outcome instanceof Error) {
+      if (outcome.statusCode === 400 && (await this.attempts.fail('verify_code', email, CODE_LOCK))) throw errors.tooManyCodeAttempts();
+      throw outcome;
+    }
+    await this.attempts.clear('verify_code', email);
     return outcome;
   }
 
+  /** One code per VERIFICATION_RESEND_SECONDS per e-mail, counted whether or not an application uses it. */
   async resendCode(email: string) {
+    const wait = await this.attempts.consume('resend_code', email, 1, VERIFICATION_RESEND_SECONDS);
+    if (wait > 0) throw errors.resendTooSoon(wait);
     const result = await withTransaction(this.app.db, async (m) => {
       const c = await this.findByEmail(m, email);
       if (!c || c.emailVerifiedAt) return undefined;
-      const last = await m.findOne(EmailVerificationEntity, { where: { customerId: c.id }, order: { createdAt: 'DESC' } });
-      if (last) {
-        const waitSeconds = Math.ceil(VERIFICATION_RESEND_SECONDS - (Date.now() - last.createdAt.getTime()) / 1000);
-        if (waitSeconds > 0) throw errors.resendTooSoon(waitSeconds);
-      }
       const code = randomDigits(6);
       await m.insert(EmailVerificationEntity, {
         customerId: c.id,
@@ -139,30 +158,20 @@ export class AuthService {
     }
   }
 
+  /**
+   * Failures count per account number whether or not an account has it, so a lockout (423) answers the same
+   * for a number nobody holds: it tells nothing about which numbers exist.
+   */
   async login(accountNumber: string, password: string) {
     const m = this.app.db.manager;
+    if ((await this.attempts.lockedSeconds('login', accountNumber)) > 0) throw errors.accountLocked();
     const c = await m.createQueryBuilder(CustomerEntity, 'c').addSelect('c.passwordHash').where('c.accountNumber = :accountNumber', { accountNumber }).getOne();
-    if (!c) {
-      await burnVerify(password);
+    const passwordOk = c ? await verifySecret(c.passwordHash, password) : (await burnVerify(password), false);
+    if (!c || !passwordOk) {
+      if (await this.attempts.fail('login', accountNumber, LOGIN_LOCK)) throw errors.accountLocked();
       throw errors.invalidCredentials();
     }
-    if (c.lockedUntil && c.lockedUntil.getTime() > Date.now()) throw errors.accountLocked();
-    if (!(await verifySecret(c.passwordHash, password))) {
-      // Counted atomically so parallel guesses cannot slip past the limit.
-      const [row] = await rows<{ failed_login_count: number }>(
-        m,
-        `UPDATE customers SET failed_login_count = CASE WHEN locked_until IS NOT NULL AND locked_until <= now() THEN 1 ELSE failed_login_count + 1 END,
-                locked_until = CASE WHEN locked_until IS NOT NULL AND locked_until <= now() THEN NULL ELSE locked_until END
-          WHERE id = $1 RETURNING failed_login_count`,
-        [c.id],
-      );
-      if (row && row.failed_login_count >= LOGIN_MAX_FAILURES) {
-        await m.query(`UPDATE customers SET locked_until = now() + make_interval(mins => $2), failed_login_count = 0 WHERE id = $1`, [c.id, LOGIN_LOCK_MINUTES]);
-        throw errors.accountLocked();
-      }
-      throw errors.invalidCredentials();
-    }
-    await m.query(`UPDATE customers SET failed_login_count = 0, locked_until = NULL WHERE id = $1`, [c.id]);
+    await this.attempts.clear('login', accountNumber);
     return c;
   }
 
@@ -171,34 +180,52 @@ export class AuthService {
     const c = await m.createQueryBuilder(CustomerEntity, 'c').addSelect('c.passwordHash').where('c.id = :id', { id: customerId }).getOneOrFail();
     if (!(await verifySecret(c.passwordHash, currentPassword))) throw errors.currentPasswordWrong();
     await m.update(CustomerEntity, { id: c.id }, { passwordHash: await hashSecret(newPassword) });
+    await this.expireResetLinks(m, c.id);
     await this.app.sessions.revokeAllFor('customer', c.id, sessionId);
     if (c.notificationPreferences.securityAlerts) {
       await this.app.mailer.send({ to: c.email, template: 'passwordChanged', data: { firstName: c.firstName }, customerId: c.id });
     }
   }
 
+  /** Every reset link of this customer not used yet dies (password changed, a link used, a new link sent). */
+  private async expireResetLinks(m: EntityManager, customerId: string) {
+    await m.query(`UPDATE password_resets SET used_at = now() WHERE customer_id = $1 AND used_at IS NULL`, [customerId]);
+  }
+
+  /** Runs after the answer. At most RESET_MAILS_PER_WINDOW links per e-mail per window, known or not. */
   async forgotPassword(email: string) {
-    const m = this.app.db.manager;
-    const c = await this.findByEmail(m, email);
-    if (!c) return;
+    if ((await this.attempts.consume('reset_mail', email, RESET_MAILS_PER_WINDOW, RESET_MAIL_WINDOW_S)) > 0) return;
     const token = randomToken(32);
-    await m.insert(PasswordResetEntity, { customerId: c.id, tokenHash: sha256Hex(token), expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60_000) });
+    const c = await withTransaction(this.app.db, async (m) => {
+      const found = await this.findByEmail(m, email);
+      if (!found) return undefined;
+      await this.expireResetLinks(m, found.id);
+      await m.insert(PasswordResetEntity, { customerId: found.id, tokenHash: sha256Hex(token), expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60_000) });
+      return found;
+    });
+    if (!c) return;
     const link = `${this.app.config.publicUrl}/reset-password?token=${token}`;
     await this.app.mailer.send({ to: c.email, template: 'passwordReset', data: { firstName: c.firstName, link }, customerId: c.id });
   }
 
   async resetPassword(token: string, newPassword: string) {
     const passwordHash = await hashSecret(newPassword);
-    const customerId = await withTransaction(this.app.db, async (m) => {
+    const customer = await withTransaction(this.app.db, async (m) => {
       // Single use: the UPDATE claims the token atomically.
       const claimed = await rows<{ customer_id: string }>(m, `UPDATE password_resets SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING customer_id`, [
         sha256Hex(token),
       ]);
       if (claimed.length === 0) throw errors.resetLinkInvalid();
-      await m.query(`UPDATE customers SET password_hash = $2, failed_login_count = 0, locked_until = NULL WHERE id = $1`, [claimed[0].customer_id, passwordHash]);
-      return claimed[0].customer_id;
+      const customerId = claimed[0].customer_id;
+      await this.expireResetLinks(m, customerId);
+      const [row] = await rows<{ account_number: string }>(m, `UPDATE customers SET password_hash = $2, failed_login_count = 0, locked_until = NULL WHERE id = $1 RETURNING account_number`, [
+        customerId,
+        passwordHash,
+      ]);
+      return { id: customerId, accountNumber: row.account_number };
     });
-    await this.app.sessions.revokeAllFor('customer', customerId);
+    await this.attempts.clear('login', customer.accountNumber);
+    await this.app.sessions.revokeAllFor('customer', customer.id);
   }
 
   async userFor(customerId: string) {

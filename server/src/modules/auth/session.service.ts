@@ -5,6 +5,7 @@ import { AppError, forbidden, unauthorized } from '../../common/app-error';
 import { prepared } from '../../common/sql';
 import { byOrdinal, Coalescer } from '../../common/coalescer';
 import type { SessionKind } from './entities/session.entity';
+import { isUuid } from '../../common/ids';
 
 export const COOKIES = {
   customer: { session: 'sr_session', csrf: 'sr_csrf' },
@@ -48,7 +49,6 @@ interface JwtClaims {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Idle time is tracked to the half minute: a write per request would cost more than it tells. */
 const TOUCH_EVERY_S = 30;
 export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
@@ -111,7 +111,7 @@ export class SessionService {
       throw unauthorized(SESSION_EXPIRED);
     }
     if (kind === 'staff' && claims.kind === 'customer') throw forbidden(STAFF_ONLY);
-    if (claims.kind !== kind || typeof claims.sid !== 'string' || !UUID.test(claims.sid)) throw unauthorized();
+    if (claims.kind !== kind || !isUuid(claims.sid)) throw unauthorized();
     return { claims, viaCookie: !bearer };
   }
 

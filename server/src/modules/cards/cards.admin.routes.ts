@@ -8,9 +8,9 @@ import { toCardDto } from './cards.service';
 import { toAuthorisationDto } from './cards.network';
 import * as q from './cards.queries';
 import * as errors from './cards.errors';
+import { isUuid } from '../../common/ids';
 
 const tags = ['admin'];
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const textFilter = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim().slice(0, 100) : undefined);
 
 /** A card for the console: masked like the customer's view, never the number or the CVV. */
@@ -36,7 +36,7 @@ export default async function cardAdminRoutes(app: FastifyInstance, opts: { card
     const customerId = textFilter(p.filter.customerId);
     const { items, total } = await q.adminListCards(
       app.db,
-      { status: textFilter(p.filter.status), customerId: customerId && UUID_RE.test(customerId) ? customerId : undefined, q: textFilter(p.filter.q) },
+      { status: textFilter(p.filter.status), customerId: isUuid(customerId) ? customerId : undefined, q: textFilter(p.filter.q) },
       { field: p.sortField, order: p.sortOrder },
       { limit: p.limit, offset: p.offset },
     );
@@ -82,7 +82,7 @@ export default async function cardAdminRoutes(app: FastifyInstance, opts: { card
     async (request, reply) => {
       const p = parseListParams(request.query as Record<string, unknown>, ['createdAt', 'id'], 'createdAt');
       const cardId = textFilter(p.filter.cardId);
-      const { items, total } = await q.adminListAuthorisations(app.db, { cardId: cardId && UUID_RE.test(cardId) ? cardId : undefined, status: textFilter(p.filter.status) }, p.sortOrder, {
+      const { items, total } = await q.adminListAuthorisations(app.db, { cardId: isUuid(cardId) ? cardId : undefined, status: textFilter(p.filter.status) }, p.sortOrder, {
         limit: p.limit,
         offset: p.offset,
       });

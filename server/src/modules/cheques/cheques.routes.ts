@@ -3,7 +3,7 @@ import * as yup from 'yup';
 import { CHEQUE_IMAGE_SIZE_MESSAGE, chequeDepositSchema, chequeListQuerySchema, rejectReasonSchema } from '@strongroom/shared';
 import { actorOf } from '../../common/actor';
 import { readUploads, uploadedFiles } from '../../common/multipart';
-import { idParamsFor, okResponse, responses, timelineSchema, uuid } from '../../common/route-schemas';
+import { idParamsFor, okResponse, responses, simpleRestListQuery, timelineSchema, uuid } from '../../common/route-schemas';
 import { sha256Hex } from '../../common/crypto';
 import type { StoredFileEntity } from '../files/entities/stored-file.entity';
 import { parseListParams, sendList } from '../admin/simple-rest';
@@ -12,11 +12,11 @@ import { ChequesService, type DepositInput } from './cheques.service';
 import { chequeReviewKind } from './cheques.review';
 import { CHEQUE_SORTS, PENDING_CHEQUES_SQL, type ChequeStatusValue } from './cheques.queries';
 import { customerNotFound } from './cheques.errors';
+import { isUuid } from '../../common/ids';
 
 const tags = ['cheques'];
 const IMAGE_FIELDS = ['frontImage', 'backImage'] as const;
 const STATUSES: ChequeStatusValue[] = ['pending', 'awaiting_second_approval', 'approved', 'rejected'];
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const chequeSchema = {
   type: 'object',
@@ -43,7 +43,6 @@ const decisionResponse = responses({ 200: okResponse({ status: { type: 'string' 
 // A malformed id is answered like a missing record, with the same message.
 const chequeIdParams = idParamsFor('Cheque not found');
 const customerIdParams = yup.object({ userId: uuid('Customer not found') }).noUnknown();
-const staffListQuery = yup.object({ sort: yup.string(), range: yup.string(), filter: yup.string() }).noUnknown(true, 'Unknown field: ${unknown}');
 
 export default async function chequeRoutes(app: FastifyInstance) {
   const cheques = new ChequesService(app);
@@ -123,13 +122,13 @@ export default async function chequeRoutes(app: FastifyInstance) {
     const { status, customerId, q } = params.filter;
     const filter = {
       status: typeof status === 'string' && STATUSES.includes(status as ChequeStatusValue) ? (status as ChequeStatusValue) : null,
-      customerId: typeof customerId === 'string' && UUID.test(customerId) ? customerId : null,
+      customerId: isUuid(customerId) ? customerId : null,
       search: typeof q === 'string' && q.trim() ? q.trim().slice(0, 100) : null,
     };
     const { items, total } = await cheques.listForStaff(app.db, filter, params);
     return sendList(reply, 'cheques', items, params.offset, total);
   };
-  const staffListSchema = { tags, summary: 'Every deposit (ra-data-simple-rest list; filter {"status","customerId","q"})', querystring: staffListQuery };
+  const staffListSchema = { tags, summary: 'Every deposit (ra-data-simple-rest list; filter {"status","customerId","q"})', querystring: simpleRestListQuery };
   app.get('/cheque', { preHandler: anyStaff, schema: staffListSchema }, staffList);
   app.get('/admin/cheques', { preHandler: anyStaff, schema: { ...staffListSchema, summary: 'The console resource of GET /cheque' } }, staffList);
 

@@ -5,6 +5,7 @@ import { getAccountSummary } from '../ledger/ledger.service';
 import { monthToDateFlows } from './dashboard.queries';
 import { toTransactionDto, type TransactionRow } from '../transactions/transactions.service';
 import { countActiveCards } from '../cards/cards.queries';
+import { countCryptoHoldings } from '../crypto/crypto.queries';
 
 /** Percentage change this month so far vs the same days of last month, one decimal; null when there is nothing to compare with. */
 function changePct(current: bigint, previous: bigint): number | null {
@@ -22,7 +23,7 @@ export default async function dashboardRoutes(app: FastifyInstance) {
       const summary = await getAccountSummary(m, id);
       const currency = summary?.currency ?? 'USD';
       // Aggregates in SQL over indexed rows; the browser never loads the whole history.
-      const [flows, recent, series, [{ count }], cards] = await Promise.all([
+      const [flows, recent, series, [{ count }], cards, cryptoAssets] = await Promise.all([
         monthToDateFlows(m, id, currency, new Date()),
         rows<TransactionRow>(m, `SELECT * FROM transactions WHERE customer_id = $1 ORDER BY created_at DESC, id DESC LIMIT 3`, [id]),
         rows<{ day: string; in_minor: string; out_minor: string }>(
@@ -38,6 +39,7 @@ export default async function dashboardRoutes(app: FastifyInstance) {
         ),
         rows<{ count: string }>(m, `SELECT count(*) FROM transactions WHERE customer_id = $1`, [id]),
         countActiveCards(m, id),
+        countCryptoHoldings(m, id),
       ]);
       return {
         success: true,
@@ -45,7 +47,7 @@ export default async function dashboardRoutes(app: FastifyInstance) {
         currency,
         inflow: { amount: minorToDecimal(flows.inNowMinor, currency), changePct: changePct(flows.inNowMinor, flows.inPreviousMinor) },
         outflow: { amount: minorToDecimal(flows.outNowMinor, currency), changePct: changePct(flows.outNowMinor, flows.outPreviousMinor) },
-        counts: { cards, cryptoAssets: 0, transactions: Number(count) },
+        counts: { cards, cryptoAssets, transactions: Number(count) },
         recent: recent.map(toTransactionDto),
         series: series.map((s) => ({ date: s.day, in: minorToDecimal(BigInt(s.in_minor), currency), out: minorToDecimal(BigInt(s.out_minor), currency) })),
       };

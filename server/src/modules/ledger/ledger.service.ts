@@ -110,7 +110,8 @@ export function toBatchItem(input: JournalInput, opts: PostOptions = {}): BatchI
     assert(typeof p.amountMinor === 'bigint', 'amounts are BigInt minor units');
     assert(p.amountMinor !== 0n, 'a posting cannot be zero');
     assert(p.amountMinor <= MAX_AMOUNT_MINOR && p.amountMinor >= -MAX_AMOUNT_MINOR, 'posting amount out of range');
-    assert(/^[A-Z]{3}$/.test(p.currency), 'currency must be an ISO code');
+    // An ISO currency, or a custody asset's symbol (its units; docs/decisions/0014-crypto-units.md).
+    assert(/^[A-Z][A-Z0-9]{2,9}$/.test(p.currency), 'currency must be an ISO code or an asset symbol');
     assert(/^[1-9][0-9]{0,18}$/.test(p.accountId), 'account ids are positive integers');
     totals.set(p.currency, (totals.get(p.currency) ?? 0n) + p.amountMinor);
   }

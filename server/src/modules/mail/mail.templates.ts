@@ -40,6 +40,18 @@ export const templates = {
     subject: 'Your Strongroom password was changed',
     text: `Hello ${d.firstName},\n\nYour password was just changed and your other sessions were signed out. If this was not you, call us at once.${footer}`,
   }),
+  newDeviceSignIn: (d: { firstName: string; device: string; ip: string; when: string }) => ({
+    subject: 'New sign-in to your Strongroom account',
+    text: `Hello ${d.firstName},\n\nYour account was just signed in to from a device we have not seen before:\n\n${d.device}\nIP address: ${d.ip}\nWhen: ${d.when}\n\nIf this was you, there is nothing to do. If not, change your password now and sign that session out in Profile > Security.${footer}`,
+  }),
+  emailChangeCode: (d: { firstName: string; code: string }) => ({
+    subject: 'Confirm your new Strongroom e-mail address',
+    text: `Hello ${d.firstName},\n\nYour code to confirm this as your new e-mail address: ${d.code}\n\nIt is valid for 10 minutes. If you did not ask for this, ignore this e-mail.${footer}`,
+  }),
+  emailChanged: (d: { firstName: string; newEmail: string }) => ({
+    subject: 'Your Strongroom e-mail address was changed',
+    text: `Hello ${d.firstName},\n\nThe e-mail address of your account was changed to ${d.newEmail}. From now on we write there.\n\nIf this was not you, call us at once.${footer}`,
+  }),
   applicationApproved: (d: { firstName: string; accountNumber: string }) => ({
     subject: 'Your Strongroom account is approved',
     text: `Hello ${d.firstName},\n\nGood news: your application is approved. Account ${d.accountNumber} is ready to send and receive money.${footer}`,

@@ -8,8 +8,9 @@ import { withTransaction } from '../../db/transaction';
 import { recordAudit } from '../audit/audit.service';
 import { enqueueMail } from '../mail/mail.jobs';
 import type { TemplateName } from '../mail/mail.templates';
+import type { SendMailInput } from '../../plugins/mail.plugin';
 import { firstApprover, recordStatusEvent } from './status-events';
-import { AWAITING_SECOND_APPROVAL, type Decision, type DecisionNotice, type DecisionResult, type ReviewItem, type ReviewKind } from './review.types';
+import { AWAITING_SECOND_APPROVAL, type Decision, type DecisionNotice, type DecisionResult, type NoticeOf, type ReviewItem, type ReviewKind } from './review.types';
 import * as errors from './review.errors';
 
 export interface DecideInput {
@@ -39,7 +40,12 @@ async function queueNotice(app: FastifyInstance, m: EntityManager, customerId: s
     [customerId],
   );
   if (!customer || (!notice.always && !customer.notification_preferences?.transactionAlerts)) return;
-  await enqueueMail(app, m, { to: customer.email, template: notice.template as TemplateName, data: { firstName: customer.first_name, ...notice.data } as never, customerId });
+  await enqueueMail(app, m, { to: customer.email, template: notice.template, data: withFirstName(notice, customer.first_name), customerId });
+}
+
+/** The template's data with the customer's first name added (the one field every notice leaves to the queue). */
+function withFirstName<T extends TemplateName>(notice: NoticeOf<T>, firstName: string): SendMailInput<T>['data'] {
+  return { firstName, ...notice.data } as SendMailInput<T>['data'];
 }
 
 /**

@@ -2,6 +2,7 @@ import type { EntityManager } from 'typeorm';
 import type { FastifyInstance } from 'fastify';
 import type { Actor } from '../../common/actor';
 import type { TemplateName } from '../mail/mail.templates';
+import type { SendMailInput } from '../../plugins/mail.plugin';
 
 export type Decision = 'approve' | 'reject';
 
@@ -27,11 +28,13 @@ export interface DecisionContext {
 }
 
 /** The customer's e-mail about a decision; sent when they want transaction alerts, or always for `always`. */
-export interface DecisionNotice {
-  template: TemplateName;
-  data: Record<string, unknown>;
+/** A notice of one template: its data without `firstName`, which the queue adds from the customer's row. */
+export interface NoticeOf<T extends TemplateName> {
+  template: T;
+  data: Omit<SendMailInput<T>['data'], 'firstName'>;
   always?: boolean;
 }
+export type DecisionNotice = { [T in TemplateName]: NoticeOf<T> }[TemplateName];
 
 /**
  * One product on the staff review queue (docs/adding-a-product.md). The queue owns the rules (which states can

@@ -9,9 +9,9 @@ import { getTransactionForCustomer, listTransactions, toTransactionDto, type Tra
 import { parseListParams, sendList } from '../admin/simple-rest';
 import { statementCsv, statementPdf } from './statement';
 import { statementBalances } from './transactions.queries';
+import { isUuid } from '../../common/ids';
 
 const tags = ['transactions'];
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const referenceParams = yup.object({
   reference: yup
     .string()
@@ -78,7 +78,7 @@ export default async function transactionRoutes(app: FastifyInstance) {
         params.push(p.filter.status);
         where.push(`t.status = $${params.length}`);
       }
-      if (typeof p.filter.customerId === 'string' && UUID.test(p.filter.customerId)) {
+      if (isUuid(p.filter.customerId)) {
         params.push(p.filter.customerId);
         where.push(`t.customer_id = $${params.length}`);
       }

@@ -47,10 +47,15 @@ export default async function transferRoutes(app: FastifyInstance) {
   const moneyLimit = { rateLimit: { max: app.config.moneyRateLimitPerMinute, timeWindow: '1 minute' } };
   defineTransferJobs(app);
 
+  // The name behind an account number is personal data: looked up at a pace that cannot walk the number space,
+  // per client IP and per customer (the same customer from many IPs counts once).
+  const lookupLimit = { max: app.config.lookupRateLimitPerMinute, timeWindow: '1 minute' };
+  const perCustomerLookupLimit = app.rateLimit({ ...lookupLimit, keyGenerator: (request) => `recipient-lookup:${request.customer?.id}` });
   app.get(
     '/transfer/recipient/:accountNumber',
     {
-      preHandler: customer,
+      preHandler: [customer, perCustomerLookupLimit],
+      config: { rateLimit: lookupLimit },
       schema: {
         tags,
         summary: 'Name of a same-bank recipient, shown before confirming',

@@ -1,24 +1,25 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { notificationPreferencesSchema, profileSchema } from '@strongroom/shared';
-import { validate } from '../../common/validate';
+import { notificationPreferencesSchema, profileSchema, type NotificationPreferences, type ProfileInput } from '@strongroom/shared';
 import { AppError } from '../../common/app-error';
-import { readFormWithImage } from '../../common/multipart';
+import { readUploads, uploadedFiles } from '../../common/multipart';
+import { okResponse, responses } from '../../common/route-schemas';
 import { AVATAR_RULES } from '../files/files.service';
 import { CustomerEntity } from './entities/customer.entity';
 import { loadCustomer, personalFields, toUserDto } from './user.service';
 import { withTransaction } from '../../db/transaction';
 
 const tags = ['user'];
+const EMAIL_CHANGE_ELSEWHERE = 'To change your e-mail address, use Change e-mail under Security';
 
 export default async function userRoutes(app: FastifyInstance) {
   const updateProfile = async (request: FastifyRequest) => {
-    const { fields, file } = await readFormWithImage(request, 'image', AVATAR_RULES.sizeMessage);
-    const input = validate(profileSchema, fields);
+    const file = uploadedFiles(request).image;
+    const input = request.body as ProfileInput;
     const type = file ? app.files.check(file, AVATAR_RULES) : undefined;
     const user = await withTransaction(app.db, async (m) => {
       const c = await loadCustomer(m, request.customer!.id);
-      const clash = await m.query(`SELECT 1 FROM customers WHERE lower(email) = lower($1) AND id <> $2`, [input.email, c.id]);
-      if (clash.length > 0) throw new AppError(409, 'An account with this email already exists', { email: 'An account with this email already exists' });
+      // A new address needs the password and a code sent to it (Profile > Security), never a plain edit.
+      if (input.email.trim().toLowerCase() !== c.email.toLowerCase()) throw new AppError(400, EMAIL_CHANGE_ELSEWHERE, { email: EMAIL_CHANGE_ELSEWHERE });
       if (file && type) {
         const stored = await app.files.store(m, file, type, 'avatar', c.id);
         c.imageFileId = stored.id;
@@ -29,17 +30,29 @@ export default async function userRoutes(app: FastifyInstance) {
     });
     return { success: true, message: 'Profile updated successfully', user };
   };
-  const profileSchemaDoc = { tags, summary: 'Update profile fields and, optionally, the picture (multipart `image` or JSON data URL)' };
-  app.put('/user/profile', { preHandler: app.requireCustomer, bodyLimit: 10 * 1024 * 1024, schema: profileSchemaDoc }, updateProfile);
-  app.put('/auth/profile', { preHandler: app.requireCustomer, bodyLimit: 10 * 1024 * 1024, schema: profileSchemaDoc }, updateProfile);
+  const profileRoute = {
+    // Authenticated before the picture is read.
+    onRequest: app.requireCustomer,
+    preValidation: readUploads(['image'], AVATAR_RULES.sizeMessage),
+    bodyLimit: 10 * 1024 * 1024,
+    schema: {
+      tags,
+      summary: 'Update profile fields and, optionally, the picture (multipart `image` or JSON data URL)',
+      consumes: ['multipart/form-data', 'application/json'],
+      body: profileSchema,
+      response: responses({ 200: okResponse({ user: { type: 'object', additionalProperties: true } }) }),
+    },
+  };
+  app.put('/user/profile', profileRoute, updateProfile);
+  app.put('/auth/profile', profileRoute, updateProfile);
 
   app.get('/user/notification-preferences', { preHandler: app.requireCustomer, schema: { tags, summary: 'Notification preferences (docs/decisions/0010)' } }, async (request) => {
     const c = await loadCustomer(app.db.manager, request.customer!.id);
     return { success: true, preferences: c.notificationPreferences };
   });
 
-  app.put('/user/notification-preferences', { preHandler: app.requireCustomer, schema: { tags, summary: 'Save notification preferences' } }, async (request) => {
-    const preferences = validate(notificationPreferencesSchema, request.body);
+  app.put('/user/notification-preferences', { preHandler: app.requireCustomer, schema: { tags, summary: 'Save notification preferences', body: notificationPreferencesSchema } }, async (request) => {
+    const preferences = request.body as NotificationPreferences;
     await app.db.manager.update(CustomerEntity, { id: request.customer!.id }, { notificationPreferences: preferences });
     return { success: true, message: 'Notification settings updated!', preferences };
   });

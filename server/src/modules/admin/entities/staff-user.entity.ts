@@ -11,5 +11,9 @@ export class StaffUserEntity {
   @Column({ name: 'failed_login_count', type: 'int', default: 0 }) failedLoginCount: number;
   @Column({ name: 'locked_until', type: 'timestamptz', nullable: true }) lockedUntil: Date | null;
   @Column({ type: 'boolean', default: true }) active: boolean;
+  @Column({ name: 'totp_secret_encrypted', type: 'text', nullable: true, select: false }) totpSecretEncrypted: string | null;
+  @Column({ name: 'totp_pending_encrypted', type: 'text', nullable: true, select: false }) totpPendingEncrypted: string | null;
+  @Column({ name: 'totp_enrolled_at', type: 'timestamptz', nullable: true }) totpEnrolledAt: Date | null;
+  @Column({ name: 'totp_last_step', type: 'bigint', nullable: true, select: false }) totpLastStep: string | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
 }

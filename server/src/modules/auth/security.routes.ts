@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import { emailChangeConfirmSchema, emailChangeRequestSchema } from '@strongroom/shared';
+import { idParamsFor, okResponse, responses } from '../../common/route-schemas';
+import { CustomerSessionsService } from './sessions.service';
+import { EmailChangeService } from './email-change.service';
+
+const tags = ['security'];
+const sessionIdParams = idParamsFor('Session not found');
+const messageOnly = responses({ 200: okResponse() });
+
+/** Profile > Security: sessions and sign-in history, and changing the e-mail address. */
+export default async function securityRoutes(app: FastifyInstance) {
+  const sessions = new CustomerSessionsService(app);
+  const emailChange = new EmailChangeService(app);
+  const customer = app.requireCustomer;
+  const codeLimit = { rateLimit: { max: Math.max(10, app.config.loginRateLimitPerMinute), timeWindow: '1 minute' } };
+
+  app.get('/auth/sessions', { preHandler: customer, schema: { tags, summary: 'Where this customer is signed in (device, IP, started, last seen) and recent sign-ins' } }, async (request) => {
+    return { success: true, ...(await sessions.list(request.customer!.id, request.customer!.sessionId)) };
+  });
+
+  app.delete('/auth/sessions/:id', { preHandler: customer, schema: { tags, summary: 'Sign one of your sessions out', params: sessionIdParams, response: messageOnly } }, async (request) => {
+    const { id } = request.params as { id: string };
+    await sessions.signOut(request.customer!.id, id);
+    return { success: true, message: 'That session is signed out' };
+  });
+
+  app.post('/auth/sessions/sign-out-others', { preHandler: customer, schema: { tags, summary: 'Sign out every session but this one' } }, async (request) => {
+    await sessions.signOutOthers(request.customer!.id, request.customer!.sessionId);
+    return { success: true, message: 'You are signed out everywhere else' };
+  });
+
+  app.post(
+    '/auth/email-change',
+    {
+      preHandler: customer,
+      config: codeLimit,
+      schema: { tags, summary: 'Start changing the e-mail address: current password; a code goes to the new address', body: emailChangeRequestSchema, response: messageOnly },
+    },
+    async (request) => {
+      const { newEmail, currentPassword } = request.body as { newEmail: string; currentPassword: string };
+      const email = await emailChange.request(request.customer!.id, currentPassword, newEmail);
+      return { success: true, message: `We sent a 6-digit code to ${email}. Enter it to confirm your new address.` };
+    },
+  );
+
+  app.post(
+    '/auth/email-change/confirm',
+    { preHandler: customer, config: codeLimit, schema: { tags, summary: 'Confirm the new e-mail address with the code sent to it', body: emailChangeConfirmSchema, response: messageOnly } },
+    async (request) => {
+      const { code } = request.body as { code: string };
+      const user = await emailChange.confirm(request.customer!.id, code);
+      return { success: true, message: 'Your e-mail address is changed', user };
+    },
+  );
+}

@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import { notFound } from '../../common/app-error';
+import { rows } from '../../common/sql';
+import { describeDevice } from './device';
+import { CustomerEntity } from '../user/entities/customer.entity';
+
+export interface SessionView {
+  id: string;
+  device: string;
+  ip: string | null;
+  startedAt: string;
+  lastSeenAt: string;
+  current: boolean;
+  active: boolean;
+}
+
+const HISTORY_SIZE = 20;
+
+/** A customer's own sessions (Profile > Security): where they are signed in, and where they signed in lately. */
+export class CustomerSessionsService {
+  constructor(private readonly app: FastifyInstance) {}
+
+  async list(customerId: string, currentSessionId: string): Promise<{ sessions: SessionView[]; history: SessionView[] }> {
+    const found = await rows<{ id: string; ip: string | null; user_agent: string | null; created_at: Date; last_seen_at: Date; active: boolean }>(
+      this.app.db,
+      `SELECT id, ip, user_agent, created_at, last_seen_at,
+              (revoked_at IS NULL AND expires_at > now() AND last_seen_at > now() - interval '15 minutes') AS active
+         FROM sessions WHERE kind = 'customer' AND subject_id = $1 ORDER BY created_at DESC LIMIT $2`,
+      [customerId, HISTORY_SIZE],
+    );
+    const history = found.map((s) => ({
+      id: s.id,
+      device: describeDevice(s.user_agent),
+      ip: s.ip,
+      startedAt: s.created_at.toISOString(),
+      lastSeenAt: s.last_seen_at.toISOString(),
+      current: s.id === currentSessionId,
+      active: s.active,
+    }));
+    return { sessions: history.filter((s) => s.active), history };
+  }
+
+  /** Signs one of the customer's own sessions out; another customer's session is the 404 of a missing one. */
+  async signOut(customerId: string, sessionId: string) {
+    const done = await rows(this.app.db, `UPDATE sessions SET revoked_at = now() WHERE id = $1 AND kind = 'customer' AND subject_id = $2 AND revoked_at IS NULL RETURNING id`, [sessionId, customerId]);
+    if (done.length === 0) throw notFound('Session not found');
+  }
+
+  async signOutOthers(customerId: string, currentSessionId: string) {
+    await this.app.sessions.revokeAllFor('customer', customerId, currentSessionId);
+  }
+
+  /**
+   * After a sign-in: if this customer signed in before, but never from a device like this one, tell them by
+   * e-mail (their security alerts setting permitting). Runs after the answer.
+   */
+  async noticeNewDevice(customerId: string, sessionId: string) {
+    const sessions = await rows<{ id: string; user_agent: string | null; ip: string | null; created_at: Date }>(
+      this.app.db,
+      `SELECT id, user_agent, ip, created_at FROM sessions WHERE kind = 'customer' AND subject_id = $1 ORDER BY created_at DESC LIMIT 200`,
+      [customerId],
+    );
+    const current = sessions.find((s) => s.id === sessionId);
+    const earlier = sessions.filter((s) => s.id !== sessionId);
+    if (!current || earlier.length === 0) return;
+    const device = describeDevice(current.user_agent);
+    if (earlier.some((s) => describeDevice(s.user_agent) === device)) return;
+    const c = await this.app.db.manager.findOneBy(CustomerEntity, { id: customerId });
+    if (!c || !c.notificationPreferences.securityAlerts) return;
+    await this.app.mailer.send({
+      to: c.email,
+      template: 'newDeviceSignIn',
+      data: { firstName: c.firstName, device, ip: current.ip ?? 'unknown', when: current.created_at.toUTCString() },
+      customerId: c.id,
+    });
+  }
+}

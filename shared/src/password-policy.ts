@@ -1,0 +1,27 @@
+import { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
+
+/**
+ * One password policy for every form that sets a password (enrolment, change, reset) and the length bounds
+ * login accepts: 8 to 128 characters, and either 12 or more characters or a strength score of at least 3
+ * (zxcvbn: 0 = too guessable ... 4 = very unguessable). No composition rules: length beats symbols.
+ */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_LONG_LENGTH = 12;
+export const PASSWORD_MAX_LENGTH = 128;
+export const PASSWORD_MIN_SCORE = 3;
+export const PASSWORD_WEAK_MESSAGE = 'Use 12 or more characters, or a less guessable password';
+
+let factory: ZxcvbnFactory | undefined;
+
+/** 0-4; the dictionaries load on first use. */
+export function passwordScore(password: string, userInputs: string[] = []): 0 | 1 | 2 | 3 | 4 {
+  factory ??= new ZxcvbnFactory({ graphs: adjacencyGraphs, dictionary: { ...dictionary } });
+  // Only the first 128 characters count (the estimate grows slow on long input; longer is refused anyway).
+  return factory.check(password.slice(0, PASSWORD_MAX_LENGTH), userInputs).score as 0 | 1 | 2 | 3 | 4;
+}
+
+export function passwordStrongEnough(password: string): boolean {
+  if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) return false;
+  return password.length >= PASSWORD_LONG_LENGTH || passwordScore(password) >= PASSWORD_MIN_SCORE;
+}
