@@ -39,6 +39,11 @@ import freezeRoutes from './modules/freeze/freeze.routes';
 import fxAdminRoutes from './modules/fx/fx.admin.routes';
 import cryptoOptionAdminRoutes from './modules/crypto/crypto-options.admin.routes';
 import { loadPasswordDictionaries } from './common/password-dictionaries';
+// Platform security (issue 12): headers and CORS, bad-text guard, URLs logged without secrets, files (sealed, audited).
+import securityHeadersPlugin from './plugins/security-headers.plugin';
+import inputGuardPlugin from './plugins/input-guard.plugin';
+import { serializeRequest } from './common/log-serializers';
+import filesRoutes from './modules/files/files.routes';
 
 /** Log paths that must never reach a log line (secrets, codes, identity numbers, cookies). */
 export const REDACT_PATHS = [
@@ -83,7 +88,10 @@ export interface BuildOptions {
 export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
   loadPasswordDictionaries();
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel, redact: { paths: REDACT_PATHS, censor: '[redacted]' }, ...(opts.logStream ? { stream: opts.logStream } : {}) },
+    logger:
+      opts.logger === false
+        ? false
+        : { level: config.logLevel, redact: { paths: REDACT_PATHS, censor: '[redacted]' }, serializers: { req: serializeRequest as never }, ...(opts.logStream ? { stream: opts.logStream } : {}) },
     // A hop count trusts that many proxies in front of us (how Fastify reads a number), never every entry.
     trustProxy: typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -115,6 +123,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(dbPlugin, { config, dataSource, ownsDataSource });
   await app.register(errorsPlugin);
   await app.register(jsonBodyPlugin);
+  await app.register(securityHeadersPlugin);
+  await app.register(inputGuardPlugin);
   // With REDIS_URL the rate-limit counters are shared by every server process (scale-out); else in memory.
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 }) : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
@@ -131,7 +141,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     },
     transform: swaggerTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  // The API's map is for developers: in production only when the operator asks (DOCS=1).
+  if (config.docsEnabled) await app.register(swaggerUi, { routePrefix: '/docs' });
   await app.register(authPlugin);
   await app.register(mailPlugin);
   await app.register(backgroundPlugin);
@@ -169,6 +180,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       await api.register(reviewRoutes);
       await api.register(chequeRoutes);
       await api.register(loanRoutes);
+      await api.register(filesRoutes);
     },
     { prefix: '/v1' },
   );

@@ -1,7 +1,8 @@
 import pino from 'pino';
 import { loadConfig } from './config/config';
 import { buildApp } from './app';
-import { migrate, prepareData, resolveDatabase } from './boot';
+import { prepareData, resolveDatabase } from './boot';
+import { migrateAndConnect, sealLegacyData } from './platform-boot';
 
 async function main() {
   const config = loadConfig();
@@ -9,7 +10,7 @@ async function main() {
   // PostgreSQL's own output is noise unless asked for (LOG_LEVEL=debug).
   const pgLogger = pino({ level: config.logLevel, base: { component: 'postgres' } });
   const { url, embedded } = await resolveDatabase(config, say, (line) => pgLogger.debug(line));
-  const dataSource = await migrate(url, config.dbPoolSize);
+  const dataSource = await migrateAndConnect(config, url);
   const app = await buildApp({ ...config, databaseUrl: url }, { dataSource });
   app.addHook('onClose', async () => {
     if (dataSource.isInitialized) await dataSource.destroy();
@@ -33,7 +34,7 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   try {
-    const lines = await prepareData(app);
+    const lines = [...(await sealLegacyData(app)), ...(await prepareData(app))];
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
@@ -45,7 +46,7 @@ async function main() {
         `  Customer app:    ${base}/`,
         `  Staff console:   ${base}/admin/`,
         `  API:             ${base}/v1`,
-        `  API docs:        ${base}/docs`,
+        ...(config.docsEnabled ? [`  API docs:        ${base}/docs`] : []),
         `  Mail (no SMTP):  ${config.smtpUrl ? 'sent over SMTP' : `${config.dataDir}/mail/*.eml`}`,
         ...lines,
         '',

@@ -8,12 +8,13 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { createDataSource, runMigrations } from '../src/db/data-source';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded-postgres';
+import { ensureAppRole } from '../src/db/roles';
 
 export const TEMPLATE_PREFIX = 'strongroom_template';
 
 declare global {
   // Shared with global-teardown.ts (same process).
-  var __STRONGROOM_TEST_DB__: { embedded?: EmbeddedDatabase; embeddedDir?: string; adminUrl: string; template: string; dropTemplate: boolean } | undefined;
+  var __STRONGROOM_TEST_DB__: { embedded?: EmbeddedDatabase; embeddedDir?: string; adminUrl: string; template: string; dropTemplate: boolean; appRole: string } | undefined;
 }
 
 export default async function globalSetup(): Promise<void> {
@@ -28,6 +29,8 @@ export default async function globalSetup(): Promise<void> {
   // Our own embedded server: the plain name. A shared server (DATABASE_URL) may serve several runs at
   // once (colleagues, CI jobs), so each run gets its own template and drops it at the end.
   const template = embedded ? TEMPLATE_PREFIX : `${TEMPLATE_PREFIX}_${randomBytes(4).toString('hex')}`;
+  const appPassword = randomBytes(24).toString('base64url');
+  let appRole: string;
   try {
     const admin = new Client({ connectionString: adminUrl });
     await admin.connect();
@@ -46,13 +49,18 @@ export default async function globalSetup(): Promise<void> {
     } finally {
       await ds.destroy();
     }
+    // The role the server runs as, granted on the template: every clone carries the grants, and createTestApp
+    // connects the app as this role, so the suite runs with the server's real privileges.
+    appRole = (await ensureAppRole(url.toString(), appPassword, { role: `${template}_app` })).role;
   } catch (err) {
     if (embedded) await embedded.stop();
     if (embeddedDir) rmSync(embeddedDir, { recursive: true, force: true });
     throw err;
   }
-  globalThis.__STRONGROOM_TEST_DB__ = { embedded, embeddedDir, adminUrl, template, dropTemplate: !embedded };
+  globalThis.__STRONGROOM_TEST_DB__ = { embedded, embeddedDir, adminUrl, template, dropTemplate: !embedded, appRole };
   // Workers inherit the environment: test-db.ts clones from here.
   process.env.STRONGROOM_TEST_PG_URL = adminUrl;
   process.env.STRONGROOM_TEST_TEMPLATE = template;
+  process.env.STRONGROOM_TEST_APP_ROLE = appRole;
+  process.env.STRONGROOM_TEST_APP_PASSWORD = appPassword;
 }

@@ -11,6 +11,7 @@ export default async function globalTeardown(): Promise<void> {
     const admin = new Client({ connectionString: state.adminUrl });
     await admin.connect();
     await admin.query(`DROP DATABASE IF EXISTS ${state.template} WITH (FORCE)`).catch(() => undefined);
+    if (state.appRole) await admin.query(`DROP ROLE IF EXISTS ${state.appRole}`).catch(() => undefined);
     await admin.end();
   }
   if (state.embedded) await state.embedded.stop();

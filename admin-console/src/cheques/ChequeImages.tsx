@@ -3,6 +3,7 @@ import { Box, ButtonBase, Dialog, DialogContent, DialogTitle, IconButton, Typogr
 import CloseIcon from '@mui/icons-material/Close';
 import { useRecordContext } from 'react-admin';
 import type { ChequeRecord } from './cheque-record';
+import { apiUrl } from '../providers/runtime-config';
 
 /** Front and back side by side; a click opens the side large for reading the amount, signature and endorsement. */
 export function ChequeImages() {
@@ -10,8 +11,8 @@ export function ChequeImages() {
   const [open, setOpen] = useState<'Front' | 'Back' | null>(null);
   if (!record) return null;
   const sides = [
-    { label: 'Front' as const, src: record.frontImage },
-    { label: 'Back' as const, src: record.backImage },
+    { label: 'Front' as const, src: apiUrl(record.frontImage) },
+    { label: 'Back' as const, src: apiUrl(record.backImage) },
   ];
   const shown = sides.find((s) => s.label === open);
   return (

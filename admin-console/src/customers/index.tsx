@@ -23,6 +23,7 @@ import { CalendarDateField, LongDateField, countryName } from '../components/Dat
 import { Detail, DetailSection } from '../components/DetailGrid';
 import { DecisionButtons } from '../components/DecisionButtons';
 import { AccountFrozenNotice } from './UnfreezeAccount';
+import { apiUrl } from '../providers/runtime-config';
 
 interface CustomerRecord {
   id: string;
@@ -83,7 +84,7 @@ function CustomerTitle() {
 function Passport() {
   const record = useRecordContext();
   if (!record?.passportImage) return <Typography color="text.secondary">No passport on file</Typography>;
-  const src = String(record.passportImage);
+  const src = apiUrl(String(record.passportImage));
   return (
     <a href={src} target="_blank" rel="noreferrer" title="Open the full image">
       <Box

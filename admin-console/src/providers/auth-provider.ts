@@ -1,6 +1,6 @@
 import type { AuthProvider } from 'react-admin';
 import type { StaffRole } from '@strongroom/shared';
-import { httpClient, errorMessage } from './http';
+import { httpClient, errorMessage, hasCsrfToken } from './http';
 
 export interface Staff {
   id: string;
@@ -66,7 +66,7 @@ export const authProvider: AuthProvider = {
     if (json.recoveryCodes) throw new RecoveryCodesIssued(json.recoveryCodes);
   },
   async logout() {
-    const wasSignedIn = cached !== null || document.cookie.includes('sr_staff_csrf=');
+    const wasSignedIn = cached !== null || hasCsrfToken();
     cached = null;
     // Revokes the session server-side; a dead session only needs its cookies cleared, which the server does too.
     if (wasSignedIn) await httpClient('/v1/admin/auth/logout', { method: 'POST', body: '{}' }).catch(() => undefined);

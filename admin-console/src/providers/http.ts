@@ -1,6 +1,14 @@
 import { fetchUtils } from 'react-admin';
 
+import { apiUrl } from './runtime-config';
+
 export const CSRF_COOKIE = 'sr_staff_csrf';
+/**
+ * The staff session's CSRF token from the sign-in and check answers: the staff cookies are scoped to the
+ * API's /v1 path (and may live on another origin), so no console page can read them.
+ */
+let csrfToken: string | undefined;
+export const hasCsrfToken = () => csrfToken !== undefined;
 
 function readCookie(name: string): string | undefined {
   const match = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
@@ -15,10 +23,22 @@ export function httpClient(url: string, options: fetchUtils.Options = {}) {
   const headers = new Headers(options.headers ?? { Accept: 'application/json' });
   const method = (options.method ?? 'GET').toUpperCase();
   if (method !== 'GET' && method !== 'HEAD') {
-    const csrf = readCookie(CSRF_COOKIE);
+    const csrf = csrfToken ?? readCookie(CSRF_COOKIE);
     if (csrf) headers.set('x-csrf-token', csrf);
   }
-  return fetchUtils.fetchJson(url, { ...options, headers, credentials: 'same-origin' });
+  const request = fetchUtils.fetchJson(apiUrl(url), { ...options, headers, credentials: 'include' });
+  return request.then(
+    (answer) => {
+      const token = (answer.json as { csrfToken?: unknown } | null)?.csrfToken;
+      if (typeof token === 'string') csrfToken = token;
+      if (url.endsWith('/auth/logout')) csrfToken = undefined;
+      return answer;
+    },
+    (err: { status?: number }) => {
+      if (err?.status === 401) csrfToken = undefined;
+      throw err;
+    },
+  );
 }
 
 /** The server's `error` message from a failed call (`{ success:false, error, errors? }`), for notifications. */

@@ -1,5 +1,8 @@
 // The one HTTP client of the customer app. Sessions live in an httpOnly cookie (docs/decisions/0007);
-// unsafe methods echo the readable CSRF cookie back as a header (double submit).
+// unsafe methods echo the CSRF token back as a header (double submit). The API may live on another origin
+// (config.json, read at start): every call goes through apiUrl.
+import { apiUrl } from './runtime-config';
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -12,7 +15,13 @@ export class ApiError extends Error {
 }
 
 export const GENERIC_ERROR = 'Something went wrong. Please try again.';
-const CSRF_COOKIE = 'sr_csrf';
+
+const CSRF_COOKIES = ['__Host-sr_csrf', 'sr_csrf'];
+/**
+ * The session's CSRF token, as the last sign-in or check answered it. When the app is served from an origin
+ * of its own the API's cookie cannot be read here, so the answer is the source; the cookie is the fallback.
+ */
+let csrfToken: string | undefined;
 /** Fired when a signed-in call comes back 401 (idle expiry, revoked session). */
 export const UNAUTHORIZED_EVENT = 'strongroom:unauthorized';
 
@@ -32,17 +41,18 @@ async function request<T>(method: string, path: string, body?: unknown, opts: Re
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   if (method !== 'GET' && method !== 'HEAD') {
-    const csrf = readCookie(CSRF_COOKIE);
+    const csrf = csrfToken ?? CSRF_COOKIES.map(readCookie).find(Boolean);
     if (csrf) headers['x-csrf-token'] = csrf;
   }
   if (opts.idempotencyKey) headers['Idempotency-Key'] = opts.idempotencyKey;
 
   let res: Response;
   try {
-    res = await fetch(`/v1${path}`, {
+    res = await fetch(apiUrl(`/v1${path}`), {
       method,
       headers,
-      credentials: 'same-origin',
+      // The API may be on another origin of the same site (runtime config): its cookies must still go.
+      credentials: 'include',
       body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
       signal: opts.signal,
     });
@@ -52,6 +62,8 @@ async function request<T>(method: string, path: string, body?: unknown, opts: Re
   }
   const type = res.headers.get('content-type') ?? '';
   const data = type.includes('application/json') ? await res.json().catch(() => null) : null;
+  if (data && typeof data.csrfToken === 'string') csrfToken = data.csrfToken;
+  if (path === '/auth/logout' || res.status === 401) csrfToken = undefined;
   if (!res.ok || (data && data.success === false)) {
     if (res.status === 401 && !path.startsWith('/auth/')) window.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
     throw new ApiError(res.status, (data && (data.error || data.message)) || GENERIC_ERROR, data?.errors);

@@ -1,4 +1,5 @@
 import { Avatar } from '@mui/material';
+import { apiUrl } from '../api/runtime-config';
 
 function colorFor(name: string): string {
   let hash = 0;
@@ -13,7 +14,7 @@ export function UserAvatar({ firstName, lastName, image, size = 40, decorative =
   const name = `${firstName} ${lastName}`;
   return (
     <Avatar
-      src={image ?? undefined}
+      src={image ? (image.startsWith('/v1/') ? apiUrl(image) : image) : undefined}
       alt={decorative ? '' : name}
       aria-hidden={decorative || undefined}
       sx={{ width: size, height: size, bgcolor: colorFor(name), color: '#fff', fontSize: size / 2.6, fontWeight: 700 }}

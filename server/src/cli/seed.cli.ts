@@ -1,12 +1,13 @@
 import { loadConfig } from '../config/config';
 import { buildApp } from '../app';
-import { migrate, prepareData, resolveDatabase } from '../boot';
+import { prepareData, resolveDatabase } from '../boot';
+import { migrateAndConnect } from '../platform-boot';
 
 // npm run seed: idempotent demo data (also run automatically on every embedded start).
 async function run() {
   const config = { ...loadConfig(), seedDemo: true, serveStatic: false };
   const { url, embedded } = await resolveDatabase(config, (m) => console.log(m));
-  const ds = await migrate(url);
+  const ds = await migrateAndConnect(config, url);
   const app = await buildApp({ ...config, databaseUrl: url }, { dataSource: ds, logger: false });
   const lines = await prepareData(app);
   console.log(lines.join('\n'));

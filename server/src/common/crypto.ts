@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { Algorithm, hash, verify } from '@node-rs/argon2';
 
 // OWASP's argon2id baseline (19 MiB, 2 passes): strong, and fast enough to keep login under ~50 ms.
@@ -33,6 +33,8 @@ export class PinVerifier {
   constructor(
     private readonly pepper: Buffer,
     private readonly maxEntries = 100_000,
+    /** A hash made with the pre-HKDF pepper: `upgrade` stores it re-made with the current one. */
+    private readonly legacy?: { pepper: Buffer; upgrade(customerId: string, oldHash: string, newHash: string): Promise<void> },
   ) {}
 
   async verify(customerId: string, pinHash: string, pin: string): Promise<boolean> {
@@ -43,14 +45,84 @@ export class PinVerifier {
       this.verified.set(customerId, known);
       return true;
     }
-    if (!(await verifyPin(pinHash, pin, this.pepper))) return false;
+    if (!(await verifyPin(pinHash, pin, this.pepper))) {
+      if (!this.legacy || !(await verifyPin(pinHash, pin, this.legacy.pepper))) return false;
+      await this.legacy.upgrade(customerId, pinHash, await hashPin(pin, this.pepper));
+      return true;
+    }
     this.verified.set(customerId, mac);
     if (this.verified.size > this.maxEntries) this.verified.delete(this.verified.keys().next().value as string);
     return true;
   }
 }
-/** Derived from ENCRYPTION_KEY so operators manage one secret. */
-export const pinPepperFrom = (encryptionKey: Buffer) => createHmac('sha256', encryptionKey).update('strongroom:pin-pepper:v1').digest();
+/**
+ * One key per use, derived with HKDF-SHA256 from the configured secrets, so that a key leaked or misused
+ * in one place (a log of code HMACs, a session token) says nothing about another.
+ */
+export function deriveKey(secret: string | Buffer, purpose: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', secret, 'strongroom', `strongroom:${purpose}`, 32));
+}
+
+/** The PIN pepper, derived from ENCRYPTION_KEY so operators manage one secret. */
+export const pinPepperFrom = (encryptionKey: Buffer) => deriveKey(encryptionKey, 'pin-pepper:v2');
+/** The pepper PIN hashes were made with before HKDF; such a hash is re-made with the current pepper when it next matches. */
+export const legacyPinPepperFrom = (encryptionKey: Buffer) => createHmac('sha256', encryptionKey).update('strongroom:pin-pepper:v1').digest();
+
+export interface DerivedKeys {
+  /** Signs session JWTs (from SESSION_SECRET). */
+  sessionSigning: Buffer;
+  /** HMACs of one-time codes (e-mail verification, payment codes) and their bindings (from SESSION_SECRET). */
+  codeHmac: Buffer;
+  /** HMAC of an Idempotency-Key's request, so a stored record says nothing about the PIN in the body. */
+  idempotency: Buffer;
+  /** HMAC of the account or e-mail an attempt counter is kept for (auth/attempts.service.ts). */
+  attempts: Buffer;
+  /** The PIN pepper (from ENCRYPTION_KEY). */
+  pinPepper: Buffer;
+  /** AES-256-GCM for data at rest: uploaded images, card numbers, identity numbers (from ENCRYPTION_KEY). */
+  dataEncryption: Buffer;
+  /** The password of the database role the server runs as (from ENCRYPTION_KEY; db/roles.ts). */
+  databaseRolePassword: string;
+}
+
+export function deriveKeys(sessionSecret: string, encryptionKey: Buffer): DerivedKeys {
+  return {
+    sessionSigning: deriveKey(sessionSecret, 'session-signing:v1'),
+    codeHmac: deriveKey(sessionSecret, 'code-hmac:v1'),
+    idempotency: deriveKey(sessionSecret, 'idempotency:v1'),
+    attempts: deriveKey(sessionSecret, 'attempts:v1'),
+    pinPepper: pinPepperFrom(encryptionKey),
+    dataEncryption: deriveKey(encryptionKey, 'data-encryption:v1'),
+    databaseRolePassword: deriveKey(encryptionKey, 'database-role:v1').toString('base64url'),
+  };
+}
+
+/** Sealed file bytes start with this marker; anything else is a file stored before encryption at rest. */
+const SEALED_MAGIC = Buffer.from('SRE1');
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+
+/** AES-256-GCM with a random nonce; `context` (e.g. the file id) is authenticated, so sealed bytes cannot be swapped between records. */
+export function seal(key: Buffer, plain: Buffer, context: string): Buffer {
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  cipher.setAAD(Buffer.from(context));
+  const body = Buffer.concat([cipher.update(plain), cipher.final()]);
+  return Buffer.concat([SEALED_MAGIC, iv, cipher.getAuthTag(), body]);
+}
+
+export const isSealed = (bytes: Buffer) => bytes.length >= SEALED_MAGIC.length + IV_BYTES + TAG_BYTES && bytes.subarray(0, SEALED_MAGIC.length).equals(SEALED_MAGIC);
+
+/** Opens what `seal` made; throws when the bytes or the context were tampered with. */
+export function unseal(key: Buffer, sealed: Buffer, context: string): Buffer {
+  const ivStart = SEALED_MAGIC.length;
+  const iv = sealed.subarray(ivStart, ivStart + IV_BYTES);
+  const tag = sealed.subarray(ivStart + IV_BYTES, ivStart + IV_BYTES + TAG_BYTES);
+  const decipher = createDecipheriv('aes-256-gcm', key, iv);
+  decipher.setAAD(Buffer.from(context));
+  decipher.setAuthTag(tag);
+  return Buffer.concat([decipher.update(sealed.subarray(ivStart + IV_BYTES + TAG_BYTES)), decipher.final()]);
+}
 export async function verifySecret(hashed: string, secret: string): Promise<boolean> {
   try {
     return await verify(hashed, secret);
@@ -108,6 +180,22 @@ export function encryptText(key: Buffer, plain: string): string {
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
   return [iv, cipher.getAuthTag(), body].map((b) => b.toString('base64url')).join('.');
+}
+
+/**
+ * Opens a value with the first of `keys` that fits: the data-encryption key, then the key values were sealed
+ * with before keys were derived per use (ENCRYPTION_KEY itself).
+ */
+export function decryptTextWithAny(keys: Buffer[], sealed: string): string {
+  let failure: unknown;
+  for (const key of keys) {
+    try {
+      return decryptText(key, sealed);
+    } catch (err) {
+      failure = err;
+    }
+  }
+  throw failure;
 }
 
 export function decryptText(key: Buffer, sealed: string): string {

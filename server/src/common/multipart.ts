@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { UPLOAD_MAX_BYTES } from '@strongroom/shared';
 import { AppError } from './app-error';
+import { refuseBadText } from './bad-text';
 import { decodeDataUrl } from '../modules/files/image-bytes';
 
 const uploads = new WeakMap<FastifyRequest, Record<string, Buffer>>();
@@ -40,6 +41,7 @@ async function readMultipart(request: FastifyRequest, fileFields: readonly strin
     // The parser's own errors (no closing boundary, broken part headers) are a malformed request, not ours.
     throw new AppError(400, 'The form could not be read');
   }
+  refuseBadText(fields);
   return { fields, files };
 }
 

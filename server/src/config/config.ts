@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { DEFAULT_DAILY_OUTBOUND_LIMIT, PASSWORD_WEAK_MESSAGE, parseAmountToMinor, passwordStrongEnough } from '@strongroom/shared';
 import { loadPasswordDictionaries } from '../common/password-dictionaries';
+import { deriveKeys, type DerivedKeys } from '../common/crypto';
 
 export interface AppConfig {
   databaseUrl?: string;
@@ -47,6 +48,17 @@ export interface AppConfig {
   fourEyesThreshold: string;
   /** Run the job queue's worker in this process (JOBS_WORKER=0 leaves jobs to other processes; tests drain by hand). */
   jobsWorker: boolean;
+  // Platform security (issue 12): keys per use, production switches, front ends on their own origins.
+  /** The role the server runs as, made by the operator (DATABASE_APP_URL); unset: `<database>_app` is made at start through DATABASE_URL (the owner). */
+  databaseAppUrl?: string;
+  /** One key per use, derived from SESSION_SECRET and ENCRYPTION_KEY with HKDF (common/crypto.ts). */
+  keys: DerivedKeys;
+  /** NODE_ENV=production: no demo data, no /docs unless DOCS=1. */
+  production: boolean;
+  /** Serve the OpenAPI UI at /docs (DOCS=1, or any non-production environment). */
+  docsEnabled: boolean;
+  /** Origins of front ends served apart from the API (CUSTOMER_ORIGIN, CONSOLE_ORIGIN); the API answers exactly these with CORS. */
+  corsOrigins: string[];
 }
 
 export class ConfigError extends Error {}
@@ -88,6 +100,40 @@ function parseKey(raw: string): Buffer {
   const key = /^[0-9a-fA-F]{64}$/.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
   if (key.length !== 32) throw new ConfigError('ENCRYPTION_KEY must be 32 bytes (64 hex characters or base64)');
   return key;
+}
+
+/** An origin exactly as a browser sends it: scheme, host and port, no path. */
+function originOf(name: string, raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be an origin such as https://bank.example.com`);
+  }
+  if (!/^https?:$/.test(url.protocol) || (url.pathname !== '/' && url.pathname !== '') || url.search || url.hash) {
+    throw new ConfigError(`${name} must be an origin such as https://bank.example.com (no path)`);
+  }
+  return url.origin;
+}
+
+/** The platform settings of issue 12, read apart so the rest of loadConfig stays as it is. */
+function platformSettings(env: NodeJS.ProcessEnv, databaseUrl: string | undefined, problems: string[]) {
+  const production = env.NODE_ENV === 'production';
+  const seedDemo = env.SEED_DEMO ? env.SEED_DEMO === '1' || env.SEED_DEMO === 'true' : !databaseUrl && !production;
+  if (production && seedDemo) problems.push('SEED_DEMO=1 is refused in production (NODE_ENV=production): demo logins are published');
+  const databaseAppUrl = env.DATABASE_APP_URL || undefined;
+  if (databaseAppUrl && !/^postgres(ql)?:\/\//.test(databaseAppUrl)) problems.push('DATABASE_APP_URL must be a postgres:// URL');
+  const corsOrigins: string[] = [];
+  for (const name of ['CUSTOMER_ORIGIN', 'CONSOLE_ORIGIN']) {
+    const raw = env[name];
+    if (!raw) continue;
+    try {
+      corsOrigins.push(originOf(name, raw));
+    } catch (err) {
+      problems.push((err as Error).message);
+    }
+  }
+  return { production, seedDemo, databaseAppUrl, corsOrigins, docsEnabled: env.DOCS ? env.DOCS === '1' || env.DOCS === 'true' : !production };
 }
 
 /** TRUST_PROXY: unset/0 = no proxy, 1-10 = that many proxy hops, else a comma list of proxy IPs or CIDRs. */
@@ -169,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const lookupRateLimitPerMinute = check(() => intFrom(env, 'LOOKUP_RATE_LIMIT_PER_MINUTE', 30, 1, 100000)) ?? 30;
   const moneyRateLimitPerMinute = check(() => intFrom(env, 'MONEY_RATE_LIMIT_PER_MINUTE', 300, 1, 1000000)) ?? 300;
   if (env.CARD_NETWORK_KEY && env.CARD_NETWORK_KEY.length < 32) problems.push('CARD_NETWORK_KEY must be at least 32 characters');
+  const platform = platformSettings(env, databaseUrl, problems);
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   return {
     databaseUrl,
@@ -183,7 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminEmail: env.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: env.ADMIN_PASSWORD,
     adminTotpSecret: env.ADMIN_TOTP_SECRET ? env.ADMIN_TOTP_SECRET.replace(/\s+/g, '').toUpperCase() : undefined,
-    seedDemo: env.SEED_DEMO ? env.SEED_DEMO === '1' || env.SEED_DEMO === 'true' : !databaseUrl,
+    seedDemo: platform.seedDemo,
     logLevel: env.LOG_LEVEL || 'info',
     redisUrl: env.REDIS_URL || undefined,
     dailyOutboundLimit,
@@ -197,5 +244,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     cardNetworkKey: env.CARD_NETWORK_KEY || undefined,
     fourEyesThreshold,
     jobsWorker: env.JOBS_WORKER !== '0',
+    keys: deriveKeys(sessionSecret, encryptionKey!),
+    production: platform.production,
+    docsEnabled: platform.docsEnabled,
+    corsOrigins: platform.corsOrigins,
+    databaseAppUrl: platform.databaseAppUrl,
   };
 }

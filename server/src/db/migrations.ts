@@ -12,6 +12,8 @@ import { Cheques1760000500000 } from './migrations/1760000500000-cheques.migrati
 import { Identity1760000900000 } from './migrations/1760000900000-identity.migration';
 import { CryptoWallet1760001000000 } from './migrations/1760001000000-crypto-wallet.migration';
 import { ReferenceDataHistory1760001100000 } from './migrations/1760001100000-reference-data-history.migration';
+import { PinAttemptLocks1760000950000 } from './migrations/1760000950000-pin-attempt-locks.migration';
+import { FunctionSearchPath1760001200000 } from './migrations/1760001200000-function-search-path.migration';
 
 // In order. Never edit a migration that has shipped: add a new one.
 export const MIGRATIONS = [
@@ -26,6 +28,9 @@ export const MIGRATIONS = [
   Loans1760000600000,
   Cards1760000700000,
   Identity1760000900000,
+  PinAttemptLocks1760000950000,
   CryptoWallet1760001000000,
   ReferenceDataHistory1760001100000,
+  // Last: fixes the search_path of every function made before it (a later migration's functions set their own).
+  FunctionSearchPath1760001200000,
 ];

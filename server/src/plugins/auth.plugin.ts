@@ -25,7 +25,7 @@ export const NOT_APPROVED_MESSAGE = 'Your application is under review. You can m
 
 export default fp(async function authPlugin(app: FastifyInstance) {
   await app.register(cookie);
-  await app.register(jwt, { secret: app.config.sessionSecret });
+  await app.register(jwt, { secret: app.config.keys.sessionSigning });
   const sessions = new SessionService(app);
   app.decorate('sessions', sessions);
   app.decorateRequest('customer', undefined);

@@ -19,7 +19,7 @@ declare module 'fastify' {
 export default fp(async function dbPlugin(app: FastifyInstance, opts: { config: AppConfig; dataSource: DataSource; ownsDataSource: boolean }) {
   app.decorate('config', opts.config);
   app.decorate('db', opts.dataSource);
-  app.decorate('files', new FilesService(opts.config.dataDir));
+  app.decorate('files', new FilesService(opts.config.dataDir, opts.config.keys.dataEncryption));
   app.decorate('ledger', new LedgerBatcher(opts.dataSource));
   if (opts.ownsDataSource) {
     app.addHook('onClose', async () => {

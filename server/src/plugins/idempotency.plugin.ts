@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { EntityManager } from 'typeorm';
 import { AppError } from '../common/app-error';
-import { sha256Hex } from '../common/crypto';
+import { hmacHex, sha256Hex } from '../common/crypto';
 import { rows, type Queryable } from '../common/sql';
 import { withTransaction } from '../db/transaction';
 import { IdempotencyKeyUsed } from '../modules/ledger/ledger.service';
@@ -45,8 +45,9 @@ function stableStringify(value: unknown): string {
 export class Idempotency {
   constructor(private readonly app: FastifyInstance) {}
 
-  async run<T>(request: FastifyRequest, scope: string, fn: (m: EntityManager) => Promise<IdempotentResult<T>>): Promise<{ status: number; body: T }> {
+  async run<T>(request: FastifyRequest, callerScope: string, fn: (m: EntityManager) => Promise<IdempotentResult<T>>): Promise<{ status: number; body: T }> {
     const key = this.keyOf(request);
+    const scope = this.scopeOf(request, callerScope);
     if (key === undefined) return this.execute(fn);
     const hash = this.hashOf(request);
     let refused: unknown;
@@ -95,7 +96,7 @@ export class Idempotency {
    */
   async runInStatement<T>(
     request: FastifyRequest,
-    scope: string,
+    callerScope: string,
     fn: (key: { scope: string; key: string; hash: string } | null) => Promise<IdempotentResult<T>>,
     replay: (ref: string) => Promise<{ status: number; body: T }>,
   ): Promise<{ status: number; body: T }> {
@@ -103,7 +104,13 @@ export class Idempotency {
     const once = async (k: { scope: string; key: string; hash: string } | null) => this.answer(await fn(k));
     const key = this.keyOf(request);
     if (key === undefined) return once(null);
+    const scope = this.scopeOf(request, callerScope);
     const hash = this.hashOf(request);
+    // A used key is answered (or refused, for another body) before `fn` judges anything, the PIN included:
+    // a key must never become a way to try PINs, counted or not.
+    const earlier = await this.recorded<T>(scope, key, hash);
+    if (earlier.kind === 'replay') return earlier.ref && earlier.body === null ? replay(earlier.ref) : { status: earlier.status, body: earlier.body as T };
+    if (earlier.kind === 'in_progress') throw inProgress();
     for (let attempt = 1; ; attempt++) {
       try {
         return await once({ scope, key, hash });
@@ -136,8 +143,22 @@ export class Idempotency {
     return key;
   }
 
+  /**
+   * The request a key stands for, as an HMAC under a server key: the body holds the PIN, and an unkeyed
+   * hash of four digits and a known payee is reversed by trying all ten thousand.
+   */
   private hashOf(request: FastifyRequest): string {
-    return sha256Hex(`${request.method} ${request.routeOptions.url} ${stableStringify(request.body ?? null)}`);
+    return hmacHex(this.app.config.keys.idempotency, `${request.method} ${request.routeOptions.url} ${stableStringify(request.params ?? null)} ${stableStringify(request.body ?? null)}`);
+  }
+
+  /**
+   * A key belongs to the caller's scope and to the ids in the URL: one key sent to approve X and then Y
+   * is two requests, never Y answered with X's result. (Hashed to fit the scope column.)
+   */
+  private scopeOf(request: FastifyRequest, callerScope: string): string {
+    const params = request.params as Record<string, unknown> | undefined;
+    if (!params || Object.keys(params).length === 0) return callerScope;
+    return `${callerScope}@${sha256Hex(stableStringify(params)).slice(0, 24)}`;
   }
 
   /** What a used key answered; a claim left behind by a crashed request is removed ('stale'). */

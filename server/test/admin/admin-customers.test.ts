@@ -97,8 +97,11 @@ describe('staff API', () => {
   describe('audit log', () => {
     it('is append-only in the database itself', async () => {
       await t.app.db.query(`INSERT INTO audit_log (actor_type, action, target_type) VALUES ('system', 'test', 'test')`);
-      await expect(t.app.db.query(`UPDATE audit_log SET action = 'forged'`)).rejects.toThrow(/append-only/);
-      await expect(t.app.db.query(`DELETE FROM audit_log`)).rejects.toThrow(/append-only/);
+      // The server's role may not even try; the trigger refuses even the owner.
+      await expect(t.app.db.query(`UPDATE audit_log SET action = 'forged'`)).rejects.toThrow(/permission denied/);
+      await expect(t.app.db.query(`DELETE FROM audit_log`)).rejects.toThrow(/permission denied/);
+      await expect(t.ownerQuery(`UPDATE audit_log SET action = 'forged'`)).rejects.toThrow(/append-only/);
+      await expect(t.ownerQuery(`DELETE FROM audit_log`)).rejects.toThrow(/append-only/);
     });
   });
 });

@@ -20,11 +20,13 @@ describe('withTransaction', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
-    await t.dataSource.query(`CREATE TABLE tx_probe (k int PRIMARY KEY, v int NOT NULL)`);
+    // The server's role creates nothing: the owner makes the probe table and lets the app use it.
+    await t.ownerQuery(`CREATE TABLE tx_probe (k int PRIMARY KEY, v int NOT NULL)`);
+    await t.ownerQuery(`GRANT SELECT, INSERT, UPDATE, DELETE ON tx_probe TO ${t.appRole}`);
   });
   afterAll(() => t.close());
   beforeEach(async () => {
-    await t.dataSource.query(`TRUNCATE tx_probe`);
+    await t.dataSource.query(`DELETE FROM tx_probe`);
     await t.dataSource.query(`INSERT INTO tx_probe VALUES (1, 0), (2, 0)`);
   });
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { DataSource } from 'typeorm';
+import { Client } from 'pg';
 import { buildApp, type BuildOptions } from '../../src/app';
 import { loadConfig, type AppConfig } from '../../src/config/config';
 import { createDataSource } from '../../src/db/data-source';
@@ -24,6 +25,10 @@ export interface TestApp {
   dataSource: DataSource;
   dataDir: string;
   close(): Promise<void>;
+  /** The role the app runs as (the server's: no UPDATE/DELETE on append-only tables, owns nothing). */
+  appRole: string;
+  /** A statement as the database owner (what the server's role may not do: DDL, changing the ledger). */
+  ownerQuery(sql: string, params?: unknown[]): Promise<Record<string, unknown>[]>;
 }
 
 export async function createTestApp(overrides: Partial<AppConfig> = {}, opts: Pick<BuildOptions, 'logStream' | 'frontEnds'> = {}): Promise<TestApp> {
@@ -37,7 +42,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, opts: Pi
     LOG_LEVEL: 'silent',
   } as NodeJS.ProcessEnv);
   const config: AppConfig = { ...base, serveStatic: false, jobsWorker: false, loginRateLimitPerMinute: 10_000, moneyRateLimitPerMinute: 1_000_000, ...overrides };
-  const dataSource = createDataSource(db.url, { poolSize: 40 });
+  const dataSource = createDataSource(db.appUrl, { poolSize: 40 });
   await dataSource.initialize();
   await seedFxRates(dataSource.manager);
   const app = await buildApp(config, { ...(opts.logStream ? { dataSource, logStream: opts.logStream } : { dataSource, logger: false }), frontEnds: opts.frontEnds });
@@ -47,6 +52,16 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, opts: Pi
     config,
     dataSource,
     dataDir,
+    appRole: new URL(db.appUrl).username,
+    async ownerQuery(sql, params = []) {
+      const owner = new Client({ connectionString: db.url });
+      await owner.connect();
+      try {
+        return (await owner.query(sql, params)).rows;
+      } finally {
+        await owner.end();
+      }
+    },
     async close() {
       await app.close();
       if (dataSource.isInitialized) await dataSource.destroy();

@@ -1,8 +1,17 @@
 import { Client } from 'pg';
 import { randomBytes } from 'node:crypto';
+import { appRoleName } from '../../src/db/roles';
+
+export interface TestDatabase {
+  /** As the owner (the superuser that migrated the template). */
+  url: string;
+  /** As the role the server runs as (granted on the template, so on every clone). */
+  appUrl: string;
+  drop(): Promise<void>;
+}
 
 /** A fresh database cloned from the migrated template the global setup made. */
-export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createTestDatabase(): Promise<TestDatabase> {
   const adminUrl = process.env.STRONGROOM_TEST_PG_URL;
   const template = process.env.STRONGROOM_TEST_TEMPLATE;
   if (!adminUrl || !template) throw new Error('The jest global setup did not run (STRONGROOM_TEST_PG_URL is unset)');
@@ -25,12 +34,18 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
   }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
+  const appUrl = new URL(url);
+  appUrl.username = process.env.STRONGROOM_TEST_APP_ROLE ?? '';
+  appUrl.password = process.env.STRONGROOM_TEST_APP_PASSWORD ?? '';
   return {
     url: url.toString(),
+    appUrl: appUrl.toString(),
     async drop() {
       const c = new Client({ connectionString: adminUrl });
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+      // A server started on this database (e2e) made its own role for it.
+      await c.query(`DROP ROLE IF EXISTS ${appRoleName(name)}`).catch(() => undefined);
       await c.end();
     },
   };

@@ -125,10 +125,16 @@ describe('ledger', () => {
   });
 
   it('keeps postings, journals and balances immutable outside postJournal', async () => {
-    await expect(t.app.db.query(`UPDATE postings SET amount_minor = 1`)).rejects.toThrow(/append-only/);
-    await expect(t.app.db.query(`DELETE FROM journals`)).rejects.toThrow(/append-only/);
+    // The server's role may not even try...
+    await expect(t.app.db.query(`UPDATE postings SET amount_minor = 1`)).rejects.toThrow(/permission denied/);
+    await expect(t.app.db.query(`DELETE FROM journals`)).rejects.toThrow(/permission denied/);
+    await expect(t.app.db.query(`TRUNCATE postings`)).rejects.toThrow(/permission denied/);
     await expect(t.app.db.query(`UPDATE ledger_accounts SET balance_minor = balance_minor + 100 WHERE id = $1`, [customerAccount])).rejects.toThrow(/only through postings/);
-    await expect(t.app.db.query(`DELETE FROM ledger_accounts WHERE id = $1`, [customerAccount])).rejects.toThrow(/append-only/);
+    await expect(t.app.db.query(`DELETE FROM ledger_accounts WHERE id = $1`, [customerAccount])).rejects.toThrow(/permission denied/);
+    // ...and the triggers refuse even the owner.
+    await expect(t.ownerQuery(`UPDATE postings SET amount_minor = 1`)).rejects.toThrow(/append-only/);
+    await expect(t.ownerQuery(`DELETE FROM journals`)).rejects.toThrow(/append-only/);
+    await expect(t.ownerQuery(`DELETE FROM ledger_accounts WHERE id = $1`, [customerAccount])).rejects.toThrow(/append-only/);
   });
 
   it('refuses postings added later to a journal booked in an earlier transaction', async () => {

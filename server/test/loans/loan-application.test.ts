@@ -32,7 +32,7 @@ describe('POST /v1/loan and GET /v1/loan/user/:userId', () => {
     expect(res.json().loan.timeline).toEqual([expect.objectContaining({ status: 'pending', from: null, by: 'you' })]);
     const [row] = await t.app.db.query(`SELECT ssn_sealed, ssn_last4 FROM loans WHERE id = $1`, [res.json().loan.id]);
     expect(row.ssn_sealed).not.toContain('6789');
-    expect(openText(t.config.encryptionKey, row.ssn_sealed, 'loan-ssn')).toBe('123456789');
+    expect(openText(t.config.keys.dataEncryption, row.ssn_sealed, 'loan-ssn')).toBe('123456789');
     const home = await applyForLoan(t.app, a.session, { loanType: 'home' });
     expect(home).toMatchObject({ interestRate: '3.99' });
   });

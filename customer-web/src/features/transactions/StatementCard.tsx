@@ -3,6 +3,7 @@ import { Button, Card, CardContent, Stack, TextField, Typography } from '@mui/ma
 import DownloadIcon from '@mui/icons-material/Download';
 import { ValidationError } from 'yup';
 import { statementQuerySchema, validationErrors } from '@strongroom/shared';
+import { apiUrl } from '../../api/runtime-config';
 
 const firstOfMonth = () => new Date(new Date().getFullYear(), new Date().getMonth(), 1).toISOString().slice(0, 10);
 const today = () => new Date().toISOString().slice(0, 10);
@@ -26,7 +27,7 @@ export function StatementCard() {
   const [to, setTo] = useState(today());
   const errors = useMemo(() => datesErrors(from, to), [from, to]);
   const valid = Object.keys(errors).length === 0;
-  const link = (format: 'csv' | 'pdf') => (valid ? { href: `/v1/transaction/statement?${new URLSearchParams({ from, to, format })}` } : { disabled: true });
+  const link = (format: 'csv' | 'pdf') => (valid ? { href: apiUrl(`/v1/transaction/statement?${new URLSearchParams({ from, to, format })}`) } : { disabled: true });
   return (
     <Card>
       <CardContent>

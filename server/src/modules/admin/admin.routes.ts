@@ -8,6 +8,7 @@ import { AdminService } from './admin.service';
 import { CSRF_INVALID } from '../auth/session.service';
 import { StaffUserEntity } from './entities/staff-user.entity';
 import { parseListParams, sendList } from './simple-rest';
+import { recordAudit } from '../audit/audit.service';
 import { actorOf } from '../../common/actor';
 import { idParamsFor } from '../../common/route-schemas';
 import { decide } from '../review/review.service';
@@ -123,6 +124,8 @@ export default async function adminRoutes(app: FastifyInstance) {
       [to, p.limit, p.offset],
     );
     const [{ count }] = await rows<{ count: string }>(app.db, `SELECT count(*) FROM outbox WHERE ($1::text IS NULL OR lower(to_address) = $1)`, [to]);
+    // Staff reads of customers' mail are audited (issue 12).
+    await recordAudit(app.db.manager, actorOf(request), { action: 'outbox.list', targetType: 'outbox', details: { to, offset: p.offset, count: items.length } });
     return sendList(reply, 'outbox', items, p.offset, Number(count));
   });
 
@@ -132,6 +135,7 @@ export default async function adminRoutes(app: FastifyInstance) {
       id,
     ]);
     if (!item) throw notFound('Message not found');
+    await recordAudit(app.db.manager, actorOf(request), { action: 'outbox.view', targetType: 'outbox', targetId: id });
     return item;
   });
 

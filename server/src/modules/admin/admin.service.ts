@@ -24,7 +24,7 @@ export class AdminService {
 
   constructor(private readonly app: FastifyInstance) {
     this.mfa = new StaffMfa(app.config.encryptionKey);
-    this.attempts = new AttemptLimiter(app.db, app.config.sessionSecret);
+    this.attempts = new AttemptLimiter(app.db, app.config.keys.attempts);
   }
 
   /**

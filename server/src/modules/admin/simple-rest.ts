@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { AppError } from '../../common/app-error';
+import { refuseBadText } from '../../common/bad-text';
 
 /** ra-data-simple-rest list parameters: sort=["field","ASC"], range=[0,24], filter={...}. */
 export interface ListParams {
@@ -19,17 +20,21 @@ function parseJson(raw: unknown, name: string): unknown {
   }
 }
 
+/** Far past any list this bank will hold; larger offsets (1e21) are not integers PostgreSQL accepts. */
+const MAX_OFFSET = 1_000_000_000;
+
 export function parseListParams(query: Record<string, unknown>, sortable: string[], defaultSort: string): ListParams {
   const sort = parseJson(query.sort, 'sort') as [string, string] | undefined;
   const range = parseJson(query.range, 'range') as [number, number] | undefined;
   const filter = (parseJson(query.filter, 'filter') ?? {}) as Record<string, unknown>;
-  if (typeof filter !== 'object' || Array.isArray(filter)) throw new AppError(400, 'filter must be a JSON object');
+  if (typeof filter !== 'object' || filter === null || Array.isArray(filter)) throw new AppError(400, 'filter must be a JSON object');
+  refuseBadText(filter, 'filter');
   const sortField = sort && sortable.includes(sort[0]) ? sort[0] : defaultSort;
   const sortOrder = sort && String(sort[1]).toUpperCase() === 'ASC' ? 'ASC' : 'DESC';
   let offset = 0;
   let limit = 25;
   if (range) {
-    if (!Array.isArray(range) || range.length !== 2 || !range.every((n) => Number.isInteger(n) && n >= 0) || range[1] < range[0]) {
+    if (!Array.isArray(range) || range.length !== 2 || !range.every((n) => Number.isSafeInteger(n) && n >= 0 && n <= MAX_OFFSET) || range[1] < range[0]) {
       throw new AppError(400, 'range must be [start, end]');
     }
     offset = range[0];

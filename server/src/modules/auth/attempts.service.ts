@@ -20,7 +20,7 @@ export interface LockRule {
 export class AttemptLimiter {
   constructor(
     private readonly db: DataSource,
-    private readonly key: string,
+    private readonly key: string | Buffer,
   ) {}
 
   private hash(kind: AttemptKind, identifier: string) {

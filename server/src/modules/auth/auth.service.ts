@@ -34,12 +34,12 @@ export class AuthService {
   private readonly attempts: AttemptLimiter;
 
   constructor(private readonly app: FastifyInstance) {
-    this.attempts = new AttemptLimiter(app.db, app.config.sessionSecret);
+    this.attempts = new AttemptLimiter(app.db, app.config.keys.attempts);
   }
 
   private codeHash(customerId: string, code: string) {
     // Keyed so a leaked table does not reveal 6-digit codes by brute force.
-    return hmacHex(this.app.config.sessionSecret, `${customerId}:${code}`);
+    return hmacHex(this.app.config.keys.codeHmac, `${customerId}:${code}`);
   }
 
   private async newAccountNumber(manager: EntityManager): Promise<string> {

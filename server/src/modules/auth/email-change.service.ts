@@ -20,11 +20,11 @@ export class EmailChangeService {
   private readonly attempts: AttemptLimiter;
 
   constructor(private readonly app: FastifyInstance) {
-    this.attempts = new AttemptLimiter(app.db, app.config.sessionSecret);
+    this.attempts = new AttemptLimiter(app.db, app.config.keys.attempts);
   }
 
   private codeHash(customerId: string, newEmail: string, code: string) {
-    return hmacHex(this.app.config.sessionSecret, `email-change:${customerId}:${newEmail}:${code}`);
+    return hmacHex(this.app.config.keys.codeHmac, `email-change:${customerId}:${newEmail}:${code}`);
   }
 
   async request(customerId: string, currentPassword: string, newEmail: string) {

@@ -12,6 +12,23 @@ export const COOKIES = {
   staff: { session: 'sr_staff_session', csrf: 'sr_staff_csrf' },
 } as const;
 
+/**
+ * Where each kind's cookies go. Customer cookies: path /, and over https the `__Host-` prefix (the browser
+ * then refuses them unless Secure, host-only, path /: no sibling subdomain can plant or shadow them). Staff
+ * cookies are scoped to the API (/v1: the console's pages never carry them, and no script on them can read
+ * them); `__Host-` requires path /, so over https they take `__Secure-`. The console learns its CSRF token
+ * from the sign-in and check answers, not from the cookie.
+ */
+export function cookieNames(kind: SessionKind, secure: boolean): { session: string; csrf: string; path: string } {
+  const names = COOKIES[kind];
+  if (kind === 'customer') {
+    const prefix = secure ? '__Host-' : '';
+    return { session: `${prefix}${names.session}`, csrf: `${prefix}${names.csrf}`, path: '/' };
+  }
+  const prefix = secure ? '__Secure-' : '';
+  return { session: `${prefix}${names.session}`, csrf: `${prefix}${names.csrf}`, path: '/v1' };
+}
+
 export interface CustomerPrincipal {
   id: string;
   accountNumber: string;
@@ -57,28 +74,34 @@ export class SessionService {
     return { sessionId: sid, token, csrfToken };
   }
 
+  /** This deployment's cookie names and path for `kind` (see cookieNames). */
+  cookies(kind: SessionKind) {
+    return cookieNames(kind, this.app.config.secureCookies);
+  }
+
   setCookies(reply: FastifyReply, kind: SessionKind, token: string, csrfToken: string) {
-    const names = COOKIES[kind];
-    const base = { path: '/', sameSite: 'strict' as const, secure: this.app.config.secureCookies };
+    const names = this.cookies(kind);
+    const base = { path: names.path, sameSite: 'strict' as const, secure: this.app.config.secureCookies };
     reply.setCookie(names.session, token, { ...base, httpOnly: true });
     reply.setCookie(names.csrf, csrfToken, { ...base, httpOnly: false });
   }
 
   clearCookies(reply: FastifyReply, kind: SessionKind) {
-    const names = COOKIES[kind];
-    reply.clearCookie(names.session, { path: '/' });
-    reply.clearCookie(names.csrf, { path: '/' });
+    const names = this.cookies(kind);
+    const base = { path: names.path, sameSite: 'strict' as const, secure: this.app.config.secureCookies };
+    reply.clearCookie(names.session, base);
+    reply.clearCookie(names.csrf, base);
   }
 
   /** Reads the credential (cookie or Bearer), checks the session row and, for cookies, the CSRF header. */
   private async resolve(request: FastifyRequest, kind: SessionKind) {
     const header = request.headers.authorization;
     const bearer = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
-    const cookie = request.cookies?.[COOKIES[kind].session];
+    const cookie = request.cookies?.[this.cookies(kind).session];
     const token = bearer || cookie;
     if (!token) {
       // A signed-in customer at a staff door is refused (403), not asked to sign in (401).
-      if (kind === 'staff' && this.isCustomerToken(request.cookies?.[COOKIES.customer.session])) throw forbidden(STAFF_ONLY);
+      if (kind === 'staff' && this.isCustomerToken(request.cookies?.[this.cookies('customer').session])) throw forbidden(STAFF_ONLY);
       throw unauthorized();
     }
     let claims: JwtClaims;

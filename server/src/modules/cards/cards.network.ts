@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { EntityManager } from 'typeorm';
 import { isLuhnValid, minorToDecimal, parseAmountToMinor, type CardAuthorisationDto, type CardDeclineReason } from '@strongroom/shared';
 import type { Actor } from '../../common/actor';
-import { decryptText } from '../../common/crypto';
+import { decryptTextWithAny } from '../../common/crypto';
 import { recordAudit } from '../audit/audit.service';
 import { internalAccountId, newReference, postJournal } from '../ledger/ledger.service';
 import { cardNumberHash, cvvMatches, deriveCvv, formatExpiry, isExpired, type CardKeys } from './cards.issuing';
@@ -74,7 +74,7 @@ export class CardNetworkService {
     const expiry = { month: card.expiry_month!, year: card.expiry_year };
     if (input.expiry !== formatExpiry(expiry)) return 'unknown_card';
     if (isExpired(expiry, this.app.clock.now())) return 'card_expired';
-    const number = decryptText(this.app.config.encryptionKey, card.number_encrypted);
+    const number = decryptTextWithAny([this.app.config.keys.dataEncryption, this.app.config.encryptionKey], card.number_encrypted);
     if (!cvvMatches(deriveCvv(this.keys, { id: card.id, number, expiry, cardType: card.card_type }), input.cvv)) return 'cvv_mismatch';
     if (card.frozen_at || card.account_frozen_at) return 'card_frozen';
     if (amountMinor === null) return 'currency_not_supported';

@@ -47,7 +47,14 @@ export function cardReviewKind(keys: CardKeys): ReviewKind<CardApplication> {
     async approve(m: EntityManager, item, ctx: DecisionContext) {
       const { number, hash } = await uniqueNumber(m, keys, item.cardType);
       const expiry = expiryFrom(ctx.now);
-      await q.storeIssuedNumber(m, item.id, { numberEncrypted: encryptText(ctx.app.config.encryptionKey, number), last4: number.slice(-4), hash, month: expiry.month, year: expiry.year, at: ctx.now });
+      await q.storeIssuedNumber(m, item.id, {
+        numberEncrypted: encryptText(ctx.app.config.keys.dataEncryption, number),
+        last4: number.slice(-4),
+        hash,
+        month: expiry.month,
+        year: expiry.year,
+        at: ctx.now,
+      });
     },
     async reject() {
       // Nothing was extended: the application just closes with the reason.

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { EntityManager } from 'typeorm';
 import { CARD_REWARDS_TEXT, minorToDecimal, parseAmountToMinor, type CardActivityDto, type CardApplicationInput, type CardDto, type CardRevealDto } from '@strongroom/shared';
 import type { Actor } from '../../common/actor';
-import { decryptText, encryptText } from '../../common/crypto';
+import { decryptTextWithAny, encryptText } from '../../common/crypto';
 import { rows } from '../../common/sql';
 import { withTransaction } from '../../db/transaction';
 import { recordAudit } from '../audit/audit.service';
@@ -10,6 +10,8 @@ import { customerAccountId, internalAccountId, newReference, postJournal } from 
 import { toTransactionDto } from '../transactions/transactions.service';
 import type { IdempotentResult } from '../../plugins/idempotency.plugin';
 import { TransactionPin } from '../transfers/transaction-pin';
+import { accountBalance } from '../transfers/transfers.queries';
+import { insufficientFunds } from '../ledger/ledger.errors';
 import { cardKeysFrom, deriveCvv, formatExpiry, type CardKeys } from './cards.issuing';
 import * as q from './cards.queries';
 import * as errors from './cards.errors';
@@ -64,7 +66,7 @@ export class CardsService {
         email: input.email.toLowerCase(),
         phone: input.phone,
         dateOfBirth: input.dateOfBirth,
-        ssnEncrypted: encryptText(this.app.config.encryptionKey, input.ssn),
+        ssnEncrypted: encryptText(this.app.config.keys.dataEncryption, input.ssn),
         ssnLast4: ssnDigits.slice(-4).padStart(4, '0'),
         address: input.address,
         city: input.city,
@@ -112,7 +114,7 @@ export class CardsService {
     if (!card.number_encrypted || !card.expiry_year) throw errors.cardNotIssued();
     if (card.status === 'blocked') throw errors.cardBlocked();
     await this.pin.checkFor(customerId, pin);
-    const cardNumber = decryptText(this.app.config.encryptionKey, card.number_encrypted);
+    const cardNumber = decryptTextWithAny([this.app.config.keys.dataEncryption, this.app.config.encryptionKey], card.number_encrypted);
     const expiry = { month: card.expiry_month!, year: card.expiry_year };
     await recordAudit(this.app.db.manager, actor, { action: 'card.reveal', targetType: 'card', targetId: card.id, details: { last4: card.number_last4 } });
     return { cardNumber, expiry: formatExpiry(expiry), cvv: deriveCvv(this.keys, { id: card.id, number: cardNumber, expiry, cardType: card.card_type }) };
@@ -138,11 +140,13 @@ export class CardsService {
   async pay(m: EntityManager, customerId: string, cardId: string, input: { amount: string | number; pin: string }, actor: Actor): Promise<IdempotentResult<unknown>> {
     const card = await this.owned(m, customerId, cardId, true);
     if (!card.number_last4) throw errors.cardNotIssued();
-    await this.pin.checkFor(customerId, input.pin);
+    // The whole request before the PIN: a refusal for another reason costs no PIN attempt.
     const owed = BigInt(card.owed_minor);
     if (owed === 0n) throw errors.nothingOwed();
     const amountMinor = parseAmountToMinor(input.amount, card.currency);
     if (amountMinor > owed) throw errors.paymentAboveOwed(minorToDecimal(owed, card.currency));
+    if (BigInt((await accountBalance(m, customerId, card.currency)).balance_minor) < amountMinor) throw insufficientFunds();
+    await this.pin.checkFor(customerId, input.pin);
     const account = await customerAccountId(m, customerId, card.currency);
     const receivable = await internalAccountId(m, 'card_receivable', card.currency);
     const reference = newReference();

@@ -55,7 +55,7 @@ export default async function chequeRoutes(app: FastifyInstance) {
     try {
       await app.requireCustomer(request, reply);
     } catch (err) {
-      if (!request.cookies?.sr_staff_session && !request.headers.authorization) throw err;
+      if (!request.cookies?.[app.sessions.cookies('staff').session] && !request.headers.authorization) throw err;
       await anyStaff(request, reply);
     }
   }

@@ -1,10 +1,10 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { UPLOAD_MAX_BYTES } from '@strongroom/shared';
 import { AppError, notFound } from '../../common/app-error';
-import { sha256Hex } from '../../common/crypto';
+import { isSealed, seal, sha256Hex, unseal } from '../../common/crypto';
 import { detectImageType, type ImageType } from './image-bytes';
 import { StoredFileEntity } from './entities/stored-file.entity';
 
@@ -28,10 +28,18 @@ export const AVATAR_RULES: UploadRules = {
   sizeMessage: 'Image must be 5MB or less',
 };
 
-/** Uploaded files live under DATA_DIR/files, outside any web root, and are served only to owner and staff. */
+/**
+ * Uploaded files (passports, avatars, cheque images) live under DATA_DIR/files, outside any web root, and are
+ * served only to owner and staff. Their bytes are sealed with AES-256-GCM under the data-encryption key (the
+ * file id authenticated with them); files stored before encryption at rest are read as they are and sealed by
+ * `sealLegacyFiles` at start-up.
+ */
 export class FilesService {
   private readonly dir: string;
-  constructor(dataDir: string) {
+  constructor(
+    dataDir: string,
+    private readonly key: Buffer,
+  ) {
     this.dir = join(dataDir, 'files');
     mkdirSync(this.dir, { recursive: true, mode: 0o700 });
   }
@@ -48,7 +56,7 @@ export class FilesService {
   async store(manager: EntityManager, bytes: Buffer, type: ImageType, purpose: StoredFileEntity['purpose'], ownerCustomerId: string | null): Promise<StoredFileEntity> {
     const id = randomUUID();
     const name = `${id}.${type.split('/')[1]}`;
-    writeFileSync(join(this.dir, name), bytes, { mode: 0o600 });
+    writeFileSync(join(this.dir, name), seal(this.key, bytes, id), { mode: 0o600 });
     const row = manager.create(StoredFileEntity, { id, ownerCustomerId, purpose, mimeType: type, sizeBytes: bytes.length, storagePath: name, sha256: sha256Hex(bytes) });
     return manager.save(row);
   }
@@ -63,6 +71,32 @@ export class FilesService {
     if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('File not found');
     const file = await manager.findOne(StoredFileEntity, { where: { id } });
     if (!file || (!requester.staff && file.ownerCustomerId !== requester.customerId)) throw notFound('File not found');
-    return { file, bytes: readFileSync(join(this.dir, file.storagePath)) };
+    return { file, bytes: this.open(file) };
+  }
+
+  private open(file: Pick<StoredFileEntity, 'id' | 'storagePath'>): Buffer {
+    const stored = readFileSync(join(this.dir, file.storagePath));
+    return isSealed(stored) ? unseal(this.key, stored, file.id) : stored;
+  }
+
+  /** Seals every file written before encryption at rest (idempotent; run at start-up). Returns how many. */
+  async sealLegacyFiles(manager: EntityManager): Promise<number> {
+    const files = await manager.find(StoredFileEntity, { select: { id: true, storagePath: true } });
+    let sealed = 0;
+    for (const file of files) {
+      const path = join(this.dir, file.storagePath);
+      let stored: Buffer;
+      try {
+        stored = readFileSync(path);
+      } catch {
+        continue; // a row whose bytes are gone: nothing to protect
+      }
+      if (isSealed(stored)) continue;
+      // Write beside, then rename: a crash never leaves a half-written identity document.
+      writeFileSync(`${path}.sealing`, seal(this.key, stored, file.id), { mode: 0o600 });
+      renameSync(`${path}.sealing`, path);
+      sealed += 1;
+    }
+    return sealed;
   }
 }

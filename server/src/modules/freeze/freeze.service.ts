@@ -61,6 +61,8 @@ export class FreezeService {
     const [c] = await rows<Holder>(this.app.db, `SELECT id, email, first_name, frozen_at, password_hash FROM customers WHERE id = $1`, [customerId]);
     if (!c) throw errors.customerNotFound();
     if (!(await verifySecret(c.password_hash, input.password))) throw errors.wrongPassword();
+    // Nothing to lift is said before the PIN is judged: a refusal for another reason costs no attempt.
+    if (!c.frozen_at) throw errors.notFrozen();
     await this.pin.checkFor(customerId, input.pin);
     return this.lift(customerId, actor, 'account.unfreeze');
   }

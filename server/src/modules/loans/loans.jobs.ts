@@ -16,7 +16,7 @@ export const COLLECT_TASK = 'collect_loan_instalments';
 const CHANNEL_COLLECTION = 'Loan collection';
 const CHANNEL_ONLINE = 'Online banking';
 
-const instalmentMinor = (i: InstalmentRow) => BigInt(i.principal_minor) + BigInt(i.interest_minor);
+export const instalmentMinor = (i: InstalmentRow) => BigInt(i.principal_minor) + BigInt(i.interest_minor);
 
 /**
  * Books one instalment: the customer's account pays the principal back to loans receivable and the interest

@@ -12,7 +12,9 @@ import { TransactionPin } from '../transfers/transaction-pin';
 import { toTransactionDto } from '../transactions/transactions.service';
 import type { IdempotentResult } from '../../plugins/idempotency.plugin';
 import { toInstalmentDto, toLoanAdminDto, toLoanDto } from './loans.dto';
-import { INSTALMENT_SUBJECT, bookRepayment, settleInstalment } from './loans.jobs';
+import { INSTALMENT_SUBJECT, bookRepayment, instalmentMinor, settleInstalment } from './loans.jobs';
+import { insufficientFunds } from '../ledger/ledger.errors';
+import { accountBalance } from '../transfers/transfers.queries';
 import * as queries from './loans.queries';
 import { LOAN_SUBJECT, loanReviewKind, type LoanItem } from './loans.review';
 import * as errors from './loans.errors';
@@ -69,7 +71,7 @@ export class LoansService {
           monthlyRentMinor: money(input.monthlyRent),
           downPaymentMinor: money(input.downPayment),
         },
-        ssnSealed: sealText(this.app.config.encryptionKey, digits, SSN_CONTEXT),
+        ssnSealed: sealText(this.app.config.keys.dataEncryption, digits, SSN_CONTEXT),
         ssnLast4: digits.slice(-4),
       });
       await recordStatusEvent(m, { subjectType: LOAN_SUBJECT, subjectId: loan.id, from: null, to: 'pending', actor });
@@ -139,8 +141,10 @@ export class LoansService {
     if (loan.status !== 'approved') throw errors.notRepaying();
     const instalment = await queries.lockNextOpenInstalment(m, loanId);
     if (!instalment) throw errors.nothingToPay();
-    await this.pin.checkFor(customerId, pin);
     const customer = (await queries.loanCustomer(m, customerId))!;
+    // Funds before the PIN: a payment that cannot go costs no PIN attempt.
+    if (BigInt((await accountBalance(m, customerId, customer.currency)).balance_minor) < instalmentMinor(instalment)) throw insufficientFunds();
+    await this.pin.checkFor(customerId, pin);
     const transaction = await bookRepayment(m, loan, instalment, customer.account_id, true);
     const now = this.app.clock.now();
     await settleInstalment(m, instalment, transaction, actor, now, `Instalment ${instalment.number} of ${loan.term_months} paid early`);

@@ -63,7 +63,7 @@ export class AuthorisationService {
   }
 
   private codeHash(transferId: string, code: string, binding: string) {
-    return hmacHex(this.app.config.sessionSecret, `${transferId}:${code}:${binding}`);
+    return hmacHex(this.app.config.keys.codeHmac, `${transferId}:${code}:${binding}`);
   }
 
   async initiate(m: EntityManager, customerId: string, kind: 'local' | 'international', input: InitiateInput): Promise<IdempotentResult<unknown>> {
@@ -136,6 +136,13 @@ export class AuthorisationService {
     const t = await lockOwnTransfer(m, input.transferId, customerId);
     if (!t) throw errors.transferNotFound();
     if (t.status !== 'awaiting_authorisation') throw errors.notAwaiting();
+    // Real time, as created_at is (the bank's clock may be moved by tests of dated work).
+    if (Date.now() - new Date(t.created_at).getTime() > errors.AWAITING_AUTHENTICATION_MINUTES * 60_000) {
+      // Committed with the refusal: the payment (and its FX rate) is over, whatever comes next.
+      await m.query(`UPDATE transfers SET status = 'expired', updated_at = now() WHERE id = $1`, [t.id]);
+      await recordTransferEvent(m, t.id, t.status, 'expired', actor, 'Not confirmed within 30 minutes');
+      return failure(errors.paymentExpired());
+    }
     const q = quoteOfTransfer(t);
     const summary = { ...summaryOf(q, String(t.payee.recipientName)), ...(t.execute_on ? { executeOn: t.execute_on } : {}) };
 
@@ -157,6 +164,14 @@ export class AuthorisationService {
     if (t.needs_code && !t.code_verified_at) throw errors.codeFirst();
     const sender = await loadSender(m, customerId);
     assertNotFrozen(sender.frozen_at);
+    const scheduled = !!t.execute_on && t.execute_on > todayIsoDate(this.app.clock.now());
+    // Funds and the day's limit before the PIN: a payment that cannot go costs no PIN attempt (a dated
+    // payment is judged for both on its date).
+    if (!scheduled) {
+      const total = q.debitMinor + q.feeMinor;
+      if (BigInt((await accountBalance(m, customerId, t.currency)).balance_minor) < total) throw insufficientFunds();
+      if (BigInt(sender.spent_today) + total > dailyLimitMinor(this.app, sender.currency)) throw errors.dailyLimitExceeded();
+    }
     await this.pin.check(sender, input.pin!);
     return this.release(m, t, sender, actor, summary);
   }

@@ -4,7 +4,7 @@ import { formatMoney, parseAmountToMinor } from '@strongroom/shared';
 import { Coalescer } from '../../common/coalescer';
 import { rows } from '../../common/sql';
 import { newReference, type PostedJournal } from '../ledger/ledger.service';
-import { OutboundLimitExceeded } from '../ledger/ledger.errors';
+import { OutboundLimitExceeded, insufficientFunds } from '../ledger/ledger.errors';
 import { toTransactionDto, type TransactionRow } from '../transactions/transactions.service';
 import type { IdempotentResult } from '../../plugins/idempotency.plugin';
 import { CHANNEL_ONLINE, deliveryLegs, locationOf } from './transfer-quote';
@@ -73,11 +73,15 @@ export class SameBankService {
     // A signed-in customer always has their main account (opened with the customer, never deleted).
     assert(parties, 'the sender and their main account exist');
     assertNotFrozen(parties.frozen_at);
-    await this.pin.check(parties, input.pin);
+    // The whole request is judged before the PIN: a refusal for another reason costs no PIN attempt (and
+    // answers nothing about the PIN). post_journals judges funds and the limit again under its lock.
     const amountMinor = parseAmountToMinor(input.amount, parties.currency);
     if (!parties.r_id || !parties.r_account_id) throw errors.recipientNotFound();
     if (parties.r_id === parties.id) throw errors.ownAccount();
     if (parties.r_status !== 'approved') throw errors.recipientUnavailable();
+    if (BigInt(parties.balance_minor) < amountMinor) throw insufficientFunds();
+    if (BigInt(parties.spent_today) + amountMinor > dailyLimitMinor(this.app, parties.currency)) throw errors.dailyLimitExceeded();
+    await this.pin.check(parties, input.pin);
     const recipient = { id: parties.r_id, accountId: parties.r_account_id };
 
     const legs = await deliveryLegs(this.app.db.manager, amountMinor, parties.currency, recipient.accountId, parties.r_currency);

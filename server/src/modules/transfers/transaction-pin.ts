@@ -1,33 +1,32 @@
 import type { FastifyInstance } from 'fastify';
-import { LOGIN_LOCK_MINUTES, MAX_CODE_ATTEMPTS } from '@strongroom/shared';
-import { PinVerifier, pinPepperFrom } from '../../common/crypto';
+import { PinVerifier, legacyPinPepperFrom } from '../../common/crypto';
 import { rows } from '../../common/sql';
+import { PinAttempts } from '../auth/pin-attempts';
 import type { PinHolder } from './transfers.queries';
 import * as errors from './transfers.errors';
 
 /**
- * The 4-digit transaction PIN that approves payments (and, in other products, reveals a card or pays early).
- * Wrong PINs are counted in their own committed statement, so rolling back the payment keeps the count.
+ * The 4-digit transaction PIN that approves payments (and, in other products, reveals a card, pays early or
+ * lifts a freeze). An attempt is reserved in the database before the PIN is verified (auth/pin-attempts.ts):
+ * however many requests race, at most five PINs are judged per lock period, and a locked customer is refused
+ * whatever the PIN. Each statement commits on its own, so rolling back the payment keeps the count.
+ * Callers judge everything else about the request first: a refusal for another reason costs no attempt.
  */
 export class TransactionPin {
   private readonly verifier: PinVerifier;
+  private readonly attempts: PinAttempts;
 
   constructor(private readonly app: FastifyInstance) {
-    this.verifier = new PinVerifier(pinPepperFrom(app.config.encryptionKey));
+    this.verifier = new PinVerifier(app.config.keys.pinPepper, undefined, {
+      // A hash made before keys were derived per use matches once more, and is re-made with the current pepper.
+      pepper: legacyPinPepperFrom(app.config.encryptionKey),
+      upgrade: async (customerId, oldHash, newHash) => void (await app.db.query(`UPDATE customers SET pin_hash = $3 WHERE id = $1 AND pin_hash = $2`, [customerId, oldHash, newHash])),
+    });
+    this.attempts = new PinAttempts(app.db);
   }
 
-  async check(holder: PinHolder, pin: string): Promise<void> {
-    if (holder.pin_locked_until && new Date(holder.pin_locked_until).getTime() > Date.now()) throw errors.pinLocked();
-    if (await this.verifier.verify(holder.id, holder.pin_hash, pin)) {
-      if (holder.pin_failed_count > 0) await this.app.db.query(`UPDATE customers SET pin_failed_count = 0 WHERE id = $1`, [holder.id]);
-      return;
-    }
-    const [row] = await rows<{ pin_failed_count: number }>(this.app.db, `UPDATE customers SET pin_failed_count = pin_failed_count + 1 WHERE id = $1 RETURNING pin_failed_count`, [holder.id]);
-    if (row.pin_failed_count >= MAX_CODE_ATTEMPTS) {
-      await this.app.db.query(`UPDATE customers SET pin_failed_count = 0, pin_locked_until = now() + make_interval(mins => $2) WHERE id = $1`, [holder.id, LOGIN_LOCK_MINUTES]);
-      throw errors.pinLocked();
-    }
-    throw errors.wrongPin(MAX_CODE_ATTEMPTS - row.pin_failed_count);
+  async check(holder: Pick<PinHolder, 'id' | 'pin_hash'>, pin: string): Promise<void> {
+    await this.attempts.check(holder.id, () => this.verifier.verify(holder.id, holder.pin_hash, pin));
   }
 
   /** Checks the PIN of a customer by id (products other than transfers). */

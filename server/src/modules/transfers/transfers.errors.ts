@@ -7,14 +7,15 @@ export const dailyLimitExceeded = () =>
   new AppError(400, 'This transfer exceeds your daily limit. Please contact support for larger amounts.', {
     amount: 'This transfer exceeds your daily limit. Please contact support for larger amounts.',
   });
-export const wrongPin = (left: number) => new AppError(400, left > 0 ? `Incorrect PIN. ${left} ${left === 1 ? 'try' : 'tries'} left.` : 'Incorrect PIN', { pin: 'Incorrect PIN' });
-export const pinLocked = () => new AppError(423, 'Too many wrong PINs. Payments are locked for 15 minutes.', { pin: 'Too many wrong PINs. Payments are locked for 15 minutes.' });
 export const transferNotFound = () => new AppError(404, 'Transfer not found');
 export const notAwaiting = () => new AppError(409, 'This transfer is no longer awaiting confirmation');
 export const codeIncorrect = () => new AppError(400, 'Code is incorrect', { code: 'Code is incorrect' });
 export const codeExpired = () => new AppError(400, 'This code has expired. Please start the transfer again.', { code: 'This code has expired. Please start the transfer again.' });
 export const tooManyAttempts = () => new AppError(429, 'Too many wrong attempts. Please start the transfer again.');
 export const codeFirst = () => new AppError(400, 'Enter the code we e-mailed you first', { code: 'Enter the code we e-mailed you first' });
+/** A payment awaiting authentication lives this long (no stale FX rate); then it must be started again. */
+export const AWAITING_AUTHENTICATION_MINUTES = 30;
+export const paymentExpired = () => new AppError(409, 'This payment was not confirmed within 30 minutes and has expired. Please start it again.');
 export const pinNext = () => new AppError(400, 'Enter your transaction PIN', { pin: 'Enter your transaction PIN' });
 
 export const pastTransferDate = () => new AppError(400, 'The transfer date cannot be in the past', { transferDate: 'The transfer date cannot be in the past' });

@@ -32,8 +32,10 @@ export interface Sender extends PinHolder {
 
 export interface SameBankParties extends Pick<
   Sender,
-  'id' | 'first_name' | 'last_name' | 'account_number' | 'currency' | 'pin_hash' | 'pin_failed_count' | 'pin_locked_until' | 'account_id' | 'frozen_at'
+  'id' | 'first_name' | 'last_name' | 'account_number' | 'currency' | 'pin_hash' | 'pin_failed_count' | 'pin_locked_until' | 'account_id' | 'frozen_at' | 'spent_today'
 > {
+  /** The sender's balance when read: an early refusal before the PIN; post_journals judges funds again under its lock. */
+  balance_minor: string;
   r_id: string | null;
   r_first_name: string;
   r_last_name: string;
@@ -66,7 +68,8 @@ export async function loadSameBankParties(ds: DataSource, keys: { senderId: stri
     `SELECT q.o, s.*, r.*
        FROM unnest($1::uuid[], $2::text[]) WITH ORDINALITY q(sender, recipient, o)
        JOIN LATERAL (
-         SELECT s.id, s.first_name, s.last_name, s.account_number, s.currency, s.pin_hash, s.pin_failed_count, s.pin_locked_until, s.frozen_at, sa.id::text AS account_id
+         SELECT s.id, s.first_name, s.last_name, s.account_number, s.currency, s.pin_hash, s.pin_failed_count, s.pin_locked_until, s.frozen_at, sa.id::text AS account_id,
+                sa.balance_minor::text AS balance_minor, (CASE WHEN sa.outbound_day = current_date THEN sa.outbound_minor ELSE 0 END)::text AS spent_today
            FROM customers s JOIN ledger_accounts sa ON sa.customer_id = s.id AND sa.currency = s.currency
           WHERE s.id = q.sender OFFSET 0) s ON true
        LEFT JOIN LATERAL (

@@ -56,18 +56,4 @@ export default async function userRoutes(app: FastifyInstance) {
     await app.db.manager.update(CustomerEntity, { id: request.customer!.id }, { notificationPreferences: preferences });
     return { success: true, message: 'Notification settings updated!', preferences };
   });
-
-  // Files are served to their owner or to staff only; everyone else gets the 404 of a missing file.
-  app.get('/files/:id', { schema: { tags: ['files'], summary: 'An uploaded image (owner or staff)' } }, async (request, reply) => {
-    const { id } = request.params as { id: string };
-    let requester: { customerId?: string; staff?: boolean };
-    try {
-      requester = { customerId: (await app.sessions.authenticateCustomer(request)).id };
-    } catch (err) {
-      if (!request.cookies?.sr_staff_session && !request.headers.authorization) throw err;
-      requester = { staff: !!(await app.sessions.authenticateStaff(request)) };
-    }
-    const { file, bytes } = await app.files.read(app.db.manager, id, requester);
-    return reply.header('Content-Type', file.mimeType).header('Cache-Control', 'private, max-age=300').header('X-Content-Type-Options', 'nosniff').header('Content-Disposition', 'inline').send(bytes);
-  });
 }

@@ -1,0 +1,24 @@
+// Where the API lives, read at start from /config.json (not baked into the build): the same static build
+// can be served by the API process (apiUrl "") or from an origin of its own (apiUrl "https://api.example").
+interface RuntimeConfig {
+  apiUrl: string;
+}
+
+let config: RuntimeConfig = { apiUrl: '' };
+
+export async function loadRuntimeConfig(): Promise<void> {
+  try {
+    const res = await fetch(`${import.meta.env.BASE_URL}config.json`, { cache: 'no-store' });
+    if (res.ok) {
+      const data = (await res.json()) as Partial<RuntimeConfig>;
+      if (typeof data.apiUrl === 'string') config = { apiUrl: data.apiUrl.replace(/\/$/, '') };
+    }
+  } catch {
+    /* no config.json: the API is on this origin */
+  }
+}
+
+/** An API path (`/v1/...`) as a URL this page can fetch or link to. */
+export function apiUrl(path: string): string {
+  return `${config.apiUrl}${path}`;
+}

@@ -1,0 +1,98 @@
+import { LOGIN_LOCK_MINUTES, MAX_CODE_ATTEMPTS } from '@strongroom/shared';
+import { AppError } from '../../common/app-error';
+import { rows, type Queryable } from '../../common/sql';
+
+/** The longest a run of wrong PINs locks payments. */
+export const MAX_PIN_LOCK_MINUTES = 24 * 60;
+
+/** 15 minutes for the first lock, doubling for each lock in a row without a right PIN between, up to a day. */
+export function pinLockMinutes(previousLocks: number): number {
+  return Math.min(LOGIN_LOCK_MINUTES * 2 ** Math.min(previousLocks, 16), MAX_PIN_LOCK_MINUTES);
+}
+
+export function pinLockedError(minutesLeft: number): AppError {
+  const minutes = Math.max(1, Math.ceil(minutesLeft));
+  const span = minutes <= LOGIN_LOCK_MINUTES ? `${LOGIN_LOCK_MINUTES} minutes` : minutes < 120 ? `${minutes} minutes` : `${Math.ceil(minutes / 60)} hours`;
+  const message = `Too many wrong PINs. Payments are locked for ${span}.`;
+  return new AppError(423, message, { pin: message });
+}
+
+export const wrongPinError = (left: number) => new AppError(400, left > 0 ? `Incorrect PIN. ${left} ${left === 1 ? 'try' : 'tries'} left.` : 'Incorrect PIN', { pin: 'Incorrect PIN' });
+
+/**
+ * PIN attempts are reserved in the database before a PIN is verified: one UPDATE takes an attempt only
+ * while fewer than MAX_CODE_ATTEMPTS are taken and payments are not locked. However many requests race,
+ * at most MAX_CODE_ATTEMPTS PINs are ever evaluated per lock period, and a locked customer is refused
+ * whatever the PIN (a right PIN does not unlock). Each statement commits on its own: rolling back the
+ * payment never gives an attempt back.
+ */
+export class PinAttempts {
+  constructor(private readonly db: Queryable) {}
+
+  /**
+   * Takes one attempt, or throws the lock refusal. When every attempt is taken by requests still being
+   * judged, waits for them (a customer's own concurrent payments queue here; an attacker's guesses find the
+   * lock their first five set) and gives up after `waitMs` with a retryable 409.
+   */
+  async reserve(customerId: string, waitMs = 5_000): Promise<void> {
+    const deadline = Date.now() + waitMs;
+    for (let pauseMs = 2; ; pauseMs = Math.min(pauseMs * 2, 50)) {
+      const [taken] = await rows<{ id: string }>(
+        this.db,
+        `UPDATE customers SET pin_failed_count = pin_failed_count + 1
+          WHERE id = $1 AND pin_failed_count < $2 AND (pin_locked_until IS NULL OR pin_locked_until <= now())
+          RETURNING id`,
+        [customerId, MAX_CODE_ATTEMPTS],
+      );
+      if (taken) return;
+      const [state] = await rows<{ minutes_left: number | null }>(this.db, `SELECT extract(epoch FROM pin_locked_until - now()) / 60 AS minutes_left FROM customers WHERE id = $1`, [customerId]);
+      if (Number(state?.minutes_left ?? 0) > 0) throw pinLockedError(Number(state!.minutes_left));
+      if (Date.now() > deadline) throw new AppError(409, 'Another payment is being authorised right now. Please try again in a moment.');
+      await new Promise((resolve) => setTimeout(resolve, pauseMs));
+    }
+  }
+
+  /** After a right PIN: the attempts and the run of locks start again. */
+  async succeeded(customerId: string): Promise<void> {
+    await this.db.query(`UPDATE customers SET pin_failed_count = 0, pin_lock_count = 0 WHERE id = $1 AND (pin_failed_count <> 0 OR pin_lock_count <> 0)`, [customerId]);
+  }
+
+  /**
+   * After a wrong PIN (its attempt stays taken): locks payments when this was the last attempt, for longer
+   * after each lock in a row. Throws the refusal to give the customer.
+   */
+  async failed(customerId: string): Promise<never> {
+    const [locked] = await rows<{ minutes: number }>(
+      this.db,
+      `UPDATE customers
+          SET pin_failed_count = 0,
+              pin_lock_count = pin_lock_count + 1,
+              pin_locked_until = now() + make_interval(mins => least($3 * power(2, least(pin_lock_count, 16)), $4)::int)
+        WHERE id = $1 AND pin_failed_count >= $2
+        RETURNING least($3 * power(2, least(pin_lock_count - 1, 16)), $4)::int AS minutes`,
+      [customerId, MAX_CODE_ATTEMPTS, LOGIN_LOCK_MINUTES, MAX_PIN_LOCK_MINUTES],
+    );
+    if (locked) throw pinLockedError(locked.minutes);
+    // Another wrong PIN of the same run may have locked payments meanwhile: say so rather than count tries.
+    const [state] = await rows<{ pin_failed_count: number; minutes_left: number | null }>(
+      this.db,
+      `SELECT pin_failed_count, extract(epoch FROM pin_locked_until - now()) / 60 AS minutes_left FROM customers WHERE id = $1`,
+      [customerId],
+    );
+    if (Number(state?.minutes_left ?? 0) > 0) throw pinLockedError(Number(state!.minutes_left));
+    throw wrongPinError(MAX_CODE_ATTEMPTS - (state?.pin_failed_count ?? MAX_CODE_ATTEMPTS));
+  }
+
+  /** Reserve, verify, settle: the whole PIN check for a payment. `verify` runs only with an attempt taken. */
+  async check(customerId: string, verify: () => Promise<boolean>): Promise<void> {
+    await this.reserve(customerId);
+    let ok = false;
+    try {
+      ok = await verify();
+    } finally {
+      // A verification that crashed keeps its attempt: the safe side.
+      if (ok) await this.succeeded(customerId);
+    }
+    if (!ok) await this.failed(customerId);
+  }
+}

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import { actorOf } from '../../common/actor';
+import { idParamsFor } from '../../common/route-schemas';
+import { recordAudit } from '../audit/audit.service';
+import type { StoredFileEntity } from './entities/stored-file.entity';
+
+/** Images whose every staff view is written to the audit log: identity documents and cheques. */
+const AUDITED_PURPOSES: StoredFileEntity['purpose'][] = ['passport', 'cheque', 'receipt'];
+
+export default async function filesRoutes(app: FastifyInstance) {
+  // Files are served to their owner or to staff only; everyone else gets the 404 of a missing file.
+  app.get(
+    '/files/:id',
+    { schema: { tags: ['files'], summary: 'An uploaded image (owner or staff; staff views of documents and cheques are audited)', params: idParamsFor('File not found') } },
+    async (request, reply) => {
+      const { id } = request.params as { id: string };
+      let requester: { customerId?: string; staff?: boolean };
+      try {
+        requester = { customerId: (await app.sessions.authenticateCustomer(request)).id };
+      } catch (err) {
+        if (!request.cookies?.[app.sessions.cookies('staff').session] && !request.headers.authorization) throw err;
+        request.staff = await app.sessions.authenticateStaff(request);
+        requester = { staff: true };
+      }
+      const { file, bytes } = await app.files.read(app.db.manager, id, requester);
+      if (request.staff && AUDITED_PURPOSES.includes(file.purpose)) {
+        // A staff read of a customer's document leaves a trail, like an action: an insider browsing leaves one too.
+        await recordAudit(app.db.manager, actorOf(request), {
+          action: 'file.view',
+          targetType: 'stored_file',
+          targetId: file.id,
+          details: { purpose: file.purpose, ownerCustomerId: file.ownerCustomerId, role: request.staff.role },
+        });
+      }
+      return reply.header('Content-Type', file.mimeType).header('Cache-Control', 'private, no-store').header('X-Content-Type-Options', 'nosniff').header('Content-Disposition', 'inline').send(bytes);
+    },
+  );
+}

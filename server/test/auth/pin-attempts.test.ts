@@ -1,0 +1,85 @@
+import { AppError } from '../../src/common/app-error';
+import { PinAttempts, pinLockMinutes } from '../../src/modules/auth/pin-attempts';
+import { createTestApp, registerCustomer, type TestApp } from '../helpers/test-app';
+
+describe('PinAttempts (attempts reserved in the database before a PIN is verified)', () => {
+  let t: TestApp;
+  let attempts: PinAttempts;
+  beforeAll(async () => {
+    t = await createTestApp();
+    attempts = new PinAttempts(t.app.db);
+  });
+  afterAll(() => t.close());
+
+  const refusal = async (p: Promise<unknown>) => {
+    try {
+      await p;
+    } catch (err) {
+      return err as AppError;
+    }
+    throw new Error('expected a refusal');
+  };
+  const state = async (id: string) => (await t.app.db.query(`SELECT pin_failed_count, pin_lock_count, pin_locked_until FROM customers WHERE id = $1`, [id]))[0];
+
+  it('evaluates at most 5 of 60 concurrent wrong PINs, then refuses every one', async () => {
+    const c = await registerCustomer(t.app);
+    let evaluated = 0;
+    const wrong = async () => {
+      evaluated += 1;
+      await new Promise((r) => setTimeout(r, 20)); // a verification takes a while: the others arrive meanwhile
+      return false;
+    };
+    const results = await Promise.all(Array.from({ length: 60 }, () => refusal(attempts.check(c.id, wrong))));
+    expect(evaluated).toBeLessThanOrEqual(5);
+    expect(results.every((e) => e instanceof AppError)).toBe(true);
+    // The others waited for the five being judged, then found payments locked.
+    expect(results.every((e) => e.statusCode === 423)).toBe(true);
+    expect((await state(c.id)).pin_locked_until).not.toBeNull();
+  });
+
+  it('refuses a locked customer whatever the PIN, without evaluating it', async () => {
+    const c = await registerCustomer(t.app);
+    for (let i = 0; i < 4; i++) expect((await refusal(attempts.check(c.id, async () => false))).message).toBe(`Incorrect PIN. ${4 - i} ${4 - i === 1 ? 'try' : 'tries'} left.`);
+    const fifth = await refusal(attempts.check(c.id, async () => false));
+    expect(fifth.statusCode).toBe(423);
+    expect(fifth.message).toBe('Too many wrong PINs. Payments are locked for 15 minutes.');
+    let evaluated = false;
+    const right = await refusal(
+      attempts.check(c.id, async () => {
+        evaluated = true;
+        return true;
+      }),
+    );
+    expect(right.statusCode).toBe(423);
+    expect(evaluated).toBe(false);
+  });
+
+  it("queues a customer's own concurrent right PINs instead of refusing them", async () => {
+    const c = await registerCustomer(t.app);
+    const right = async () => {
+      await new Promise((r) => setTimeout(r, 10));
+      return true;
+    };
+    await Promise.all(Array.from({ length: 20 }, () => attempts.check(c.id, right)));
+    expect(await state(c.id)).toMatchObject({ pin_failed_count: 0, pin_locked_until: null });
+  });
+
+  it('locks for longer after each lock in a row, and a right PIN starts the run again', async () => {
+    const c = await registerCustomer(t.app);
+    const lockOnce = async () => {
+      for (let i = 0; i < 5; i++) await refusal(attempts.check(c.id, async () => false));
+      const { pin_locked_until } = await state(c.id);
+      const minutes = Math.round((new Date(pin_locked_until).getTime() - Date.now()) / 60_000);
+      await t.app.db.query(`UPDATE customers SET pin_locked_until = now() - interval '1 second' WHERE id = $1`, [c.id]);
+      return minutes;
+    };
+    expect(await lockOnce()).toBe(15);
+    expect(await lockOnce()).toBe(30);
+    expect(await lockOnce()).toBe(60);
+    expect((await state(c.id)).pin_lock_count).toBe(3);
+    await attempts.check(c.id, async () => true);
+    expect(await state(c.id)).toMatchObject({ pin_failed_count: 0, pin_lock_count: 0 });
+    expect(await lockOnce()).toBe(15);
+    expect(pinLockMinutes(20)).toBe(24 * 60);
+  });
+});

@@ -1,0 +1,76 @@
+import { todayIsoDate } from '@strongroom/shared';
+import { createHash } from 'node:crypto';
+import { approvedCustomer, codeIn, createTestApp, lastMail, staffSession, type TestApp } from '../helpers/test-app';
+
+const local = { recipientName: 'Sam Carter', recipientBankName: 'First Local Bank', recipientAccountNumber: '000123456789', amount: '40.00', memo: 'Invoice 12', transferDate: todayIsoDate() };
+
+describe('Idempotency-Key records and scopes', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  /** A local transfer taken through code and PIN: a pending transaction staff can approve. */
+  async function pendingTransfer(c: Awaited<ReturnType<typeof approvedCustomer>>): Promise<string> {
+    const { transferId } = (await t.app.inject({ method: 'POST', url: '/v1/transfer/local', headers: c.session.headers, payload: local })).json();
+    const mail = await lastMail(t.app, c.email as string);
+    if (mail.template === 'transferCode') {
+      await t.app.inject({ method: 'POST', url: '/v1/transfer/confirm-code', headers: c.session.headers, payload: { transferId, code: codeIn(mail.bodyText) } });
+    }
+    const pin = await t.app.inject({ method: 'POST', url: '/v1/transfer/confirm-code', headers: c.session.headers, payload: { transferId, pin: '2468' } });
+    return pin.json().transaction.id;
+  }
+
+  it('keeps an HMAC of the request under a server key, not a hash anyone can recompute from the PIN', async () => {
+    const a = await approvedCustomer(t.app, { funded: '100.00' });
+    const b = await approvedCustomer(t.app, { staff: a.staff });
+    const body = { recipientAccountNumber: b.accountNumber, amount: '1.00', pin: '2468' };
+    const key = 'hmac-check-0001';
+    const res = await t.app.inject({ method: 'POST', url: '/v1/transfer/same', headers: { ...a.session.headers, 'idempotency-key': key }, payload: body });
+    expect(res.statusCode).toBe(201);
+    const [row] = await t.app.db.query(`SELECT request_hash FROM idempotency_keys WHERE key = $1`, [key]);
+    const stable = `{"amount":"1.00","pin":"2468","recipientAccountNumber":"${b.accountNumber}"}`;
+    // The unkeyed form this record used to hold: all 10,000 PINs tried against it would find the PIN.
+    const unkeyed = createHash('sha256').update(`POST /v1/transfer/same ${stable}`).digest('hex');
+    const unkeyedWithParams = createHash('sha256').update(`POST /v1/transfer/same null ${stable}`).digest('hex');
+    expect(row.request_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect([unkeyed, unkeyedWithParams]).not.toContain(row.request_hash);
+  });
+
+  it('refuses a used key with another body before judging the PIN (no attempt counted)', async () => {
+    const a = await approvedCustomer(t.app, { funded: '100.00' });
+    const b = await approvedCustomer(t.app, { staff: a.staff });
+    const headers = { ...a.session.headers, 'idempotency-key': 'reuse-before-pin-01' };
+    const first = await t.app.inject({ method: 'POST', url: '/v1/transfer/same', headers, payload: { recipientAccountNumber: b.accountNumber, amount: '1.00', pin: '2468' } });
+    expect(first.statusCode).toBe(201);
+    for (const pin of ['0000', '1111', '2222', '3333', '4444', '5555']) {
+      const other = await t.app.inject({ method: 'POST', url: '/v1/transfer/same', headers, payload: { recipientAccountNumber: b.accountNumber, amount: '1.00', pin } });
+      expect(other.statusCode).toBe(422);
+      expect(other.json()).toEqual({ success: false, error: 'This Idempotency-Key was already used for a different request' });
+    }
+    const [{ pin_failed_count, pin_locked_until }] = await t.app.db.query(`SELECT pin_failed_count, pin_locked_until FROM customers WHERE id = $1`, [a.id]);
+    expect(pin_failed_count).toBe(0);
+    expect(pin_locked_until).toBeNull();
+    // The same request still replays its first answer.
+    const replay = await t.app.inject({ method: 'POST', url: '/v1/transfer/same', headers, payload: { recipientAccountNumber: b.accountNumber, amount: '1.00', pin: '2468' } });
+    expect(replay.json().transaction.reference).toBe(first.json().transaction.reference);
+  });
+
+  it("scopes a key by the URL's ids: approving X then Y with one key approves both", async () => {
+    const staff = await staffSession(t.app);
+    const a = await approvedCustomer(t.app, { funded: '500.00', staff });
+    const x = await pendingTransfer(a);
+    const y = await pendingTransfer(a);
+    const headers = { ...staff.headers, 'idempotency-key': 'approve-scope-0001' };
+    const first = await t.app.inject({ method: 'PATCH', url: `/v1/transaction/${x}/approve`, headers });
+    expect(first.statusCode).toBe(200);
+    const second = await t.app.inject({ method: 'PATCH', url: `/v1/transaction/${y}/approve`, headers });
+    expect(second.statusCode).toBe(200);
+    const statuses = await t.app.db.query(`SELECT id, status FROM transactions WHERE id = ANY($1) ORDER BY id`, [[x, y]]);
+    expect(statuses.map((r: { status: string }) => r.status)).toEqual(['success', 'success']);
+    // And X again with the key is its own replay, not a second settlement.
+    const again = await t.app.inject({ method: 'PATCH', url: `/v1/transaction/${x}/approve`, headers });
+    expect(again.json()).toEqual(first.json());
+  });
+});
