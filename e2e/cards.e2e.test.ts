@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { newContext, screenshot, signIn } from './helpers/browser';
 import { useServerAndBrowser } from './helpers/suite';
+import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { signInStaff } from './helpers/server';
 
 // The demo customer (1000000001, PIN 1234) applies for a card, the demo admin approves it in the console,
@@ -53,12 +54,14 @@ describe('cards and Freeze everything', () => {
     await page.getByText('Credit limit must be a multiple of $500').waitFor();
     await page.getByText('You must agree to the terms and conditions').waitFor();
     await screenshot(page, 'cards-apply-errors');
+    await expectNoSeriousA11yViolations(page, 'cards: application with errors');
     await page.getByLabel('Credit limit').fill('2500');
     await page.getByLabel(/I agree to the card terms/).check();
     await page.getByRole('button', { name: 'Apply for card' }).click();
     await page.waitForURL((url) => url.pathname === '/cards' && !url.search.includes('tab=add'));
     await page.getByText('Awaiting approval').waitFor();
     await screenshot(page, 'cards-pending');
+    await expectNoSeriousA11yViolations(page, 'cards: awaiting approval');
     await page.context().close();
   });
 
@@ -68,7 +71,10 @@ describe('cards and Freeze everything', () => {
     const row = console.locator('tbody tr', { hasText: 'Alex Rivera' }).first();
     await row.getByText('Pending').waitFor();
     await screenshot(console, 'admin-cards-pending');
+    await expectNoSeriousA11yViolations(console, 'console: cards');
     await row.getByRole('button', { name: 'Approve' }).click();
+    await console.getByRole('button', { name: 'Confirm approval' }).waitFor();
+    await expectNoSeriousA11yViolations(console, 'console: card approve dialog');
     await console.getByRole('button', { name: 'Confirm approval' }).click();
     await console.getByText('Card approved and issued').waitFor();
     await console.context().close();
@@ -79,6 +85,7 @@ describe('cards and Freeze everything', () => {
     await page.goto('/cards');
     await page.getByRole('button', { name: 'Show card details' }).click();
     await page.getByLabel('Transaction PIN').fill('1234');
+    await expectNoSeriousA11yViolations(page, 'cards: PIN dialog');
     await page.getByRole('button', { name: 'Show details' }).click();
     await page.getByTestId('card-cvv').waitFor();
     card = {
@@ -90,6 +97,7 @@ describe('cards and Freeze everything', () => {
     expect(card.cvv).toMatch(/^\d{3}$/);
     await page.getByTestId('card-limit').getByText('$2,500.00').waitFor();
     await screenshot(page, 'cards-revealed-1280');
+    await expectNoSeriousA11yViolations(page, 'cards: details shown');
     await page.getByRole('button', { name: 'Hide details' }).click();
     await page
       .getByTestId('card-number')
@@ -103,9 +111,11 @@ describe('cards and Freeze everything', () => {
     await phone.goto('/cards');
     await phone.getByRole('button', { name: 'Show card details' }).waitFor();
     await screenshot(phone, 'cards-manage-375');
+    await expectNoSeriousA11yViolations(phone, 'cards at 375 px');
     await phone.goto('/cards?tab=add');
     await phone.getByRole('button', { name: 'Apply for card' }).waitFor();
     await screenshot(phone, 'cards-apply-375');
+    await expectNoSeriousA11yViolations(phone, 'card application at 375 px');
     await phone.context().close();
   });
 
@@ -113,6 +123,7 @@ describe('cards and Freeze everything', () => {
     const console = await consolePage();
     const approved = await postCardPayment(console, 'Blue Bottle Coffee');
     await approved.getByText(/Approved: \$42\.50 held/).waitFor();
+    await expectNoSeriousA11yViolations(console, 'console: card payment approved');
     await approved.getByRole('button', { name: 'Capture' }).click();
     await approved.getByText(/captured \$42\.50/).waitFor();
     await console.context().close();
@@ -127,11 +138,13 @@ describe('cards and Freeze everything', () => {
     await page.getByText('Card frozen', { exact: true }).waitFor();
     await page.getByTestId('card-state').getByText('Frozen').waitFor();
     await screenshot(page, 'cards-frozen');
+    await expectNoSeriousA11yViolations(page, 'cards: frozen card');
 
     const console = await consolePage();
     const declined = await postCardPayment(console, 'Corner Shop');
     await declined.getByText(/Declined: the card is frozen/).waitFor();
     await screenshot(console, 'admin-card-payment-declined');
+    await expectNoSeriousA11yViolations(console, 'console: card payment declined');
     await page.reload();
     await page.getByTestId('card-activity').getByText('declined: card frozen').waitFor();
     await page.getByRole('button', { name: 'Unfreeze card' }).click();
@@ -144,10 +157,13 @@ describe('cards and Freeze everything', () => {
     const page = await customerPage();
     await page.goto('/cards');
     await page.getByRole('button', { name: 'Freeze everything' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Freeze everything' }).waitFor();
+    await expectNoSeriousA11yViolations(page, 'cards: freeze everything dialog');
     await page.getByRole('dialog').getByRole('button', { name: 'Freeze everything' }).click();
     await page.getByTestId('banner-frozen').waitFor();
     await page.getByText('Freeze everything is on: this card declines every payment.').waitFor();
     await screenshot(page, 'cards-freeze-everything');
+    await expectNoSeriousA11yViolations(page, 'cards: everything frozen');
 
     await page.goto('/transfers');
     await page.getByTestId('banner-frozen').waitFor();
@@ -164,6 +180,7 @@ describe('cards and Freeze everything', () => {
     await page.getByTestId('banner-frozen').getByRole('button', { name: 'Unfreeze' }).click();
     await page.getByRole('dialog').getByLabel('Password').fill('Demo@2026!');
     await page.getByRole('dialog').getByLabel('Transaction PIN').fill('1234');
+    await expectNoSeriousA11yViolations(page, 'unfreeze dialog');
     await page.getByRole('dialog').getByRole('button', { name: 'Unfreeze' }).click();
     await page.getByText('Your account is unfrozen').waitFor();
     await page.getByTestId('banner-frozen').waitFor({ state: 'detached' });

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { newContext, screenshot, signIn } from './helpers/browser';
 import { signInStaff } from './helpers/server';
 import { useServerAndBrowser } from './helpers/suite';
+import { expectNoSeriousA11yViolations } from './helpers/axe';
 
 const CUSTOMER = { accountNumber: '1000000002', password: 'Payee@2026!' };
 // One journey through two apps and a staff decision: longer than the suite's default on a busy machine.
@@ -64,6 +65,7 @@ describe('cheque deposit', () => {
     await page.getByLabel('Upload front of cheque').setInputFiles({ name: 'cheque.png', mimeType: 'image/png', buffer: Buffer.from('not really a picture') });
     await page.getByText('Only JPG, PNG or WEBP images are allowed.').waitFor();
     await screenshot(page, 'cheque-deposit-refused-1280');
+    await expectNoSeriousA11yViolations(page, 'cheque deposit: refused file');
 
     await page.getByLabel('Upload front of cheque').setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: photos.front });
     await page.getByLabel('Upload back of cheque').setInputFiles({ name: 'back.png', mimeType: 'image/png', buffer: photos.back });
@@ -75,35 +77,41 @@ describe('cheque deposit', () => {
     await page.getByLabel('Issue date').fill('2026-01-15');
     await page.getByLabel('Note (optional)').fill('Deposit from M. Okafor');
     await screenshot(page, 'cheque-deposit-filled-1280');
+    await expectNoSeriousA11yViolations(page, 'cheque deposit: filled with previews');
     await page.getByRole('button', { name: 'Deposit cheque' }).click();
     await page.getByText('Cheque deposited. We will review it shortly.').waitFor();
     const deposit = page.getByTestId('cheque-deposit').filter({ hasText: chequeNumber });
     await deposit.getByText('Pending', { exact: true }).waitFor();
     await deposit.getByText('Submitted, waiting for review').waitFor();
     await screenshot(page, 'cheque-deposit-pending-1280');
+    await expectNoSeriousA11yViolations(page, 'cheque deposit: pending');
 
     const admin = await consolePage();
     await admin.getByRole('menuitem', { name: 'Cheques' }).click();
     const row = admin.locator('tbody tr', { hasText: chequeNumber });
     await row.getByText('Pending', { exact: true }).waitFor();
     await screenshot(admin, 'admin-cheques-1280');
+    await expectNoSeriousA11yViolations(admin, 'console: cheques');
     await row.getByText('Harbour Savings Bank').click();
     await admin.waitForURL(/#\/cheques\/[0-9a-f-]+\/show$/);
     await admin.getByRole('img', { name: `Front of cheque ${chequeNumber}` }).waitFor();
     await admin.getByRole('img', { name: `Back of cheque ${chequeNumber}` }).waitFor();
     await admin.getByText('Deposit from M. Okafor').waitFor();
     await screenshot(admin, 'admin-cheque-show-1280');
+    await expectNoSeriousA11yViolations(admin, 'console: cheque show');
     await admin.getByRole('button', { name: 'Enlarge the front of the cheque' }).click();
     await admin
       .getByRole('dialog')
       .getByRole('img', { name: /enlarged/ })
       .waitFor();
     await screenshot(admin, 'admin-cheque-zoom-1280');
+    await expectNoSeriousA11yViolations(admin, 'console: cheque image enlarged');
     await admin.getByRole('button', { name: 'Close' }).click();
 
     await admin.getByRole('button', { name: 'Approve' }).click();
     const dialog = admin.getByRole('dialog', { name: 'Approve this cheque?' });
     await dialog.getByText(`Cheque no. ${chequeNumber} on Harbour Savings Bank, $842.60`).waitFor();
+    await expectNoSeriousA11yViolations(admin, 'console: cheque approve dialog');
     await dialog.getByRole('button', { name: 'Confirm approval' }).click();
     await admin.getByText('Cheque approved: $842.60 credited').waitFor();
     await admin.locator('main').getByText('Approved', { exact: true }).first().waitFor();
@@ -115,6 +123,7 @@ describe('cheque deposit', () => {
     await deposit.getByRole('region', { name: 'Deposit timeline' }).getByText('Approved', { exact: true }).waitFor();
     await deposit.getByText('by Strongroom').waitFor();
     await screenshot(page, 'cheque-deposit-approved-1280');
+    await expectNoSeriousA11yViolations(page, 'cheque deposit: approved');
     await deposit.getByRole('link', { name: 'View the credit' }).click();
     await page.waitForURL(/\/transactions\/[A-Z0-9]+$/);
     await page.getByText(`Cheque deposit no. ${chequeNumber}`).first().waitFor();
@@ -131,6 +140,7 @@ describe('cheque deposit', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, 'cheque-deposit-375');
+    await expectNoSeriousA11yViolations(page, 'cheque deposit at 375 px');
     await page.context().close();
 
     const admin = await consolePage(375);
@@ -140,6 +150,7 @@ describe('cheque deposit', () => {
       .first()
       .waitFor();
     await screenshot(admin, 'admin-cheques-375');
+    await expectNoSeriousA11yViolations(admin, 'console: cheques at 375 px');
     await admin
       .getByRole('link', { name: /cheque no\. \d/ })
       .first()
@@ -147,6 +158,7 @@ describe('cheque deposit', () => {
     await admin.waitForURL(/#\/cheques\/[0-9a-f-]+\/show$/);
     await admin.getByRole('img', { name: /^Front of cheque/ }).waitFor();
     await screenshot(admin, 'admin-cheque-show-375');
+    await expectNoSeriousA11yViolations(admin, 'console: cheque show at 375 px');
     await admin.context().close();
   });
 });

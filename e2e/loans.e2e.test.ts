@@ -1,23 +1,12 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { newContext, screenshot, signIn } from './helpers/browser';
 import { signInStaff } from './helpers/server';
 import { useServerAndBrowser } from './helpers/suite';
+import { expectNoSeriousA11yViolations } from './helpers/axe';
 
 const PHONE = { width: 375, height: 812 };
 /** The first wait after a navigation: a page's code is fetched on first use, slow on a busy machine. */
 const FIRST_LOAD = { timeout: 60_000 };
-
-// The accessibility check another journey adds, when it is there.
-const axePath = join(__dirname, 'helpers', 'axe.ts');
-async function checkAccessibility(page: Page): Promise<void> {
-  if (!existsSync(axePath)) return;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const axe = require(axePath) as Record<string, (page: Page) => Promise<void>>;
-  const check = axe.checkA11y ?? axe.expectNoAxeViolations ?? axe.checkAccessibility ?? Object.values(axe).find((f) => typeof f === 'function');
-  if (check) await check(page);
-}
 
 describe('loans', () => {
   const ctx = useServerAndBrowser();
@@ -35,7 +24,7 @@ describe('loans', () => {
     expect(await page.getByTestId('calc-principal-interest').textContent()).toBe('$771.81');
     expect(await page.getByTestId('calc-total-interest').textContent()).toBe('$2,785.27');
     expect(await page.getByTestId('calc-total').textContent()).toBe('$27,785.27');
-    await checkAccessibility(page);
+    await expectNoSeriousA11yViolations(page, 'loans: calculator');
     await screenshot(page, 'loans-calculator');
 
     await page.getByLabel('Loan Amount').fill('10000');
@@ -52,6 +41,7 @@ describe('loans', () => {
     await page.getByText("You haven't applied for any loans yet.").waitFor();
     await page.getByText('Application Tips').waitFor();
     await screenshot(page, 'loans-history-empty');
+    await expectNoSeriousA11yViolations(page, 'loans: no applications');
     await page.getByRole('button', { name: 'Apply for Your First Loan' }).click();
     expect(new URL(page.url()).searchParams.get('tab')).toBe('application');
     await page.context().close();
@@ -61,6 +51,7 @@ describe('loans', () => {
     await phone.getByTestId('calc-total').getByText('$27,785.27').waitFor(FIRST_LOAD);
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await screenshot(phone, 'loans-calculator-375');
+    await expectNoSeriousA11yViolations(phone, 'loans calculator at 375 px');
     await phone.context().close();
   });
 
@@ -88,6 +79,7 @@ describe('loans', () => {
     await page.getByLabel('Monthly rent / mortgage').fill('2100');
     await page.getByRole('button', { name: 'Submit Application' }).click();
     await page.getByText('You must agree to the terms and conditions').waitFor();
+    await expectNoSeriousA11yViolations(page, 'loans: application with errors');
     await page.getByLabel(/I agree to the loan terms/).check();
     await screenshot(page, 'loans-application');
     await page.getByRole('button', { name: 'Submit Application' }).click();
@@ -97,6 +89,7 @@ describe('loans', () => {
     await card.getByTestId('loan-status').getByText('Pending Review').waitFor(FIRST_LOAD);
     await card.getByText('home improvement').waitFor();
     await card.getByText('$5,000.00').waitFor();
+    await expectNoSeriousA11yViolations(page, 'loans: pending application');
     expect(await card.getByText('Approved Date').count()).toBe(0);
 
     const staffPage = await (await newContext(ctx.browser(), ctx.server().baseUrl)).newPage();
@@ -106,15 +99,20 @@ describe('loans', () => {
     await signInStaff(staffPage, ctx.server().dataDir);
     const row = staffPage.locator('tbody tr', { hasText: 'Alex Rivera' }).first();
     await row.getByText('Pending').waitFor(FIRST_LOAD);
+    await expectNoSeriousA11yViolations(staffPage, 'console: loans');
     await row.getByText('Personal loan').click();
     await staffPage.getByText('***-**-6789').waitFor(FIRST_LOAD);
+    await expectNoSeriousA11yViolations(staffPage, 'console: loan show');
     await staffPage.getByRole('button', { name: 'Move to under review' }).click();
     await staffPage.getByText('Loan application is under review').waitFor();
     await staffPage.getByRole('button', { name: 'Approve' }).click();
+    await staffPage.getByRole('dialog', { name: 'Approve this loan?' }).waitFor();
+    await expectNoSeriousA11yViolations(staffPage, 'console: loan approve dialog');
     await staffPage.getByRole('dialog', { name: 'Approve this loan?' }).getByRole('button', { name: 'Confirm approval' }).click();
     await staffPage.getByText('Loan approved and paid out').waitFor();
     await staffPage.getByText(/Schedule and collection: 0 paid, 0 missed, 24 due/).waitFor();
     await screenshot(staffPage, 'admin-loan-approved');
+    await expectNoSeriousA11yViolations(staffPage, 'console: loan approved with its schedule');
     await staffPage.context().close();
 
     await page.goto('/transactions');
@@ -129,7 +127,7 @@ describe('loans', () => {
     await approved.getByText(/Repayment schedule \(0 of 24 paid\)/).click();
     expect(await approved.getByTestId('instalment').count()).toBe(24);
     await approved.getByRole('button', { name: 'Pay next instalment' }).waitFor();
-    await checkAccessibility(page);
+    await expectNoSeriousA11yViolations(page, 'loans: history with an approved loan and its schedule');
     await screenshot(page, 'loans-history-approved');
     await page.context().close();
 
@@ -138,6 +136,7 @@ describe('loans', () => {
     await phone.getByTestId('loan-status').first().getByText('Approved').waitFor(FIRST_LOAD);
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await screenshot(phone, 'loans-history-375');
+    await expectNoSeriousA11yViolations(phone, 'loans history at 375 px');
     await phone.context().close();
   }, 300_000);
 });

@@ -46,6 +46,37 @@ describe('profile security', () => {
     await p.context().close();
   });
 
+  it('approves a payment with a passkey instead of the e-mailed code and the PIN', async () => {
+    const p = await page();
+    await addVirtualAuthenticator(p);
+    await signIn(p, DEMO.accountNumber, DEMO.password);
+    await p.goto('/profile?tab=security');
+    const section = p.getByRole('region', { name: 'Passkeys' });
+    await section.getByLabel('Passkey name').fill('Phone');
+    await section.getByRole('button', { name: 'Add a passkey' }).click();
+    await section.getByRole('list', { name: 'Your passkeys' }).getByRole('listitem').filter({ hasText: 'Phone' }).waitFor();
+
+    await p.goto('/transfers');
+    await p.getByRole('tab', { name: 'Local bank' }).click();
+    await p.getByLabel('Recipient name').fill('Sam Carter');
+    await p.getByLabel('Bank name').fill('First Local Bank');
+    await p.getByLabel('Account number').fill('9876543210');
+    await p.getByLabel('Amount').fill('12.34');
+    await p.getByRole('button', { name: 'Continue' }).click();
+    const dialog = p.getByRole('dialog');
+    await dialog.getByText('Approve this payment').waitFor();
+    await dialog.getByRole('button', { name: 'Approve with a passkey' }).click();
+    await dialog.getByText('Transfer submitted').waitFor();
+    await screenshot(p, 'transfer-approved-with-passkey');
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await p.getByTestId('transaction-row').filter({ hasText: 'Sam Carter' }).first().waitFor();
+
+    await p.goto('/profile?tab=security');
+    await section.getByRole('button', { name: 'Remove passkey Phone' }).click();
+    await section.getByText('You have no passkeys yet.').waitFor();
+    await p.context().close();
+  });
+
   it('lists where the customer is signed in and signs out everywhere else', async () => {
     const laptop = await page();
     const phone = await page();

@@ -95,9 +95,13 @@ describe('public site', () => {
     const page = await (await newContext(ctx.browser(), ctx.server().baseUrl)).newPage();
     await page.goto('/#faq');
     await page.locator('#faq').waitFor();
-    const summaries = page.locator('#faq .MuiAccordionSummary-root');
+    const summaries = page.locator('#faq details > summary');
     expect(await summaries.count()).toBe(5);
-    const openOnes = () => page.locator('#faq .MuiAccordionSummary-root[aria-expanded="true"]').allTextContents();
+    const openOnes = () => page.locator('#faq details[open] > summary').allTextContents();
+    // The first answer is open on arrival.
+    expect(await openOnes()).toEqual(['What do I need to open an account?']);
+    await page.getByText('What do I need to open an account?').click();
+    expect(await openOnes()).toEqual([]);
     await page.getByText('How long does approval take?').click();
     expect(await openOnes()).toEqual(['How long does approval take?']);
     await page.getByText('How are my transfers protected?').click();

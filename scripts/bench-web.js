@@ -81,6 +81,10 @@ async function visit(browser, baseUrl, target) {
     if (response.request().resourceType() === 'script') scripts.push(response);
   });
   await page.goto(target.path, { waitUntil: 'networkidle' });
+  // On a busy machine the network can fall idle while the entry script still runs, before it asks for the page's
+  // own chunk: the page counts as loaded once its <h1> is there and the network is idle after that.
+  await page.locator('h1').first().waitFor({ timeout: 60_000 });
+  await page.waitForLoadState('networkidle');
   if (target.then) {
     await target.then(page);
     await page.waitForLoadState('networkidle');

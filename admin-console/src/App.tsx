@@ -14,6 +14,8 @@ import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
 import PointOfSaleIcon from '@mui/icons-material/PointOfSale';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
 import ContactlessIcon from '@mui/icons-material/Contactless';
+import CurrencyExchangeIcon from '@mui/icons-material/CurrencyExchange';
+import PriceChangeIcon from '@mui/icons-material/PriceChange';
 import CurrencyBitcoinIcon from '@mui/icons-material/CurrencyBitcoin';
 import { LoginPage } from './LoginPage';
 import { darkTheme, lightTheme } from './theme';
@@ -38,6 +40,12 @@ const CardShow = lazy(() => import('./cards').then((m) => ({ default: m.CardShow
 const CardAuthorisationList = lazy(() => import('./card-authorisations').then((m) => ({ default: m.CardAuthorisationList })));
 const CardAuthorisationShow = lazy(() => import('./card-authorisations').then((m) => ({ default: m.CardAuthorisationShow })));
 const PostCardPaymentPage = lazy(() => import('./card-authorisations/PostCardPaymentPage').then((m) => ({ default: m.PostCardPaymentPage })));
+const FxRateList = lazy(() => import('./fx-rates').then((m) => ({ default: m.list })));
+const FxRateShow = lazy(() => import('./fx-rates').then((m) => ({ default: m.show })));
+const FxRateEdit = lazy(() => import('./fx-rates').then((m) => ({ default: m.edit })));
+const CryptoOptionList = lazy(() => import('./crypto-options').then((m) => ({ default: m.list })));
+const CryptoOptionShow = lazy(() => import('./crypto-options').then((m) => ({ default: m.show })));
+const CryptoOptionEdit = lazy(() => import('./crypto-options').then((m) => ({ default: m.edit })));
 const Dashboard = lazy(() => import('./dashboard').then((m) => ({ default: m.Dashboard })));
 const IncomingPaymentList = lazy(() => import('./incoming-payments').then((m) => ({ default: m.IncomingPaymentList })));
 const IncomingPaymentShow = lazy(() => import('./incoming-payments').then((m) => ({ default: m.IncomingPaymentShow })));
@@ -122,6 +130,16 @@ export function App() {
       />
       <Resource name="status-events" />
       <Resource name="cheques" list={ChequeList} show={ChequeShow} icon={ReceiptLongIcon} options={{ label: 'Cheques' }} recordRepresentation={(r) => `Cheque no. ${r.chequeNumber}`} />
+      <Resource name="fx-rates" list={FxRateList} show={FxRateShow} edit={FxRateEdit} icon={CurrencyExchangeIcon} options={{ label: 'FX rates' }} recordRepresentation="rateText" />
+      <Resource
+        name="crypto-options"
+        list={CryptoOptionList}
+        show={CryptoOptionShow}
+        edit={CryptoOptionEdit}
+        icon={PriceChangeIcon}
+        options={{ label: 'Crypto options' }}
+        recordRepresentation={(r) => `${r.name} (${r.symbol})`}
+      />
       <Resource
         name="crypto-requests"
         list={CryptoRequestList}

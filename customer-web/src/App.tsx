@@ -5,6 +5,8 @@ import { AppErrorBoundary } from './components/AppErrorBoundary';
 import { FullScreenLoader } from './components/FullScreenLoader';
 import { ScrollToTop } from './components/ScrollToTop';
 
+// Toasts for every page but the landing page (components/ToastLayout.tsx says why)
+const ToastLayout = lazy(() => import('./components/ToastLayout'));
 // Public pages (features/landing, features/auth)
 const LandingPage = lazy(() => import('./features/landing/LandingPage'));
 const LoginPage = lazy(() => import('./features/auth/LoginPage'));
@@ -35,35 +37,37 @@ export function App() {
         <Suspense fallback={<FullScreenLoader />}>
           <Routes>
             <Route path="/" element={<LandingPage />} />
-            <Route path="/auth/terms" element={<TermsPage />} />
-            <Route path="/auth/register" element={<RegisterPage />} />
-            <Route path="/auth/verify" element={<VerifyPage />} />
-            <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-            <Route path="/reset-password" element={<ResetPasswordPage />} />
-            <Route element={<RedirectIfSignedIn />}>
-              <Route path="/auth" element={<LoginPage />} />
-              <Route path="/auth/login" element={<LoginPage />} />
+            <Route element={<ToastLayout />}>
+              <Route path="/auth/terms" element={<TermsPage />} />
+              <Route path="/auth/register" element={<RegisterPage />} />
+              <Route path="/auth/verify" element={<VerifyPage />} />
+              <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+              <Route path="/reset-password" element={<ResetPasswordPage />} />
+              <Route element={<RedirectIfSignedIn />}>
+                <Route path="/auth" element={<LoginPage />} />
+                <Route path="/auth/login" element={<LoginPage />} />
+              </Route>
+              <Route
+                element={
+                  <RequireAuth>
+                    <AppShell />
+                  </RequireAuth>
+                }
+              >
+                <Route path="/dashboard" element={<DashboardPage />} />
+                <Route path="/transfers" element={<TransfersPage />} />
+                <Route path="/transactions" element={<TransactionsPage />} />
+                <Route path="/transactions/:reference" element={<TransactionDetailPage />} />
+                <Route path="/profile" element={<ProfilePage />} />
+                <Route path="/fees" element={<FeesPage />} />
+                <Route path="/deposit-cheque" element={<DepositChequePage />} />
+                <Route path="/crypto" element={<CryptoPage />} />
+                <Route path="/cards" element={<CardsPage />} />
+                <Route path="/loans" element={<LoansPage />} />
+              </Route>
+              <Route path="/home" element={<Navigate to="/" replace />} />
+              <Route path="*" element={<NotFoundPage />} />
             </Route>
-            <Route
-              element={
-                <RequireAuth>
-                  <AppShell />
-                </RequireAuth>
-              }
-            >
-              <Route path="/dashboard" element={<DashboardPage />} />
-              <Route path="/transfers" element={<TransfersPage />} />
-              <Route path="/transactions" element={<TransactionsPage />} />
-              <Route path="/transactions/:reference" element={<TransactionDetailPage />} />
-              <Route path="/profile" element={<ProfilePage />} />
-              <Route path="/fees" element={<FeesPage />} />
-              <Route path="/deposit-cheque" element={<DepositChequePage />} />
-              <Route path="/crypto" element={<CryptoPage />} />
-              <Route path="/cards" element={<CardsPage />} />
-              <Route path="/loans" element={<LoansPage />} />
-            </Route>
-            <Route path="/home" element={<Navigate to="/" replace />} />
-            <Route path="*" element={<NotFoundPage />} />
           </Routes>
         </Suspense>
       </AppErrorBoundary>

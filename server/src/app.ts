@@ -36,6 +36,9 @@ import chequeRoutes from './modules/cheques/cheques.routes';
 import loanRoutes from './modules/loans/loans.routes';
 import cardRoutes from './modules/cards/cards.routes';
 import freezeRoutes from './modules/freeze/freeze.routes';
+import fxAdminRoutes from './modules/fx/fx.admin.routes';
+import cryptoOptionAdminRoutes from './modules/crypto/crypto-options.admin.routes';
+import { loadPasswordDictionaries } from './common/password-dictionaries';
 // Platform security (issue 12): headers and CORS, bad-text guard, URLs logged without secrets, files (sealed, audited).
 import securityHeadersPlugin from './plugins/security-headers.plugin';
 import inputGuardPlugin from './plugins/input-guard.plugin';
@@ -83,6 +86,7 @@ export interface BuildOptions {
 }
 
 export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  loadPasswordDictionaries();
   const app = Fastify({
     logger:
       opts.logger === false
@@ -171,6 +175,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       await api.register(cryptoRoutes);
       await api.register(cardRoutes);
       await api.register(freezeRoutes);
+      await api.register(fxAdminRoutes);
+      await api.register(cryptoOptionAdminRoutes);
       await api.register(reviewRoutes);
       await api.register(chequeRoutes);
       await api.register(loanRoutes);

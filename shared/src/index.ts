@@ -12,6 +12,7 @@ export * from './schemas/cheque.schema';
 export * from './loans';
 export * from './schemas/loan.schema';
 export * from './schemas/card.schema';
+export * from './schemas/reference-data.schema';
 export * from './password-policy';
 export * from './crypto';
 export * from './schemas/crypto.schema';

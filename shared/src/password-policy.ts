@@ -1,5 +1,4 @@
-import { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
+import { ZxcvbnFactory, type OptionsType } from '@zxcvbn-ts/core';
 
 /**
  * One password policy for every form that sets a password (enrolment, change, reset) and the length bounds
@@ -13,10 +12,23 @@ export const PASSWORD_MIN_SCORE = 3;
 export const PASSWORD_WEAK_MESSAGE = 'Use 12 or more characters, or a less guessable password';
 
 let factory: ZxcvbnFactory | undefined;
+let dictionaries: Pick<OptionsType, 'graphs' | 'dictionary'> | undefined;
 
-/** 0-4; the dictionaries load on first use. */
+/**
+ * Gives the estimate its common-password dictionaries and keyboard graphs (@zxcvbn-ts/language-common, ~400 KB):
+ * the server sets them at start; the browser loads them on demand where a password is chosen, so pages that only
+ * sign in never download them. Until then the estimate sees patterns only (lenient); the server's is the one that counts.
+ */
+export function setPasswordDictionaries(common: { adjacencyGraphs: OptionsType['graphs']; dictionary: OptionsType['dictionary'] }): void {
+  dictionaries = { graphs: common.adjacencyGraphs, dictionary: { ...common.dictionary } };
+  factory = undefined;
+}
+
+export const passwordDictionariesLoaded = (): boolean => dictionaries !== undefined;
+
+/** 0-4. */
 export function passwordScore(password: string, userInputs: string[] = []): 0 | 1 | 2 | 3 | 4 {
-  factory ??= new ZxcvbnFactory({ graphs: adjacencyGraphs, dictionary: { ...dictionary } });
+  factory ??= new ZxcvbnFactory(dictionaries ?? {});
   // Only the first 128 characters count (the estimate grows slow on long input; longer is refused anyway).
   return factory.check(password.slice(0, PASSWORD_MAX_LENGTH), userInputs).score as 0 | 1 | 2 | 3 | 4;
 }

@@ -12,7 +12,7 @@ interface AuditRecord {
 }
 
 // Audit targets that have a page in the console.
-const TARGET_RESOURCE: Record<string, string> = { customer: 'customers', transaction: 'transactions' };
+const TARGET_RESOURCE: Record<string, string> = { customer: 'customers', transaction: 'transactions', fx_rate: 'fx-rates', crypto_option: 'crypto-options' };
 
 function TargetField(_props: { label?: string }) {
   const record = useRecordContext<AuditRecord>();

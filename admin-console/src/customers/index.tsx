@@ -22,6 +22,7 @@ import { MoneyField } from '../components/MoneyField';
 import { CalendarDateField, LongDateField, countryName } from '../components/DateFields';
 import { Detail, DetailSection } from '../components/DetailGrid';
 import { DecisionButtons } from '../components/DecisionButtons';
+import { AccountFrozenNotice } from './UnfreezeAccount';
 import { apiUrl } from '../providers/runtime-config';
 
 interface CustomerRecord {
@@ -136,6 +137,7 @@ export function CustomerShow() {
       sx={{ '& .RaShow-card': { bgcolor: 'transparent', boxShadow: 'none' } }}
     >
       <Box>
+        <AccountFrozenNotice />
         <Review />
         <DetailSection title="Identity">
           <Detail label="Full name">

@@ -118,7 +118,7 @@ function Schedule() {
   return (
     <Card variant="outlined" sx={{ mb: 2 }}>
       <CardContent>
-        <Typography variant="subtitle1" fontWeight={700} gutterBottom>
+        <Typography variant="subtitle1" component="h2" fontWeight={700} gutterBottom>
           Schedule and collection: {loan.collection.paid} paid, {loan.collection.missed} missed, {loan.collection.due} due; outstanding {money(loan.collection.outstanding)}
         </Typography>
         <Box sx={{ overflowX: 'auto' }}>
@@ -173,7 +173,7 @@ function History() {
   return (
     <Card variant="outlined" sx={{ mb: 2 }}>
       <CardContent>
-        <Typography variant="subtitle1" fontWeight={700} gutterBottom>
+        <Typography variant="subtitle1" component="h2" fontWeight={700} gutterBottom>
           History
         </Typography>
         <StatusHistory subjectType="loan" />

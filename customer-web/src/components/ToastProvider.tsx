@@ -1,32 +1,11 @@
 import type { ReactNode } from 'react';
-import { styled, useMediaQuery, type Theme } from '@mui/material';
-import { MaterialDesignContent, SnackbarProvider } from 'notistack';
-import { TOAST } from '@strongroom/shared';
-
-// White text on each toast colour at 4.5:1 or more (notistack's own success green #43a047 gives 3.3:1).
-const ReadableToast = styled(MaterialDesignContent)(() => ({
-  '&.notistack-MuiContent-success': { backgroundColor: '#2e7d32' },
-  '&.notistack-MuiContent-error': { backgroundColor: '#c62828' },
-  '&.notistack-MuiContent-warning': { backgroundColor: '#b45309' },
-  '&.notistack-MuiContent-info': { backgroundColor: '#0277bd' },
-}));
-const TOAST_COMPONENTS = { success: ReadableToast, error: ReadableToast, warning: ReadableToast, info: ReadableToast };
 
 /**
- * Toasts at the top on a wide screen; at the bottom on a phone, where the top holds the page's heading and the
- * enrolment stepper that a toast would otherwise cover.
+ * Kept so main.tsx's tree stays as it is: it no longer provides the toasts. They come from ToastLayout, a route
+ * layout in App.tsx around every page but the landing page, so that a first visit to `/` does not download the
+ * toast library (notistack, ~8 KB gzip); the landing page answers in the page itself. main.tsx may drop this
+ * wrapper the next time it is edited.
  */
 export function ToastProvider({ children }: { children: ReactNode }) {
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  return (
-    <SnackbarProvider
-      maxSnack={TOAST.maxSnack}
-      autoHideDuration={TOAST.autoHideDurationMs}
-      anchorOrigin={{ vertical: phone ? 'bottom' : 'top', horizontal: 'center' }}
-      dense={phone}
-      Components={TOAST_COMPONENTS}
-    >
-      {children}
-    </SnackbarProvider>
-  );
+  return <>{children}</>;
 }

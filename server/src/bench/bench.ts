@@ -25,32 +25,54 @@ const PG_STATS = process.env.BENCH_PG_STATS === '1';
 const fig = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false });
 const PIN = HARNESS_PIN;
 
+/** utime + stime (and, with `children`, cutime + cstime: its reaped children) of a process, in seconds; undefined when gone. */
+function procCpuS(pid: string | number, children = false): { comm: string; ppid: number; s: number } | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(f[11]) + Number(f[12]) + (children ? Number(f[13]) + Number(f[14]) : 0);
+    return { comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), ppid: Number(f[1]), s: ticks / TICKS_PER_S };
+  } catch {
+    return undefined;
+  }
+}
+const TICKS_PER_S = 100;
+
 /**
- * CPU seconds used so far by the server process, by PostgreSQL's processes and by this load generator
- * (Linux /proc; on two cores they share, where each one's time goes is what limits the rate).
+ * CPU seconds of one PostgreSQL cluster: its postmaster (with the backends it has reaped) and its live
+ * backends, found by parent pid. Without a postmaster pid (BENCH_DATABASE_URL), every process named
+ * postgres on the machine, which on a shared machine also counts other people's databases.
  */
-function cpuSnapshot(serverPid: number | undefined) {
-  const ticksPerS = 100;
-  const procCpuS = (pid: string) => {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return { comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), s: (Number(f[11]) + Number(f[12])) / ticksPerS };
-    } catch {
-      return { comm: '', s: 0 };
-    }
-  };
-  let postgresS = 0;
+function postgresCpuS(postmasterPid: number | undefined) {
+  let total = postmasterPid ? (procCpuS(postmasterPid, true)?.s ?? 0) : 0;
   try {
     for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
       const p = procCpuS(pid);
-      if (p.comm === 'postgres') postgresS += p.s;
+      if (!p) continue;
+      if (postmasterPid ? p.ppid === postmasterPid : p.comm === 'postgres') total += p.s;
     }
   } catch {
     /* no /proc */
   }
+  return total;
+}
+
+/** The postmaster's pid: the first line of postmaster.pid in the data directory. */
+function postmasterPidOf(dataDir: string): number | undefined {
+  try {
+    return Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * CPU seconds used so far by the server process, by the benchmark's PostgreSQL and by this load generator
+ * (Linux /proc; on two cores they share, where each one's time goes is what limits the rate).
+ */
+function cpuSnapshot(serverPid: number | undefined, postmasterPid: number | undefined) {
   const self = process.cpuUsage();
-  return { serverS: serverPid ? procCpuS(String(serverPid)).s : 0, postgresS, loadS: (self.user + self.system) / 1e6, childrenS: childrenCpuS(ticksPerS) };
+  return { serverS: serverPid ? (procCpuS(serverPid)?.s ?? 0) : 0, postgresS: postgresCpuS(postmasterPid), loadS: (self.user + self.system) / 1e6, childrenS: childrenCpuS(TICKS_PER_S) };
 }
 
 /** CPU seconds of this process's finished children (pgbench): cutime + cstime in /proc/self/stat. */
@@ -132,6 +154,7 @@ async function main() {
   const tmp = mkdtempSync(join(tmpdir(), 'strongroom-bench-'));
   let stopPg: (() => Promise<void>) | undefined;
   let url = process.env.BENCH_DATABASE_URL;
+  let postmasterPid: number | undefined;
   if (!url) {
     // BENCH_PG_STATS=1 loads pg_stat_statements and prints where the database spent its time per scenario.
     const pg = await startEmbeddedPostgres(tmp, {
@@ -142,6 +165,7 @@ async function main() {
     });
     url = pg.url;
     stopPg = pg.stop;
+    postmasterPid = postmasterPidOf(join(tmp, 'pg'));
   }
   console.log(`PostgreSQL: ${url.replace(/:[^:@/]+@/, ':***@')}`);
   const ds = createDataSource(url, { poolSize: 40 });
@@ -239,11 +263,11 @@ async function main() {
   };
   await checkpoint();
   const walBefore = await walBytes();
-  const cpuBefore = cpuSnapshot(server.pid);
+  const cpuBefore = cpuSnapshot(server.pid, postmasterPid);
   if (PG_STATS) await ds.query('SELECT pg_stat_statements_reset()');
   const spread = await transferRun('spread', () => Math.floor(Math.random() * customers.length));
   const peak = report('Same-bank transfers, spread accounts', spread);
-  const cpuAfter = cpuSnapshot(server.pid);
+  const cpuAfter = cpuSnapshot(server.pid, postmasterPid);
   const stackCpuPerTransferMs = ((cpuAfter.serverS - cpuBefore.serverS + cpuAfter.postgresS - cpuBefore.postgresS) * 1000) / Math.max(1, spread['2xx']);
   console.log(`  ${cpuPerTransfer(cpuBefore, cpuAfter, spread['2xx'])}; WAL ${fig(Number((await walBytes()) - walBefore) / Math.max(1, spread['2xx']))} bytes`);
   await pgStats('the spread run');
@@ -315,7 +339,10 @@ async function main() {
     `${`Transaction list, first page of ${fig(LIST_ROWS)}`.padEnd(38)} ${fig(list['2xx'] / list.duration).padStart(6)} req/s        p50 ${String(pct(list, 'p50')).padStart(4)} ms  p99 ${String(pct(list, 'p99')).padStart(4)} ms`,
   );
 
+  // Reaped before pgbench runs, so none of the server's CPU is counted as pgbench's (this process's children).
+  const serverExited = new Promise((r) => server.once('exit', r));
   server.kill('SIGTERM');
+  await serverExited;
 
   // pgbench TPC-B on the same PostgreSQL, for a yardstick of what this machine's database can do.
   const hasPgbench = spawnSync('pgbench', ['--version']).status === 0;
@@ -325,9 +352,9 @@ async function main() {
     const args = ['-h', u.hostname, '-p', u.port || '5432', '-U', decodeURIComponent(u.username)];
     execFileSync('psql', [...args, '-d', u.pathname.slice(1), '-c', 'DROP DATABASE IF EXISTS pgbench_strongroom', '-c', 'CREATE DATABASE pgbench_strongroom'], { env, stdio: 'ignore' });
     execFileSync('pgbench', [...args, '-i', '-s', '10', '-q', 'pgbench_strongroom'], { env, stdio: 'ignore' });
-    const pgbenchBefore = cpuSnapshot(undefined);
+    const pgbenchBefore = cpuSnapshot(undefined, postmasterPid);
     const out = execFileSync('pgbench', [...args, '-c', String(CONNECTIONS), '-j', '2', '-T', String(DURATION_S), 'pgbench_strongroom'], { env }).toString();
-    const pgbenchAfter = cpuSnapshot(undefined);
+    const pgbenchAfter = cpuSnapshot(undefined, postmasterPid);
     const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? 0);
     const transactions = Number(/number of transactions actually processed: (\d+)/.exec(out)?.[1] ?? 0);
     // CPU travels between machines better than throughput: what one transfer costs (server + PostgreSQL)

@@ -1,5 +1,6 @@
 // What the bench (npm run bench) and the chaos run (npm run chaos) share: a server in its own process,
 // its readiness, and approved, funded customers signed in with bearer sessions.
+import { generate } from 'otplib';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -40,7 +41,7 @@ export function serverEnv(opts: { databaseUrl: string; port: number; dataDir: st
 }
 
 /** node server/dist/main.js in a process of its own (as in production), with optional Node flags. */
-export function spawnServer(env: NodeJS.ProcessEnv, nodeArgs: string[] = [], stdio: 'inherit' | 'ignore' = 'inherit'): ChildProcess {
+export function spawnServer(env: NodeJS.ProcessEnv, nodeArgs: string[] = [], stdio: 'inherit' | 'ignore' | 'pipe' = 'inherit'): ChildProcess {
   // From server/dist (npm run bench/chaos) main.js is beside this folder; from server/src (jest) it is built in server/dist.
   const built = join(__dirname, '..', 'main.js');
   const main = existsSync(built) ? built : join(__dirname, '..', '..', 'dist', 'main.js');
@@ -114,9 +115,17 @@ export async function loginCustomers(base: string, customers: SeededCustomer[]):
   }
 }
 
-/** A staff bearer token for `email` (an admin the server created from ADMIN_EMAIL/ADMIN_PASSWORD). */
-export async function staffToken(base: string, email: string, password: string): Promise<string> {
-  const res = await fetch(`${base}/v1/admin/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-session-mode': 'bearer' }, body: JSON.stringify({ email, password }) });
-  if (!res.ok) throw new Error(`staff login failed: ${res.status} ${await res.text()}`);
+/**
+ * A staff bearer token for `email` (an admin the server created from ADMIN_EMAIL/ADMIN_PASSWORD, enrolled with
+ * ADMIN_TOTP_SECRET: staff sign in with their authenticator code too).
+ */
+export async function staffToken(base: string, email: string, password: string, totpSecret?: string): Promise<string> {
+  const otp = totpSecret ? await generate({ secret: totpSecret }) : undefined;
+  const res = await fetch(`${base}/v1/admin/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-session-mode': 'bearer' },
+    body: JSON.stringify({ email, password, ...(otp ? { otp } : {}) }),
+  });
+  if (!res.ok) throw new Error(`staff login failed: ${res.status} ${(await res.text()).slice(0, 300)}`);
   return ((await res.json()) as { token: string }).token;
 }

@@ -13,6 +13,7 @@ import { CHAOS_ADMIN, Database, Servers, startProxy } from './cluster';
 import { FAULT_KINDS, Faults, type FaultKind } from './faults';
 import { availabilityChecks, balanceTotals, bookingChecks, ledgerChecks, loadBookings, replayCheck, type Check } from './checks';
 import { Workload } from './workload';
+import { systemCpuS } from './cpu';
 
 export interface ChaosOptions {
   transfers: number;
@@ -26,7 +27,12 @@ export interface ChaosOptions {
   faultGapMs?: number;
   /** Where the history (one JSON line per request) is written; none when undefined. */
   historyPath?: string;
+  /** A client's wait for one answer (default 10 s), and how long it retries one operation (default 120 s). */
+  requestTimeoutMs?: number;
+  retryWindowMs?: number;
   log?: (line: string) => void;
+  /** True once the run should stop starting operations (npm run chaos: the first Ctrl-C or SIGTERM). */
+  stopped?: () => boolean;
 }
 
 export interface ChaosReport {
@@ -38,7 +44,14 @@ export interface ChaosReport {
   acknowledged: number;
   booked: number;
   requests: number;
+  /** From the first operation until the last client finished (faults included). */
   seconds: number;
+  /** CPU the whole system under test (clients, proxy, servers, PostgreSQL; restarts included) used per money operation. */
+  cpuMsPerOperation: number;
+  /** How long the checks took once the run stopped. */
+  checkSeconds: number;
+  /** The run's peak resident memory (this process: the clients, the proxy and the recorded operations). */
+  peakRssMb: number;
 }
 
 export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
@@ -63,7 +76,7 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
     await servers.startAll(opts.servers ?? 2);
     proxy = await startProxy(servers.list);
     await loginCustomers(proxy.base, customers);
-    const staff = await staffToken(proxy.base, CHAOS_ADMIN.email, CHAOS_ADMIN.password);
+    const staff = await staffToken(proxy.base, CHAOS_ADMIN.email, CHAOS_ADMIN.password, CHAOS_ADMIN.totpSecret);
     const before = await balanceTotals(db);
     log(
       `chaos ${runId}: ${servers.list.length} servers behind ${proxy.base}, ${customers.length} customers, ${clients} clients, ${opts.transfers} operations${opts.durationS ? ` or ${opts.durationS} s` : ''}`,
@@ -79,23 +92,37 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
       durationMs: (opts.durationS ?? Number.POSITIVE_INFINITY) * 1000,
       keepGoing: () => !faults.scheduleDone(),
       historyPath: opts.historyPath,
+      stopped: opts.stopped,
+      requestTimeoutMs: opts.requestTimeoutMs,
+      retryWindowMs: opts.retryWindowMs,
       runId,
     });
+    const cpu = () =>
+      systemCpuS(
+        servers.list.map((s) => s.child?.pid),
+        db.postmasterPid(),
+      );
+    const cpuBefore = cpu();
     const started = Date.now();
     let running = true;
     const faultLoop = faults.loop(() => running, opts.faultGapMs ?? 5_000);
-    await workload.run((n) => log(`  ${n} operations started, ${Math.round((Date.now() - started) / 1000)} s`));
+    const rssMb = () => Math.round(process.memoryUsage().rss / 2 ** 20);
+    await workload.run((n) => {
+      if (n % (n >= 100_000 ? 10_000 : 1_000) === 0) log(`  ${n} operations started, ${Math.round((Date.now() - started) / 1000)} s, ${rssMb()} MB resident`);
+    });
     running = false;
     await faultLoop;
     const seconds = (Date.now() - started) / 1000;
+    const cpuSeconds = cpu() - cpuBefore;
 
+    const checking = Date.now();
     const decided = workload.operations.filter((o) => o.kind === 'decide').map((o) => o.tag);
     const bookings = await loadBookings(db, runId, decided);
     const checks = [
       ...bookingChecks(workload.operations, bookings),
       replayCheck(workload.replaysCompared, workload.replayMismatchCount, workload.replayMismatches),
       ...(await ledgerChecks(db, before)),
-      ...availabilityChecks(workload.serverErrors, faults.down, faults.recoveries),
+      ...availabilityChecks(workload.serverErrors, faults.down, faults.recoveries, faults.crashes),
     ];
     const transfers = workload.operations.filter((o) => o.kind === 'same' || o.kind === 'local');
     return {
@@ -108,6 +135,9 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
       booked: transfers.filter((o) => (bookings.counts[o.kind].get(o.tag) ?? 0) > 0).length,
       requests: workload.requests,
       seconds,
+      checkSeconds: (Date.now() - checking) / 1000,
+      cpuMsPerOperation: (cpuSeconds * 1000) / Math.max(1, workload.operations.length),
+      peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
     };
   } finally {
     await proxy?.close();
@@ -121,6 +151,11 @@ export function printReport(report: ChaosReport, print: (line: string) => void =
   print(`faults injected: ${FAULT_KINDS.map((k) => `${k} ${report.faults[k]}`).join(', ')}`);
   for (const note of report.notes) print(`note: ${note}`);
   print(`transfers: attempted ${report.attempted}, acknowledged ${report.acknowledged}, booked ${report.booked}; ${report.requests} requests in ${Math.round(report.seconds)} s`);
+  const perSecond = Math.round((report.attempted * 10) / Math.max(1, report.seconds)) / 10;
+  const cpuMs = Math.round(report.cpuMsPerOperation * 100) / 100;
+  print(
+    `rate: ${perSecond} transfers/s under faults; CPU ${cpuMs} ms per money operation (clients, proxy, servers and PostgreSQL); checks took ${Math.round(report.checkSeconds)} s; peak resident memory ${report.peakRssMb} MB`,
+  );
   for (const c of report.checks) {
     print(`${c.violations === 0 ? 'ok  ' : 'FAIL'} ${c.name}: ${c.violations} violations`);
     for (const e of c.examples) print(`       ${e}`);
@@ -133,13 +168,26 @@ async function main() {
   const historyDir = join(process.cwd(), 'artifacts', 'chaos');
   mkdirSync(historyDir, { recursive: true });
   const historyPath = process.env.CHAOS_HISTORY ?? join(historyDir, 'history.jsonl');
+  // The first Ctrl-C (or SIGTERM) stops starting operations: those under way finish, the checks run on what was
+  // done, and the processes the run started are stopped. A second one ends the script at once.
+  let stopped = false;
+  const stop = (signal: string) => {
+    if (stopped) process.exit(130);
+    stopped = true;
+    console.log(`${signal}: no new operations; finishing those under way, then checking`);
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
   const report = await runChaos({
+    stopped: () => stopped,
     transfers: numberFrom('CHAOS_TRANSFERS') ?? 20_000,
     durationS: numberFrom('CHAOS_DURATION_S'),
     clients: numberFrom('CHAOS_CLIENTS'),
     servers: numberFrom('CHAOS_SERVERS'),
     databaseUrl: process.env.CHAOS_DATABASE_URL || undefined,
     faultGapMs: numberFrom('CHAOS_FAULT_GAP_MS'),
+    requestTimeoutMs: numberFrom('CHAOS_REQUEST_TIMEOUT_MS'),
+    retryWindowMs: (numberFrom('CHAOS_RETRY_WINDOW_S') ?? 120) * 1000,
     historyPath: historyPath === '0' ? undefined : historyPath,
     log: (line) => console.log(line),
   });

@@ -1,6 +1,6 @@
 // What npm run chaos checks once the faults stop: the history against what the database booked, and the
 // ledger's own invariants. Each check counts its violations; the run passes when every count is 0.
-import type { Database } from './cluster';
+import type { Crash, Database } from './cluster';
 import type { DownInterval, Recovery } from './faults';
 import type { Operation, OperationKind, ServerError } from './workload';
 
@@ -128,13 +128,33 @@ export async function ledgerChecks(db: Database, before: Map<string, bigint>): P
 }
 
 /** A 5xx is excused only while its server (or the database) was down, or just after. */
-export function availabilityChecks(serverErrors: ServerError[], down: DownInterval[], recoveries: Recovery[]): Check[] {
+export function availabilityChecks(serverErrors: ServerError[], down: DownInterval[], recoveries: Recovery[], crashes: Crash[] = []): Check[] {
+  const crashed = check('no server process exited by itself');
+  for (const c of crashes) crashed.add(`server ${c.server} at ${new Date(c.at).toISOString()} (${c.how}); its last output: ${c.output.slice(-1500).replace(/\s+/g, ' ')}`);
   const unexcused = check('no 5xx except while its server or the database was down');
+  // Sorted by start, so each error looks only at the windows that began before it ended and not longer ago
+  // than the longest window lasted (a 1,000,000-transfer run has thousands of faults and many 5xx).
+  const windows = [...down].sort((a, b) => a.from - b.from);
+  const longest = windows.reduce((max, d) => Math.max(max, d.to - d.from), 0);
+  const firstFrom = (t: number) => {
+    let lo = 0;
+    let hi = windows.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (windows[mid].from < t) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
   for (const e of serverErrors) {
-    const excused = down.some((d) => (d.server === 'all' || d.server === e.server) && e.sentAt <= d.to && e.endAt >= d.from);
+    let excused = false;
+    for (let i = firstFrom(e.sentAt - longest); i < windows.length && windows[i].from <= e.endAt && !excused; i++) {
+      const d = windows[i];
+      excused = (d.server === 'all' || d.server === e.server) && e.sentAt <= d.to;
+    }
     if (!excused) unexcused.add(`${e.status} from server ${e.server} at ${new Date(e.sentAt).toISOString()} (${e.endAt - e.sentAt} ms)`);
   }
   const ready = check(`every server answered /readyz within ${READY_WITHIN_MS / 1000} s of the database coming back`);
   for (const r of recoveries) if (r.ms === undefined || r.ms > READY_WITHIN_MS) ready.add(`server ${r.server}: ${r.ms ?? 'never'} ms`);
-  return [unexcused, ready];
+  return [unexcused, ready, crashed];
 }

@@ -3,14 +3,20 @@
 import type { ChildProcess } from 'node:child_process';
 import { createServer, request as httpRequest, Agent, type Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
+import { generateSecret } from 'otplib';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Pool } from 'pg';
 import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded-postgres';
 import { serverEnv, spawnServer, waitReady } from '../bench/harness';
 
-export const CHAOS_ADMIN = { email: 'chaos.admin@strongroom.local', password: 'Chaos!Admin-Passw0rd' };
+export const CHAOS_ADMIN = { email: 'chaos.admin@strongroom.local', password: 'Chaos!Admin-Passw0rd', totpSecret: generateSecret() };
 
 /** The header the proxy adds to every answer: which server process answered (or failed to). */
 export const SERVER_HEADER = 'x-chaos-server';
+
+/** How long one boot of a server process may take before it is killed and started again. */
+const SERVER_BOOT_MS = 120_000;
 
 /** PostgreSQL for the run: embedded (restartable from its data dir) or CHAOS_DATABASE_URL (never restarted). */
 export class Database {
@@ -41,6 +47,16 @@ export class Database {
       this.pool = new Pool({ connectionString: withApplicationName(this.url, 'chaos-controller'), max: 4 });
       // A restart breaks idle connections; the pool drops them and the next query opens a new one.
       this.pool.on('error', () => undefined);
+    }
+  }
+
+  /** The embedded cluster's postmaster (the first line of postmaster.pid); undefined for CHAOS_DATABASE_URL. */
+  postmasterPid(): number | undefined {
+    if (!this.embedded) return undefined;
+    try {
+      return Number(readFileSync(join(this.dir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]) || undefined;
+    } catch {
+      return undefined;
     }
   }
 
@@ -81,6 +97,18 @@ export interface ServerProcess {
   child?: ChildProcess;
   /** Stopped with SIGSTOP and not yet continued. */
   paused: boolean;
+  /** Being started again after it exited by itself (faults leave it alone meanwhile). */
+  recovering?: boolean;
+  /** The last few kB the process wrote (stdout and stderr), for telling why it exited. */
+  output?: string;
+}
+
+/** A server process that exited although nobody stopped it. */
+export interface Crash {
+  server: number;
+  at: number;
+  how: string;
+  output: string;
 }
 
 /** N server processes sharing one database, secrets and data directory; each restarts on the port it had. */
@@ -111,14 +139,50 @@ export class Servers {
       dataDir: this.dataDir,
       sessionSecret: this.sessionSecret,
       encryptionKeyHex: this.encryptionKey.toString('hex'),
-      extra: { ADMIN_EMAIL: CHAOS_ADMIN.email, ADMIN_PASSWORD: CHAOS_ADMIN.password, LOG_LEVEL: process.env.CHAOS_LOG_LEVEL ?? 'fatal' },
+      extra: { ADMIN_EMAIL: CHAOS_ADMIN.email, ADMIN_PASSWORD: CHAOS_ADMIN.password, ADMIN_TOTP_SECRET: CHAOS_ADMIN.totpSecret, LOG_LEVEL: process.env.CHAOS_LOG_LEVEL ?? 'fatal' },
     });
-    server.child = spawnServer(env, [], process.env.CHAOS_SERVER_OUTPUT === '1' ? 'inherit' : 'ignore');
-    server.paused = false;
-    if (!(await waitReady(server.base, 60_000))) throw new Error(`server ${server.index} did not become ready`);
+    // On a machine shared with other work a boot can take a minute; one that exits (or hangs) is started again.
+    for (let attempt = 1; ; attempt++) {
+      const inherit = process.env.CHAOS_SERVER_OUTPUT === '1';
+      const child = spawnServer(env, [], inherit ? 'inherit' : 'pipe');
+      server.child = child;
+      server.paused = false;
+      server.output = '';
+      const keep = (chunk: Buffer) => (server.output = `${server.output ?? ''}${chunk.toString('utf8')}`.slice(-4096));
+      child.stdout?.on('data', keep);
+      child.stderr?.on('data', keep);
+      let exited = false;
+      let ready = false;
+      child.once('exit', (code, signal) => {
+        exited = true;
+        // Before it was ready, the boot loop here starts it again; after, it is a crash.
+        if (!ready || this.stopping.has(child) || server.child !== child) return;
+        server.child = undefined;
+        this.onCrash?.(server, { server: server.index, at: Date.now(), how: signal ? `signal ${signal}` : `exit code ${code}`, output: server.output ?? '' });
+      });
+      const deadline = Date.now() + SERVER_BOOT_MS;
+      while (!exited && Date.now() < deadline) {
+        if (await waitReady(server.base, 5_000)) {
+          ready = true;
+          return;
+        }
+      }
+      if (attempt >= 5) throw new Error(`server ${server.index} did not become ready in ${attempt} boots`);
+      this.onSlowBoot?.(`server ${server.index} ${exited ? 'exited while booting' : `was not ready ${SERVER_BOOT_MS / 1000} s after its start`}: started again`);
+      this.stopping.add(child);
+      child.kill('SIGKILL');
+    }
   }
 
+  /** Told when a boot had to be repeated (the run notes it). */
+  onSlowBoot?: (note: string) => void;
+  /** Told when a running server exits although nobody stopped it. */
+  onCrash?: (server: ServerProcess, crash: Crash) => void;
+  /** Processes this run is stopping itself (their exit is no crash). */
+  private readonly stopping = new WeakSet<ChildProcess>();
+
   kill(server: ServerProcess) {
+    if (server.child) this.stopping.add(server.child);
     server.child?.kill('SIGKILL');
     server.child = undefined;
   }
@@ -138,6 +202,7 @@ export class Servers {
       this.list.map(async (s) => {
         if (!s.child) return;
         if (s.paused) this.resume(s);
+        this.stopping.add(s.child);
         const exited = new Promise((r) => s.child!.once('exit', r));
         s.child.kill('SIGTERM');
         await Promise.race([exited, sleep(15_000)]);

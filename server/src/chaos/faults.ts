@@ -1,6 +1,6 @@
 // Faults for npm run chaos, one at a time: first each kind once on a schedule, then at random. Every fault
 // records when its server (or the database) was down, which is when a 5xx is excused.
-import type { Database, Servers, ServerProcess } from './cluster';
+import type { Crash, Database, Servers, ServerProcess } from './cluster';
 import { sleep, waitReady } from './cluster';
 
 export const FAULT_KINDS = ['terminate-backends', 'kill-9', 'sigstop', 'postgres-restart'] as const;
@@ -11,7 +11,7 @@ export interface DownInterval {
   server: number | 'all';
   from: number;
   to: number;
-  fault: FaultKind;
+  fault: FaultKind | 'crash';
 }
 
 /** After a database restart, how long each server took to answer /readyz again (undefined: never did). */
@@ -36,13 +36,36 @@ export class Faults {
   readonly down: DownInterval[] = [];
   readonly recoveries: Recovery[] = [];
   readonly notes: string[] = [];
+  /** Server processes that exited although no fault stopped them. */
+  readonly crashes: Crash[] = [];
   private scheduled = [...FAULT_KINDS];
 
   constructor(
     private readonly db: Database,
     private readonly servers: Servers,
     private readonly log: (line: string) => void,
-  ) {}
+  ) {
+    servers.onSlowBoot = (note) => {
+      this.notes.push(note);
+      this.log(`note: ${note}`);
+    };
+    servers.onCrash = (server, crash) => void this.recover(server, crash);
+  }
+
+  /** A server that exited by itself: counted (a check fails on it), and started again as a supervisor would. */
+  private async recover(server: ServerProcess, crash: Crash) {
+    this.crashes.push(crash);
+    server.recovering = true;
+    this.log(`crash: server ${server.index} exited by itself (${crash.how}); starting it again`);
+    try {
+      await this.servers.start(server);
+    } catch (err) {
+      this.notes.push(`server ${server.index} could not be started again: ${(err as Error).message}`);
+    } finally {
+      server.recovering = false;
+      this.down.push({ server: server.index, from: crash.at, to: Date.now() + AFTERMATH_MS, fault: 'crash' });
+    }
+  }
 
   /** Every scheduled fault has been injected (or skipped with a note). */
   scheduleDone() {
@@ -53,7 +76,14 @@ export class Faults {
   async loop(running: () => boolean, gapMs: number) {
     await sleep(gapMs / 2);
     while (running()) {
-      await this.inject(this.scheduled.shift() ?? this.randomKind());
+      const kind = this.scheduled.shift() ?? this.randomKind();
+      try {
+        await this.inject(kind);
+      } catch (err) {
+        // The run goes on (and its checks judge what happened); the note says which fault could not be completed.
+        this.notes.push(`${kind} failed: ${(err as Error).message}`);
+        this.log(`fault: ${kind} failed: ${(err as Error).message}`);
+      }
       const pause = between(gapMs / 2, gapMs * 1.5);
       for (let waited = 0; waited < pause && running(); waited += 100) await sleep(100);
     }
@@ -69,7 +99,9 @@ export class Faults {
   }
 
   private pick(): ServerProcess {
-    return this.servers.list[Math.floor(Math.random() * this.servers.list.length)];
+    const up = this.servers.list.filter((s) => !s.recovering && s.child);
+    const from = up.length > 0 ? up : this.servers.list;
+    return from[Math.floor(Math.random() * from.length)];
   }
 
   async inject(kind: FaultKind) {

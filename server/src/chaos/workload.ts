@@ -47,6 +47,8 @@ export interface WorkloadOptions {
   /** ...or after this time, whichever comes first (keepGoing can hold the end back). */
   durationMs: number;
   keepGoing: () => boolean;
+  /** Asked to stop early (SIGINT): no new operations; those under way finish, then the checks run. */
+  stopped?: () => boolean;
   historyPath?: string;
   requestTimeoutMs?: number;
   /** A client retries one operation for this long before calling it unknown. */
@@ -93,7 +95,9 @@ export class Workload {
   private readonly retryWindowMs: number;
 
   constructor(private readonly opts: WorkloadOptions) {
-    this.timeoutMs = opts.requestTimeoutMs ?? 4_000;
+    // A browser or mobile app waits longer than this for a payment; shorter, and on a busy machine most of the
+    // servers' work goes to requests their clients have already given up on (and sent again).
+    this.timeoutMs = opts.requestTimeoutMs ?? 10_000;
     this.retryWindowMs = opts.retryWindowMs ?? 120_000;
     if (opts.historyPath) this.history = createWriteStream(opts.historyPath);
   }
@@ -110,6 +114,7 @@ export class Workload {
   }
 
   private more() {
+    if (this.opts.stopped?.()) return false;
     const withinBounds = this.moneyStarted < this.opts.transfers && Date.now() - this.startedAt < this.opts.durationMs;
     return withinBounds || this.opts.keepGoing();
   }
@@ -220,7 +225,8 @@ export class Workload {
       const tryAgain = a.status === undefined || a.status >= 500 || a.status === 429 || (a.status === 409 && /in progress/i.test(a.body ?? ''));
       if (!tryAgain) return { status: a.status!, body: a.body, retried: attempt > 1 };
       if (Date.now() > giveUpAt) return undefined;
-      await sleep(Math.min(2_000, 100 * attempt) + Math.random() * 100);
+      // Exponential backoff with full jitter (200 ms doubling, at most 5 s), as a well-behaved client does.
+      await sleep(Math.random() * Math.min(5_000, 200 * 2 ** Math.min(attempt, 10)));
     }
   }
 

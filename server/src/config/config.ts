@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { DEFAULT_DAILY_OUTBOUND_LIMIT, PASSWORD_WEAK_MESSAGE, parseAmountToMinor, passwordStrongEnough } from '@strongroom/shared';
+import { loadPasswordDictionaries } from '../common/password-dictionaries';
 import { deriveKeys, type DerivedKeys } from '../common/crypto';
 
 export interface AppConfig {
@@ -170,6 +171,7 @@ function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
 
 /** Reads and validates the environment once at boot; every problem is reported together. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  loadPasswordDictionaries();
   const problems: string[] = [];
   const check = <T>(fn: () => T): T | undefined => {
     try {

@@ -11,8 +11,9 @@ import { Loans1760000600000 } from './migrations/1760000600000-loans.migration';
 import { Cheques1760000500000 } from './migrations/1760000500000-cheques.migration';
 import { Identity1760000900000 } from './migrations/1760000900000-identity.migration';
 import { CryptoWallet1760001000000 } from './migrations/1760001000000-crypto-wallet.migration';
+import { ReferenceDataHistory1760001100000 } from './migrations/1760001100000-reference-data-history.migration';
 import { PinAttemptLocks1760000950000 } from './migrations/1760000950000-pin-attempt-locks.migration';
-import { FunctionSearchPath1760001100000 } from './migrations/1760001100000-function-search-path.migration';
+import { FunctionSearchPath1760001200000 } from './migrations/1760001200000-function-search-path.migration';
 
 // In order. Never edit a migration that has shipped: add a new one.
 export const MIGRATIONS = [
@@ -29,6 +30,7 @@ export const MIGRATIONS = [
   Identity1760000900000,
   PinAttemptLocks1760000950000,
   CryptoWallet1760001000000,
+  ReferenceDataHistory1760001100000,
   // Last: fixes the search_path of every function made before it (a later migration's functions set their own).
-  FunctionSearchPath1760001100000,
+  FunctionSearchPath1760001200000,
 ];

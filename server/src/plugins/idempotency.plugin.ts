@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { EntityManager } from 'typeorm';
 import { AppError } from '../common/app-error';
 import { hmacHex, sha256Hex } from '../common/crypto';
-import { rows } from '../common/sql';
+import { rows, type Queryable } from '../common/sql';
 import { withTransaction } from '../db/transaction';
 import { IdempotencyKeyUsed } from '../modules/ledger/ledger.service';
 
@@ -14,8 +14,13 @@ export interface IdempotentResult<T> {
   after?: () => Promise<void>;
 }
 
-/** An in-progress claim older than this belongs to a transaction that died: its work did not commit. */
+/**
+ * An 'in_progress' row (written by servers before the key became a transaction-scoped lock) older than this
+ * belongs to a request that died: its work did not commit.
+ */
 const STALE_CLAIM_SECONDS = 60;
+
+const inProgress = () => new AppError(409, 'A request with this Idempotency-Key is still in progress. Retry shortly.');
 
 /** A refusal is an answer too: the same request will be refused the same way. */
 function refusalAnswer(err: unknown): { status: number; body: unknown } | undefined {
@@ -41,19 +46,45 @@ export class Idempotency {
   constructor(private readonly app: FastifyInstance) {}
 
   async run<T>(request: FastifyRequest, callerScope: string, fn: (m: EntityManager) => Promise<IdempotentResult<T>>): Promise<{ status: number; body: T }> {
+    const key = this.keyOf(request);
     const scope = this.scopeOf(request, callerScope);
-    const claim = await this.claim<T>(request, scope);
-    if (claim.kind === 'none') return this.execute(fn);
-    if (claim.kind === 'replay') return { status: claim.status, body: claim.body as T };
-    return this.settle(scope, claim.key, () =>
-      this.execute(fn, async (m, result) => {
-        await m.query(`UPDATE idempotency_keys SET status = 'done', response_status = $3, response_body = $4 WHERE scope = $1 AND key = $2`, [
-          scope,
-          claim.key,
-          result.status,
-          JSON.stringify(result.body),
-        ]);
-      }),
+    if (key === undefined) return this.execute(fn);
+    const hash = this.hashOf(request);
+    let refused: unknown;
+    const outcome = await withTransaction(this.app.db, async (m) => {
+      refused = undefined;
+      // The key is held by a transaction-scoped lock, not by a row: a request whose process is killed (kill -9),
+      // whose connection is terminated or whose database restarts lets go of it with its rolled-back work, so a
+      // retry goes ahead at once instead of hearing "in progress" until a claim goes stale.
+      const [{ locked }] = await rows<{ locked: boolean }>(m, `SELECT pg_try_advisory_xact_lock(hashtextextended($1, 0)) AS locked`, [`${scope} ${key}`]);
+      if (!locked) throw inProgress();
+      const seen = await this.recorded<T>(scope, key, hash, m);
+      if (seen.kind === 'replay') return { status: seen.status, body: seen.body as T };
+      if (seen.kind === 'in_progress') throw inProgress();
+      await m.query('SAVEPOINT idempotent_work');
+      try {
+        const result = await fn(m);
+        await this.record(m, scope, key, hash, result);
+        return result;
+      } catch (err) {
+        const refusal = refusalAnswer(err);
+        if (!refusal) throw err;
+        // A refusal is the key's answer too, recorded in the same transaction that took the key.
+        await m.query('ROLLBACK TO SAVEPOINT idempotent_work');
+        await this.record(m, scope, key, hash, refusal);
+        refused = err;
+        return refusal as { status: number; body: T };
+      }
+    });
+    if (refused) throw refused;
+    return this.answer(outcome);
+  }
+
+  private async record(m: EntityManager, scope: string, key: string, hash: string, answer: { status: number; body: unknown }) {
+    await m.query(
+      `INSERT INTO idempotency_keys (scope, key, request_hash, status, response_status, response_body) VALUES ($1, $2, $3, 'done', $4, $5)
+       ON CONFLICT (scope, key) DO UPDATE SET request_hash = EXCLUDED.request_hash, status = 'done', response_status = EXCLUDED.response_status, response_body = EXCLUDED.response_body, created_at = now()`,
+      [scope, key, hash, answer.status, JSON.stringify(answer.body)],
     );
   }
 
@@ -77,8 +108,9 @@ export class Idempotency {
     const hash = this.hashOf(request);
     // A used key is answered (or refused, for another body) before `fn` judges anything, the PIN included:
     // a key must never become a way to try PINs, counted or not.
-    const earlier = await this.recordedIfAny<T>(scope, key, hash);
-    if (earlier) return earlier.ref && earlier.body === null ? replay(earlier.ref) : { status: earlier.status, body: earlier.body as T };
+    const earlier = await this.recorded<T>(scope, key, hash);
+    if (earlier.kind === 'replay') return earlier.ref && earlier.body === null ? replay(earlier.ref) : { status: earlier.status, body: earlier.body as T };
+    if (earlier.kind === 'in_progress') throw inProgress();
     for (let attempt = 1; ; attempt++) {
       try {
         return await once({ scope, key, hash });
@@ -86,7 +118,7 @@ export class Idempotency {
         if (err instanceof IdempotencyKeyUsed) {
           const seen = await this.recorded<T>(scope, key, hash);
           if (seen.kind === 'stale' && attempt === 1) continue;
-          if (seen.kind !== 'replay') throw new AppError(409, 'A request with this Idempotency-Key is still in progress. Retry shortly.');
+          if (seen.kind !== 'replay') throw inProgress();
           return seen.ref && seen.body === null ? replay(seen.ref) : { status: seen.status, body: seen.body as T };
         }
         const refusal = refusalAnswer(err);
@@ -129,18 +161,15 @@ export class Idempotency {
     return `${callerScope}@${sha256Hex(stableStringify(params)).slice(0, 24)}`;
   }
 
-  /** A finished key's answer; a different request under the key is refused (422); a key in flight is a 409. */
-  private async recordedIfAny<T>(scope: string, key: string, hash: string): Promise<{ status: number; body: T | null; ref: string | null } | undefined> {
-    const seen = await this.recorded<T>(scope, key, hash);
-    if (seen.kind === 'replay') return seen;
-    if (seen.kind === 'in_progress') throw new AppError(409, 'A request with this Idempotency-Key is still in progress. Retry shortly.');
-    return undefined;
-  }
-
   /** What a used key answered; a claim left behind by a crashed request is removed ('stale'). */
-  private async recorded<T>(scope: string, key: string, hash: string): Promise<{ kind: 'replay'; status: number; body: T | null; ref: string | null } | { kind: 'in_progress' | 'stale' }> {
+  private async recorded<T>(
+    scope: string,
+    key: string,
+    hash: string,
+    db: Queryable = this.app.db,
+  ): Promise<{ kind: 'replay'; status: number; body: T | null; ref: string | null } | { kind: 'in_progress' | 'stale' }> {
     const [existing] = await rows<{ request_hash: string; status: string; response_status: number; response_body: T | null; response_ref: string | null; stale: boolean }>(
-      this.app.db,
+      db,
       `SELECT request_hash, status, response_status, response_body, response_ref, created_at < now() - make_interval(secs => $3) AS stale FROM idempotency_keys WHERE scope = $1 AND key = $2`,
       [scope, key, STALE_CLAIM_SECONDS],
     );
@@ -148,49 +177,8 @@ export class Idempotency {
     if (existing.request_hash !== hash) throw new AppError(422, 'This Idempotency-Key was already used for a different request');
     if (existing.status === 'done') return { kind: 'replay', status: existing.response_status, body: existing.response_body, ref: existing.response_ref };
     if (!existing.stale) return { kind: 'in_progress' };
-    await this.app.db.query(`DELETE FROM idempotency_keys WHERE scope = $1 AND key = $2 AND status = 'in_progress'`, [scope, key]);
+    await db.query(`DELETE FROM idempotency_keys WHERE scope = $1 AND key = $2 AND status = 'in_progress'`, [scope, key]);
     return { kind: 'stale' };
-  }
-
-  private async claim<T>(
-    request: FastifyRequest,
-    scope: string,
-  ): Promise<{ kind: 'none' } | { kind: 'claimed'; key: string } | { kind: 'replay'; status: number; body: T | null; ref: string | null }> {
-    const key = this.keyOf(request);
-    if (key === undefined) return { kind: 'none' };
-    const hash = this.hashOf(request);
-    const claimed = await rows(
-      this.app.db,
-      `INSERT INTO idempotency_keys (scope, key, request_hash, status) VALUES ($1, $2, $3, 'in_progress')
-       ON CONFLICT (scope, key) DO UPDATE SET request_hash = EXCLUDED.request_hash, created_at = now()
-         WHERE idempotency_keys.status = 'in_progress' AND idempotency_keys.created_at < now() - make_interval(secs => $4)
-       RETURNING 1`,
-      [scope, key, hash, STALE_CLAIM_SECONDS],
-    );
-    if (claimed.length > 0) return { kind: 'claimed', key };
-    const seen = await this.recorded<T>(scope, key, hash);
-    if (seen.kind !== 'replay') throw new AppError(409, 'A request with this Idempotency-Key is still in progress. Retry shortly.');
-    return seen;
-  }
-
-  /** Runs the claimed work; a refusal is recorded as the key's answer, anything else frees the key. */
-  private async settle<T>(scope: string, key: string, work: () => Promise<{ status: number; body: T }>): Promise<{ status: number; body: T }> {
-    try {
-      return await work();
-    } catch (err) {
-      const refusal = refusalAnswer(err);
-      if (refusal) {
-        await this.app.db.query(`UPDATE idempotency_keys SET status = 'done', response_status = $3, response_body = $4 WHERE scope = $1 AND key = $2`, [
-          scope,
-          key,
-          refusal.status,
-          JSON.stringify(refusal.body),
-        ]);
-      } else {
-        await this.app.db.query(`DELETE FROM idempotency_keys WHERE scope = $1 AND key = $2 AND status = 'in_progress'`, [scope, key]);
-      }
-      throw err;
-    }
   }
 
   private async execute<T>(fn: (m: EntityManager) => Promise<IdempotentResult<T>>, finish?: (m: EntityManager, r: IdempotentResult<T>) => Promise<void>): Promise<{ status: number; body: T }> {

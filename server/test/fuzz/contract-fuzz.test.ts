@@ -29,7 +29,9 @@ describe(`contract fuzzing (${RUNS} requests, seed ${SEED})`, () => {
   let sent = 0;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // FUZZ_LOG=1: the server's error log on stderr (what a 5xx was), for turning a failure into a regression test.
+    const log = process.env.FUZZ_LOG === '1';
+    t = await createTestApp(log ? { logLevel: 'error' } : {}, log ? { logStream: process.stderr } : {});
     staff = await staffSession(t.app);
     customer = (await approvedCustomer(t.app, { funded: '5000.00', staff })).session;
   });

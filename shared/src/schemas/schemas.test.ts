@@ -17,6 +17,11 @@ import {
   transactionQuerySchema,
 } from '../index';
 import { validationErrors } from './common';
+import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
+import { setPasswordDictionaries } from '../password-policy';
+
+// The server sets the full dictionaries at start (server/src/common/password-dictionaries.ts); so do these tests.
+setPasswordDictionaries({ adjacencyGraphs, dictionary });
 
 function errorsOf(schema: { validateSync: (v: unknown, o: object) => unknown }, value: unknown, strict = true): Record<string, string> {
   try {

@@ -1,20 +1,21 @@
-import { useState } from 'react';
-import { AppBar, Box, Button, Container, Drawer, IconButton, List, ListItem, ListItemButton, ListItemText, Stack, Toolbar } from '@mui/material';
+import { lazy, Suspense, useState } from 'react';
+import { AppBar, Box, Button, Container, IconButton, Stack, Toolbar } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
-import CloseIcon from '@mui/icons-material/Close';
 import { Link as RouterLink } from 'react-router-dom';
 import { BrandLogo } from '../BrandLogo';
+import { LANDING_ANCHORS } from './landing-anchors';
 
-export const LANDING_ANCHORS = [
-  { label: 'Home', href: '#home' },
-  { label: 'About', href: '#about' },
-  { label: 'Services', href: '#services' },
-  { label: 'FAQ', href: '#faq' },
-  { label: 'Contact', href: '#contact' },
-];
+// The phone menu (Drawer, Modal, focus trap, list: ~9 KB gzip) is fetched on the first tap, not with the page.
+const PublicMenuDrawer = lazy(() => import('./PublicMenuDrawer'));
 
 export function PublicHeader() {
   const [open, setOpen] = useState(false);
+  // Mounted from the first opening on, so that later openings and every closing slide.
+  const [menuLoaded, setMenuLoaded] = useState(false);
+  const openMenu = () => {
+    setMenuLoaded(true);
+    setOpen(true);
+  };
   return (
     <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider', backdropFilter: 'blur(8px)' }}>
       <Container maxWidth="lg">
@@ -37,36 +38,16 @@ export function PublicHeader() {
               Open Account
             </Button>
           </Stack>
-          <IconButton sx={{ ml: 'auto', display: { md: 'none' } }} aria-label="Open menu" onClick={() => setOpen(true)}>
+          <IconButton sx={{ ml: 'auto', display: { md: 'none' } }} aria-label="Open menu" aria-haspopup="dialog" onClick={openMenu}>
             <MenuIcon />
           </IconButton>
         </Toolbar>
       </Container>
-      <Drawer anchor="right" open={open} onClose={() => setOpen(false)} PaperProps={{ sx: { width: '75%', maxWidth: 320 }, 'aria-label': 'Menu' }}>
-        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', p: 2 }}>
-          <BrandLogo />
-          <IconButton aria-label="Close menu" onClick={() => setOpen(false)}>
-            <CloseIcon />
-          </IconButton>
-        </Box>
-        <List aria-label="Mobile menu">
-          {LANDING_ANCHORS.map((a) => (
-            <ListItem key={a.href} disablePadding>
-              <ListItemButton component="a" href={a.href} onClick={() => setOpen(false)}>
-                <ListItemText primary={a.label} />
-              </ListItemButton>
-            </ListItem>
-          ))}
-        </List>
-        <Stack spacing={1} sx={{ p: 2 }}>
-          <Button component={RouterLink} to="/auth/login" variant="outlined" fullWidth>
-            Login
-          </Button>
-          <Button component={RouterLink} to="/auth/terms" variant="contained" fullWidth>
-            Open Account
-          </Button>
-        </Stack>
-      </Drawer>
+      {menuLoaded && (
+        <Suspense fallback={null}>
+          <PublicMenuDrawer open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </AppBar>
   );
 }

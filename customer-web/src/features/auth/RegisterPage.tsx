@@ -1,13 +1,14 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Grid, MenuItem, Stack, Step, StepButton, Stepper, Typography } from '@mui/material';
-import { Form, Formik, useFormikContext } from 'formik';
+import { Form, Formik } from 'formik';
 import { useNavigate } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
 import { ACCOUNT_TYPES, ENROLMENT_CURRENCIES, INCOME_RANGES, OCCUPATIONS, enrolmentAccountSchema, enrolmentEmploymentSchema, enrolmentPersonalSchema } from '@strongroom/shared';
 import { api, ApiError } from '../../api/client';
 import { AuthLayout } from '../../components/public/AuthLayout';
 import { FormField } from '../../components/FormField';
-import { loadStates, useCountries, useStates, type Region } from '../regions/regions';
+import { useCountries, type Region } from '../regions/regions';
+import { CountryField, StateField } from '../regions/RegionFields';
 import { NewPasswordField } from '../../components/PasswordStrengthMeter';
 
 const STEPS = ['Personal Information', 'Employment Information', 'Account Information', 'Completed'];
@@ -42,45 +43,6 @@ function readStore(): Stored {
   } catch {
     return {};
   }
-}
-
-function StateField() {
-  const { values, setFieldValue } = useFormikContext<Part>();
-  // undefined while the list loads: the picker stays a picker, its options arrive in a moment.
-  const states = useStates(values.country);
-  if (states?.length === 0) return <FormField name="state" label="State/Province" />;
-  return (
-    <FormField name="state" label="State/Province" select onChange={(e) => setFieldValue('state', e.target.value)}>
-      {(states ?? []).map((s) => (
-        <MenuItem key={s.isoCode} value={s.name}>
-          {s.name}
-        </MenuItem>
-      ))}
-    </FormField>
-  );
-}
-
-function CountryField({ countries }: { countries: Region[] }) {
-  const { setFieldValue } = useFormikContext<Part>();
-  return (
-    <FormField
-      name="country"
-      label="Country"
-      select
-      onChange={(e) => {
-        setFieldValue('country', e.target.value);
-        setFieldValue('state', '');
-      }}
-      // The states are fetched while the visitor looks for their country.
-      SelectProps={{ onOpen: () => void loadStates(), MenuProps: { PaperProps: { sx: { maxHeight: 320 } } } }}
-    >
-      {countries.map((c) => (
-        <MenuItem key={c.isoCode} value={c.isoCode}>
-          {c.name}
-        </MenuItem>
-      ))}
-    </FormField>
-  );
 }
 
 const MISSING = 'Not provided yet';
@@ -226,7 +188,7 @@ export default function RegisterPage() {
                 <FormField name="email" label="Email" type="email" autoComplete="email" />
               </Grid>
               <Grid size={{ xs: 12, sm: 6 }}>
-                <CountryField countries={countries} />
+                <CountryField />
               </Grid>
               <Grid size={{ xs: 12, sm: 6 }}>
                 <StateField />

@@ -5,7 +5,7 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import { useSnackbar } from 'notistack';
-import type { CardActivityDto, CardDto, CardRevealDto } from '@strongroom/shared';
+import { formatMoney, type CardActivityDto, type CardDto, type CardRevealDto } from '@strongroom/shared';
 import { api, newIdempotencyKey } from '../../api/client';
 import { useApi } from '../../api/useApi';
 import { useAuth } from '../../auth/AuthContext';
@@ -232,7 +232,7 @@ export function CardPanel({ card, onChanged }: { card: CardDto; onChanged(): voi
       <PinDialog
         open={dialog === 'pay'}
         title="Pay card balance"
-        description={`From your account to ${name}. You owe ${card.balanceOwed} ${card.currency}.`}
+        description={`From your account to ${name}. You owe ${formatMoney(card.balanceOwed, card.currency)}.`}
         confirmLabel="Pay"
         busy={busy}
         error={error}

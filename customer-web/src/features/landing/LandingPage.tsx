@@ -1,24 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
-// The newsletter field is TextField's own parts: TextField also imports Select and its menus, which the landing
-// page would load for nothing.
-import {
-  Accordion,
-  AccordionDetails,
-  AccordionSummary,
-  Avatar,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Container,
-  FormControl,
-  FormHelperText,
-  Grid,
-  OutlinedInput,
-  Rating,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { useId, useState, type ChangeEvent, type FormEvent, type SyntheticEvent } from 'react';
+// Kept light for a first visit (README, page weight): the newsletter field is a plain <input> and its answer is
+// shown in the page (no MUI input, no toast library); the testimonials' stars are icons, not a Rating control; the
+// FAQ is the browser's own <details> disclosure (no Accordion, Collapse and transition code).
+import { Avatar, Box, Button, Card, CardContent, Container, Grid, Stack, Typography } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import LockIcon from '@mui/icons-material/Lock';
 import PublicIcon from '@mui/icons-material/Public';
@@ -29,8 +13,8 @@ import FamilyRestroomIcon from '@mui/icons-material/FamilyRestroom';
 import HowToRegIcon from '@mui/icons-material/HowToReg';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
 import RocketLaunchIcon from '@mui/icons-material/RocketLaunch';
+import StarIcon from '@mui/icons-material/Star';
 import { Link as RouterLink } from 'react-router-dom';
-import { useSnackbar } from 'notistack';
 import { EMAIL_RE } from '@strongroom/shared';
 import { PublicHeader } from '../../components/public/PublicHeader';
 import { BrandLogo } from '../../components/BrandLogo';
@@ -85,23 +69,67 @@ function Section({ id, title, subtitle, children, muted = false }: { id: string;
   );
 }
 
+/** One question of the FAQ: a native disclosure (keyboard and screen readers know it) styled like the rest of the page. */
+function FaqItem({ question, answer, open, onToggle }: { question: string; answer: string; open: boolean; onToggle(open: boolean): void }) {
+  return (
+    <Box
+      component="details"
+      open={open}
+      onToggle={(e: SyntheticEvent<HTMLDetailsElement>) => onToggle(e.currentTarget.open)}
+      sx={{
+        bgcolor: 'background.paper',
+        borderBottom: 1,
+        borderColor: 'divider',
+        '&:first-of-type': { borderTopLeftRadius: 10, borderTopRightRadius: 10 },
+        '&:last-of-type': { borderBottom: 0, borderBottomLeftRadius: 10, borderBottomRightRadius: 10 },
+        boxShadow: 1,
+      }}
+    >
+      <Box
+        component="summary"
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: 2,
+          minHeight: 48,
+          px: 2,
+          py: 1.5,
+          cursor: 'pointer',
+          listStyle: 'none',
+          '&::-webkit-details-marker': { display: 'none' },
+          '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 },
+          '& > svg': { transition: 'transform 150ms', color: 'action.active' },
+          'details[open] > & > svg': { transform: 'rotate(180deg)' },
+        }}
+      >
+        <Typography component="span" fontWeight={600}>
+          {question}
+        </Typography>
+        <ExpandMoreIcon />
+      </Box>
+      <Typography color="text.secondary" sx={{ px: 2, pb: 2 }}>
+        {answer}
+      </Typography>
+    </Box>
+  );
+}
+
 export default function LandingPage() {
   const [openFaq, setOpenFaq] = useState<number | false>(0);
   const [email, setEmail] = useState('');
-  const [emailError, setEmailError] = useState('');
-  const emailHelpId = `${useId()}-helper-text`;
-  const { enqueueSnackbar } = useSnackbar();
+  const [newsletter, setNewsletter] = useState<{ error: boolean; message: string } | null>(null);
+  const newsletterMessageId = `${useId()}-newsletter-message`;
 
   const subscribe = (e: FormEvent) => {
     e.preventDefault();
     if (!EMAIL_RE.test(email.trim())) {
-      setEmailError('Enter a valid email address');
+      setNewsletter({ error: true, message: 'Enter a valid email address' });
       return;
     }
-    setEmailError('');
     setEmail('');
     // No newsletter service yet: we say so rather than pretend to have stored the address.
-    enqueueSnackbar("Thanks! Our newsletter isn't live yet, so we haven't stored your address. We'll announce it on this page.", { variant: 'info' });
+    setNewsletter({ error: false, message: "Thanks! Our newsletter isn't live yet, so we haven't stored your address. We'll announce it on this page." });
   };
 
   return (
@@ -224,7 +252,11 @@ export default function LandingPage() {
               <Grid key={t.name} size={{ xs: 12, md: 4 }}>
                 <Card sx={{ height: '100%' }} data-testid="testimonial">
                   <CardContent>
-                    <Rating value={5} readOnly size="small" />
+                    <Box role="img" aria-label="Rated 5 out of 5" sx={{ display: 'flex', color: '#faaf00' }}>
+                      {[1, 2, 3, 4, 5].map((star) => (
+                        <StarIcon key={star} fontSize="small" />
+                      ))}
+                    </Box>
                     <Typography sx={{ my: 2 }}>“{t.quote}”</Typography>
                     <Typography fontWeight={700}>{t.name}</Typography>
                     <Typography variant="body2" color="text.secondary">
@@ -254,14 +286,7 @@ export default function LandingPage() {
         <Section id="faq" title="Frequently asked questions" subtitle="Can't find your answer? Our team is here 24/7 by chat, email or phone.">
           <Box sx={{ maxWidth: 800, mx: 'auto' }}>
             {FAQ.map((f, i) => (
-              <Accordion key={f.q} expanded={openFaq === i} onChange={(_e, expanded) => setOpenFaq(expanded ? i : false)} disableGutters>
-                <AccordionSummary expandIcon={<ExpandMoreIcon />}>
-                  <Typography fontWeight={600}>{f.q}</Typography>
-                </AccordionSummary>
-                <AccordionDetails>
-                  <Typography color="text.secondary">{f.a}</Typography>
-                </AccordionDetails>
-              </Accordion>
+              <FaqItem key={f.q} question={f.q} answer={f.a} open={openFaq === i} onToggle={(open) => setOpenFaq((current) => (open ? i : current === i ? false : current))} />
             ))}
           </Box>
         </Section>
@@ -316,24 +341,38 @@ export default function LandingPage() {
                 Newsletter
               </Typography>
               <Box component="form" onSubmit={subscribe} noValidate sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-                <FormControl
-                  size="small"
-                  error={!!emailError}
-                  sx={{ flex: 1, bgcolor: '#fff', borderRadius: 1, '& .MuiFormHelperText-root': { bgcolor: '#0a1f44', m: 0, pt: 0.5 }, '& .MuiFormHelperText-root.Mui-error': { color: '#ffb4ab' } }}
-                >
-                  <OutlinedInput
-                    placeholder="you@example.com"
-                    type="email"
-                    value={email}
-                    onChange={(e) => setEmail(e.target.value)}
-                    inputProps={{ 'aria-label': 'Email address', 'aria-describedby': emailError ? emailHelpId : undefined }}
-                  />
-                  {emailError && <FormHelperText id={emailHelpId}>{emailError}</FormHelperText>}
-                </FormControl>
+                <Box
+                  component="input"
+                  type="email"
+                  placeholder="you@example.com"
+                  aria-label="Email address"
+                  aria-invalid={newsletter?.error || undefined}
+                  aria-describedby={newsletter ? newsletterMessageId : undefined}
+                  value={email}
+                  onChange={(e: ChangeEvent<HTMLInputElement>) => setEmail(e.target.value)}
+                  sx={{
+                    flex: 1,
+                    minWidth: 0,
+                    height: 40,
+                    px: 1.75,
+                    font: 'inherit',
+                    color: '#1a1a1a',
+                    bgcolor: '#fff',
+                    border: 2,
+                    borderColor: newsletter?.error ? '#ffb4ab' : 'transparent',
+                    borderRadius: 1,
+                    '&::placeholder': { color: '#6b6b6b', opacity: 1 },
+                    '&:focus-visible': { outline: '3px solid #7aa7ff', outlineOffset: 1 },
+                  }}
+                />
                 <Button type="submit" variant="contained" color="secondary">
                   Subscribe
                 </Button>
               </Box>
+              {/* Read out when it changes; light colours that reach 4.5:1 on the navy footer. */}
+              <Typography id={newsletterMessageId} role="status" variant="body2" sx={{ mt: 1, color: newsletter?.error ? '#ffb4ab' : '#fff' }}>
+                {newsletter?.message}
+              </Typography>
             </Grid>
           </Grid>
           <Typography variant="body2" sx={{ mt: 5, opacity: 0.8 }}>

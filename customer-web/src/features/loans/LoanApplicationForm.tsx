@@ -1,9 +1,10 @@
-import { Alert, Box, Button, Checkbox, FormControlLabel, FormHelperText, Grid, MenuItem, Stack, Typography } from '@mui/material';
-import { Form, Formik, useField, useFormikContext } from 'formik';
+import { Alert, Box, Button, Grid, MenuItem, Stack, Typography } from '@mui/material';
+import { Form, Formik, useFormikContext } from 'formik';
 import { useSnackbar } from 'notistack';
 import { EMPLOYMENT_STATUSES, LOAN_PURPOSES, LOAN_TYPES, calculateLoan, formatMoney, loanApplicationSchema, loanRateFor, type UserDto } from '@strongroom/shared';
 import { api } from '../../api/client';
 import { FormField, applyServerErrors } from '../../components/FormField';
+import { AgreeToTermsCheckbox, ApplicantFields, applicantInitialValues } from '../../components/ApplicantFields';
 import { capitalised, loanTypeName, withSpaces } from './loan-labels';
 
 type Values = Record<string, string | boolean>;
@@ -14,16 +15,7 @@ function initialValues(user: UserDto): Values {
     loanPurpose: '',
     loanAmount: '',
     termLength: '',
-    firstName: user.firstName ?? '',
-    lastName: user.lastName ?? '',
-    email: user.email ?? '',
-    phone: user.phone ?? '',
-    dateOfBirth: user.dob ?? '',
-    ssn: '',
-    address: user.address ?? '',
-    city: user.city ?? '',
-    state: user.state ?? '',
-    zipCode: user.zipcode ?? '',
+    ...applicantInitialValues(user),
     employmentStatus: '',
     employerName: '',
     jobTitle: '',
@@ -50,17 +42,6 @@ function RatePreview() {
     <Alert severity="info" data-testid="rate-preview">
       {loanTypeName(type)}: {rate}% a year. Estimated monthly payment {formatMoney(figures.monthlyPayment, 'USD')}, total {formatMoney(figures.totalAmount, 'USD')}.
     </Alert>
-  );
-}
-
-function TermsCheckbox() {
-  const [field, meta] = useField({ name: 'agreeToTerms', type: 'checkbox' });
-  const showError = meta.touched && !!meta.error;
-  return (
-    <Box>
-      <FormControlLabel control={<Checkbox {...field} checked={!!field.value} />} label="I agree to the loan terms and conditions and consent to a credit check" />
-      {showError && <FormHelperText error>{meta.error}</FormHelperText>}
-    </Box>
   );
 }
 
@@ -123,36 +104,7 @@ export function LoanApplicationForm({ user, onApplied }: { user: UserDto; onAppl
               Personal information
             </Typography>
             <Grid container spacing={2}>
-              <Grid size={half}>
-                <FormField name="firstName" label="First name" />
-              </Grid>
-              <Grid size={half}>
-                <FormField name="lastName" label="Last name" />
-              </Grid>
-              <Grid size={half}>
-                <FormField name="email" label="Email" type="email" />
-              </Grid>
-              <Grid size={half}>
-                <FormField name="phone" label="Phone" />
-              </Grid>
-              <Grid size={half}>
-                <FormField name="dateOfBirth" label="Date of birth" type="date" InputLabelProps={{ shrink: true }} />
-              </Grid>
-              <Grid size={half}>
-                <FormField name="ssn" label="Social Security Number" autoComplete="off" helperText="Encrypted; only the last 4 digits are ever shown" />
-              </Grid>
-              <Grid size={{ xs: 12 }}>
-                <FormField name="address" label="Address" />
-              </Grid>
-              <Grid size={{ xs: 12, sm: 4 }}>
-                <FormField name="city" label="City" />
-              </Grid>
-              <Grid size={{ xs: 12, sm: 4 }}>
-                <FormField name="state" label="State" />
-              </Grid>
-              <Grid size={{ xs: 12, sm: 4 }}>
-                <FormField name="zipCode" label="Zip code" />
-              </Grid>
+              <ApplicantFields />
             </Grid>
             <Typography variant="h6" component="h2" fontWeight={700}>
               Employment and finances
@@ -179,7 +131,7 @@ export function LoanApplicationForm({ user, onApplied }: { user: UserDto; onAppl
                 <FormField name="downPayment" label="Down payment" inputProps={{ inputMode: 'decimal' }} />
               </Grid>
             </Grid>
-            <TermsCheckbox />
+            <AgreeToTermsCheckbox label="I agree to the loan terms and conditions and consent to a credit check" />
             <Box>
               <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
                 {isSubmitting ? 'Submitting...' : 'Submit Application'}

@@ -10,7 +10,8 @@ import { FormField, applyServerErrors } from '../../components/FormField';
 import { SecurityTab } from './security/SecurityTab';
 import { UserAvatar } from '../../components/UserAvatar';
 import { accountTypeLabel } from '../../components/BalanceCard';
-import { loadStates, useCountries, useStates, type Region } from '../regions/regions';
+import { useCountries, type Region } from '../regions/regions';
+import { CountryField, StateField } from '../regions/RegionFields';
 
 const TABS = ['personal', 'security', 'notifications'] as const;
 type TabName = (typeof TABS)[number];
@@ -38,46 +39,6 @@ function calendarDate(iso: string | null | undefined): string {
 /** A picked profile image must be image/* and at most 5 MB, otherwise it is silently ignored. */
 export function acceptableProfileImage(file: File | undefined | null): file is File {
   return !!file && file.type.startsWith('image/') && file.size <= UPLOAD_MAX_BYTES;
-}
-
-function CountryField() {
-  const { setFieldValue } = useFormikContext<ProfileValues>();
-  const countries = useCountries();
-  return (
-    <FormField
-      name="country"
-      label="Country"
-      select
-      onChange={(e) => {
-        setFieldValue('country', e.target.value);
-        setFieldValue('state', '');
-      }}
-      // The states are fetched while the customer looks for their country.
-      SelectProps={{ onOpen: () => void loadStates(), MenuProps: { PaperProps: { sx: { maxHeight: 320 } } } }}
-    >
-      {countries.map((c) => (
-        <MenuItem key={c.isoCode} value={c.isoCode}>
-          {c.name}
-        </MenuItem>
-      ))}
-    </FormField>
-  );
-}
-
-function StateField() {
-  const { values } = useFormikContext<ProfileValues>();
-  const states = useStates(values.country) ?? [];
-  // Free text when the country has no list (or it is still loading), or when the stored value predates the list (never hide it).
-  if (states.length === 0 || (values.state && !states.some((s) => s.name === values.state))) return <FormField name="state" label="State/Province" />;
-  return (
-    <FormField name="state" label="State/Province" select SelectProps={{ MenuProps: { PaperProps: { sx: { maxHeight: 320 } } } }}>
-      {states.map((s) => (
-        <MenuItem key={s.isoCode} value={s.name}>
-          {s.name}
-        </MenuItem>
-      ))}
-    </FormField>
-  );
 }
 
 function OccupationField() {

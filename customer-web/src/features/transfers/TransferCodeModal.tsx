@@ -5,6 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { describeRate, formatDate, formatMoney, type TransferSummaryDto } from '@strongroom/shared';
 import { api, newIdempotencyKey } from '../../api/client';
 import { useAuth } from '../../auth/AuthContext';
+import { PasskeyApproval } from './PasskeyApproval';
 
 export interface TransferData {
   transferId: string;
@@ -96,6 +97,15 @@ export function TransferCodeModal() {
   const isCode = step === 'code';
   const length = isCode ? 6 : 4;
 
+  const succeed = () => {
+    const next = new URLSearchParams(params);
+    next.set('codeStep', 'success');
+    setParams(next, { replace: true });
+    setValue('');
+    setError('');
+    void refresh();
+  };
+
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     if (!new RegExp(`^\\d{${length}}$`).test(value)) {
@@ -164,6 +174,7 @@ export function TransferCodeModal() {
               helperText={error || ' '}
               inputProps={{ inputMode: 'numeric', maxLength: length, autoComplete: isCode ? 'one-time-code' : 'off', 'aria-label': isCode ? 'One-time code' : 'Transaction PIN' }}
             />
+            <PasskeyApproval transferId={data.transferId} onApproved={() => succeed()} onError={setError} />
           </Box>
         )}
       </DialogContent>

@@ -5,6 +5,7 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
   type AuthenticationResponseJSON,
+  type AuthenticatorTransport,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { AppError, notFound } from '../../common/app-error';
@@ -12,6 +13,7 @@ import { rows } from '../../common/sql';
 
 const CHALLENGE_TTL_S = 5 * 60;
 export const PASSKEY_FAILED = 'That passkey could not be verified. Try again.';
+export const NO_PASSKEYS = 'Add a passkey in Profile > Security to approve payments with it';
 type Purpose = 'register' | 'sign_in' | 'payment';
 
 export interface PasskeyView {
@@ -45,13 +47,16 @@ export class PasskeysService {
     ]);
   }
 
-  /** Claims a stored, unexpired, unused challenge of this purpose (and customer, when known): single use. */
-  private async claimChallenge(purpose: Purpose, challenge: string, customerId: string | null): Promise<boolean> {
+  /**
+   * Claims a stored, unexpired, unused challenge of this purpose (and customer, when known; and the payment it was
+   * issued for, when it was issued for one): single use.
+   */
+  private async claimChallenge(purpose: Purpose, challenge: string, customerId: string | null, subjectId: string | null = null): Promise<boolean> {
     const claimed = await rows(
       this.app.db,
       `UPDATE webauthn_challenges SET used_at = now() WHERE challenge = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now()
-          AND ($3::uuid IS NULL OR customer_id = $3::uuid) RETURNING id`,
-      [challenge, purpose, customerId],
+          AND ($3::uuid IS NULL OR customer_id = $3::uuid) AND subject_id IS NOT DISTINCT FROM $4::uuid RETURNING id`,
+      [challenge, purpose, customerId, subjectId],
     );
     return claimed.length === 1;
   }
@@ -120,8 +125,25 @@ export class PasskeysService {
     return options;
   }
 
-  /** Verifies an assertion for `purpose`; returns the customer whose passkey it is. */
-  async verifyAssertion(response: AuthenticationResponseJSON, purpose: Purpose, customerId: string | null): Promise<string> {
+  /**
+   * Options to approve one payment with one of the customer's passkeys. The challenge is issued for that payment
+   * only (its id is stored with it and checked when it is claimed), and the payment's amount and payee cannot
+   * change after it is created: the signature approves exactly that amount to exactly that payee.
+   */
+  async paymentOptions(customerId: string, transferId: string) {
+    const keys = await rows<{ credential_id: string; transports: string[] }>(this.app.db, `SELECT credential_id, transports FROM customer_passkeys WHERE customer_id = $1`, [customerId]);
+    if (keys.length === 0) throw new AppError(400, NO_PASSKEYS);
+    const options = await generateAuthenticationOptions({
+      rpID: this.rpID,
+      userVerification: 'required',
+      allowCredentials: keys.map((k) => ({ id: k.credential_id, transports: k.transports as AuthenticatorTransport[] })),
+    });
+    await this.storeChallenge('payment', options.challenge, customerId, transferId);
+    return options;
+  }
+
+  /** Verifies an assertion for `purpose` (and, for a payment, the payment it was issued for); returns the customer whose passkey it is. */
+  async verifyAssertion(response: AuthenticationResponseJSON, purpose: Purpose, customerId: string | null, subjectId: string | null = null): Promise<string> {
     const [key] = await rows<{ id: string; customer_id: string; credential_id: string; public_key: Buffer; counter: string; transports: string[] }>(
       this.app.db,
       `SELECT id, customer_id, credential_id, public_key, counter, transports FROM customer_passkeys WHERE credential_id = $1`,
@@ -132,7 +154,7 @@ export class PasskeysService {
     try {
       verification = await verifyAuthenticationResponse({
         response,
-        expectedChallenge: (challenge) => this.claimChallenge(purpose, challenge, customerId),
+        expectedChallenge: (challenge) => this.claimChallenge(purpose, challenge, customerId, subjectId),
         expectedOrigin: this.origin,
         expectedRPID: this.rpID,
         credential: { id: key.credential_id, publicKey: new Uint8Array(key.public_key), counter: Number(key.counter), transports: key.transports },

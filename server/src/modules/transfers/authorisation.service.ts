@@ -12,6 +12,8 @@ import type { IdempotentResult } from '../../plugins/idempotency.plugin';
 import { quote, summaryOf, type Quote } from './transfer-quote';
 import { accountBalance, countWithdrawals, loadSender, lockOwnTransfer, type TransferRow } from './transfers.queries';
 import { TransactionPin } from './transaction-pin';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
+import { PasskeysService } from '../auth/passkeys.service';
 import { dailyLimitMinor } from './same-bank.service';
 import { holdFunds, scheduleExecution } from './scheduled-transfers';
 import * as errors from './transfers.errors';
@@ -46,9 +48,11 @@ export const quoteOfTransfer = (t: TransferRow): Quote => ({
  */
 export class AuthorisationService {
   private readonly pin: TransactionPin;
+  private readonly passkeys: PasskeysService;
 
   constructor(private readonly app: FastifyInstance) {
     this.pin = new TransactionPin(app);
+    this.passkeys = new PasskeysService(app);
   }
 
   private binding(customerId: string, q: Pick<Quote, 'debitMinor' | 'accountCurrency' | 'paymentMinor' | 'payCurrency'>, payee: Record<string, unknown>) {
@@ -169,6 +173,44 @@ export class AuthorisationService {
       if (BigInt(sender.spent_today) + total > dailyLimitMinor(this.app, sender.currency)) throw errors.dailyLimitExceeded();
     }
     await this.pin.check(sender, input.pin!);
+    return this.release(m, t, sender, actor, summary);
+  }
+
+  /** Options for approving an awaiting payment of the caller's with one of their passkeys. */
+  async passkeyOptions(m: EntityManager, customerId: string, transferId: string) {
+    const t = await lockOwnTransfer(m, transferId, customerId);
+    if (!t) throw errors.transferNotFound();
+    if (t.status !== 'awaiting_authorisation') throw errors.notAwaiting();
+    return this.passkeys.paymentOptions(customerId, t.id);
+  }
+
+  /**
+   * Strong customer authentication with a passkey in one step (possession of the device and the fingerprint or
+   * device PIN behind it), instead of the e-mailed code and the transaction PIN: the assertion must answer a
+   * challenge issued for this payment, whose amount and payee are re-checked against their binding.
+   */
+  async confirmWithPasskey(m: EntityManager, actor: Actor & { id: string }, input: { transferId: string; response: AuthenticationResponseJSON }): Promise<IdempotentResult<unknown>> {
+    const customerId = actor.id;
+    const t = await lockOwnTransfer(m, input.transferId, customerId);
+    if (!t) throw errors.transferNotFound();
+    if (t.status !== 'awaiting_authorisation') throw errors.notAwaiting();
+    const q = quoteOfTransfer(t);
+    if (t.binding_hash !== this.binding(customerId, q, t.payee)) throw errors.transferNotFound();
+    await this.passkeys.verifyAssertion(input.response, 'payment', customerId, t.id);
+    const sender = await loadSender(m, customerId);
+    assertNotFrozen(sender.frozen_at);
+    const summary = { ...summaryOf(q, String(t.payee.recipientName)), ...(t.execute_on ? { executeOn: t.execute_on } : {}) };
+    return this.release(m, t, sender, actor, summary);
+  }
+
+  /** The payment is authenticated: schedule it for its date, or hold the funds now. */
+  private async release(
+    m: EntityManager,
+    t: TransferRow,
+    sender: Awaited<ReturnType<typeof loadSender>>,
+    actor: Actor & { id: string },
+    summary: Record<string, unknown>,
+  ): Promise<IdempotentResult<unknown>> {
     if (t.execute_on && t.execute_on > todayIsoDate(this.app.clock.now())) {
       await scheduleExecution(this.app, m, t, actor);
       return {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import * as yup from 'yup';
-import { TRANSFER_CURRENCIES, confirmCodeSchema, internationalTransferSchema, localTransferSchema, minorToDecimal, sameBankTransferSchema } from '@strongroom/shared';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
+import { TRANSFER_CURRENCIES, confirmCodeSchema, strictObject, internationalTransferSchema, localTransferSchema, minorToDecimal, sameBankTransferSchema } from '@strongroom/shared';
 import { actorOf } from '../../common/actor';
 import { idParams, okResponse, responses } from '../../common/route-schemas';
 import { withTransaction } from '../../db/transaction';
@@ -11,6 +12,12 @@ import { cancelScheduled, defineTransferJobs, listScheduled } from './scheduled-
 import transferAdminRoutes from './transfers.admin.routes';
 
 const tags = ['transfers'];
+const transferIdField = () => yup.string().uuid('Transfer not found').required('Transfer not found');
+const passkeyOptionsSchema = strictObject({ transferId: transferIdField() });
+const confirmPasskeySchema = strictObject({
+  transferId: transferIdField(),
+  response: yup.object().required('The passkey response is missing').typeError('The passkey response is missing'),
+});
 
 const quoteQuery = yup
   .object({
@@ -153,6 +160,47 @@ export default async function transferRoutes(app: FastifyInstance) {
       const actor = { ...actorOf(request), id: request.customer!.id };
       const result = await app.idempotency.run(request, scope(request.customer!.id), (m) =>
         authorisation.confirm(m, actor, { transferId: input.transferId, code: input.code ?? undefined, pin: input.pin ?? undefined }),
+      );
+      return reply.status(result.status).send(result.body);
+    },
+  );
+
+  app.post(
+    '/transfer/passkey-options',
+    {
+      preHandler: customer,
+      config: moneyLimit,
+      schema: {
+        tags,
+        summary: 'Start approving a payment with a passkey: WebAuthn options whose challenge is issued for this payment only',
+        body: passkeyOptionsSchema,
+        response: responses({ 200: okResponse({ options: { type: 'object', additionalProperties: true } }) }),
+      },
+    },
+    async (request) => {
+      const { transferId } = request.body as yup.InferType<typeof passkeyOptionsSchema>;
+      const options = await withTransaction(app.db, (m) => authorisation.passkeyOptions(m, request.customer!.id, transferId));
+      return { success: true, options };
+    },
+  );
+
+  app.post(
+    '/transfer/confirm-passkey',
+    {
+      preHandler: customer,
+      config: moneyLimit,
+      schema: {
+        tags,
+        summary: 'Authenticate a payment with a passkey instead of the e-mailed code and the PIN (bound to its amount and payee); honours Idempotency-Key',
+        body: confirmPasskeySchema,
+        response: responses({ 200: okResponse({ nextStep: { type: 'string', enum: ['success'] }, summary: summarySchema }) }),
+      },
+    },
+    async (request, reply) => {
+      const input = request.body as yup.InferType<typeof confirmPasskeySchema>;
+      const actor = { ...actorOf(request), id: request.customer!.id };
+      const result = await app.idempotency.run(request, scope(request.customer!.id), (m) =>
+        authorisation.confirmWithPasskey(m, actor, { transferId: input.transferId, response: input.response as unknown as AuthenticationResponseJSON }),
       );
       return reply.status(result.status).send(result.body);
     },

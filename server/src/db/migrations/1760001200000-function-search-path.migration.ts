@@ -6,8 +6,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * functions and triggers read or write. A function replaced by a later migration must say SET search_path
  * again; server/test/db/roles.test.ts fails if one does not.
  */
-export class FunctionSearchPath1760001100000 implements MigrationInterface {
-  name = 'FunctionSearchPath1760001100000';
+export class FunctionSearchPath1760001200000 implements MigrationInterface {
+  name = 'FunctionSearchPath1760001200000';
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`

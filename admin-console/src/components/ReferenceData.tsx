@@ -1,0 +1,96 @@
+import type { ReactNode } from 'react';
+import { Alert, Card, CardContent, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { EditButton, TopToolbar, usePermissions, useRecordContext } from 'react-admin';
+import { formatLongDate, validationErrors } from '@strongroom/shared';
+
+// Shared by the staff-maintained reference data resources (FX rates, crypto options; docs/decisions/0014).
+
+export interface ReferenceChange {
+  id: string;
+  at: string;
+  by: string;
+  changedFields: string[];
+  previous: Record<string, string | boolean>;
+  current: Record<string, string | boolean>;
+  reason: string | null;
+}
+
+const shown = (value: string | boolean | undefined) => (typeof value === 'boolean' ? (value ? 'Yes' : 'No') : (value ?? '—'));
+
+/** The record's history of changes (newest first), each with the value before and after: read-only, append-only on the server. */
+export function ReferenceHistory({ labels, title = 'History of changes' }: { labels: Record<string, string>; title?: string }) {
+  const record = useRecordContext<{ history?: ReferenceChange[] }>();
+  const history = record?.history ?? [];
+  return (
+    <Card variant="outlined" sx={{ mb: 2 }}>
+      <CardContent>
+        <Typography variant="subtitle1" component="h2" fontWeight={700} gutterBottom>
+          {title}
+        </Typography>
+        {history.length === 0 ? (
+          <Typography color="text.secondary">Not changed since it was set up.</Typography>
+        ) : (
+          <TableContainer sx={{ overflowX: 'auto' }}>
+            <Table size="small" aria-label={title} data-testid="reference-history">
+              <TableHead>
+                <TableRow>
+                  <TableCell>When</TableCell>
+                  <TableCell>By</TableCell>
+                  <TableCell>Change</TableCell>
+                  <TableCell>Reason</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {history.map((change) => (
+                  <TableRow key={change.id}>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatLongDate(change.at)}</TableCell>
+                    <TableCell>{change.by}</TableCell>
+                    <TableCell>
+                      {change.changedFields.map((field) => (
+                        <div key={field}>
+                          {labels[field] ?? field}: {shown(change.previous[field])} → {shown(change.current[field])}
+                        </div>
+                      ))}
+                    </TableCell>
+                    <TableCell>{change.reason ?? '—'}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Show page actions: an Edit button for admins only (auditors read). */
+export function AdminEditActions() {
+  const { permissions } = usePermissions();
+  return <TopToolbar>{permissions === 'admin' && <EditButton />}</TopToolbar>;
+}
+
+/** The edit page for an auditor who followed a link: no form, just why. */
+export function AdminsOnly({ children }: { children: ReactNode }) {
+  const { permissions, isPending } = usePermissions();
+  if (isPending) return null;
+  if (permissions !== 'admin') return <Alert severity="info">Only admins can change reference data. Auditors can read it and its history.</Alert>;
+  return <>{children}</>;
+}
+
+/** A form validator from a shared yup schema (the server checks the same schema and answers the same messages). */
+export function validatorFor(schema: { validateSync(value: unknown, options: { abortEarly: false }): unknown }, fields: string[]) {
+  return (values: Record<string, unknown>) => {
+    try {
+      schema.validateSync(pick(values, fields), { abortEarly: false });
+      return {};
+    } catch (err) {
+      return validationErrors(err as Parameters<typeof validationErrors>[0]);
+    }
+  };
+}
+
+/** Only the editable fields of a record (what PUT takes; anything else would be an unknown field). */
+export function pick(values: Record<string, unknown>, fields: string[]): Record<string, unknown> {
+  return Object.fromEntries(fields.filter((f) => values[f] !== undefined && values[f] !== null && !(f === 'reason' && values[f] === '')).map((f) => [f, values[f]]));
+}

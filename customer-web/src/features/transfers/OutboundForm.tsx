@@ -1,0 +1,221 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Card, CardContent, Grid, MenuItem, Typography } from '@mui/material';
+import { Form, Formik, useFormikContext } from 'formik';
+import { useSearchParams } from 'react-router-dom';
+import { useSnackbar } from 'notistack';
+import {
+  INTERNATIONAL_FEE,
+  SUPPORT,
+  SUPPORT_LARGE_TRANSFER,
+  TRANSFER_CURRENCIES,
+  TRANSFER_PURPOSES,
+  formatMoney,
+  internationalTransferSchema,
+  localTransferSchema,
+  type TransferInitiatedDto,
+  type TransferSummaryDto,
+} from '@strongroom/shared';
+import { api, newIdempotencyKey } from '../../api/client';
+import { useAuth } from '../../auth/AuthContext';
+import { FormField, applyServerErrors } from '../../components/FormField';
+import { SummaryLines } from './TransferCodeModal';
+import { INSUFFICIENT_FUNDS, exceedsBalance, isLarge } from './transfer-checks';
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** Fee, rate and total from the server, shown before the customer confirms (docs/decisions/0004). */
+function QuotePreview({ type }: { type: 'local' | 'international' }) {
+  const { values } = useFormikContext<Record<string, string>>();
+  const [quote, setQuote] = useState<TransferSummaryDto | null>(null);
+  const amount = values.amount;
+  const currency = values.currency;
+  useEffect(() => {
+    setQuote(null);
+    if (!/^\d+(\.\d{1,2})?$/.test(amount ?? '')) return;
+    const id = setTimeout(() => {
+      const q = new URLSearchParams({ type, amount, ...(type === 'international' && currency ? { currency } : {}) });
+      api
+        .get<{ amount: string; fee: string; total: string; currency: string; rate?: string; convertedAmount?: string; paymentCurrency?: string }>(`/transfer/quote?${q}`)
+        .then((r) => setQuote({ ...r, recipientName: values.recipientName || '—' }))
+        .catch(() => setQuote(null));
+    }, 300);
+    return () => clearTimeout(id);
+  }, [amount, currency, type, values.recipientName]);
+  if (!quote) return null;
+  return (
+    <Card variant="outlined" sx={{ bgcolor: 'action.hover' }} data-testid="quote">
+      <CardContent>
+        <Typography fontWeight={700} gutterBottom>
+          Before you confirm
+        </Typography>
+        <SummaryLines summary={quote} />
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The 'Local bank' and 'International' tabs: the transfer is started here, then approved in TransferCodeModal. */
+export function OutboundForm({ kind }: { kind: 'local' | 'international' }) {
+  const [params, setParams] = useSearchParams();
+  const { enqueueSnackbar } = useSnackbar();
+  const { user } = useAuth();
+  const [key, setKey] = useState(newIdempotencyKey);
+  const international = kind === 'international';
+  const initial = international
+    ? {
+        recipientName: '',
+        recipientEmail: '',
+        recipientPhone: '',
+        recipientAddress: '',
+        recipientCity: '',
+        recipientCountry: '',
+        recipientBankName: '',
+        recipientBankAddress: '',
+        recipientAccountNumber: '',
+        recipientRoutingNumber: '',
+        swiftCode: '',
+        amount: '',
+        currency: user?.currency ?? 'USD',
+        purpose: '',
+        memo: '',
+        transferDate: today(),
+      }
+    : { recipientName: '', recipientBankName: '', recipientAccountNumber: '', amount: '', memo: '', transferDate: today() };
+  return (
+    <Formik
+      initialValues={initial as Record<string, string>}
+      validationSchema={international ? internationalTransferSchema : localTransferSchema}
+      onSubmit={async (values, { setErrors, setFieldError }) => {
+        const body = Object.fromEntries(Object.entries(values).filter(([k, v]) => !(k === 'memo' && v === '')));
+        try {
+          // The quote's total (amount, fee, conversion) against the balance, before any code or PIN is asked.
+          const q = new URLSearchParams({ type: kind, amount: values.amount, ...(international && values.currency ? { currency: values.currency } : {}) });
+          const quote = await api.get<{ total: string; currency: string }>(`/transfer/quote?${q}`);
+          if (exceedsBalance(quote.total, user?.accountBalance, quote.currency)) return setFieldError('amount', INSUFFICIENT_FUNDS);
+          const res = await api.post<TransferInitiatedDto>(`/transfer/${kind}`, body, { idempotencyKey: key });
+          const next = new URLSearchParams(params);
+          next.set('modal', 'transfer');
+          next.set('codeStep', res.codeStep);
+          next.set('transferData', JSON.stringify({ transferId: res.transferId, kind, needsCode: res.codeStep === 'code', summary: res.summary }));
+          setParams(next);
+          setKey(newIdempotencyKey());
+          enqueueSnackbar(res.message ?? 'Transfer started', { variant: 'info' });
+        } catch (err) {
+          applyServerErrors(err, setErrors);
+          enqueueSnackbar((err as Error).message, { variant: 'error' });
+          setKey(newIdempotencyKey());
+        }
+      }}
+    >
+      {({ isSubmitting, values }) => (
+        <Form noValidate>
+          <Grid container spacing={2}>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <FormField name="recipientName" label="Recipient name" />
+            </Grid>
+            {international && (
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <FormField name="recipientEmail" label="Recipient email" type="email" />
+              </Grid>
+            )}
+            {international && (
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <FormField name="recipientPhone" label="Recipient phone" />
+              </Grid>
+            )}
+            {international && (
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <FormField name="recipientAddress" label="Recipient address" />
+              </Grid>
+            )}
+            {international && (
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <FormField name="recipientCity" label="Recipient city" />
+              </Grid>
+            )}
+            {international && (
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <FormField name="recipientCountry" label="Recipient country" />
+              </Grid>
+            )}
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <FormField name="recipientBankName" label="Bank name" />
+            </Grid>
+            {international && (
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <FormField name="recipientBankAddress" label="Bank address" />
+              </Grid>
+            )}
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <FormField name="recipientAccountNumber" label={international ? 'Account number / IBAN' : 'Account number'} />
+            </Grid>
+            {international && (
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <FormField name="recipientRoutingNumber" label="Routing number" />
+              </Grid>
+            )}
+            {international && (
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <FormField name="swiftCode" label="SWIFT / BIC" />
+              </Grid>
+            )}
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <FormField name="transferDate" label="Transfer date" type="date" InputLabelProps={{ shrink: true }} />
+            </Grid>
+            <Grid size={{ xs: 12, sm: international ? 4 : 6 }}>
+              <FormField name="amount" label="Amount" inputProps={{ inputMode: 'decimal' }} />
+            </Grid>
+            {international && (
+              <Grid size={{ xs: 12, sm: 4 }}>
+                <FormField name="currency" label="Currency" select>
+                  {TRANSFER_CURRENCIES.map((c) => (
+                    <MenuItem key={c} value={c}>
+                      {c}
+                    </MenuItem>
+                  ))}
+                </FormField>
+              </Grid>
+            )}
+            {international && (
+              <Grid size={{ xs: 12, sm: 4 }}>
+                <FormField name="purpose" label="Purpose" select>
+                  {TRANSFER_PURPOSES.map((p) => (
+                    <MenuItem key={p} value={p}>
+                      {p.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase())}
+                    </MenuItem>
+                  ))}
+                </FormField>
+              </Grid>
+            )}
+            <Grid size={{ xs: 12, sm: international ? 12 : 6 }}>
+              <FormField name="memo" label="Memo (optional)" />
+            </Grid>
+            <Grid size={{ xs: 12 }}>
+              <QuotePreview type={kind} />
+            </Grid>
+            {isLarge(values.amount) && (
+              <Grid size={{ xs: 12 }}>
+                <Alert severity="info">
+                  For transfers over {formatMoney(SUPPORT_LARGE_TRANSFER, 'USD')} please contact support at {SUPPORT.phone} first.
+                </Alert>
+              </Grid>
+            )}
+            <Grid size={{ xs: 12 }}>
+              <Typography variant="body2" color="text.secondary">
+                {international
+                  ? `International transfers take 1-3 business days. Fee: the higher of ${formatMoney(INTERNATIONAL_FEE.min, user?.currency ?? 'USD')} or ${INTERNATIONAL_FEE.basisPoints / 100}% of the amount.`
+                  : 'Local transfers arrive the same day during business hours, within 48 hours at the latest.'}{' '}
+                You approve the payment with a code we e-mail you (first transfer) and your PIN.
+              </Typography>
+            </Grid>
+            <Grid size={{ xs: 12 }}>
+              <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
+                {isSubmitting ? 'Submitting...' : 'Continue'}
+              </Button>
+            </Grid>
+          </Grid>
+        </Form>
+      )}
+    </Formik>
+  );
+}

@@ -1,0 +1,53 @@
+import { useEffect, useState } from 'react';
+import { Button, Divider, Stack, Typography } from '@mui/material';
+import KeyIcon from '@mui/icons-material/Key';
+import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
+import { api, newIdempotencyKey } from '../../api/client';
+
+/**
+ * Approve the payment with a passkey instead of the e-mailed code and the PIN (the device, unlocked by the
+ * customer's fingerprint or device PIN: two factors). Shown only to customers who have a passkey; the server
+ * issues a challenge for this payment alone.
+ */
+export function PasskeyApproval({ transferId, onApproved, onError }: { transferId: string; onApproved: () => void; onError: (message: string) => void }) {
+  const [available, setAvailable] = useState(false);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    let live = true;
+    api
+      .get<{ passkeys: unknown[] }>('/auth/passkeys')
+      .then((res) => live && setAvailable(res.passkeys.length > 0))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (!available) return null;
+
+  const approve = async () => {
+    setBusy(true);
+    try {
+      const { options } = await api.post<{ options: PublicKeyCredentialRequestOptionsJSON }>('/transfer/passkey-options', { transferId });
+      const response = await startAuthentication({ optionsJSON: options });
+      await api.post('/transfer/confirm-passkey', { transferId, response }, { idempotencyKey: newIdempotencyKey() });
+      onApproved();
+    } catch (err) {
+      onError((err as Error).name === 'NotAllowedError' ? 'Passkey approval was cancelled' : (err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack spacing={1.5} sx={{ mt: 1 }}>
+      <Divider>
+        <Typography variant="body2" color="text.secondary">
+          or
+        </Typography>
+      </Divider>
+      <Button variant="outlined" startIcon={<KeyIcon />} onClick={approve} disabled={busy}>
+        {busy ? 'Waiting for your passkey...' : 'Approve with a passkey'}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
+import { Form, Formik } from 'formik';
+import { useNavigate } from 'react-router-dom';
+import { useSnackbar } from 'notistack';
+import { SUPPORT, SUPPORT_LARGE_TRANSFER, formatMoney, sameBankTransferSchema } from '@strongroom/shared';
+import { api, newIdempotencyKey } from '../../api/client';
+import { useAuth } from '../../auth/AuthContext';
+import { FormField, applyServerErrors } from '../../components/FormField';
+import { SummaryLines } from './TransferCodeModal';
+import { INSUFFICIENT_FUNDS, exceedsBalance, isLarge } from './transfer-checks';
+
+/** The 'Strongroom account' tab: the recipient looked up by account number, then a PIN in a confirm dialog. */
+export function SameBankForm() {
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const { refresh, user } = useAuth();
+  const [recipient, setRecipient] = useState<{ name: string; accountNumber: string } | null>(null);
+  const [lookupError, setLookupError] = useState('');
+  const [confirm, setConfirm] = useState<{ values: Record<string, string>; key: string } | null>(null);
+
+  const lookup = async (accountNumber: string) => {
+    setRecipient(null);
+    setLookupError('');
+    if (!/^\d{10}$/.test(accountNumber)) return;
+    try {
+      const res = await api.get<{ recipient: { name: string; accountNumber: string } }>(`/transfer/recipient/${accountNumber}`);
+      setRecipient(res.recipient);
+    } catch (err) {
+      setLookupError((err as Error).message);
+    }
+  };
+
+  return (
+    <Formik
+      initialValues={{ recipientAccountNumber: '', amount: '', memo: '', pin: '' }}
+      validationSchema={sameBankTransferSchema.omit(['pin'])}
+      onSubmit={(values, { setFieldError }) => {
+        // Said before the PIN is asked; the server still refuses on its own.
+        if (exceedsBalance(values.amount, user?.accountBalance, user?.currency)) return setFieldError('amount', INSUFFICIENT_FUNDS);
+        setConfirm({ values, key: newIdempotencyKey() });
+      }}
+    >
+      {({ values, setFieldValue, setErrors, setSubmitting }) => (
+        <Form noValidate>
+          <Stack spacing={2.5}>
+            <FormField
+              name="recipientAccountNumber"
+              label="Recipient account number"
+              inputProps={{ inputMode: 'numeric', maxLength: 10 }}
+              onChange={(e) => {
+                const v = e.target.value.replace(/\D/g, '').slice(0, 10);
+                void setFieldValue('recipientAccountNumber', v);
+                void lookup(v);
+              }}
+            />
+            {recipient && (
+              <Alert severity="success" data-testid="recipient-name">
+                Recipient: <strong>{recipient.name}</strong>
+              </Alert>
+            )}
+            {lookupError && <Alert severity="error">{lookupError}</Alert>}
+            <FormField name="amount" label="Amount" inputProps={{ inputMode: 'decimal' }} />
+            <FormField name="memo" label="Memo (optional)" />
+            {isLarge(values.amount) && (
+              <Alert severity="info">
+                For transfers over {formatMoney(SUPPORT_LARGE_TRANSFER, 'USD')} we recommend calling support at {SUPPORT.phone} first.
+              </Alert>
+            )}
+            <Typography variant="body2" color="text.secondary">
+              Free and instant, any time, to any Strongroom account.
+            </Typography>
+            <Box>
+              <Button type="submit" variant="contained" size="large" disabled={!recipient}>
+                Continue
+              </Button>
+            </Box>
+          </Stack>
+          <Dialog open={!!confirm} onClose={() => setConfirm(null)} fullWidth maxWidth="xs">
+            <DialogTitle>Confirm transfer</DialogTitle>
+            <DialogContent>
+              {confirm && (
+                <Stack spacing={2} sx={{ pt: 1 }}>
+                  <SummaryLines summary={{ recipientName: recipient?.name ?? '', amount: confirm.values.amount, fee: '0.00', total: confirm.values.amount, currency: user?.currency ?? 'USD' }} />
+                  <TextField
+                    label="Transaction PIN"
+                    type="password"
+                    value={confirm.values.pin}
+                    onChange={(e) => setConfirm({ ...confirm, values: { ...confirm.values, pin: e.target.value.replace(/\D/g, '').slice(0, 4) } })}
+                    inputProps={{ inputMode: 'numeric', maxLength: 4, 'aria-label': 'Transaction PIN' }}
+                    autoFocus
+                  />
+                </Stack>
+              )}
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={() => setConfirm(null)}>Cancel</Button>
+              <Button
+                variant="contained"
+                onClick={async () => {
+                  if (!confirm) return;
+                  setSubmitting(true);
+                  try {
+                    const body = {
+                      recipientAccountNumber: confirm.values.recipientAccountNumber,
+                      amount: confirm.values.amount,
+                      pin: confirm.values.pin,
+                      ...(confirm.values.memo ? { memo: confirm.values.memo } : {}),
+                    };
+                    const res = await api.post<{ message: string }>('/transfer/same', body, { idempotencyKey: confirm.key });
+                    enqueueSnackbar(res.message, { variant: 'success' });
+                    void refresh();
+                    navigate('/transactions');
+                  } catch (err) {
+                    enqueueSnackbar((err as Error).message, { variant: 'error' });
+                    applyServerErrors(err, setErrors);
+                    setConfirm({ ...confirm, key: newIdempotencyKey(), values: { ...confirm.values, pin: '' } });
+                  } finally {
+                    setSubmitting(false);
+                  }
+                }}
+              >
+                Send money
+              </Button>
+            </DialogActions>
+          </Dialog>
+        </Form>
+      )}
+    </Formik>
+  );
+}
