@@ -98,7 +98,11 @@ export async function checkEnumerationTiming(ctx: AuditContext, rounds = 16): Pr
   const known: number[] = [];
   const unknown: number[] = [];
   for (let i = 0; i < rounds; i++) {
-    unknown.push((await ctx.client.call('POST', '/v1/auth/login', { body: { accountNumber: '1999999999', password: 'Wrong!Pass1' }, headers: { 'x-session-mode': 'bearer' } })).ms);
+    // A different unknown account each round: one repeated would meet its own lockout (per-account limits), another path.
+    unknown.push(
+      (await ctx.client.call('POST', '/v1/auth/login', { body: { accountNumber: `19${String(10_000_000 + i * 7919).slice(-8)}`, password: 'Wrong!Pass1' }, headers: { 'x-session-mode': 'bearer' } }))
+        .ms,
+    );
     known.push((await ctx.client.call('POST', '/v1/auth/login', { body: { accountNumber: ctx.customerA.accountNumber, password: 'Wrong!Pass1' }, headers: { 'x-session-mode': 'bearer' } })).ms);
     // A right password clears the failure count before the account would lock (a locked answer takes another path).
     if (i % 3 === 2) await ctx.client.bearer('customer', ctx.customerA.accountNumber, ctx.customerA.password);

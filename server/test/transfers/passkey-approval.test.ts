@@ -83,4 +83,23 @@ describe('POST /v1/transfer/passkey-options and /v1/transfer/confirm-passkey', (
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors.response).toBe('The passkey response is missing');
   });
+
+  it('expires a payment awaiting authentication for more than 30 minutes on the passkey path too', async () => {
+    const a = await approvedCustomer(t.app, { funded: '100.00' });
+    await addPasskey(a.id, `cred-${a.id}`);
+    const transferId = await awaitingTransfer(a);
+    await t.app.db.query(`UPDATE transfers SET created_at = now() - interval '31 minutes' WHERE id = $1`, [transferId]);
+    const options = await t.app.inject({ method: 'POST', url: '/v1/transfer/passkey-options', headers: a.session.headers, payload: { transferId } });
+    expect(options.statusCode).toBe(409);
+    const late = await t.app.inject({
+      method: 'POST',
+      url: '/v1/transfer/confirm-passkey',
+      headers: a.session.headers,
+      payload: { transferId, response: { id: `cred-${a.id}`, rawId: `cred-${a.id}`, type: 'public-key', response: {} } },
+    });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error).toBe('This payment was not confirmed within 30 minutes and has expired. Please start it again.');
+    const [row] = await t.app.db.query(`SELECT status FROM transfers WHERE id = $1`, [transferId]);
+    expect(row.status).toBe('expired');
+  });
 });

@@ -31,6 +31,9 @@ export interface InitiateInput extends Record<string, unknown> {
   recipientName: string;
 }
 
+/** Awaiting authentication for longer than 30 minutes (real time, as created_at is: tests may move the bank's clock). */
+const isStale = (t: TransferRow) => Date.now() - new Date(t.created_at).getTime() > errors.AWAITING_AUTHENTICATION_MINUTES * 60_000;
+
 export const quoteOfTransfer = (t: TransferRow): Quote => ({
   debitMinor: BigInt(t.amount_minor),
   feeMinor: BigInt(t.fee_minor),
@@ -136,13 +139,7 @@ export class AuthorisationService {
     const t = await lockOwnTransfer(m, input.transferId, customerId);
     if (!t) throw errors.transferNotFound();
     if (t.status !== 'awaiting_authorisation') throw errors.notAwaiting();
-    // Real time, as created_at is (the bank's clock may be moved by tests of dated work).
-    if (Date.now() - new Date(t.created_at).getTime() > errors.AWAITING_AUTHENTICATION_MINUTES * 60_000) {
-      // Committed with the refusal: the payment (and its FX rate) is over, whatever comes next.
-      await m.query(`UPDATE transfers SET status = 'expired', updated_at = now() WHERE id = $1`, [t.id]);
-      await recordTransferEvent(m, t.id, t.status, 'expired', actor, 'Not confirmed within 30 minutes');
-      return failure(errors.paymentExpired());
-    }
+    if (isStale(t)) return this.expire(m, t, actor);
     const q = quoteOfTransfer(t);
     const summary = { ...summaryOf(q, String(t.payee.recipientName)), ...(t.execute_on ? { executeOn: t.execute_on } : {}) };
 
@@ -181,6 +178,7 @@ export class AuthorisationService {
     const t = await lockOwnTransfer(m, transferId, customerId);
     if (!t) throw errors.transferNotFound();
     if (t.status !== 'awaiting_authorisation') throw errors.notAwaiting();
+    if (isStale(t)) throw errors.paymentExpired();
     return this.passkeys.paymentOptions(customerId, t.id);
   }
 
@@ -194,6 +192,7 @@ export class AuthorisationService {
     const t = await lockOwnTransfer(m, input.transferId, customerId);
     if (!t) throw errors.transferNotFound();
     if (t.status !== 'awaiting_authorisation') throw errors.notAwaiting();
+    if (isStale(t)) return this.expire(m, t, actor);
     const q = quoteOfTransfer(t);
     if (t.binding_hash !== this.binding(customerId, q, t.payee)) throw errors.transferNotFound();
     await this.passkeys.verifyAssertion(input.response, 'payment', customerId, t.id);
@@ -201,6 +200,13 @@ export class AuthorisationService {
     assertNotFrozen(sender.frozen_at);
     const summary = { ...summaryOf(q, String(t.payee.recipientName)), ...(t.execute_on ? { executeOn: t.execute_on } : {}) };
     return this.release(m, t, sender, actor, summary);
+  }
+
+  /** Committed with the refusal: the payment (and its FX rate) is over, whatever comes next. */
+  private async expire(m: EntityManager, t: TransferRow, actor: Actor): Promise<IdempotentResult<unknown>> {
+    await m.query(`UPDATE transfers SET status = 'expired', updated_at = now() WHERE id = $1`, [t.id]);
+    await recordTransferEvent(m, t.id, t.status, 'expired', actor, 'Not confirmed within 30 minutes');
+    return failure(errors.paymentExpired());
   }
 
   /** The payment is authenticated: schedule it for its date, or hold the funds now. */
