@@ -72,7 +72,8 @@ describe('Idempotency-Key after a crash', () => {
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
         body: JSON.stringify(incoming(customer.accountNumber, reference)),
       }).catch(() => undefined);
-      const waiting = async () => Number((await t.app.db.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`))[0].n);
+      // Read as the owner: the server's own role does not see other roles' wait events in pg_stat_activity.
+      const waiting = async () => Number((await t.ownerQuery(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`))[0].n);
       while ((await waiting()) === 0) await sleep(50);
       child.kill('SIGKILL');
       await exited;
