@@ -14,6 +14,8 @@ declare module 'fastify' {
     requireCustomer: PreHandler;
     requireApprovedCustomer: PreHandler;
     requireStaff(roles?: StaffRole[]): PreHandler;
+    /** The customer themselves, or any staff member (the console reads every customer's records): sets `customer` or `staff`. */
+    requireCustomerOrStaff: PreHandler;
   }
   interface FastifyRequest {
     customer?: CustomerPrincipal & { csrfToken: string };
@@ -42,5 +44,14 @@ export default fp(async function authPlugin(app: FastifyInstance) {
   app.decorate('requireStaff', (roles?: StaffRole[]) => async (request: FastifyRequest) => {
     request.staff = await sessions.authenticateStaff(request);
     if (roles && !roles.includes(request.staff.role)) throw forbidden('Your role does not allow this action');
+  });
+  app.decorate('requireCustomerOrStaff', async (request: FastifyRequest) => {
+    try {
+      request.customer = await sessions.authenticateCustomer(request);
+    } catch (err) {
+      // Without any staff credential the customer's refusal stands (a 401, not a staff one).
+      if (!request.cookies?.[sessions.cookies('staff').session] && !request.headers.authorization) throw err;
+      request.staff = await sessions.authenticateStaff(request);
+    }
   });
 });

@@ -50,16 +50,6 @@ export default async function chequeRoutes(app: FastifyInstance) {
   const adminOnly = app.requireStaff(['admin']);
   app.reviewQueues.add({ resource: 'cheques', label: 'Cheques', pendingCountSql: PENDING_CHEQUES_SQL });
 
-  /** The customer themselves, or any staff member (the console reads every customer's deposits). */
-  async function customerOrStaff(request: FastifyRequest, reply: FastifyReply) {
-    try {
-      await app.requireCustomer(request, reply);
-    } catch (err) {
-      if (!request.cookies?.[app.sessions.cookies('staff').session] && !request.headers.authorization) throw err;
-      await anyStaff(request, reply);
-    }
-  }
-
   app.post(
     '/cheque',
     {
@@ -98,7 +88,7 @@ export default async function chequeRoutes(app: FastifyInstance) {
   app.get(
     '/cheque/user/:userId',
     {
-      preHandler: customerOrStaff,
+      preHandler: app.requireCustomerOrStaff,
       schema: {
         tags,
         summary: "A customer's deposits, newest first, with status, reason and timeline (the customer themselves or staff)",

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { CRYPTO_RECEIPT_SIZE_MESSAGE, CRYPTO_STATUS_VALUES, cryptoBuySchema, cryptoRequestListQuerySchema, cryptoSellSchema, rejectReasonSchema } from '@strongroom/shared';
 import { actorOf } from '../../common/actor';
 import { readUploads, uploadedFiles } from '../../common/multipart';
@@ -42,19 +42,8 @@ const decisionResponse = responses({ 200: okResponse({ status: { type: 'string' 
 
 export default async function cryptoRoutes(app: FastifyInstance) {
   const wallet = new CryptoWallet(app);
-  const anyStaff = app.requireStaff();
   const adminOnly = app.requireStaff(['admin']);
   app.reviewQueues.add({ resource: 'crypto-requests', label: 'Crypto requests', pendingCountSql: PENDING_CRYPTO_REQUESTS_SQL });
-
-  /** The customer themselves, or any staff member (the console shows receipts). */
-  async function customerOrStaff(request: FastifyRequest, reply: FastifyReply) {
-    try {
-      await app.requireCustomer(request, reply);
-    } catch (err) {
-      if (!request.cookies?.[app.sessions.cookies('staff').session] && !request.headers.authorization) throw err;
-      await anyStaff(request, reply);
-    }
-  }
 
   app.get('/crypto/options', { preHandler: app.requireCustomer, schema: { tags, summary: 'Custody assets: deposit network and address, USD reference price' } }, async () => ({
     success: true,
@@ -158,7 +147,7 @@ export default async function cryptoRoutes(app: FastifyInstance) {
 
   app.get(
     '/crypto/requests/:id/receipt',
-    { preHandler: customerOrStaff, schema: { tags, summary: "A deposit's receipt image (its customer or staff)", params: requestIdParams } },
+    { preHandler: app.requireCustomerOrStaff, schema: { tags, summary: "A deposit's receipt image (its customer or staff)", params: requestIdParams } },
     async (request, reply) => {
       const requester = request.customer ? { customerId: request.customer.id } : { staff: true };
       const { file, bytes } = await wallet.receipt(app.db.manager, (request.params as { id: string }).id, requester);

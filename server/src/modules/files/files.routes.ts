@@ -11,17 +11,13 @@ export default async function filesRoutes(app: FastifyInstance) {
   // Files are served to their owner or to staff only; everyone else gets the 404 of a missing file.
   app.get(
     '/files/:id',
-    { schema: { tags: ['files'], summary: 'An uploaded image (owner or staff; staff views of documents and cheques are audited)', params: idParamsFor('File not found') } },
+    {
+      preHandler: app.requireCustomerOrStaff,
+      schema: { tags: ['files'], summary: 'An uploaded image (owner or staff; staff views of documents and cheques are audited)', params: idParamsFor('File not found') },
+    },
     async (request, reply) => {
       const { id } = request.params as { id: string };
-      let requester: { customerId?: string; staff?: boolean };
-      try {
-        requester = { customerId: (await app.sessions.authenticateCustomer(request)).id };
-      } catch (err) {
-        if (!request.cookies?.[app.sessions.cookies('staff').session] && !request.headers.authorization) throw err;
-        request.staff = await app.sessions.authenticateStaff(request);
-        requester = { staff: true };
-      }
+      const requester = request.customer ? { customerId: request.customer.id } : { staff: true };
       const { file, bytes } = await app.files.read(app.db.manager, id, requester);
       if (request.staff && AUDITED_PURPOSES.includes(file.purpose)) {
         // A staff read of a customer's document leaves a trail, like an action: an insider browsing leaves one too.
