@@ -94,7 +94,7 @@ describe('signed-in customer: shell, dashboard, profile and settings', () => {
 
     const input = p.getByTestId('profile-image-input');
     await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
-    await p.getByText('JPG, PNG or WEBP, up to 5 MB').waitFor(); // silently ignored (SPEC §5)
+    await p.getByText('JPG, PNG or WEBP, up to 5 MB').waitFor(); // a picture that is not an image, or too large, is silently ignored
     await input.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: Buffer.from(PNG_BASE64, 'base64') });
     await p.getByText('me.png will be saved with your changes').waitFor();
 

@@ -1,7 +1,7 @@
 import { newContext } from './helpers/browser';
 import { useServerAndBrowser } from './helpers/suite';
 
-describe('Remember me (DECISIONS D6)', () => {
+describe('Remember me (the account number only)', () => {
   const ctx = useServerAndBrowser();
 
   it('remembers the account number, never the password', async () => {

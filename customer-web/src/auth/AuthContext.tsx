@@ -38,7 +38,7 @@ export interface AuthContextValue {
   checking: boolean;
   loggingIn: boolean;
   loggingOut: boolean;
-  /** The account number remembered by 'Remember me' (D6), if any. */
+  /** The account number remembered by 'Remember me' (docs/decisions/0007-sessions.md: the account number only), if any. */
   savedAccountNumber: string | null;
   login(accountNumber: string, password: string, remember: boolean): Promise<UserDto>;
   logout(): Promise<void>;

@@ -12,7 +12,7 @@ export interface AppConfig {
   host: string;
   dataDir: string;
   sessionSecret: string;
-  /** 32-byte AES-256-GCM key for data at rest (SSNs, D11). */
+  /** 32-byte AES-256-GCM key for data at rest (SSNs, card numbers, uploaded images; keys per use are derived from it). */
   encryptionKey: Buffer;
   smtpUrl?: string;
   mailFrom: string;

@@ -110,5 +110,5 @@ export async function checkEnumerationTiming(ctx: AuditContext, rounds = 16): Pr
   const [k, u] = [median(known), median(unknown)];
   const gap = Math.abs(k - u);
   const pass = gap <= Math.max(10, 0.25 * Math.max(k, u));
-  return { name: 'Login enumeration timing', pass, detail: `median known ${k.toFixed(1)} ms, unknown ${u.toFixed(1)} ms (gap ${gap.toFixed(1)} ms)` };
+  return { name: 'Login enumeration timing', pass, detail: `median known ${Math.round(k)} ms, unknown ${Math.round(u)} ms (gap ${Math.round(gap)} ms)` };
 }

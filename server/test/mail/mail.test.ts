@@ -62,7 +62,7 @@ describe('mail without SMTP (file backend)', () => {
   });
 });
 
-describe('security alerts honour the notification preferences (D13)', () => {
+describe('security alerts honour the notification preferences', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();

@@ -3,7 +3,7 @@ import { MoneyError } from '../money';
 import { CRYPTO_AMOUNT_DECIMALS, CRYPTO_AMOUNT_MAX, CRYPTO_AMOUNT_MIN, parseUnits } from '../crypto';
 import { ENTER_AN_AMOUNT, strictObject, text } from './common';
 
-// The spec's messages (SPEC §5 Crypto, §8).
+// The messages the crypto forms show, word for word (the server answers with the same ones).
 export const CRYPTO_SELECT_MESSAGE = 'Please select a cryptocurrency';
 export const CRYPTO_AMOUNT_MESSAGE = 'Amount must be greater than 0';
 export const CRYPTO_AMOUNT_MAX_MESSAGE = 'Amount must be at most 1,000,000';
@@ -51,7 +51,7 @@ export const cryptoBuySchema = strictObject({
   network: text().max(40, NETWORK_MESSAGE).optional(),
 });
 
-/** Withdrawal ('Sell', POST /v1/crypto/sell): the network fee is deducted from the holding (DECISIONS D2). */
+/** Withdrawal ('Sell', POST /v1/crypto/sell): the network fee is deducted from the holding (docs/decisions/0008-crypto-custody.md). */
 export const cryptoSellSchema = strictObject({
   crypto: symbolField(),
   amount: cryptoAmountField(),

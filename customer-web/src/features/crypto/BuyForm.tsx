@@ -92,7 +92,7 @@ export function BuyForm({ options, onDone }: { options: CryptoOptionDto[]; onDon
           initialValues={{ crypto: '', amount: '' }}
           validationSchema={cryptoBuySchema}
           onSubmit={async (values, { setErrors, setTouched }) => {
-            // No submit without a receipt (SPEC §5): the button is disabled until one is chosen.
+            // No submit without a receipt: the button is disabled until one is chosen.
             if (!receipt.file) return;
             const option = options.find((o) => o.symbol === values.crypto);
             const body = new FormData();

@@ -25,7 +25,7 @@ export default function CryptoPage() {
   const { reload: reloadRequests } = requests;
   if (!user) return <FullScreenLoader />;
 
-  /** After buying or selling the customer goes to /crypto (SPEC §2), where the new request shows as pending. */
+  /** After buying or selling the customer goes to /crypto, where the new request shows as pending. */
   const done = () => {
     reloadWallet();
     reloadRequests();

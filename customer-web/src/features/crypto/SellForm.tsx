@@ -94,7 +94,7 @@ interface ConfirmProps {
   onConfirm(): void;
 }
 
-/** The last look before units leave (DECISIONS D2): amount, asset, network, destination, and the fee taken from the holding. */
+/** The last look before units leave (docs/decisions/0008-crypto-custody.md): amount, asset, network, destination, and the fee taken from the holding. */
 function ConfirmWithdrawal({ sale, holding, busy, error, onCancel, onConfirm }: ConfirmProps) {
   if (!sale || !holding) return null;
   const total = add(sale.amount, holding.networkFee);

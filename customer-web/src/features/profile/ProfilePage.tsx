@@ -284,7 +284,7 @@ function NotificationsTab() {
   const save = async () => {
     setSaving(true);
     try {
-      // D13: saved on the server, all seven flags at once; no artificial delay (D16).
+      // Saved on the server and honoured by the mailer (docs/decisions/0010-notification-preferences.md), all seven flags at once; no artificial delay.
       const res = await api.put<{ preferences: NotificationPreferences }>('/user/notification-preferences', prefs);
       if (user)
         setUser({

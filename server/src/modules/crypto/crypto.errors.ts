@@ -13,7 +13,7 @@ export function wrongNetwork(symbol: string, network: string) {
   return new AppError(400, message, { network: network ? message : NETWORK_MESSAGE });
 }
 
-/** Not enough available units: the amount plus its fee, both leaving the holding (DECISIONS D2). */
+/** Not enough available units: the amount plus its fee, both leaving the holding (docs/decisions/0008-crypto-custody.md). */
 export function insufficientUnits(symbol: string, available: string, needed: string) {
   const message = `Not enough ${symbol} in your wallet: this withdrawal needs ${needed} ${symbol} including the network fee, and ${available} ${symbol} is available`;
   return new AppError(400, message, { amount: message });

@@ -182,7 +182,7 @@ export class CryptoWallet {
   }
 
   /**
-   * A withdrawal to the customer's wallet. The amount and its network fee both leave the holding (DECISIONS D2)
+   * A withdrawal to the customer's wallet. The amount and its network fee both leave the holding (docs/decisions/0008-crypto-custody.md)
    * and are reserved now, in this transaction, by a ledger journal to the asset's pending account: the ledger
    * locks the holding and refuses to take it below zero, so two withdrawals cannot spend the same units.
    */
