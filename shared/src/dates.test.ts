@@ -1,4 +1,4 @@
-import { formatDate, formatLongDate } from './dates';
+import { formatCalendarDate, formatDate, formatLongDate } from './dates';
 
 describe('dates', () => {
   it('formats long US dates with hour and minute', () => {
@@ -9,5 +9,14 @@ describe('dates', () => {
 
   it('refuses an invalid date', () => {
     expect(() => formatLongDate('not a date')).toThrow(RangeError);
+  });
+});
+
+describe('formatCalendarDate', () => {
+  it('reads a calendar date as that day, whatever the time zone', () => {
+    expect(formatCalendarDate('1992-03-14')).toBe('March 14, 1992');
+    expect(formatCalendarDate('2026-01-01')).toBe('January 1, 2026');
+    expect(formatCalendarDate('')).toBe('');
+    expect(formatCalendarDate(null)).toBe('');
   });
 });

@@ -7,61 +7,16 @@ import { ACCOUNT_TYPES, ENROLMENT_CURRENCIES, INCOME_RANGES, OCCUPATIONS, enrolm
 import { api, ApiError } from '../../api/client';
 import { AuthLayout } from '../../components/public/AuthLayout';
 import { FormField } from '../../components/FormField';
-import { useCountries, type Region } from '../regions/regions';
-import { CountryField, StateField } from '../regions/RegionFields';
+import { useCountries } from '../regions/regions';
+import { ResidenceFields } from '../regions/RegionFields';
+import { STORE_KEY, readStore, reviewRows, stepErrors, type Part, type Secrets, type Stored } from './enrolment-store';
 import { NewPasswordField } from '../../components/PasswordStrengthMeter';
 
 const STEPS = ['Personal Information', 'Employment Information', 'Account Information', 'Completed'];
-const STORE_KEY = 'enrolment';
 const SCREEN_READER_ONLY = { border: 0, clip: 'rect(0 0 0 0)', height: '1px', margin: '-1px', overflow: 'hidden', padding: 0, position: 'absolute', whiteSpace: 'nowrap', width: '1px' } as const;
 const PERSONAL_FIELDS = ['firstName', 'middleName', 'lastName', 'dob', 'country', 'state', 'city', 'zipcode', 'phone', 'email', 'address'];
 const EMPLOYMENT_FIELDS = ['occupation', 'incomeRange'];
 const ACCOUNT_FIELDS = ['accountType', 'currency', 'transactionPin', 'password', 'passport'];
-
-type Part = Record<string, string>;
-/** What survives a reload in sessionStorage: never the password, the PIN or the passport (docs/decisions/0007). */
-interface Stored {
-  personal?: Part;
-  employment?: Part;
-  account?: { accountType: string; currency: string };
-}
-/** Kept in memory only: lost on reload, and the form says so. */
-interface Secrets {
-  transactionPin: string;
-  password: string;
-}
-
-/** The server's field errors for one step, shown on their fields when that step opens. */
-function stepErrors(all: Record<string, string>, fields: string[]) {
-  const errors = Object.fromEntries(Object.entries(all).filter(([k]) => fields.includes(k)));
-  return { initialErrors: errors, initialTouched: Object.fromEntries(Object.keys(errors).map((k) => [k, true])) };
-}
-
-function readStore(): Stored {
-  try {
-    return JSON.parse(sessionStorage.getItem(STORE_KEY) ?? '{}') as Stored;
-  } catch {
-    return {};
-  }
-}
-
-const MISSING = 'Not provided yet';
-/** '1992-03-14' -> 'March 14, 1992' (a calendar date: no time zone may shift it). */
-const longDate = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' });
-function reviewRows({ personal: p, employment: e, account: a }: Stored, passport: File | null, countries: Region[]): [string, string][] {
-  const country = p && (countries.find((c) => c.isoCode === p.country)?.name ?? p.country);
-  return [
-    ['Name', p ? [p.firstName, p.middleName, p.lastName].filter(Boolean).join(' ') : MISSING],
-    ['Date of birth', p?.dob ? longDate(p.dob) : MISSING],
-    ['Email', p?.email || MISSING],
-    ['Phone', p?.phone || MISSING],
-    ['Address', p ? `${p.address}, ${p.city}, ${p.state} ${p.zipcode}, ${country}` : MISSING],
-    ['Occupation', e?.occupation || MISSING],
-    ['Annual income', e?.incomeRange || MISSING],
-    ['Account', a ? `${a.accountType.replace(/^\w/, (c) => c.toUpperCase())} account in ${a.currency}` : MISSING],
-    ['Passport photo', passport ? passport.name : MISSING],
-  ];
-}
 
 export default function RegisterPage() {
   const navigate = useNavigate();
@@ -188,23 +143,9 @@ export default function RegisterPage() {
                 <FormField name="email" label="Email" type="email" autoComplete="email" />
               </Grid>
               <Grid size={{ xs: 12, sm: 6 }}>
-                <CountryField />
-              </Grid>
-              <Grid size={{ xs: 12, sm: 6 }}>
-                <StateField />
-              </Grid>
-              <Grid size={{ xs: 12, sm: 6 }}>
-                <FormField name="city" label="City" autoComplete="address-level2" />
-              </Grid>
-              <Grid size={{ xs: 12, sm: 6 }}>
-                <FormField name="zipcode" label="Zip/Postal code" autoComplete="postal-code" />
-              </Grid>
-              <Grid size={{ xs: 12, sm: 6 }}>
                 <FormField name="phone" label="Phone number" type="tel" autoComplete="tel" />
               </Grid>
-              <Grid size={{ xs: 12 }}>
-                <FormField name="address" label="Residential address" autoComplete="street-address" />
-              </Grid>
+              <ResidenceFields addressLabel="Residential address" />
             </Grid>
             <Stack direction="row" justifyContent="flex-end" sx={{ mt: 3 }}>
               <Button type="submit" variant="contained">

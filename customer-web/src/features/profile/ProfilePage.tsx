@@ -3,7 +3,7 @@ import { Alert, Avatar, Box, Button, Card, CardContent, Divider, FormControlLabe
 import { Form, Formik, useFormikContext } from 'formik';
 import { useSearchParams } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
-import { OCCUPATIONS, UPLOAD_MAX_BYTES, formatDate, profileSchema, type NotificationPreferences, type UserDto } from '@strongroom/shared';
+import { OCCUPATIONS, UPLOAD_MAX_BYTES, formatCalendarDate, formatDate, profileSchema, type NotificationPreferences, type UserDto } from '@strongroom/shared';
 import { api } from '../../api/client';
 import { useAuth } from '../../auth/AuthContext';
 import { FormField, applyServerErrors } from '../../components/FormField';
@@ -11,7 +11,7 @@ import { SecurityTab } from './security/SecurityTab';
 import { UserAvatar } from '../../components/UserAvatar';
 import { accountTypeLabel } from '../../components/BalanceCard';
 import { useCountries, type Region } from '../regions/regions';
-import { CountryField, StateField } from '../regions/RegionFields';
+import { ResidenceFields } from '../regions/RegionFields';
 
 const TABS = ['personal', 'security', 'notifications'] as const;
 type TabName = (typeof TABS)[number];
@@ -27,13 +27,6 @@ function countryName(code: string | null | undefined, countries: Region[]): stri
   } catch {
     return code;
   }
-}
-
-/** '1988-04-12' -> 'April 12, 1988' as a calendar date (no time zone may shift it a day). */
-function calendarDate(iso: string | null | undefined): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso ?? '');
-  if (!m) return iso ?? '';
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
 }
 
 /** A picked profile image must be image/* and at most 5 MB, otherwise it is silently ignored. */
@@ -67,7 +60,7 @@ function ProfileDetails({ user }: { user: UserDto }) {
   const rows: [string, string | null | undefined][] = [
     ['Email', user.email],
     ['Phone', user.phone],
-    ['Date of birth', calendarDate(user.dob)],
+    ['Date of birth', formatCalendarDate(user.dob)],
     ['Occupation', user.occupation],
     ['Address', user.address],
     ['City', user.city],
@@ -192,21 +185,7 @@ function PersonalTab({ user }: { user: UserDto }) {
             <Grid size={{ xs: 12, sm: 6 }}>
               <OccupationField />
             </Grid>
-            <Grid size={{ xs: 12 }}>
-              <FormField name="address" label="Address" autoComplete="street-address" />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <CountryField />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <StateField />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <FormField name="city" label="City" autoComplete="address-level2" />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <FormField name="zipcode" label="Zip/Postal code" autoComplete="postal-code" />
-            </Grid>
+            <ResidenceFields addressLabel="Address" />
           </Grid>
           <Stack direction="row" spacing={2} sx={{ mt: 3 }}>
             <Button type="submit" variant="contained" disabled={isSubmitting}>

@@ -1,4 +1,4 @@
-import { MenuItem } from '@mui/material';
+import { Grid, MenuItem } from '@mui/material';
 import { useFormikContext } from 'formik';
 import { FormField } from '../../components/FormField';
 import { loadStates, useCountries, useStates } from './regions';
@@ -52,5 +52,33 @@ export function StateField() {
         </MenuItem>
       ))}
     </FormField>
+  );
+}
+
+const half = { xs: 12, sm: 6 } as const;
+
+/**
+ * Where a customer lives, as items of the caller's <Grid container> inside its Formik form (enrolment, profile):
+ * country, state, city, postal code and the street address; field names as in the shared schemas.
+ */
+export function ResidenceFields({ addressLabel }: { addressLabel: string }) {
+  return (
+    <>
+      <Grid size={half}>
+        <CountryField />
+      </Grid>
+      <Grid size={half}>
+        <StateField />
+      </Grid>
+      <Grid size={half}>
+        <FormField name="city" label="City" autoComplete="address-level2" />
+      </Grid>
+      <Grid size={half}>
+        <FormField name="zipcode" label="Zip/Postal code" autoComplete="postal-code" />
+      </Grid>
+      <Grid size={12}>
+        <FormField name="address" label={addressLabel} autoComplete="street-address" />
+      </Grid>
+    </>
   );
 }
