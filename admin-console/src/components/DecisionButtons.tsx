@@ -1,7 +1,8 @@
 import { useState, type MouseEvent } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
+import { ReasonDialog } from './ReasonDialog';
 import { useDataProvider, useNotify, usePermissions, useRecordContext, useRefresh } from 'react-admin';
-import { formatMoney, rejectReasonSchema } from '@strongroom/shared';
+import { formatMoney } from '@strongroom/shared';
 import type { DecisionResource, StrongroomDataProvider } from '../providers/data-provider';
 import { errorMessage } from '../providers/http';
 import { humanize } from './StatusField';
@@ -58,15 +59,6 @@ function subjectOf(resource: DecisionResource, record: Record<string, unknown>):
   return `${record.reference}: ${record.description},${amount}${holder ? ` from ${holder.name} (account ${holder.accountNumber})` : ''}`;
 }
 
-function reasonError(reason: string): string | undefined {
-  try {
-    rejectReasonSchema.validateSync({ reason });
-    return undefined;
-  } catch (err) {
-    return (err as Error).message;
-  }
-}
-
 /**
  * Approve (after a confirmation) and Reject with a reason that is sent to the customer. Rendered only for the
  * admin role and only while the record awaits a decision; auditors never see them (the server refuses them too).
@@ -78,26 +70,20 @@ export function DecisionButtons({ resource, pendingStatus }: { resource: Decisio
   const notify = useNotify();
   const refresh = useRefresh();
   const [dialog, setDialog] = useState<'approve' | 'reject' | null>(null);
-  const [reason, setReason] = useState('');
-  const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
   const decidable = [...(typeof pendingStatus === 'string' ? [pendingStatus] : pendingStatus), AWAITING_SECOND_APPROVAL];
   if (!record || permissions !== 'admin' || !decidable.includes(String(record.status))) return null;
   const secondApproval = record.status === AWAITING_SECOND_APPROVAL;
 
   const close = () => {
-    if (busy) return;
-    setDialog(null);
-    setReason('');
-    setTouched(false);
+    if (!busy) setDialog(null);
   };
-  const decide = async (decision: 'approve' | 'reject') => {
+  const decide = async (decision: 'approve' | 'reject', reason?: string) => {
     setBusy(true);
     try {
-      const res = await dataProvider.decide(resource, String(record.id), decision, decision === 'reject' ? reason.trim() : undefined);
+      const res = await dataProvider.decide(resource, String(record.id), decision, reason);
       notify(res.message, { type: 'success' });
       setDialog(null);
-      setReason('');
       refresh();
     } catch (err) {
       notify(errorMessage(err), { type: 'error' });
@@ -106,7 +92,6 @@ export function DecisionButtons({ resource, pendingStatus }: { resource: Decisio
       setBusy(false);
     }
   };
-  const problem = reasonError(reason);
   const noun = NOUN[resource] ?? 'request';
   // Clicks inside the buttons and their dialogs (portals bubble through React) must not open the list row.
   const stop = (e: MouseEvent) => e.stopPropagation();
@@ -136,34 +121,21 @@ export function DecisionButtons({ resource, pendingStatus }: { resource: Decisio
           </Button>
         </DialogActions>
       </Dialog>
-      <Dialog open={dialog === 'reject'} onClose={close} fullWidth maxWidth="sm">
-        <DialogTitle>Reject this {noun}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{subjectOf(resource, record)}</DialogContentText>
-          <TextField
-            autoFocus
-            fullWidth
-            multiline
-            minRows={3}
-            label="Reason (sent to the customer)"
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            onBlur={() => setTouched(true)}
-            error={touched && !!problem}
-            helperText={(touched && problem) || REJECT_HINT[resource] || ' '}
-            slotProps={{ htmlInput: { maxLength: 500 } }}
-            sx={{ mt: 2 }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close} disabled={busy}>
-            Cancel
-          </Button>
-          <Button color="error" variant="contained" disabled={busy || !!problem} onClick={() => decide('reject')}>
-            {busy ? 'Rejecting...' : 'Reject'}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ReasonDialog
+        open={dialog === 'reject'}
+        title={`Reject this ${noun}`}
+        reasonLabel="Reason (sent to the customer)"
+        required
+        hint={REJECT_HINT[resource]}
+        confirmLabel="Reject"
+        busyLabel="Rejecting..."
+        color="error"
+        busy={busy}
+        onClose={close}
+        onConfirm={(reason) => decide('reject', reason)}
+      >
+        {subjectOf(resource, record)}
+      </ReasonDialog>
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
+import { Alert, Button } from '@mui/material';
+import { ReasonDialog } from '../components/ReasonDialog';
 import { useNotify, usePermissions, useRecordContext, useRefresh } from 'react-admin';
 import { formatLongDate } from '@strongroom/shared';
 import { httpClient, errorMessage } from '../providers/http';
@@ -14,19 +15,17 @@ export function AccountFrozenNotice() {
   const notify = useNotify();
   const refresh = useRefresh();
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   if (!record?.frozenAt) return null;
-  const unfreeze = async () => {
+  const unfreeze = async (reason: string | undefined) => {
     setBusy(true);
     try {
       const { json } = await httpClient(`/v1/admin/customers/${encodeURIComponent(String(record.id))}/unfreeze`, {
         method: 'PATCH',
-        body: JSON.stringify(reason.trim() ? { reason: reason.trim() } : {}),
+        body: JSON.stringify(reason ? { reason } : {}),
       });
       notify((json as { message?: string }).message ?? 'Account unfrozen', { type: 'success' });
       setOpen(false);
-      setReason('');
     } catch (err) {
       notify(errorMessage(err), { type: 'error' });
     } finally {
@@ -48,33 +47,19 @@ export function AccountFrozenNotice() {
       }
     >
       Freeze everything is on since {formatLongDate(record.frozenAt)}: the customer&apos;s cards decline and no payment can leave the account. Money still comes in.
-      <Dialog open={open} onClose={() => !busy && setOpen(false)} fullWidth maxWidth="sm">
-        <DialogTitle>Unfreeze this customer&apos;s account?</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            Do this only after confirming who you are speaking to. Cards and outgoing payments work again at once; the customer is e-mailed and the audit log records you and your reason.
-          </DialogContentText>
-          <TextField
-            autoFocus
-            fullWidth
-            multiline
-            minRows={2}
-            label="Reason (kept in the audit log)"
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            sx={{ mt: 2 }}
-            slotProps={{ htmlInput: { maxLength: 500 } }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setOpen(false)} disabled={busy}>
-            Cancel
-          </Button>
-          <Button variant="contained" onClick={unfreeze} disabled={busy}>
-            {busy ? 'Unfreezing...' : 'Unfreeze account'}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ReasonDialog
+        open={open}
+        title="Unfreeze this customer's account?"
+        reasonLabel="Reason (kept in the audit log)"
+        required={false}
+        confirmLabel="Unfreeze account"
+        busyLabel="Unfreezing..."
+        busy={busy}
+        onClose={() => setOpen(false)}
+        onConfirm={unfreeze}
+      >
+        Do this only after confirming who you are speaking to. Cards and outgoing payments work again at once; the customer is e-mailed and the audit log records you and your reason.
+      </ReasonDialog>
     </Alert>
   );
 }
