@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Alert, Card, CardContent, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
-import { EditButton, TopToolbar, usePermissions, useRecordContext } from 'react-admin';
+import { Edit, EditButton, SaveButton, SimpleForm, TextInput, Toolbar, TopToolbar, usePermissions, useRecordContext } from 'react-admin';
 import { formatLongDate, validationErrors } from '@strongroom/shared';
 
-// Shared by the staff-maintained reference data resources (FX rates, crypto options; docs/decisions/0014).
+// Shared by the staff-maintained reference data resources (FX rates, crypto options; docs/decisions/0015).
 
 export interface ReferenceChange {
   id: string;
@@ -79,7 +79,7 @@ export function AdminsOnly({ children }: { children: ReactNode }) {
 }
 
 /** A form validator from a shared yup schema (the server checks the same schema and answers the same messages). */
-export function validatorFor(schema: { validateSync(value: unknown, options: { abortEarly: false }): unknown }, fields: string[]) {
+function validatorFor(schema: { validateSync(value: unknown, options: { abortEarly: false }): unknown }, fields: string[]) {
   return (values: Record<string, unknown>) => {
     try {
       schema.validateSync(pick(values, fields), { abortEarly: false });
@@ -91,6 +91,44 @@ export function validatorFor(schema: { validateSync(value: unknown, options: { a
 }
 
 /** Only the editable fields of a record (what PUT takes; anything else would be an unknown field). */
-export function pick(values: Record<string, unknown>, fields: string[]): Record<string, unknown> {
+function pick(values: Record<string, unknown>, fields: string[]): Record<string, unknown> {
   return Object.fromEntries(fields.filter((f) => values[f] !== undefined && values[f] !== null && !(f === 'reason' && values[f] === '')).map((f) => [f, values[f]]));
+}
+
+export interface ReferenceEditProps {
+  title: ReactNode;
+  /** The shared schema of the edit (the server checks the same one) and the fields PUT takes, 'reason' included. */
+  schema: Parameters<typeof validatorFor>[0];
+  fields: string[];
+  intro: ReactNode;
+  saveLabel: string;
+  maxWidth: number;
+  children: ReactNode;
+}
+
+/**
+ * The edit page of a reference-data record, for admins: validated with the shared schema, saved pessimistically
+ * (the history must hold what the server accepted), sending only the editable fields plus an optional reason.
+ */
+export function ReferenceEdit({ title, schema, fields, intro, saveLabel, maxWidth, children }: ReferenceEditProps) {
+  const validate = validatorFor(schema, fields);
+  return (
+    <AdminsOnly>
+      <Edit title={title} mutationMode="pessimistic" redirect="show" transform={(data: Record<string, unknown>) => pick(data, fields)}>
+        <SimpleForm
+          validate={validate}
+          toolbar={
+            <Toolbar>
+              <SaveButton label={saveLabel} alwaysEnable />
+            </Toolbar>
+          }
+          sx={{ maxWidth }}
+        >
+          <Typography color="text.secondary">{intro}</Typography>
+          {children}
+          <TextInput source="reason" label="Reason (optional, kept in the history)" fullWidth multiline />
+        </SimpleForm>
+      </Edit>
+    </AdminsOnly>
+  );
 }

@@ -1,11 +1,11 @@
 import PriceChangeIcon from '@mui/icons-material/PriceChange';
-import { Box, Typography } from '@mui/material';
-import { BooleanField, BooleanInput, Datagrid, Edit, List, SaveButton, Show, SimpleForm, TextField, TextInput, Toolbar, useRecordContext } from 'react-admin';
+import { Box } from '@mui/material';
+import { BooleanField, BooleanInput, Datagrid, List, Show, TextField, TextInput, useRecordContext } from 'react-admin';
 import { cryptoOptionUpdateSchema } from '@strongroom/shared';
 import { LongDateField } from '../components/DateFields';
 import { MoneyField } from '../components/MoneyField';
 import { Detail, DetailSection } from '../components/DetailGrid';
-import { AdminEditActions, AdminsOnly, ReferenceHistory, pick, validatorFor } from '../components/ReferenceData';
+import { AdminEditActions, ReferenceEdit, ReferenceHistory } from '../components/ReferenceData';
 
 interface CryptoOptionRecord {
   id: string;
@@ -70,30 +70,21 @@ export function CryptoOptionShow() {
   );
 }
 
-const validate = validatorFor(cryptoOptionUpdateSchema, EDITABLE);
-
 export function CryptoOptionEdit() {
   return (
-    <AdminsOnly>
-      <Edit title={<CryptoOptionTitle />} mutationMode="pessimistic" redirect="show" transform={(data: Record<string, unknown>) => pick(data, EDITABLE)}>
-        <SimpleForm
-          validate={validate}
-          toolbar={
-            <Toolbar>
-              <SaveButton label="Save" alwaysEnable />
-            </Toolbar>
-          }
-          sx={{ maxWidth: 640 }}
-        >
-          <Typography color="text.secondary">Reference values shown to customers, not live quotes. Every change is audited and the previous values stay in the history.</Typography>
-          <TextInput source="referencePriceUsd" label="Reference price (USD)" helperText="e.g. 64250.00" fullWidth />
-          <TextInput source="networkFee" label="Withdrawal fee" helperText="In the asset's own units, deducted from the holding" fullWidth />
-          <TextInput source="address" label="Deposit address" fullWidth />
-          <BooleanInput source="enabled" label="Offered to customers" />
-          <TextInput source="reason" label="Reason (optional, kept in the history)" fullWidth multiline />
-        </SimpleForm>
-      </Edit>
-    </AdminsOnly>
+    <ReferenceEdit
+      title={<CryptoOptionTitle />}
+      schema={cryptoOptionUpdateSchema}
+      fields={EDITABLE}
+      saveLabel="Save"
+      maxWidth={640}
+      intro="Reference values shown to customers, not live quotes. Every change is audited and the previous values stay in the history."
+    >
+      <TextInput source="referencePriceUsd" label="Reference price (USD)" helperText="e.g. 64250.00" fullWidth />
+      <TextInput source="networkFee" label="Withdrawal fee" helperText="In the asset's own units, deducted from the holding" fullWidth />
+      <TextInput source="address" label="Deposit address" fullWidth />
+      <BooleanInput source="enabled" label="Offered to customers" />
+    </ReferenceEdit>
   );
 }
 

@@ -1,10 +1,10 @@
 import CurrencyExchangeIcon from '@mui/icons-material/CurrencyExchange';
-import { Box, Typography } from '@mui/material';
-import { Datagrid, Edit, List, SaveButton, SelectInput, Show, SimpleForm, TextField, TextInput, Toolbar, useRecordContext } from 'react-admin';
+import { Box } from '@mui/material';
+import { Datagrid, List, SelectInput, Show, TextField, TextInput, useRecordContext } from 'react-admin';
 import { TRANSFER_CURRENCIES, fxRateUpdateSchema } from '@strongroom/shared';
 import { LongDateField } from '../components/DateFields';
 import { Detail, DetailSection } from '../components/DetailGrid';
-import { AdminEditActions, AdminsOnly, ReferenceHistory, pick, validatorFor } from '../components/ReferenceData';
+import { AdminEditActions, ReferenceEdit, ReferenceHistory } from '../components/ReferenceData';
 
 interface FxRateRecord {
   id: string;
@@ -67,29 +67,18 @@ export function FxRateShow() {
   );
 }
 
-const validate = validatorFor(fxRateUpdateSchema, EDITABLE);
-
 export function FxRateEdit() {
   return (
-    <AdminsOnly>
-      <Edit title={<FxRateTitle />} mutationMode="pessimistic" redirect="show" transform={(data: Record<string, unknown>) => pick(data, EDITABLE)}>
-        <SimpleForm
-          validate={validate}
-          toolbar={
-            <Toolbar>
-              <SaveButton label="Save rate" alwaysEnable />
-            </Toolbar>
-          }
-          sx={{ maxWidth: 560 }}
-        >
-          <Typography color="text.secondary">
-            Units of the second currency per one unit of the first, up to 8 decimals. Payments already quoted keep the rate they were quoted at; the old rate stays in the history.
-          </Typography>
-          <TextInput source="rate" label="Rate" helperText="e.g. 1.0870" fullWidth />
-          <TextInput source="reason" label="Reason (optional, kept in the history)" fullWidth multiline />
-        </SimpleForm>
-      </Edit>
-    </AdminsOnly>
+    <ReferenceEdit
+      title={<FxRateTitle />}
+      schema={fxRateUpdateSchema}
+      fields={EDITABLE}
+      saveLabel="Save rate"
+      maxWidth={560}
+      intro="Units of the second currency per one unit of the first, up to 8 decimals. Payments already quoted keep the rate they were quoted at; the old rate stays in the history."
+    >
+      <TextInput source="rate" label="Rate" helperText="e.g. 1.0870" fullWidth />
+    </ReferenceEdit>
   );
 }
 
