@@ -136,13 +136,13 @@ export default function RegisterPage() {
               <Grid size={{ xs: 12, sm: 4 }}>
                 <FormField name="lastName" label="Last name" autoComplete="family-name" />
               </Grid>
-              <Grid size={{ xs: 12, sm: 6 }}>
+              <Grid size={{ xs: 12, sm: 4 }}>
                 <FormField name="dob" label="Date of birth" type="date" InputLabelProps={{ shrink: true }} inputProps={{ max: new Date().toISOString().slice(0, 10) }} />
               </Grid>
-              <Grid size={{ xs: 12, sm: 6 }}>
+              <Grid size={{ xs: 12, sm: 4 }}>
                 <FormField name="email" label="Email" type="email" autoComplete="email" />
               </Grid>
-              <Grid size={{ xs: 12, sm: 6 }}>
+              <Grid size={{ xs: 12, sm: 4 }}>
                 <FormField name="phone" label="Phone number" type="tel" autoComplete="tel" />
               </Grid>
               <ResidenceFields addressLabel="Residential address" />
