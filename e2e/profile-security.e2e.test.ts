@@ -67,6 +67,9 @@ describe('profile security', () => {
     await dialog.getByText('Approve this payment').waitFor();
     await dialog.getByRole('button', { name: 'Approve with a passkey' }).click();
     await dialog.getByText('Transfer submitted').waitFor();
+    // The steps say how it was approved: by the passkey, not a PIN.
+    expect(await dialog.getByText('Passkey', { exact: true }).count()).toBe(1);
+    expect(await dialog.getByText('PIN', { exact: true }).count()).toBe(0);
     await screenshot(p, 'transfer-approved-with-passkey');
     await dialog.getByRole('button', { name: 'Done' }).click();
     await p.getByTestId('transaction-row').filter({ hasText: 'Sam Carter' }).first().waitFor();

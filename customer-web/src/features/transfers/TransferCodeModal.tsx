@@ -71,7 +71,7 @@ export function TransferCodeModal() {
 
   const close = () => {
     const next = new URLSearchParams(params);
-    for (const k of ['modal', 'codeStep', 'transferData']) next.delete(k);
+    for (const k of ['modal', 'codeStep', 'transferData', 'approvedWith']) next.delete(k);
     setParams(next, { replace: true });
     setValue('');
     setError('');
@@ -92,14 +92,16 @@ export function TransferCodeModal() {
     );
   }
 
-  const steps = data.needsCode ? ['E-mailed code', 'PIN', 'Done'] : ['PIN', 'Done'];
+  // A passkey approves in one step, instead of the code and the PIN.
+  const steps = params.get('approvedWith') === 'passkey' ? ['Passkey', 'Done'] : data.needsCode ? ['E-mailed code', 'PIN', 'Done'] : ['PIN', 'Done'];
   const activeStep = step === 'success' ? steps.length - 1 : step === 'pin' ? steps.length - 2 : 0;
   const isCode = step === 'code';
   const length = isCode ? 6 : 4;
 
-  const succeed = () => {
+  const approvedWithPasskey = () => {
     const next = new URLSearchParams(params);
     next.set('codeStep', 'success');
+    next.set('approvedWith', 'passkey');
     setParams(next, { replace: true });
     setValue('');
     setError('');
@@ -174,7 +176,7 @@ export function TransferCodeModal() {
               helperText={error || ' '}
               inputProps={{ inputMode: 'numeric', maxLength: length, autoComplete: isCode ? 'one-time-code' : 'off', 'aria-label': isCode ? 'One-time code' : 'Transaction PIN' }}
             />
-            <PasskeyApproval transferId={data.transferId} onApproved={() => succeed()} onError={setError} />
+            <PasskeyApproval transferId={data.transferId} onApproved={approvedWithPasskey} onError={setError} />
           </Box>
         )}
       </DialogContent>
