@@ -12,12 +12,26 @@ interface Finding {
 }
 
 /**
+ * Waits (up to 3 s) for the transitions under way to end, so that axe judges what the user reads once things stop
+ * moving, not a toast or dialog half faded in (its colours then mid-way between page and toast). Endless animations
+ * (spinners) are not waited for.
+ */
+async function settleTransitions(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    const ended = Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+    await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 3_000))]);
+  });
+}
+
+/**
  * Runs axe-core on the page as it is now and fails when it finds a serious or critical violation, or a break in
  * the page's outline (no or several <main>, no or several <h1>, headings out of order). `label` names the page and
  * state in the failure ('dashboard dark', 'transfers: code dialog'). While a modal (dialog, drawer, menu) is open the
  * page behind it is hidden from assistive technology, so its outline is not judged then; contrast, names and roles are.
  */
 export async function expectNoSeriousA11yViolations(page: Page, label: string): Promise<void> {
+  await settleTransitions(page);
   const results = await new AxeBuilder({ page }).analyze();
   // A modal (dialog, drawer, menu) hides the page behind it, its <main> and <h1> included.
   const dialogOpen = await page.evaluate(() => {
