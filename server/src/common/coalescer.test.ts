@@ -1,7 +1,7 @@
 import { byOrdinal, Coalescer } from './coalescer';
 
 /** A batched lookup whose batches are released by hand, recording what each one was asked. */
-function controlled() {
+function controlled(keyOf?: (key: string) => string) {
   const batches: string[][] = [];
   const release: (() => void)[] = [];
   const failNext = { error: undefined as Error | undefined };
@@ -14,6 +14,7 @@ function controlled() {
         release.push(() => (error ? reject(error) : resolve(keys.map((k) => (k === 'missing' ? undefined : k.toUpperCase())))));
       }),
     3,
+    keyOf,
   );
   return { coalescer, batches, release, failNext };
 }
@@ -44,6 +45,22 @@ describe('Coalescer', () => {
     expect(batches[2]).toEqual(['d']);
     release[2]();
     await expect(Promise.all(waiting)).resolves.toEqual(['B', undefined, 'C', 'D']);
+  });
+
+  it('with keyOf, puts a key once in a batch: a second call for it goes in the next batch, in its turn', async () => {
+    const { coalescer, batches, release } = controlled((key) => key);
+    const first = coalescer.load('a');
+    const waiting = ['a', 'b', 'a', 'c', 'd'].map((k) => coalescer.load(k));
+    release[0]();
+    await first;
+    await tick();
+    // 'a' again must wait for the batch after ['a', 'b', 'c']; 'd' does not fit (three a batch).
+    expect(batches).toEqual([['a'], ['a', 'b', 'c']]);
+    release[1]();
+    await tick();
+    expect(batches[2]).toEqual(['a', 'd']);
+    release[2]();
+    await expect(Promise.all(waiting)).resolves.toEqual(['A', 'B', 'A', 'C', 'D']);
   });
 
   it('fails every key of a failed batch and still serves the next', async () => {

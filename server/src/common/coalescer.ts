@@ -5,6 +5,8 @@
  * batch (on loopback each round trip costs the server more CPU than the query costs PostgreSQL).
  *
  * `run` answers the batch in order, one result per key (undefined for a key it did not find).
+ * With `keyOf`, a batch holds each key once and a second call for a key waits for the next batch: for writes, whose
+ * answer for a row depends on the writes before it (a PIN attempt taken is one fewer left).
  */
 export class Coalescer<K, R> {
   private queue: { key: K; resolve: (r: R | undefined) => void; reject: (err: unknown) => void }[] = [];
@@ -13,6 +15,7 @@ export class Coalescer<K, R> {
   constructor(
     private readonly run: (keys: K[]) => Promise<(R | undefined)[]>,
     private readonly maxBatch = 128,
+    private readonly keyOf?: (key: K) => string,
   ) {}
 
   load(key: K): Promise<R | undefined> {
@@ -24,7 +27,7 @@ export class Coalescer<K, R> {
 
   private pump() {
     if (this.busy || this.queue.length === 0) return;
-    const batch = this.queue.splice(0, this.maxBatch);
+    const batch = this.keyOf ? this.takeDistinct(this.keyOf) : this.queue.splice(0, this.maxBatch);
     this.busy = true;
     this.run(batch.map((w) => w.key))
       .then((results) => {
@@ -36,6 +39,23 @@ export class Coalescer<K, R> {
         this.busy = false;
         this.pump();
       });
+  }
+
+  /** The first `maxBatch` waiting calls with distinct keys, in arrival order; the others keep their places. */
+  private takeDistinct(keyOf: (key: K) => string) {
+    const batch: typeof this.queue = [];
+    const rest: typeof this.queue = [];
+    const seen = new Set<string>();
+    for (const waiting of this.queue) {
+      const key = keyOf(waiting.key);
+      if (batch.length >= this.maxBatch || seen.has(key)) rest.push(waiting);
+      else {
+        seen.add(key);
+        batch.push(waiting);
+      }
+    }
+    this.queue = rest;
+    return batch;
   }
 }
 
