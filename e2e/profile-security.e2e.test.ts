@@ -95,6 +95,8 @@ describe('profile security', () => {
     await screenshot(laptop, 'profile-security-sessions');
     await laptop.getByRole('button', { name: 'Sign out everywhere else' }).click();
     await laptop.getByText('You are signed out everywhere else').waitFor();
+    // The confirmation comes with the answer; the list is read again after it.
+    await active.nth(1).waitFor({ state: 'detached' });
     expect(await active.count()).toBe(1);
     await phone.goto('/dashboard');
     await phone.waitForURL('**/auth**');
