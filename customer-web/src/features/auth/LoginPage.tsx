@@ -11,6 +11,7 @@ import { useAuth } from '../../auth/AuthContext';
 import { AuthLayout } from '../../components/public/AuthLayout';
 import { FormField, applyServerErrors } from '../../components/FormField';
 import { PasswordField } from '../../components/PasswordField';
+import { passkeyErrorMessage } from '../../auth/passkey-errors';
 
 /** Sign in with a passkey: no account number, no password; the device proves who it is. */
 function PasskeySignIn() {
@@ -27,8 +28,7 @@ function PasskeySignIn() {
       setUser(res.user);
       navigate('/dashboard', { replace: true });
     } catch (err) {
-      const cancelled = (err as Error).name === 'NotAllowedError';
-      enqueueSnackbar(cancelled ? 'Passkey sign-in was cancelled' : (err as Error).message, { variant: 'error' });
+      enqueueSnackbar(passkeyErrorMessage(err, 'Passkey sign-in was cancelled'), { variant: 'error' });
       setBusy(false);
     }
   };

@@ -3,6 +3,7 @@ import { Button, Divider, Stack, Typography } from '@mui/material';
 import KeyIcon from '@mui/icons-material/Key';
 import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { api, newIdempotencyKey } from '../../api/client';
+import { passkeyErrorMessage } from '../../auth/passkey-errors';
 
 /**
  * Approve the payment with a passkey instead of the e-mailed code and the PIN (the device, unlocked by the
@@ -32,7 +33,7 @@ export function PasskeyApproval({ transferId, onApproved, onError }: { transferI
       await api.post('/transfer/confirm-passkey', { transferId, response }, { idempotencyKey: newIdempotencyKey() });
       onApproved();
     } catch (err) {
-      onError((err as Error).name === 'NotAllowedError' ? 'Passkey approval was cancelled' : (err as Error).message);
+      onError(passkeyErrorMessage(err, 'Passkey approval was cancelled'));
     } finally {
       setBusy(false);
     }

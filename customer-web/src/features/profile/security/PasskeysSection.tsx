@@ -5,6 +5,7 @@ import { useSnackbar } from 'notistack';
 import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import { formatLongDate } from '@strongroom/shared';
 import { api } from '../../../api/client';
+import { passkeyErrorMessage } from '../../../auth/passkey-errors';
 
 interface Passkey {
   id: string;
@@ -44,7 +45,7 @@ export function PasskeysSection() {
       setName('');
       await load();
     } catch (err) {
-      setError((err as Error).name === 'NotAllowedError' ? 'The passkey was not created (cancelled or timed out).' : (err as Error).message);
+      setError(passkeyErrorMessage(err, 'The passkey was not created (cancelled or timed out).'));
     } finally {
       setBusy(false);
     }
