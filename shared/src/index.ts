@@ -16,3 +16,4 @@ export * from './schemas/reference-data.schema';
 export * from './password-policy';
 export * from './crypto';
 export * from './schemas/crypto.schema';
+export * from './runtime-config';

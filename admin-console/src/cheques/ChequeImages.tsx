@@ -3,7 +3,7 @@ import { Box, ButtonBase, Dialog, DialogContent, DialogTitle, IconButton, Typogr
 import CloseIcon from '@mui/icons-material/Close';
 import { useRecordContext } from 'react-admin';
 import type { ChequeRecord } from './cheque-record';
-import { apiUrl } from '../providers/runtime-config';
+import { apiUrl } from '@strongroom/shared';
 
 /** Front and back side by side; a click opens the side large for reading the amount, signature and endorsement. */
 export function ChequeImages() {

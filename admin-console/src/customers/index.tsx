@@ -16,14 +16,13 @@ import {
   useRecordContext,
   usePermissions,
 } from 'react-admin';
-import { CUSTOMER_STATUSES } from '@strongroom/shared';
+import { CUSTOMER_STATUSES, apiUrl } from '@strongroom/shared';
 import { StatusField, humanize } from '../components/StatusField';
 import { MoneyField } from '../components/MoneyField';
 import { CalendarDateField, LongDateField, countryName } from '../components/DateFields';
 import { Detail, DetailSection } from '../components/DetailGrid';
 import { DecisionButtons } from '../components/DecisionButtons';
 import { AccountFrozenNotice } from './UnfreezeAccount';
-import { apiUrl } from '../providers/runtime-config';
 
 interface CustomerRecord {
   id: string;

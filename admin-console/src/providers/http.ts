@@ -1,6 +1,6 @@
 import { fetchUtils } from 'react-admin';
 
-import { apiUrl } from './runtime-config';
+import { apiUrl } from '@strongroom/shared';
 
 export const CSRF_COOKIE = 'sr_staff_csrf';
 /**

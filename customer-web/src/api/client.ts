@@ -1,7 +1,7 @@
 // The one HTTP client of the customer app. Sessions live in an httpOnly cookie (docs/decisions/0007);
 // unsafe methods echo the CSRF token back as a header (double submit). The API may live on another origin
 // (config.json, read at start): every call goes through apiUrl.
-import { apiUrl } from './runtime-config';
+import { apiUrl } from '@strongroom/shared';
 
 export class ApiError extends Error {
   constructor(

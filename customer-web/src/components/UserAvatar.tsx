@@ -1,5 +1,5 @@
 import { Avatar } from '@mui/material';
-import { apiUrl } from '../api/runtime-config';
+import { apiUrl } from '@strongroom/shared';
 
 function colorFor(name: string): string {
   let hash = 0;

@@ -2,8 +2,7 @@ import { useMemo, useState } from 'react';
 import { Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { ValidationError } from 'yup';
-import { statementQuerySchema, validationErrors } from '@strongroom/shared';
-import { apiUrl } from '../../api/runtime-config';
+import { statementQuerySchema, validationErrors, apiUrl } from '@strongroom/shared';
 
 const firstOfMonth = () => new Date(new Date().getFullYear(), new Date().getMonth(), 1).toISOString().slice(0, 10);
 const today = () => new Date().toISOString().slice(0, 10);
