@@ -91,6 +91,59 @@ describe('public site', () => {
     await waitForSectionInView(page, 'about');
   });
 
+  it('paints the landing page from its HTML before any script runs, and React adopts that page without redrawing it', async () => {
+    // Without JavaScript: the landing page is all there (drawn at build time), and a deep link gets the empty shell.
+    const noScript = await ctx.browser().newContext({ baseURL: ctx.server().baseUrl, javaScriptEnabled: false, locale: 'en-US' });
+    const still = await noScript.newPage();
+    await still.goto('/');
+    await still.getByRole('heading', { level: 1, name: /Banking that keeps your money safe/ }).waitFor();
+    await still.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'FAQ', exact: true }).waitFor();
+    expect(await still.locator('#faq details > summary').count()).toBe(5);
+    await still.goto('/auth/login');
+    await expect(still.locator('#root').innerHTML()).resolves.toBe('');
+    await noScript.close();
+
+    // With JavaScript: no hydration complaint, one page (not two), and the page answers input.
+    const context = await newContext(ctx.browser(), ctx.server().baseUrl);
+    const page = await context.newPage();
+    const complaints: string[] = [];
+    page.on('console', (message) => {
+      if (/hydrat|did not match|server rendered/i.test(message.text())) complaints.push(message.text());
+    });
+    page.on('pageerror', (error) => complaints.push(error.message));
+    // React keeps the HTML it adopts; if it gave up on it, it would remove the drawn page (and show a loader).
+    await page.addInitScript(() => {
+      new MutationObserver((records) => {
+        const removedPage = records.some((record) => Array.from(record.removedNodes).some((node) => node instanceof Element && (node.matches('h1') || node.querySelector('h1'))));
+        if (removedPage) document.documentElement.dataset.pageRedrawn = 'yes';
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/#contact', { waitUntil: 'networkidle' });
+    await expect(page.evaluate(() => document.documentElement.dataset.pageRedrawn ?? 'no')).resolves.toBe('no');
+    await page.getByLabel('Email address').fill('not-an-email');
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await page.getByText('Enter a valid email address').waitFor();
+    expect(await page.locator('h1').count()).toBe(1);
+    expect(complaints).toEqual([]);
+
+    // A visitor who chose dark mode gets it once React has adopted the (light) page.
+    await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+    await page.reload({ waitUntil: 'networkidle' });
+    await page.waitForFunction(() => getComputedStyle(document.body).backgroundColor === 'rgb(18, 18, 18)');
+    expect(complaints).toEqual([]);
+    await context.close();
+  });
+
+  it('explains, at an IP address, that passkeys need the site by its name (not the browser\'s "invalid domain")', async () => {
+    // This suite's server is at 127.0.0.1 (the passkey journeys use localhost).
+    const page = await (await newContext(ctx.browser(), ctx.server().baseUrl)).newPage();
+    await page.goto('/auth/login');
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await page.getByText(/Passkeys work only at the bank's web address \(such as localhost\), not at an IP address/).waitFor();
+    expect(await page.getByText(/invalid domain/).count()).toBe(0);
+    await page.context().close();
+  });
+
   it('keeps only one FAQ answer open at a time', async () => {
     const page = await (await newContext(ctx.browser(), ctx.server().baseUrl)).newPage();
     await page.goto('/#faq');

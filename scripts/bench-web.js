@@ -2,12 +2,16 @@
 // PostgreSQL under a temporary DATA_DIR, or BENCH_DATABASE_URL, which it migrates and seeds with the demo data),
 // loads each page in headless Chromium with an empty cache, sums the JavaScript the page loaded (gzip -9 of each
 // file, the figure the budgets use, and the bytes actually sent) and reads first contentful paint from the page's
-// performance entries. Prints a table; asserts nothing. Knobs: BENCH_WEB_RUNS (default 5), BENCH_SKIP_BUILD=1,
+// performance entries. A last row loads a one-line page sent with the same response headers (a local server of the
+// bench's own): Chromium's floor on this machine, a new renderer process included (Cross-Origin-Opener-Policy
+// makes each first visit start one), against which the pages' paint times read better between machines than as
+// absolute figures. Prints a table; asserts nothing. Knobs: BENCH_WEB_RUNS (default 5), BENCH_SKIP_BUILD=1,
 // CHROMIUM_PATH.
 
 const { spawn, spawnSync } = require('node:child_process');
 const { mkdtempSync, rmSync } = require('node:fs');
 const { createServer } = require('node:net');
+const { createServer: createHttpServer } = require('node:http');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { gzipSync, constants } = require('node:zlib');
@@ -72,6 +76,17 @@ async function startServer() {
   };
 }
 
+/** Serves one line of HTML with the headers the real server sends for `/` (its security headers above all). */
+async function startReferenceServer(baseUrl) {
+  const response = await fetch(`${baseUrl}/`);
+  const skipped = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive', 'date', 'etag', 'last-modified', 'vary', 'accept-ranges']);
+  const headers = Object.fromEntries([...response.headers].filter(([name]) => !skipped.has(name)));
+  const body = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Reference</title></head><body><h1>One line of text</h1></body></html>';
+  const server = createHttpServer((_req, res) => res.writeHead(200, headers).end(body));
+  await new Promise((resolveListen) => server.listen(0, '127.0.0.1', resolveListen));
+  return { url: `http://127.0.0.1:${server.address().port}/`, close: () => new Promise((resolveClose) => server.close(resolveClose)) };
+}
+
 /** One cold visit: a new context (empty cache), every script response counted, FCP from the page. */
 async function visit(browser, baseUrl, target) {
   const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 860 }, locale: 'en-US' });
@@ -126,6 +141,8 @@ async function main() {
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
   const server = await startServer();
+  const reference = await startReferenceServer(server.baseUrl);
+  PAGES.push({ label: 'Reference: one line, same headers', path: reference.url });
   const launch = () => chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
   let browser = await launch();
   // A visit that fails (a crashed or starved browser on a busy machine) is reported, not fatal.
@@ -172,6 +189,7 @@ async function main() {
     for (const row of rows) console.log(line(row));
   } finally {
     await browser.close().catch(() => undefined);
+    await reference.close();
     await server.stop();
   }
 }

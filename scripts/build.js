@@ -19,7 +19,7 @@ const WORKSPACES = [
     key: 'customer-web',
     name: '@strongroom/customer-web',
     dir: 'customer-web',
-    inputs: ['src', 'public', 'index.html', 'package.json', 'tsconfig.json', 'vite.config.ts', 'vite-regions.ts'],
+    inputs: ['src', 'public', 'index.html', 'package.json', 'tsconfig.json', 'vite.config.ts', 'vite-regions.ts', 'vite-prerender.ts'],
     output: 'dist/index.html',
     needs: ['shared'],
     viteEnv: true,

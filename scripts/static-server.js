@@ -6,6 +6,7 @@
 // Used by docker/compose.yml and by the browser test e2e/separate-origins.e2e.test.ts. No dependencies.
 'use strict';
 const { createServer } = require('node:http');
+const { existsSync } = require('node:fs');
 const { readFile, stat } = require('node:fs/promises');
 const { extname, join, normalize, resolve, sep } = require('node:path');
 
@@ -46,6 +47,7 @@ function startStaticServer({ dist, apiUrl = '', base = '/', port = 0, host = '12
   const root = resolve(dist);
   const prefix = base.endsWith('/') ? base : `${base}/`;
   const apiOrigin = apiUrl ? new URL(apiUrl).origin : '';
+  const shellExists = existsSync(join(root, 'app.html'));
   const headers = {
     'Content-Security-Policy': contentSecurityPolicy(apiOrigin),
     'Referrer-Policy': 'no-referrer',
@@ -75,7 +77,10 @@ function startStaticServer({ dist, apiUrl = '', base = '/', port = 0, host = '12
         });
       }
       if (extname(path)) return send(res, 404, 'text/plain', 'Not found');
-      return send(res, 200, TYPES['.html'], await readFile(join(root, 'index.html')), { 'Cache-Control': 'no-cache' });
+      // The customer app's index.html is its landing page drawn at build time (customer-web/vite-prerender.ts),
+      // for the app's root only; every other path gets the empty shell, app.html, where the build wrote one.
+      const page = path !== prefix && shellExists ? 'app.html' : 'index.html';
+      return send(res, 200, TYPES['.html'], await readFile(join(root, page)), { 'Cache-Control': 'no-cache' });
     } catch {
       send(res, 400, 'text/plain', 'Bad request');
     }

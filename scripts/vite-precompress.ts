@@ -42,12 +42,18 @@ export function precompress(): Plugin {
   let outDir = '';
   return {
     name: 'strongroom-precompress',
-    apply: 'build',
+    // Not for a build-time renderer (`vite build --ssr`): its output is run by Node, never served.
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
     },
-    async closeBundle() {
-      await precompressDir(outDir);
+    // Last, after any plugin that writes files of its own at the end of the build (customer-web/vite-prerender.ts).
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        await precompressDir(outDir);
+      },
     },
   };
 }

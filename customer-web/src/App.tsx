@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { RedirectIfSignedIn, RequireAuth } from './auth/route-guards';
 import { AppErrorBoundary } from './components/AppErrorBoundary';
@@ -8,7 +8,24 @@ import { ScrollToTop } from './components/ScrollToTop';
 // Toasts for every page but the landing page (components/ToastLayout.tsx says why)
 const ToastLayout = lazy(() => import('./components/ToastLayout'));
 // Public pages (features/landing, features/auth)
-const LandingPage = lazy(() => import('./features/landing/LandingPage'));
+const loadLandingPage = () => import('./features/landing/LandingPage');
+const LazyLandingPage = lazy(loadLandingPage);
+let loadedLandingPage: ComponentType | undefined;
+
+/**
+ * Loads the landing page's code ahead of the first render. main.tsx awaits it before React adopts the landing page
+ * drawn at build time: a part that suspends while being adopted is adopted later, and an update reaching it first
+ * (the session check answering) makes React throw that HTML away and draw the page again, with a loader between.
+ */
+export async function preloadLandingPage(): Promise<void> {
+  loadedLandingPage = (await loadLandingPage()).default;
+}
+
+/** The landing page, drawn at once when preloaded, lazily otherwise; chosen once per mount, so it never swaps. */
+function LandingPage() {
+  const [Page] = useState(() => loadedLandingPage ?? LazyLandingPage);
+  return <Page />;
+}
 const LoginPage = lazy(() => import('./features/auth/LoginPage'));
 const TermsPage = lazy(() => import('./features/auth/TermsPage'));
 const RegisterPage = lazy(() => import('./features/auth/RegisterPage'));

@@ -1,4 +1,4 @@
-import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { CssBaseline, ThemeProvider, createTheme } from '@mui/material';
 import { STORAGE_KEYS } from '@strongroom/shared';
 
@@ -17,12 +17,19 @@ interface ColorModeValue {
 }
 const ColorModeContext = createContext<ColorModeValue>({ mode: 'light', toggle: () => undefined });
 
-function initialMode(): Mode {
+function storedMode(): Mode {
   return localStorage.getItem(STORAGE_KEYS.theme) === 'dark' ? 'dark' : 'light';
 }
 
-export function ColorModeProvider({ children }: { children: ReactNode }) {
-  const [mode, setMode] = useState<Mode>(initialMode);
+/**
+ * `prerendered`: the page's HTML was drawn at build time (the landing page, customer-web/vite-prerender.ts),
+ * in light mode. React must first draw exactly that to adopt it, so the visitor's own mode follows right after.
+ */
+export function ColorModeProvider({ children, prerendered = false }: { children: ReactNode; prerendered?: boolean }) {
+  const [mode, setMode] = useState<Mode>(() => (prerendered ? 'light' : storedMode()));
+  useEffect(() => {
+    if (prerendered) setMode(storedMode());
+  }, [prerendered]);
   const theme = useMemo(
     () =>
       createTheme({

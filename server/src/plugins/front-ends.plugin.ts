@@ -31,6 +31,9 @@ export function registerFrontEnds(app: FastifyInstance, options: FrontEndOptions
   const adminDist = options.adminDist ?? DEFAULT_DISTS.admin;
   const hasCustomer = options.enabled && existsSync(join(customerDist, 'index.html'));
   const hasAdmin = options.enabled && existsSync(join(adminDist, 'index.html'));
+  // The customer app's index.html holds the landing page drawn at build time (customer-web/vite-prerender.ts):
+  // it is the answer to `/` only; every other path gets the empty shell, app.html (index.html in older builds).
+  const customerShell = existsSync(join(customerDist, 'app.html')) ? 'app.html' : 'index.html';
   const common = { wildcard: false, index: false, preCompressed: true, cacheControl: false, setHeaders: setCacheHeaders } as const;
   // One registration decorates reply.sendFile, which the fallback uses for both apps (each with its own root).
   if (hasCustomer) app.register(fastifyStatic, { ...common, root: customerDist, prefix: '/', decorateReply: true });
@@ -38,12 +41,14 @@ export function registerFrontEnds(app: FastifyInstance, options: FrontEndOptions
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
     const isApi = url.startsWith('/v1/') || url === '/v1' || url.startsWith('/docs');
-    if (request.method !== 'GET' || isApi || /\.[a-z0-9]+$/i.test(url)) {
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || isApi || /\.[a-z0-9]+$/i.test(url)) {
       return reply.status(404).send({ success: false, error: 'Not found' });
     }
     if (url === '/admin' || url.startsWith('/admin/')) {
       return hasAdmin ? reply.type('text/html').sendFile('index.html', adminDist) : reply.status(404).send({ success: false, error: 'The console is not built. Run npm run build.' });
     }
-    return hasCustomer ? reply.type('text/html').sendFile('index.html', customerDist) : reply.status(404).send({ success: false, error: 'The web app is not built. Run npm run build.' });
+    return hasCustomer
+      ? reply.type('text/html').sendFile(url === '/' ? 'index.html' : customerShell, customerDist)
+      : reply.status(404).send({ success: false, error: 'The web app is not built. Run npm run build.' });
   });
 }

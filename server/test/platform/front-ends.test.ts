@@ -8,7 +8,9 @@ import { createTestApp, type TestApp } from '../helpers/test-app';
 // Two built apps in a temporary folder, laid out as the build writes them (hashed files under assets/, .br and .gz
 // beside each file worth compressing: scripts/vite-precompress.ts), so the test needs no real build.
 const BUNDLE = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word-${i}`))};\n`;
-const html = (title: string) => `<!doctype html><html><head><title>${title}</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(80)}</body></html>`;
+const html = (title: string, root = '<div id="root"></div>') => `<!doctype html><html><head><title>${title}</title></head><body>${root}${'<!-- padding -->'.repeat(80)}</body></html>`;
+/** The customer app's index.html holds its landing page drawn at build time; app.html is the empty shell. */
+const LANDING_ROOT = '<div id="root" data-prerendered="/"><h1>Banking that keeps your money safe</h1></div>';
 
 function writeCompressed(path: string, text: string) {
   writeFileSync(path, text);
@@ -16,9 +18,10 @@ function writeCompressed(path: string, text: string) {
   writeFileSync(`${path}.gz`, gzipSync(text));
 }
 
-function writeApp(dir: string, title: string, bundleName: string) {
+function writeApp(dir: string, title: string, bundleName: string, { prerendered = false } = {}) {
   mkdirSync(join(dir, 'assets'), { recursive: true });
-  writeCompressed(join(dir, 'index.html'), html(title));
+  writeCompressed(join(dir, 'index.html'), html(title, prerendered ? LANDING_ROOT : undefined));
+  if (prerendered) writeCompressed(join(dir, 'app.html'), html(title));
   writeCompressed(join(dir, 'assets', bundleName), BUNDLE);
   writeFileSync(join(dir, 'robots.txt'), 'User-agent: *\n');
 }
@@ -31,7 +34,7 @@ describe('the built front ends are served like a real site', () => {
     root = mkdtempSync(join(tmpdir(), 'strongroom-front-ends-'));
     const customerDist = join(root, 'customer');
     const adminDist = join(root, 'admin');
-    writeApp(customerDist, 'Strongroom', 'index-Ab12Cd34.js');
+    writeApp(customerDist, 'Strongroom', 'index-Ab12Cd34.js', { prerendered: true });
     writeApp(adminDist, 'Strongroom back office', 'index-Ef56Gh78.js');
     t = await createTestApp({ serveStatic: true }, { frontEnds: { customerDist, adminDist } });
   });
@@ -86,6 +89,26 @@ describe('the built front ends are served like a real site', () => {
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['cache-control']).toBe(REVALIDATE_CACHE);
     expect(brotliDecompressSync(res.rawPayload).toString()).toContain(`<title>${title}</title>`);
+  });
+
+  it('answers / with the landing page drawn at build time, and every other path of the customer app with the empty shell', async () => {
+    const landing = brotliDecompressSync((await get('/', 'br')).rawPayload).toString();
+    expect(landing).toContain(LANDING_ROOT);
+    for (const url of ['/dashboard', '/auth/login', '/auth/register?step=2']) {
+      const page = brotliDecompressSync((await get(url, 'br')).rawPayload).toString();
+      expect(page).toContain('<div id="root"></div>');
+      expect(page).not.toContain('Banking that keeps');
+    }
+    const withQuery = brotliDecompressSync((await get('/?utm_source=mail', 'br')).rawPayload).toString();
+    expect(withQuery).toContain(LANDING_ROOT);
+  });
+
+  it('answers HEAD for an app page as GET would, without the body', async () => {
+    for (const url of ['/', '/dashboard', '/admin/']) {
+      const res = await t.app.inject({ method: 'HEAD', url });
+      expect({ url, status: res.statusCode, type: res.headers['content-type'] }).toEqual({ url, status: 200, type: expect.stringMatching(/^text\/html/) });
+      expect(res.body).toBe('');
+    }
   });
 
   it('revalidates an unhashed file outside assets/, and sends a file without compressed siblings as it is', async () => {

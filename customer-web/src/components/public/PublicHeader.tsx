@@ -17,7 +17,7 @@ export function PublicHeader() {
     setOpen(true);
   };
   return (
-    <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider', backdropFilter: 'blur(8px)' }}>
+    <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
       <Container maxWidth="lg">
         <Toolbar disableGutters sx={{ gap: 2 }}>
           <Box component={RouterLink} to="/" sx={{ textDecoration: 'none' }}>

@@ -162,7 +162,7 @@ export default function LandingPage() {
                     ['50+', 'countries our customers come from'],
                     ['24/7', 'support by chat, email or phone'],
                   ].map(([figure, label]) => (
-                    <Card key={figure} sx={{ bgcolor: 'rgba(255,255,255,0.12)', color: '#fff', minWidth: 140, flex: '1 1 140px', backdropFilter: 'blur(6px)' }} elevation={0}>
+                    <Card key={figure} sx={{ bgcolor: 'rgba(255,255,255,0.12)', color: '#fff', minWidth: 140, flex: '1 1 140px' }} elevation={0}>
                       <CardContent>
                         <Typography variant="h4" component="p" fontWeight={800}>
                           {figure}
