@@ -272,7 +272,14 @@ describe('staff console (/admin)', () => {
     expect(box.x + box.width).toBeLessThanOrEqual(1280);
     await screenshot(page, 'admin-transactions-pending');
     await expectNoSeriousA11yViolations(page, 'console: pending transactions');
+    // The record's answer is held back a moment, so the app bar's spinner shows: it must be named to be read out.
+    await page.route(/\/transactions?\/[0-9a-f-]{36}$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
     await row.locator('td').nth(1).click();
+    await page.getByRole('progressbar', { name: 'Loading' }).first().waitFor();
+    await page.unrouteAll();
     await page.waitForURL(/#\/transactions\/[^/]+\/show$/);
     await page.getByText('Sam Carter').first().waitFor();
     await expectNoSeriousA11yViolations(page, 'console: transaction show');

@@ -12,12 +12,20 @@ const STATUS_COLOURS = {
   info: { main: '#0277bd' },
 };
 
+// Every spinner (react-admin's app-bar loader, a field still loading) is a progressbar, which needs a name to be read out.
+const components = (base: RaThemeOptions) => ({
+  ...base.components,
+  MuiCircularProgress: { defaultProps: { 'aria-label': 'Loading' } },
+});
+
 export const lightTheme: RaThemeOptions = {
   ...defaultLightTheme,
+  components: components(defaultLightTheme),
   palette: { ...defaultLightTheme.palette, primary: NAVY, secondary: NAVY, ...STATUS_COLOURS, contrastThreshold: 4.5 },
 };
 
 export const darkTheme: RaThemeOptions = {
   ...defaultDarkTheme,
+  components: components(defaultDarkTheme),
   palette: { ...defaultDarkTheme.palette, contrastThreshold: 4.5 },
 };
