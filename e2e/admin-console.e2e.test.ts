@@ -279,7 +279,7 @@ describe('staff console (/admin)', () => {
     });
     await row.locator('td').nth(1).click();
     await page.getByRole('progressbar', { name: 'Loading' }).first().waitFor();
-    await page.unrouteAll();
+    await page.unrouteAll({ behavior: 'wait' });
     await page.waitForURL(/#\/transactions\/[^/]+\/show$/);
     await page.getByText('Sam Carter').first().waitFor();
     await expectNoSeriousA11yViolations(page, 'console: transaction show');
