@@ -240,6 +240,41 @@ describe('ledger', () => {
     await withTransaction(t.app.db, (m) => fund(m, 1_000n));
   });
 
+  it("starts a customer's PIN attempts again with a booked journal that asks it, and not with a refused one", async () => {
+    const owner = await registerCustomer(t.app);
+    const account = await customerAccountId(t.app.db.manager, owner.id, 'USD');
+    await withTransaction(t.app.db, (m) =>
+      postJournal(m, {
+        kind: 'test',
+        description: 'funding',
+        postings: [
+          { accountId: equity, amountMinor: -500n, currency: 'USD' },
+          { accountId: account, amountMinor: 500n, currency: 'USD' },
+        ],
+      }),
+    );
+    const attempts = async () => (await t.app.db.query(`SELECT pin_failed_count, pin_lock_count FROM customers WHERE id = $1`, [owner.id]))[0];
+    await t.app.db.query(`UPDATE customers SET pin_failed_count = 3, pin_lock_count = 1 WHERE id = $1`, [owner.id]);
+    const pay = (amountMinor: bigint) =>
+      toBatchItem(
+        {
+          kind: 'test',
+          description: 'a payment approved with its PIN',
+          postings: [
+            { accountId: account, amountMinor: -amountMinor, currency: 'USD' },
+            { accountId: equity, amountMinor, currency: 'USD' },
+          ],
+        },
+        { pinReset: owner.id },
+      );
+    const [refused] = await callPostJournals(t.app.db, [pay(501n)]);
+    expect(refused).toMatchObject({ status: 'refused', code: 'SRB01' });
+    expect(await attempts()).toEqual({ pin_failed_count: 3, pin_lock_count: 1 });
+    const [booked] = await callPostJournals(t.app.db, [pay(200n)]);
+    expect(booked.status).toBe('ok');
+    expect(await attempts()).toEqual({ pin_failed_count: 0, pin_lock_count: 0 });
+  });
+
   it('books journals that arrive together in shared transactions, each exactly once', async () => {
     const batcher = new LedgerBatcher(t.app.db);
     const refs = Array.from({ length: 20 }, (_, i) => `SRBATCHTEST${i}`);

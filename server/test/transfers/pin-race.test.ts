@@ -43,6 +43,23 @@ describe('PIN attempts on payments', () => {
     expect((await pinState(a.id)).pin_failed_count).toBe(0);
   });
 
+  it('starts the attempts again after a right PIN, whether its payment is booked or refused under the ledger lock', async () => {
+    const a = await approvedCustomer(t.app, { funded: '10.00' });
+    const b = await approvedCustomer(t.app, { staff: a.staff });
+    const send = (pin: string, amount: string) =>
+      t.app.inject({ method: 'POST', url: '/v1/transfer/same', headers: a.session.headers, payload: { recipientAccountNumber: b.accountNumber, amount, pin } });
+    expect((await send('1357', '1.00')).statusCode).toBe(400);
+    expect((await pinState(a.id)).pin_failed_count).toBe(1);
+    // Each fits the balance alone, not both: one is booked; the other is refused either before its PIN (read
+    // after the first booked) or by post_journals under its lock (read before), after a right PIN.
+    const answers = await Promise.all([send('2468', '6.00'), send('2468', '6.00')]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 400]);
+    expect(answers.find((r) => r.statusCode === 400)!.json().error).toBe('Insufficient funds');
+    expect((await pinState(a.id)).pin_failed_count).toBe(0);
+    const [{ balance_minor }] = await t.app.db.query(`SELECT balance_minor FROM ledger_accounts WHERE customer_id = $1`, [a.id]);
+    expect(balance_minor).toBe('400');
+  });
+
   it('expires a payment awaiting authentication after 30 minutes', async () => {
     const a = await approvedCustomer(t.app, { funded: '100.00' });
     const start = await t.app.inject({

@@ -45,7 +45,7 @@ const APPLY_POSTINGS_V2 = `
     RETURN NULL;
   END $$`;
 
-const POST_JOURNALS_V2 = `
+export const POST_JOURNALS_V2 = `
   CREATE OR REPLACE FUNCTION post_journals(p_batch jsonb) RETURNS jsonb LANGUAGE plpgsql
     SET plan_cache_mode = force_generic_plan
   AS $$

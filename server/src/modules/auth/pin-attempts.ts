@@ -132,6 +132,25 @@ export class PinAttempts {
     throw wrongPinError(MAX_CODE_ATTEMPTS - (state?.pin_failed_count ?? MAX_CODE_ATTEMPTS));
   }
 
+  /**
+   * An attempt taken for a request refused before its PIN was judged goes back: the refusal costs no
+   * attempt. Never below zero (a lock set meanwhile has already started the count again).
+   */
+  async giveBack(customerId: string): Promise<void> {
+    await retrying(() => this.db.query(`UPDATE customers SET pin_failed_count = greatest(pin_failed_count - 1, 0) WHERE id = $1 AND pin_failed_count > 0`, [customerId]));
+  }
+
+  /**
+   * The PIN check of a payment whose attempt may already be taken (`taken`: by the statement that read the
+   * payment, transfers.queries.ts). A right PIN leaves the attempts as they are: the caller starts them again
+   * in the payment's own booking (post_journals' pinReset) and calls succeeded() if nothing is booked.
+   */
+  async verifyTaken(customerId: string, taken: boolean, verify: () => Promise<boolean>): Promise<void> {
+    if (!taken) await this.reserve(customerId);
+    // A verification that crashed keeps its attempt: the safe side.
+    if (!(await verify())) await this.failed(customerId);
+  }
+
   /** Reserve, verify, settle: the whole PIN check for a payment. `verify` runs only with an attempt taken. */
   async check(customerId: string, verify: () => Promise<boolean>): Promise<void> {
     await this.reserve(customerId);

@@ -61,6 +61,11 @@ export interface PostOptions {
    * (for callers outside a transaction). A key seen before raises IdempotencyKeyUsed.
    */
   idempotency?: { scope: string; key: string; hash: string; status: number; ref: string };
+  /**
+   * The customer whose PIN attempts start again when this journal is booked (a payment approved with a right
+   * PIN: its attempt was taken before the PIN was judged, auth/pin-attempts.ts), in the booking's own commit.
+   */
+  pinReset?: string;
 }
 
 export interface PostedJournal {
@@ -94,6 +99,7 @@ export interface BatchItem {
   entries: Record<string, unknown>[];
   limit: { accountId: string; debitMinor: string; limitMinor: string } | null;
   idem: PostOptions['idempotency'] | null;
+  pinReset: string | null;
 }
 
 export type BatchResult =
@@ -149,6 +155,7 @@ export function toBatchItem(input: JournalInput, opts: PostOptions = {}): BatchI
     })),
     limit: opts.outboundLimit ? { accountId: opts.outboundLimit.accountId, debitMinor: opts.outboundLimit.debitMinor.toString(), limitMinor: opts.outboundLimit.limitMinor.toString() } : null,
     idem: opts.idempotency ?? null,
+    pinReset: opts.pinReset ?? null,
   };
 }
 

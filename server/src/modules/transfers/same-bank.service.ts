@@ -1,6 +1,6 @@
 import assert from 'node:assert';
 import type { FastifyInstance } from 'fastify';
-import { formatMoney, parseAmountToMinor } from '@strongroom/shared';
+import { MAX_CODE_ATTEMPTS, formatMoney, parseAmountToMinor } from '@strongroom/shared';
 import { Coalescer } from '../../common/coalescer';
 import { rows } from '../../common/sql';
 import { newReference, type PostedJournal } from '../ledger/ledger.service';
@@ -8,7 +8,7 @@ import { OutboundLimitExceeded, insufficientFunds } from '../ledger/ledger.error
 import { toTransactionDto, type TransactionRow } from '../transactions/transactions.service';
 import type { IdempotentResult } from '../../plugins/idempotency.plugin';
 import { CHANNEL_ONLINE, deliveryLegs, locationOf } from './transfer-quote';
-import { findRecipient, loadSameBankParties, type SameBankParties } from './transfers.queries';
+import { findRecipient, reserveAndLoadSameBankParties, type SameBankParties } from './transfers.queries';
 import { TransactionPin } from './transaction-pin';
 import * as errors from './transfers.errors';
 import { assertNotFrozen } from '../freeze/freeze.guard';
@@ -53,7 +53,12 @@ export class SameBankService {
 
   constructor(private readonly app: FastifyInstance) {
     this.pin = new TransactionPin(app);
-    this.parties = new Coalescer((keys) => loadSameBankParties(this.app.db, keys));
+    // Keyed by sender: the read takes the sender's PIN attempt, and a sender appears once per statement.
+    this.parties = new Coalescer(
+      (keys) => reserveAndLoadSameBankParties(this.app.db, keys, MAX_CODE_ATTEMPTS),
+      128,
+      (key) => key.senderId,
+    );
   }
 
   async lookupRecipient(accountNumber: string, callerId: string) {
@@ -64,24 +69,46 @@ export class SameBankService {
   }
 
   /**
-   * One read of both parties, the PIN check, then a single post_journals statement that locks, checks the daily
-   * limit and funds, books journal and both entries, and marks the Idempotency-Key done: no row lock is held
-   * across a round trip to Node.
+   * One read of both parties (which takes the PIN attempt), the PIN check, then a single post_journals statement
+   * that locks, checks the daily limit and funds, books journal and both entries, starts the PIN attempts again
+   * and marks the Idempotency-Key done: no row lock is held across a round trip to Node.
    */
   async send(input: SameBankInput, claim: IdempotencyClaim): Promise<IdempotentResult<unknown>> {
     const parties = await this.parties.load({ senderId: input.customerId, recipientAccountNumber: input.recipientAccountNumber });
     // A signed-in customer always has their main account (opened with the customer, never deleted).
     assert(parties, 'the sender and their main account exist');
+    let amountMinor: bigint;
+    try {
+      amountMinor = this.judge(parties, input);
+    } catch (err) {
+      // A refusal for another reason costs no PIN attempt (and answers nothing about the PIN).
+      if (parties.pin_reserved) await this.pin.giveBack(parties.id);
+      throw err;
+    }
+    await this.pin.checkTaken(parties, input.pin, parties.pin_reserved);
+    try {
+      return await this.book(parties, input, amountMinor, claim);
+    } catch (err) {
+      // The PIN was right but nothing was booked (its attempts would have started again with the booking).
+      await this.pin.succeeded(parties.id);
+      throw err;
+    }
+  }
+
+  /** The whole request judged before the PIN; post_journals judges funds and the limit again under its lock. */
+  private judge(parties: SameBankParties, input: SameBankInput): bigint {
     assertNotFrozen(parties.frozen_at);
-    // The whole request is judged before the PIN: a refusal for another reason costs no PIN attempt (and
-    // answers nothing about the PIN). post_journals judges funds and the limit again under its lock.
     const amountMinor = parseAmountToMinor(input.amount, parties.currency);
     if (!parties.r_id || !parties.r_account_id) throw errors.recipientNotFound();
     if (parties.r_id === parties.id) throw errors.ownAccount();
     if (parties.r_status !== 'approved') throw errors.recipientUnavailable();
     if (BigInt(parties.balance_minor) < amountMinor) throw insufficientFunds();
     if (BigInt(parties.spent_today) + amountMinor > dailyLimitMinor(this.app, parties.currency)) throw errors.dailyLimitExceeded();
-    await this.pin.check(parties, input.pin);
+    return amountMinor;
+  }
+
+  private async book(parties: SameBankParties, input: SameBankInput, amountMinor: bigint, claim: IdempotencyClaim): Promise<IdempotentResult<unknown>> {
+    assert(parties.r_id && parties.r_account_id, 'the recipient was judged');
     const recipient = { id: parties.r_id, accountId: parties.r_account_id };
 
     const legs = await deliveryLegs(this.app.db.manager, amountMinor, parties.currency, recipient.accountId, parties.r_currency);
@@ -129,6 +156,7 @@ export class SameBankService {
           ],
           outboundLimit: { accountId: parties.account_id, debitMinor: amountMinor, limitMinor: dailyLimitMinor(this.app, parties.currency) },
           idempotency: claim ? { ...claim, status: 201, ref: reference } : undefined,
+          pinReset: parties.id,
         },
       ),
     );

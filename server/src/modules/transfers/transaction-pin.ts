@@ -29,6 +29,24 @@ export class TransactionPin {
     await this.attempts.check(holder.id, () => this.verifier.verify(holder.id, holder.pin_hash, pin));
   }
 
+  /**
+   * Checks the PIN of a payment whose read may have taken its attempt already (`taken`). A right PIN leaves
+   * the attempts to the payment's booking (PostOptions.pinReset), or to `succeeded` when nothing is booked.
+   */
+  async checkTaken(holder: Pick<PinHolder, 'id' | 'pin_hash'>, pin: string, taken: boolean): Promise<void> {
+    await this.attempts.verifyTaken(holder.id, taken, () => this.verifier.verify(holder.id, holder.pin_hash, pin));
+  }
+
+  /** An attempt taken for a request refused before its PIN was judged goes back. */
+  async giveBack(customerId: string): Promise<void> {
+    await this.attempts.giveBack(customerId);
+  }
+
+  /** After a right PIN whose payment was not booked (a refusal under the ledger's lock): the attempts start again. */
+  async succeeded(customerId: string): Promise<void> {
+    await this.attempts.succeeded(customerId);
+  }
+
   /** Checks the PIN of a customer by id (products other than transfers). */
   async checkFor(customerId: string, pin: string): Promise<void> {
     const [holder] = await rows<PinHolder>(this.app.db, `SELECT id, pin_hash, pin_failed_count, pin_locked_until FROM customers WHERE id = $1`, [customerId]);

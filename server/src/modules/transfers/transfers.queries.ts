@@ -44,6 +44,8 @@ export interface SameBankParties extends Pick<
   r_status: string;
   r_preferences: NotificationPreferences;
   r_account_id: string | null;
+  /** This read took one PIN attempt for the sender (reserveAndLoadSameBankParties). */
+  pin_reserved: boolean;
 }
 
 /** The sender, their main account and what they have already sent today, in one round trip. */
@@ -60,12 +62,23 @@ export async function loadSender(db: Queryable, customerId: string): Promise<Sen
   return sender;
 }
 
-/** Both parties of many same-bank transfers in one prepared statement (the coalescer's batch). */
-export async function loadSameBankParties(ds: DataSource, keys: { senderId: string; recipientAccountNumber: string }[]): Promise<(SameBankParties | undefined)[]> {
+/**
+ * Both parties of many same-bank transfers in one prepared statement (the coalescer's batch), which also takes
+ * one PIN attempt for each sender whose attempts are not all taken and whose payments are not locked
+ * (auth/pin-attempts.ts; `pin_reserved` says whether it did). Reading and reserving in one statement saves a
+ * round trip and a commit per batch; the attempt is given back if the request is refused before its PIN is
+ * judged, and started again inside the payment's own booking (post_journals' pinReset). Each sender appears
+ * at most once per batch (the caller's coalescer keys by sender), so a reservation is never counted twice.
+ */
+export async function reserveAndLoadSameBankParties(ds: DataSource, keys: { senderId: string; recipientAccountNumber: string }[], maxAttempts: number): Promise<(SameBankParties | undefined)[]> {
   const found = await prepared<SameBankParties & { o: number }>(
     ds,
-    'same-bank-parties',
-    `SELECT q.o, s.*, r.*
+    'same-bank-parties-reserve',
+    `WITH reserved AS (
+       UPDATE customers c SET pin_failed_count = c.pin_failed_count + 1
+        WHERE c.id = ANY($1::uuid[]) AND c.pin_failed_count < $3 AND (c.pin_locked_until IS NULL OR c.pin_locked_until <= now())
+        RETURNING c.id)
+     SELECT q.o, s.*, r.*, EXISTS (SELECT 1 FROM reserved WHERE reserved.id = q.sender) AS pin_reserved
        FROM unnest($1::uuid[], $2::text[]) WITH ORDINALITY q(sender, recipient, o)
        JOIN LATERAL (
          SELECT s.id, s.first_name, s.last_name, s.account_number, s.currency, s.pin_hash, s.pin_failed_count, s.pin_locked_until, s.frozen_at, sa.id::text AS account_id,
@@ -77,7 +90,7 @@ export async function loadSameBankParties(ds: DataSource, keys: { senderId: stri
                 r.notification_preferences AS r_preferences, ra.id::text AS r_account_id
            FROM customers r LEFT JOIN ledger_accounts ra ON ra.customer_id = r.id AND ra.currency = r.currency
           WHERE r.account_number = q.recipient OFFSET 0) r ON true`,
-    [keys.map((k) => k.senderId), keys.map((k) => k.recipientAccountNumber)],
+    [keys.map((k) => k.senderId), keys.map((k) => k.recipientAccountNumber), maxAttempts],
   );
   return byOrdinal(keys.length, found);
 }
