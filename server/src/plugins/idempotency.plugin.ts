@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { EntityManager } from 'typeorm';
 import { AppError } from '../common/app-error';
 import { hmacHex, sha256Hex } from '../common/crypto';
-import { rows, type Queryable } from '../common/sql';
+import { Coalescer, byOrdinal } from '../common/coalescer';
+import { prepared, rows, type Queryable } from '../common/sql';
 import { withTransaction } from '../db/transaction';
 import { IdempotencyKeyUsed } from '../modules/ledger/ledger.service';
 
@@ -42,8 +43,40 @@ function stableStringify(value: unknown): string {
  * done in the SAME transaction as the money movement, so "done" and "booked" commit together.
  * Same key + same body later: the first answer. Same key + other body: 422. Still running: 409.
  */
+interface RecordedRow<T> {
+  request_hash: string;
+  status: string;
+  response_status: number;
+  response_body: T | null;
+  response_ref: string | null;
+  stale: boolean;
+}
+
+const RECORDED_COLUMNS = `request_hash, status, response_status, response_body, response_ref, created_at < now() - make_interval(secs => ${STALE_CLAIM_SECONDS}) AS stale`;
+
 export class Idempotency {
-  constructor(private readonly app: FastifyInstance) {}
+  /**
+   * The "was this key used?" reads of every keyed request waiting at once, in one prepared statement
+   * (common/coalescer.ts): every payment makes one, before anything else, so under load they are a
+   * round trip and a statement each unless shared.
+   */
+  private readonly lookups: Coalescer<{ scope: string; key: string }, RecordedRow<unknown>>;
+
+  constructor(private readonly app: FastifyInstance) {
+    this.lookups = new Coalescer<{ scope: string; key: string }, RecordedRow<unknown>>(async (keys) =>
+      byOrdinal(
+        keys.length,
+        await prepared<RecordedRow<unknown> & { o: number }>(
+          this.app.db,
+          'idempotency-recorded',
+          `SELECT q.o, ${RECORDED_COLUMNS}
+             FROM unnest($1::text[], $2::text[]) WITH ORDINALITY q(scope, key, o)
+             JOIN idempotency_keys k ON k.scope = q.scope AND k.key = q.key`,
+          [keys.map((k) => k.scope), keys.map((k) => k.key)],
+        ),
+      ),
+    );
+  }
 
   async run<T>(request: FastifyRequest, callerScope: string, fn: (m: EntityManager) => Promise<IdempotentResult<T>>): Promise<{ status: number; body: T }> {
     const key = this.keyOf(request);
@@ -168,11 +201,11 @@ export class Idempotency {
     hash: string,
     db: Queryable = this.app.db,
   ): Promise<{ kind: 'replay'; status: number; body: T | null; ref: string | null } | { kind: 'in_progress' | 'stale' }> {
-    const [existing] = await rows<{ request_hash: string; status: string; response_status: number; response_body: T | null; response_ref: string | null; stale: boolean }>(
-      db,
-      `SELECT request_hash, status, response_status, response_body, response_ref, created_at < now() - make_interval(secs => $3) AS stale FROM idempotency_keys WHERE scope = $1 AND key = $2`,
-      [scope, key, STALE_CLAIM_SECONDS],
-    );
+    // Outside a transaction the read joins the others waiting; inside one it must see that transaction.
+    const existing =
+      db === this.app.db
+        ? ((await this.lookups.load({ scope, key })) as RecordedRow<T> | undefined)
+        : (await rows<RecordedRow<T>>(db, `SELECT ${RECORDED_COLUMNS} FROM idempotency_keys WHERE scope = $1 AND key = $2`, [scope, key]))[0];
     if (!existing) return { kind: 'stale' };
     if (existing.request_hash !== hash) throw new AppError(422, 'This Idempotency-Key was already used for a different request');
     if (existing.status === 'done') return { kind: 'replay', status: existing.response_status, body: existing.response_body, ref: existing.response_ref };
