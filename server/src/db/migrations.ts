@@ -14,7 +14,7 @@ import { CryptoWallet1760001000000 } from './migrations/1760001000000-crypto-wal
 import { ReferenceDataHistory1760001100000 } from './migrations/1760001100000-reference-data-history.migration';
 import { PinAttemptLocks1760000950000 } from './migrations/1760000950000-pin-attempt-locks.migration';
 import { FunctionSearchPath1760001200000 } from './migrations/1760001200000-function-search-path.migration';
-import { PinResetWithBooking1760001300000 } from './migrations/1760001300000-pin-reset-with-booking.migration';
+import { PinAttempts1760001300000 } from './migrations/1760001300000-pin-attempts.migration';
 
 // In order. Never edit a migration that has shipped: add a new one.
 export const MIGRATIONS = [
@@ -34,6 +34,6 @@ export const MIGRATIONS = [
   ReferenceDataHistory1760001100000,
   // Last: fixes the search_path of every function made before it (a later migration's functions set their own).
   FunctionSearchPath1760001200000,
-  // Replaces post_journals (with its own search_path).
-  PinResetWithBooking1760001300000,
+  // Replaces post_journals; its functions set their own search_path.
+  PinAttempts1760001300000,
 ];

@@ -19,7 +19,8 @@ describe('PinAttempts (attempts reserved in the database before a PIN is verifie
     }
     throw new Error('expected a refusal');
   };
-  const state = async (id: string) => (await t.app.db.query(`SELECT pin_failed_count, pin_lock_count, pin_locked_until FROM customers WHERE id = $1`, [id]))[0];
+  const state = async (id: string) =>
+    (await t.app.db.query(`SELECT failed_count AS pin_failed_count, lock_count AS pin_lock_count, locked_until AS pin_locked_until FROM pin_attempts WHERE customer_id = $1`, [id]))[0];
 
   it('evaluates at most 5 of 60 concurrent wrong PINs, then refuses every one', async () => {
     const c = await registerCustomer(t.app);
@@ -70,7 +71,7 @@ describe('PinAttempts (attempts reserved in the database before a PIN is verifie
       for (let i = 0; i < 5; i++) await refusal(attempts.check(c.id, async () => false));
       const { pin_locked_until } = await state(c.id);
       const minutes = Math.round((new Date(pin_locked_until).getTime() - Date.now()) / 60_000);
-      await t.app.db.query(`UPDATE customers SET pin_locked_until = now() - interval '1 second' WHERE id = $1`, [c.id]);
+      await t.app.db.query(`UPDATE pin_attempts SET locked_until = now() - interval '1 second' WHERE customer_id = $1`, [c.id]);
       return minutes;
     };
     expect(await lockOnce()).toBe(15);

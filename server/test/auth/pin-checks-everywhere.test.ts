@@ -9,7 +9,7 @@ describe('the transaction PIN in every product', () => {
   });
   afterAll(() => t.close());
 
-  const failedCount = async (id: string) => (await t.app.db.query(`SELECT pin_failed_count FROM customers WHERE id = $1`, [id]))[0].pin_failed_count as number;
+  const failedCount = async (id: string) => (await t.app.db.query(`SELECT failed_count AS pin_failed_count FROM pin_attempts WHERE customer_id = $1`, [id]))[0].pin_failed_count as number;
 
   it('refuses a card payment with nothing owed, and an unfreeze with nothing frozen, before judging the PIN', async () => {
     const a = await approvedCustomer(t.app, { funded: '100.00' });

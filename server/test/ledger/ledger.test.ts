@@ -253,8 +253,8 @@ describe('ledger', () => {
         ],
       }),
     );
-    const attempts = async () => (await t.app.db.query(`SELECT pin_failed_count, pin_lock_count FROM customers WHERE id = $1`, [owner.id]))[0];
-    await t.app.db.query(`UPDATE customers SET pin_failed_count = 3, pin_lock_count = 1 WHERE id = $1`, [owner.id]);
+    const attempts = async () => (await t.app.db.query(`SELECT failed_count, lock_count FROM pin_attempts WHERE customer_id = $1`, [owner.id]))[0];
+    await t.app.db.query(`UPDATE pin_attempts SET failed_count = 3, lock_count = 1 WHERE customer_id = $1`, [owner.id]);
     const pay = (amountMinor: bigint) =>
       toBatchItem(
         {
@@ -269,10 +269,10 @@ describe('ledger', () => {
       );
     const [refused] = await callPostJournals(t.app.db, [pay(501n)]);
     expect(refused).toMatchObject({ status: 'refused', code: 'SRB01' });
-    expect(await attempts()).toEqual({ pin_failed_count: 3, pin_lock_count: 1 });
+    expect(await attempts()).toEqual({ failed_count: 3, lock_count: 1 });
     const [booked] = await callPostJournals(t.app.db, [pay(200n)]);
     expect(booked.status).toBe('ok');
-    expect(await attempts()).toEqual({ pin_failed_count: 0, pin_lock_count: 0 });
+    expect(await attempts()).toEqual({ failed_count: 0, lock_count: 0 });
   });
 
   it('books journals that arrive together in shared transactions, each exactly once', async () => {

@@ -49,7 +49,7 @@ describe('Idempotency-Key records and scopes', () => {
       expect(other.statusCode).toBe(422);
       expect(other.json()).toEqual({ success: false, error: 'This Idempotency-Key was already used for a different request' });
     }
-    const [{ pin_failed_count, pin_locked_until }] = await t.app.db.query(`SELECT pin_failed_count, pin_locked_until FROM customers WHERE id = $1`, [a.id]);
+    const [{ pin_failed_count, pin_locked_until }] = await t.app.db.query(`SELECT failed_count AS pin_failed_count, locked_until AS pin_locked_until FROM pin_attempts WHERE customer_id = $1`, [a.id]);
     expect(pin_failed_count).toBe(0);
     expect(pin_locked_until).toBeNull();
     // The same request still replays its first answer.

@@ -8,7 +8,7 @@ describe('PIN attempts on payments', () => {
   });
   afterAll(() => t.close());
 
-  const pinState = async (id: string) => (await t.app.db.query(`SELECT pin_failed_count, pin_locked_until FROM customers WHERE id = $1`, [id]))[0];
+  const pinState = async (id: string) => (await t.app.db.query(`SELECT failed_count AS pin_failed_count, locked_until AS pin_locked_until FROM pin_attempts WHERE customer_id = $1`, [id]))[0];
 
   it('evaluates at most 5 of 60 concurrent wrong PINs; then even the right PIN is refused', async () => {
     const a = await approvedCustomer(t.app, { funded: '100.00' });

@@ -48,9 +48,9 @@ function attemptStatements(db: Queryable): AttemptStatements {
       reserve: new Coalescer(
         (customerIds) =>
           updated(
-            `UPDATE customers SET pin_failed_count = pin_failed_count + 1
-              WHERE id = ANY($1::uuid[]) AND pin_failed_count < $2 AND (pin_locked_until IS NULL OR pin_locked_until <= now())
-              RETURNING id`,
+            `UPDATE pin_attempts SET failed_count = failed_count + 1
+              WHERE customer_id = ANY($1::uuid[]) AND failed_count < $2 AND (locked_until IS NULL OR locked_until <= now())
+              RETURNING customer_id AS id`,
             customerIds,
             [MAX_CODE_ATTEMPTS],
           ),
@@ -59,7 +59,7 @@ function attemptStatements(db: Queryable): AttemptStatements {
       ),
       reset: new Coalescer(
         async (customerIds) => {
-          await retrying(() => db.query(`UPDATE customers SET pin_failed_count = 0, pin_lock_count = 0 WHERE id = ANY($1::uuid[]) AND (pin_failed_count <> 0 OR pin_lock_count <> 0)`, [customerIds]));
+          await retrying(() => db.query(`UPDATE pin_attempts SET failed_count = 0, lock_count = 0 WHERE customer_id = ANY($1::uuid[]) AND (failed_count <> 0 OR lock_count <> 0)`, [customerIds]));
           return customerIds.map(() => true as const);
         },
         64,
@@ -76,7 +76,8 @@ function attemptStatements(db: Queryable): AttemptStatements {
  * while fewer than MAX_CODE_ATTEMPTS are taken and payments are not locked. However many requests race,
  * at most MAX_CODE_ATTEMPTS PINs are ever evaluated per lock period, and a locked customer is refused
  * whatever the PIN (a right PIN does not unlock). Each statement commits on its own: rolling back the
- * payment never gives an attempt back.
+ * payment never gives an attempt back. The counts live in `pin_attempts`, one narrow row per customer
+ * (migration 1760001300000): every payment writes them twice.
  */
 export class PinAttempts {
   private readonly statements: AttemptStatements;
@@ -94,7 +95,9 @@ export class PinAttempts {
     const deadline = Date.now() + waitMs;
     for (let pauseMs = 2; ; pauseMs = Math.min(pauseMs * 2, 50)) {
       if (await this.statements.reserve.load(customerId)) return;
-      const [state] = await rows<{ minutes_left: number | null }>(this.db, `SELECT extract(epoch FROM pin_locked_until - now()) / 60 AS minutes_left FROM customers WHERE id = $1`, [customerId]);
+      const [state] = await rows<{ minutes_left: number | null }>(this.db, `SELECT extract(epoch FROM locked_until - now()) / 60 AS minutes_left FROM pin_attempts WHERE customer_id = $1`, [
+        customerId,
+      ]);
       if (Number(state?.minutes_left ?? 0) > 0) throw pinLockedError(Number(state!.minutes_left));
       if (Date.now() > deadline) throw new AppError(409, 'Another payment is being authorised right now. Please try again in a moment.');
       await new Promise((resolve) => setTimeout(resolve, pauseMs));
@@ -113,23 +116,23 @@ export class PinAttempts {
   async failed(customerId: string): Promise<never> {
     const [locked] = await rows<{ minutes: number }>(
       this.db,
-      `UPDATE customers
-          SET pin_failed_count = 0,
-              pin_lock_count = pin_lock_count + 1,
-              pin_locked_until = now() + make_interval(mins => least($3 * power(2, least(pin_lock_count, 16)), $4)::int)
-        WHERE id = $1 AND pin_failed_count >= $2
-        RETURNING least($3 * power(2, least(pin_lock_count - 1, 16)), $4)::int AS minutes`,
+      `UPDATE pin_attempts
+          SET failed_count = 0,
+              lock_count = lock_count + 1,
+              locked_until = now() + make_interval(mins => least($3 * power(2, least(lock_count, 16)), $4)::int)
+        WHERE customer_id = $1 AND failed_count >= $2
+        RETURNING least($3 * power(2, least(lock_count - 1, 16)), $4)::int AS minutes`,
       [customerId, MAX_CODE_ATTEMPTS, LOGIN_LOCK_MINUTES, MAX_PIN_LOCK_MINUTES],
     );
     if (locked) throw pinLockedError(locked.minutes);
     // Another wrong PIN of the same run may have locked payments meanwhile: say so rather than count tries.
-    const [state] = await rows<{ pin_failed_count: number; minutes_left: number | null }>(
+    const [state] = await rows<{ failed_count: number; minutes_left: number | null }>(
       this.db,
-      `SELECT pin_failed_count, extract(epoch FROM pin_locked_until - now()) / 60 AS minutes_left FROM customers WHERE id = $1`,
+      `SELECT failed_count, extract(epoch FROM locked_until - now()) / 60 AS minutes_left FROM pin_attempts WHERE customer_id = $1`,
       [customerId],
     );
     if (Number(state?.minutes_left ?? 0) > 0) throw pinLockedError(Number(state!.minutes_left));
-    throw wrongPinError(MAX_CODE_ATTEMPTS - (state?.pin_failed_count ?? MAX_CODE_ATTEMPTS));
+    throw wrongPinError(MAX_CODE_ATTEMPTS - (state?.failed_count ?? MAX_CODE_ATTEMPTS));
   }
 
   /**
@@ -137,7 +140,7 @@ export class PinAttempts {
    * attempt. Never below zero (a lock set meanwhile has already started the count again).
    */
   async giveBack(customerId: string): Promise<void> {
-    await retrying(() => this.db.query(`UPDATE customers SET pin_failed_count = greatest(pin_failed_count - 1, 0) WHERE id = $1 AND pin_failed_count > 0`, [customerId]));
+    await retrying(() => this.db.query(`UPDATE pin_attempts SET failed_count = failed_count - 1 WHERE customer_id = $1 AND failed_count > 0`, [customerId]));
   }
 
   /**

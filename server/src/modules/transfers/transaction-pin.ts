@@ -49,7 +49,7 @@ export class TransactionPin {
 
   /** Checks the PIN of a customer by id (products other than transfers). */
   async checkFor(customerId: string, pin: string): Promise<void> {
-    const [holder] = await rows<PinHolder>(this.app.db, `SELECT id, pin_hash, pin_failed_count, pin_locked_until FROM customers WHERE id = $1`, [customerId]);
+    const [holder] = await rows<PinHolder>(this.app.db, `SELECT id, pin_hash FROM customers WHERE id = $1`, [customerId]);
     if (!holder) throw errors.transferNotFound();
     await this.check(holder, pin);
   }

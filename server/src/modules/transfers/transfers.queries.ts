@@ -11,8 +11,6 @@ export interface NotificationPreferences {
 export interface PinHolder {
   id: string;
   pin_hash: string;
-  pin_failed_count: number;
-  pin_locked_until: Date | null;
 }
 
 export interface Sender extends PinHolder {
@@ -30,10 +28,7 @@ export interface Sender extends PinHolder {
   frozen_at: Date | null;
 }
 
-export interface SameBankParties extends Pick<
-  Sender,
-  'id' | 'first_name' | 'last_name' | 'account_number' | 'currency' | 'pin_hash' | 'pin_failed_count' | 'pin_locked_until' | 'account_id' | 'frozen_at' | 'spent_today'
-> {
+export interface SameBankParties extends Pick<Sender, 'id' | 'first_name' | 'last_name' | 'account_number' | 'currency' | 'pin_hash' | 'account_id' | 'frozen_at' | 'spent_today'> {
   /** The sender's balance when read: an early refusal before the PIN; post_journals judges funds again under its lock. */
   balance_minor: string;
   r_id: string | null;
@@ -52,7 +47,7 @@ export interface SameBankParties extends Pick<
 export async function loadSender(db: Queryable, customerId: string): Promise<Sender> {
   const [sender] = await rows<Sender>(
     db,
-    `SELECT c.id, c.first_name, c.last_name, c.email, c.account_number, c.currency, c.pin_hash, c.pin_failed_count, c.pin_locked_until, c.notification_preferences, c.frozen_at,
+    `SELECT c.id, c.first_name, c.last_name, c.email, c.account_number, c.currency, c.pin_hash, c.notification_preferences, c.frozen_at,
             a.id::text AS account_id,
             (CASE WHEN a.outbound_day = current_date THEN a.outbound_minor ELSE 0 END)::text AS spent_today
        FROM customers c JOIN ledger_accounts a ON a.customer_id = c.id AND a.currency = c.currency
@@ -75,13 +70,13 @@ export async function reserveAndLoadSameBankParties(ds: DataSource, keys: { send
     ds,
     'same-bank-parties-reserve',
     `WITH reserved AS (
-       UPDATE customers c SET pin_failed_count = c.pin_failed_count + 1
-        WHERE c.id = ANY($1::uuid[]) AND c.pin_failed_count < $3 AND (c.pin_locked_until IS NULL OR c.pin_locked_until <= now())
-        RETURNING c.id)
-     SELECT q.o, s.*, r.*, EXISTS (SELECT 1 FROM reserved WHERE reserved.id = q.sender) AS pin_reserved
+       UPDATE pin_attempts p SET failed_count = p.failed_count + 1
+        WHERE p.customer_id = ANY($1::uuid[]) AND p.failed_count < $3 AND (p.locked_until IS NULL OR p.locked_until <= now())
+        RETURNING p.customer_id)
+     SELECT q.o, s.*, r.*, EXISTS (SELECT 1 FROM reserved WHERE reserved.customer_id = q.sender) AS pin_reserved
        FROM unnest($1::uuid[], $2::text[]) WITH ORDINALITY q(sender, recipient, o)
        JOIN LATERAL (
-         SELECT s.id, s.first_name, s.last_name, s.account_number, s.currency, s.pin_hash, s.pin_failed_count, s.pin_locked_until, s.frozen_at, sa.id::text AS account_id,
+         SELECT s.id, s.first_name, s.last_name, s.account_number, s.currency, s.pin_hash, s.frozen_at, sa.id::text AS account_id,
                 sa.balance_minor::text AS balance_minor, (CASE WHEN sa.outbound_day = current_date THEN sa.outbound_minor ELSE 0 END)::text AS spent_today
            FROM customers s JOIN ledger_accounts sa ON sa.customer_id = s.id AND sa.currency = s.currency
           WHERE s.id = q.sender OFFSET 0) s ON true
