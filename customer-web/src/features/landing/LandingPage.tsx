@@ -1,4 +1,4 @@
-import { useId, useState, type ChangeEvent, type FormEvent, type SyntheticEvent } from 'react';
+import { useId, useState, type ChangeEvent, type FormEvent, type MouseEvent, type SyntheticEvent } from 'react';
 // Kept light for a first visit (README, page weight): the newsletter field is a plain <input> and its answer is
 // shown in the page (no MUI input, no toast library); the testimonials' stars are icons, not a Rating control; the
 // FAQ is the browser's own <details> disclosure (no Accordion, Collapse and transition code).
@@ -75,7 +75,12 @@ function FaqItem({ question, answer, open, onToggle }: { question: string; answe
     <Box
       component="details"
       open={open}
-      onToggle={(e: SyntheticEvent<HTMLDetailsElement>) => onToggle(e.currentTarget.open)}
+      // The browser's own toggle only reaches React later (a queued 'toggle' event), so a second click could open
+      // another answer before React closed the first. The summary's click therefore decides, and the browser's
+      // toggle is only adopted when something else opened the answer (find in page).
+      onToggle={(e: SyntheticEvent<HTMLDetailsElement>) => {
+        if (e.currentTarget.open !== open) onToggle(e.currentTarget.open);
+      }}
       sx={{
         bgcolor: 'background.paper',
         borderBottom: 1,
@@ -87,6 +92,10 @@ function FaqItem({ question, answer, open, onToggle }: { question: string; answe
     >
       <Box
         component="summary"
+        onClick={(e: MouseEvent<HTMLElement>) => {
+          e.preventDefault();
+          onToggle(!open);
+        }}
         sx={{
           display: 'flex',
           alignItems: 'center',
