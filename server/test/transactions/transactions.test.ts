@@ -152,5 +152,22 @@ describe('GET /v1/transaction', () => {
       const asCustomer = await t.app.inject({ method: 'GET', url: '/v1/admin/transactions', headers: { cookie: a.session.cookie } });
       expect(asCustomer.statusCode).toBe(403);
     });
+
+    it('finds a transaction by its reference in any case or by part of it, and takes wildcards literally', async () => {
+      const list = (await t.app.inject({ method: 'GET', url: '/v1/transaction?q=concert', headers: { cookie: a.session.cookie } })).json();
+      const reference = list.items[0].reference as string;
+      const search = async (q: string) => {
+        const res = await t.app.inject({ method: 'GET', url: `/v1/admin/transactions?filter=${encodeURIComponent(JSON.stringify({ q }))}`, headers: { cookie: a.staff.cookie } });
+        expect(res.statusCode).toBe(200);
+        return (res.json() as { reference: string; amount: string }[]).map((row) => `${row.reference} ${row.amount}`).sort();
+      };
+      // The sender's debit and the recipient's credit: the credit's reference is the debit's and a C.
+      const both = [`${reference} 30.00`, `${reference}C 30.00`];
+      expect(await search(reference.toLowerCase())).toEqual(both);
+      expect(await search(` ${reference} `)).toEqual(both);
+      expect(await search(reference.slice(0, 9))).toEqual(both);
+      expect(await search('%')).toEqual([]);
+      expect(await search('_')).toEqual([]);
+    });
   });
 });

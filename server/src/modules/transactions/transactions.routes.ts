@@ -5,7 +5,7 @@ import { idParamsFor, simpleRestListQuery } from '../../common/route-schemas';
 import { firstApprover, timeline } from '../review/status-events';
 import { notFound } from '../../common/app-error';
 import { rows } from '../../common/sql';
-import { getTransactionForCustomer, listTransactions, toTransactionDto, type TransactionRow } from './transactions.service';
+import { getTransactionForCustomer, listTransactions, toTransactionDto, transactionSearch, type TransactionRow } from './transactions.service';
 import { parseListParams, sendList } from '../admin/simple-rest';
 import { statementCsv, statementPdf } from './statement';
 import { statementBalances } from './transactions.queries';
@@ -82,10 +82,7 @@ export default async function transactionRoutes(app: FastifyInstance) {
         params.push(p.filter.customerId);
         where.push(`t.customer_id = $${params.length}`);
       }
-      if (typeof p.filter.q === 'string' && p.filter.q.trim()) {
-        params.push(`%${p.filter.q.trim()}%`);
-        where.push(`(t.description || ' ' || coalesce(t.recipient,'') || ' ' || t.reference) ILIKE $${params.length}`);
-      }
+      if (typeof p.filter.q === 'string' && p.filter.q.trim()) where.push(transactionSearch(p.filter.q, params, 't'));
       const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
       const list = await rows<TransactionRow & { customer_id: string }>(
         app.db,
