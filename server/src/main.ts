@@ -3,6 +3,7 @@ import { loadConfig } from './config/config';
 import { buildApp } from './app';
 import { prepareData, resolveDatabase } from './boot';
 import { migrateAndConnect, sealLegacyData } from './platform-boot';
+import { closeDataSource } from './db/data-source';
 
 async function main() {
   const config = loadConfig();
@@ -12,9 +13,9 @@ async function main() {
   const { url, embedded } = await resolveDatabase(config, say, (line) => pgLogger.debug(line));
   const dataSource = await migrateAndConnect(config, url);
   const app = await buildApp({ ...config, databaseUrl: url }, { dataSource });
-  app.addHook('onClose', async () => {
-    if (dataSource.isInitialized) await dataSource.destroy();
-  });
+  // Runs after the HTTP server has closed (onClose hooks run last-registered first; Fastify registers the
+  // server's at ready), then waits for requests still running to finish their queries.
+  app.addHook('onClose', () => closeDataSource(dataSource));
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -24,3 +24,21 @@ export async function runMigrations(ds: DataSource): Promise<void> {
   const pgPool = (ds.driver as unknown as { master: Pool }).master;
   await runJobQueueMigrations({ pgPool, logger: new Logger(() => () => undefined), noHandleSignals: true });
 }
+
+/**
+ * Ends the pool once no query has run for `quietMs`, or after `drainTimeoutMs`. The HTTP server closes when its
+ * connections do, but a request whose client went away keeps running: ending the pool under it failed it half-way
+ * ('Cannot use a pool after calling end on the pool'). A handler's queries follow each other within a tick, so a
+ * quiet pool means the handlers are done.
+ */
+export async function closeDataSource(ds: DataSource, { drainTimeoutMs = 10_000, quietMs = 100 } = {}): Promise<void> {
+  if (!ds.isInitialized) return;
+  const pool = (ds.driver as unknown as { master: Pool }).master;
+  const deadline = Date.now() + drainTimeoutMs;
+  let quietSince = Date.now();
+  while (Date.now() < deadline && Date.now() - quietSince < quietMs) {
+    if (pool.totalCount > pool.idleCount || pool.waitingCount > 0) quietSince = Date.now();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  if (ds.isInitialized) await ds.destroy();
+}

@@ -4,6 +4,7 @@ import type { DataSource } from 'typeorm';
 import { FilesService } from '../modules/files/files.service';
 import type { AppConfig } from '../config/config';
 import { LedgerBatcher } from '../modules/ledger/ledger.batcher';
+import { closeDataSource } from '../db/data-source';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,8 +23,6 @@ export default fp(async function dbPlugin(app: FastifyInstance, opts: { config: 
   app.decorate('files', new FilesService(opts.config.dataDir, opts.config.keys.dataEncryption));
   app.decorate('ledger', new LedgerBatcher(opts.dataSource));
   if (opts.ownsDataSource) {
-    app.addHook('onClose', async () => {
-      if (opts.dataSource.isInitialized) await opts.dataSource.destroy();
-    });
+    app.addHook('onClose', () => closeDataSource(opts.dataSource));
   }
 });

@@ -1,0 +1,36 @@
+import { closeDataSource, createDataSource } from '../../src/db/data-source';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
+
+describe('closeDataSource', () => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  });
+  afterAll(() => db.drop());
+
+  it('lets the queries in flight, and the ones that follow them, finish before it ends the pool', async () => {
+    const dataSource = createDataSource(db.appUrl, { poolSize: 4 });
+    await dataSource.initialize();
+    // A request still running after its client left: two queries, one after the other.
+    const request = (async () => {
+      await dataSource.query('SELECT pg_sleep(0.3)');
+      const [row] = await dataSource.query('SELECT 42 AS answer');
+      return row.answer as number;
+    })();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await closeDataSource(dataSource);
+    await expect(request).resolves.toBe(42);
+    expect(dataSource.isInitialized).toBe(false);
+  });
+
+  it('ends the pool anyway once the drain time is up', async () => {
+    const dataSource = createDataSource(db.appUrl, { poolSize: 4 });
+    await dataSource.initialize();
+    const stuck = dataSource.query('SELECT pg_sleep(5)');
+    stuck.catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await closeDataSource(dataSource, { drainTimeoutMs: 200 });
+    expect(dataSource.isInitialized).toBe(false);
+    await expect(stuck).rejects.toThrow();
+  });
+});
