@@ -32,7 +32,9 @@ interface AttemptStatements {
  * Per database, the attempt bookkeeping of concurrent payments goes in shared statements (common/coalescer.ts):
  * one UPDATE and one commit per batch instead of two commits per payment, which cost more than the payment's
  * own booking (itself group-committed, ledger/ledger.batcher.ts). A customer appears once per batch, so each
- * reservation is judged against the ones before it exactly as when they went one by one.
+ * reservation is judged against the ones before it exactly as when they went one by one. A batch locks its rows
+ * in customer id order, as every statement that locks several attempt rows does (post_journals, the same-bank
+ * parties read): without one order, two of them could each wait for a row the other holds.
  */
 const statementsByDatabase = new WeakMap<Queryable, AttemptStatements>();
 
@@ -48,9 +50,12 @@ function attemptStatements(db: Queryable): AttemptStatements {
       reserve: new Coalescer(
         (customerIds) =>
           updated(
-            `UPDATE pin_attempts SET failed_count = failed_count + 1
-              WHERE customer_id = ANY($1::uuid[]) AND failed_count < $2 AND (locked_until IS NULL OR locked_until <= now())
-              RETURNING customer_id AS id`,
+            `WITH locked AS (
+               SELECT customer_id FROM pin_attempts
+                WHERE customer_id = ANY($1::uuid[]) AND failed_count < $2 AND (locked_until IS NULL OR locked_until <= now())
+                ORDER BY customer_id FOR UPDATE)
+             UPDATE pin_attempts p SET failed_count = p.failed_count + 1 FROM locked WHERE p.customer_id = locked.customer_id
+             RETURNING p.customer_id AS id`,
             customerIds,
             [MAX_CODE_ATTEMPTS],
           ),
@@ -59,7 +64,13 @@ function attemptStatements(db: Queryable): AttemptStatements {
       ),
       reset: new Coalescer(
         async (customerIds) => {
-          await retrying(() => db.query(`UPDATE pin_attempts SET failed_count = 0, lock_count = 0 WHERE customer_id = ANY($1::uuid[]) AND (failed_count <> 0 OR lock_count <> 0)`, [customerIds]));
+          await retrying(() =>
+            db.query(
+              `WITH locked AS (SELECT customer_id FROM pin_attempts WHERE customer_id = ANY($1::uuid[]) AND (failed_count <> 0 OR lock_count <> 0) ORDER BY customer_id FOR UPDATE)
+               UPDATE pin_attempts p SET failed_count = 0, lock_count = 0 FROM locked WHERE p.customer_id = locked.customer_id`,
+              [customerIds],
+            ),
+          );
           return customerIds.map(() => true as const);
         },
         64,
