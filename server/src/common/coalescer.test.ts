@@ -20,28 +20,37 @@ function controlled(keyOf?: (key: string) => string) {
 }
 
 const tick = () => new Promise((r) => setImmediate(r));
+/** Enough turns of the event loop for an answered batch to settle and the next one to go out. */
+const settle = async () => {
+  for (let turn = 0; turn < 3; turn++) await tick();
+};
 
 describe('Coalescer', () => {
-  it('looks a key up at once when nothing is in flight', async () => {
+  it('looks keys up after one turn of the event loop, those called in the same turn together', async () => {
     const { coalescer, batches, release } = controlled();
     const a = coalescer.load('a');
-    expect(batches).toEqual([['a']]);
+    const b = coalescer.load('b');
+    expect(batches).toEqual([]);
+    await tick();
+    expect(batches).toEqual([['a', 'b']]);
     release[0]();
-    await expect(a).resolves.toBe('A');
+    await expect(Promise.all([a, b])).resolves.toEqual(['A', 'B']);
   });
 
   it('sends the keys that arrive during a lookup together in the next one, each answered with its own result', async () => {
     const { coalescer, batches, release } = controlled();
     const first = coalescer.load('a');
+    await tick();
     const waiting = ['b', 'missing', 'c', 'd'].map((k) => coalescer.load(k));
+    await tick();
     expect(batches).toEqual([['a']]);
     release[0]();
     await first;
-    await tick();
+    await settle();
     // At most three keys a batch: the fourth waits for the next.
     expect(batches).toEqual([['a'], ['b', 'missing', 'c']]);
     release[1]();
-    await tick();
+    await settle();
     expect(batches[2]).toEqual(['d']);
     release[2]();
     await expect(Promise.all(waiting)).resolves.toEqual(['B', undefined, 'C', 'D']);
@@ -50,14 +59,15 @@ describe('Coalescer', () => {
   it('with keyOf, puts a key once in a batch: a second call for it goes in the next batch, in its turn', async () => {
     const { coalescer, batches, release } = controlled((key) => key);
     const first = coalescer.load('a');
+    await tick();
     const waiting = ['a', 'b', 'a', 'c', 'd'].map((k) => coalescer.load(k));
     release[0]();
     await first;
-    await tick();
+    await settle();
     // 'a' again must wait for the batch after ['a', 'b', 'c']; 'd' does not fit (three a batch).
     expect(batches).toEqual([['a'], ['a', 'b', 'c']]);
     release[1]();
-    await tick();
+    await settle();
     expect(batches[2]).toEqual(['a', 'd']);
     release[2]();
     await expect(Promise.all(waiting)).resolves.toEqual(['A', 'B', 'A', 'C', 'D']);
@@ -67,10 +77,11 @@ describe('Coalescer', () => {
     const { coalescer, release, failNext } = controlled();
     failNext.error = new Error('connection lost');
     const failed = coalescer.load('a');
+    await tick();
     const later = coalescer.load('b');
     release[0]();
     await expect(failed).rejects.toThrow('connection lost');
-    await tick();
+    await settle();
     release[1]();
     await expect(later).resolves.toBe('B');
   });
@@ -79,6 +90,7 @@ describe('Coalescer', () => {
     // The first key goes alone; the two that wait for it go together and get one answer.
     const short = new Coalescer<string, string>(async (keys) => (keys.length > 1 ? ['x'] : ['y']));
     const one = short.load('a');
+    await tick();
     const two = [short.load('b'), short.load('c')];
     await expect(one).resolves.toBe('y');
     await expect(Promise.all(two)).rejects.toThrow('answered 1 of 2 keys');

@@ -25,7 +25,23 @@ export class Coalescer<K, R> {
     });
   }
 
+  private scheduled = false;
+
+  /**
+   * A batch goes out once the event loop has handled what has arrived (setImmediate runs after the poll phase): every
+   * request whose lookup became due in the same turn shares the statement. Firing at the first call measured 2-3 keys
+   * a statement under load, and ~15% more CPU a transfer; the wait costs a quiet server one turn of the loop.
+   */
   private pump() {
+    if (this.busy || this.queue.length === 0 || this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.fire();
+    });
+  }
+
+  private fire() {
     if (this.busy || this.queue.length === 0) return;
     const batch = this.keyOf ? this.takeDistinct(this.keyOf) : this.queue.splice(0, this.maxBatch);
     this.busy = true;
