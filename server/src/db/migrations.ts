@@ -15,6 +15,7 @@ import { ReferenceDataHistory1760001100000 } from './migrations/1760001100000-re
 import { PinAttemptLocks1760000950000 } from './migrations/1760000950000-pin-attempt-locks.migration';
 import { FunctionSearchPath1760001200000 } from './migrations/1760001200000-function-search-path.migration';
 import { PinAttempts1760001300000 } from './migrations/1760001300000-pin-attempts.migration';
+import { PostJournalsGeneratedColumns1760001400000 } from './migrations/1760001400000-post-journals-generated-columns.migration';
 
 // In order. Never edit a migration that has shipped: add a new one.
 export const MIGRATIONS = [
@@ -36,4 +37,6 @@ export const MIGRATIONS = [
   FunctionSearchPath1760001200000,
   // Replaces post_journals; its functions set their own search_path.
   PinAttempts1760001300000,
+  // Replaces post_journals again (its entries answer only the columns the database chose).
+  PostJournalsGeneratedColumns1760001400000,
 ];

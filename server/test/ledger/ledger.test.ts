@@ -180,7 +180,7 @@ describe('ledger', () => {
     ).rejects.toBeInstanceOf(LedgerInvariantError);
   });
 
-  it('writes the customer-visible entries with the journal, each with its balance after', async () => {
+  it('writes the customer-visible entries with the journal, each with its balance after, and answers each as stored', async () => {
     const [{ balance_minor }] = await t.app.db.query(`SELECT balance_minor FROM ledger_accounts WHERE id = $1`, [customerAccount]);
     const c = await t.app.db.query(`SELECT customer_id FROM ledger_accounts WHERE id = $1`, [customerAccount]);
     const posted = await withTransaction(t.app.db, (m) =>
@@ -204,7 +204,8 @@ describe('ledger', () => {
               type: 'credit',
               kind: 'incoming',
               status: 'success',
-              description: 'Entry test',
+              // Longer than the column keeps (200 characters), in characters JavaScript counts as two.
+              description: `Entry test ${'\u{1F4B0}'.repeat(200)}`,
               category: 'Deposit',
               amountMinor: 250n,
               currency: 'USD',
@@ -217,6 +218,14 @@ describe('ledger', () => {
     expect(posted.balances.get(customerAccount)).toBe(BigInt(balance_minor) + 250n);
     expect(posted.entries).toHaveLength(1);
     expect(posted.entries[0]).toMatchObject({ reference: 'SRENTRYTEST1', amount_minor: '250', balance_after_minor: (BigInt(balance_minor) + 250n).toString() });
+    // The server builds the answer from what it sent and what the database chose: it must be the row as stored.
+    const [stored] = await t.app.db.query(
+      `SELECT (to_jsonb(t) - 'updated_at') || jsonb_build_object('account_id', t.account_id::text, 'amount_minor', t.amount_minor::text, 'fee_minor', t.fee_minor::text,
+              'balance_after_minor', t.balance_after_minor::text) AS row
+         FROM transactions t WHERE reference = 'SRENTRYTEST1'`,
+    );
+    expect(posted.entries[0]).toEqual(stored.row);
+    expect(Array.from(posted.entries[0].description)).toHaveLength(200);
   });
 
   it('judges each journal of a batch on its own: a refusal leaves its neighbours booked', async () => {

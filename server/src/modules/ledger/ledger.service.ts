@@ -89,6 +89,13 @@ export class IdempotencyKeyUsed extends Error {
 /** A posting to an account id that does not exist. */
 const FOREIGN_KEY_VIOLATION = '23503';
 
+/** What post_journals() chose for a customer-visible row it wrote; the server sent the rest (migration 1760001400000). */
+export interface GeneratedColumns {
+  id: string;
+  created_at: string;
+  balance_after_minor: string | null;
+}
+
 /** One journal as post_journals() takes it (migration 1760000200000). */
 export interface BatchItem {
   kind: string;
@@ -103,7 +110,7 @@ export interface BatchItem {
 }
 
 export type BatchResult =
-  | { status: 'ok'; journalId: string; balances: Record<string, string>; entries: TransactionRow[] }
+  | { status: 'ok'; journalId: string; balances: Record<string, string>; entries: GeneratedColumns[] }
   | { status: 'refused'; code: string; message: string }
   | { status: 'in_progress' }
   | { status: 'used' };
@@ -139,7 +146,8 @@ export function toBatchItem(input: JournalInput, opts: PostOptions = {}): BatchI
       type: e.type,
       kind: e.kind,
       status: e.status,
-      description: e.description,
+      // As stored: post_journals keeps the first 200 characters (code points, as PostgreSQL counts them).
+      description: e.description.length > 200 ? Array.from(e.description).slice(0, 200).join('') : e.description,
       category: e.category,
       amount_minor: e.amountMinor.toString(),
       fee_minor: (e.feeMinor ?? 0n).toString(),
@@ -174,7 +182,22 @@ export function settleBatchResult(item: BatchItem, result: BatchResult): PostedJ
   const balances = new Map<string, bigint>();
   for (const [id, value] of Object.entries(result.balances)) balances.set(id, BigInt(value));
   for (const p of item.postings) assert(balances.has(p.a), 'every posted account reports its balance');
-  return { journalId: result.journalId, reference: item.reference, balances, entries: result.entries };
+  assert(result.entries.length === item.entries.length, 'every entry sent was written');
+  const entries = item.entries.map((sent, index) => storedEntry(sent, result.entries[index]));
+  return { journalId: result.journalId, reference: item.reference, balances, entries };
+}
+
+/** A customer-visible row as stored: the columns the server sent, with the ones the database chose. */
+function storedEntry(sent: Record<string, unknown>, generated: GeneratedColumns): TransactionRow {
+  assert(typeof generated?.id === 'string' && typeof generated.created_at === 'string', 'a written entry has an id and a time');
+  return {
+    ...(sent as unknown as Omit<TransactionRow, 'id' | 'created_at' | 'balance_after_minor' | 'status_reason'>),
+    id: generated.id,
+    // A JSON time, as the rows' dates travelled before (callers format it or hand it on).
+    created_at: generated.created_at as unknown as Date,
+    balance_after_minor: generated.balance_after_minor,
+    status_reason: null,
+  };
 }
 
 /**
