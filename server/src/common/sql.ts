@@ -18,12 +18,16 @@ export async function rows<T = Record<string, unknown>>(db: Queryable, sql: stri
   return result as T[];
 }
 
+/** The pg pool under a TypeORM DataSource (for prepared statements, the job queue, and waiting for queries to end). */
+export function poolOf(ds: DataSource): Pool {
+  return (ds.driver as unknown as { master: Pool }).master;
+}
+
 /**
  * A hot query as a named prepared statement on the pool: parsed and planned once per connection instead
  * of on every call. `name` must always go with the same `text`.
  */
 export async function prepared<T = Record<string, unknown>>(ds: DataSource, name: string, text: string, params: unknown[]): Promise<T[]> {
-  const pool = (ds.driver as unknown as { master: Pool }).master;
-  const result = await pool.query<T & QueryResultRow>({ name, text, values: params });
+  const result = await poolOf(ds).query<T & QueryResultRow>({ name, text, values: params });
   return result.rows;
 }

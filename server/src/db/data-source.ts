@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
-import type { Pool } from 'pg';
+import { poolOf } from '../common/sql';
 import { Logger, runMigrations as runJobQueueMigrations } from 'graphile-worker';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
@@ -21,7 +21,7 @@ export function createDataSource(url: string, opts: { poolSize?: number } = {}):
 /** Our schema, then the job queue's own (graphile-worker keeps its tables in the graphile_worker schema). */
 export async function runMigrations(ds: DataSource): Promise<void> {
   await ds.runMigrations({ transaction: 'each' });
-  const pgPool = (ds.driver as unknown as { master: Pool }).master;
+  const pgPool = poolOf(ds);
   await runJobQueueMigrations({ pgPool, logger: new Logger(() => () => undefined), noHandleSignals: true });
 }
 
@@ -33,7 +33,7 @@ export async function runMigrations(ds: DataSource): Promise<void> {
  */
 export async function closeDataSource(ds: DataSource, { drainTimeoutMs = 10_000, quietMs = 100 } = {}): Promise<void> {
   if (!ds.isInitialized) return;
-  const pool = (ds.driver as unknown as { master: Pool }).master;
+  const pool = poolOf(ds);
   const deadline = Date.now() + drainTimeoutMs;
   let quietSince = Date.now();
   while (Date.now() < deadline && Date.now() - quietSince < quietMs) {

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { Pool } from 'pg';
 import { Logger, run, runOnce, type Runner, type Task, type TaskList } from 'graphile-worker';
-import type { Queryable } from '../common/sql';
+import { poolOf, type Queryable } from '../common/sql';
 
 export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
 
@@ -79,7 +79,7 @@ export class Jobs {
   }
 
   private pool(): Pool {
-    return (this.app.db.driver as unknown as { master: Pool }).master;
+    return poolOf(this.app.db);
   }
 
   private logger(): Logger {

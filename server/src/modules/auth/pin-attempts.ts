@@ -21,6 +21,16 @@ export function pinLockedError(minutesLeft: number): AppError {
 
 export const wrongPinError = (left: number) => new AppError(400, left > 0 ? `Incorrect PIN. ${left} ${left === 1 ? 'try' : 'tries'} left.` : 'Incorrect PIN', { pin: 'Incorrect PIN' });
 
+/** SQL: the attempt row `p` can take another attempt (not every one taken, payments not locked); `max` is a parameter. */
+export const reservable = (max: string) => `p.failed_count < ${max} AND (p.locked_until IS NULL OR p.locked_until <= now())`;
+
+/**
+ * SQL: the attempt rows `p` of the customers in `ids` (a uuid[] parameter) that meet `condition`, locked in customer id
+ * order. Every statement that locks several attempt rows takes them in this order (post_journals too, after its
+ * accounts): without one order, two of them could each wait for a row the other holds.
+ */
+export const lockAttemptRows = (ids: string, condition: string) => `SELECT p.customer_id FROM pin_attempts p WHERE p.customer_id = ANY(${ids}) AND ${condition} ORDER BY p.customer_id FOR UPDATE`;
+
 interface AttemptStatements {
   /** Takes one attempt for each customer whose attempts are not all taken and whose payments are not locked. */
   reserve: Coalescer<string, true>;
@@ -33,8 +43,7 @@ interface AttemptStatements {
  * one UPDATE and one commit per batch instead of two commits per payment, which cost more than the payment's
  * own booking (itself group-committed, ledger/ledger.batcher.ts). A customer appears once per batch, so each
  * reservation is judged against the ones before it exactly as when they went one by one. A batch locks its rows
- * in customer id order, as every statement that locks several attempt rows does (post_journals, the same-bank
- * parties read): without one order, two of them could each wait for a row the other holds.
+ * in customer id order (lockAttemptRows).
  */
 const statementsByDatabase = new WeakMap<Queryable, AttemptStatements>();
 
@@ -50,10 +59,7 @@ function attemptStatements(db: Queryable): AttemptStatements {
       reserve: new Coalescer(
         (customerIds) =>
           updated(
-            `WITH locked AS (
-               SELECT customer_id FROM pin_attempts
-                WHERE customer_id = ANY($1::uuid[]) AND failed_count < $2 AND (locked_until IS NULL OR locked_until <= now())
-                ORDER BY customer_id FOR UPDATE)
+            `WITH locked AS (${lockAttemptRows('$1::uuid[]', reservable('$2'))})
              UPDATE pin_attempts p SET failed_count = p.failed_count + 1 FROM locked WHERE p.customer_id = locked.customer_id
              RETURNING p.customer_id AS id`,
             customerIds,
@@ -66,7 +72,7 @@ function attemptStatements(db: Queryable): AttemptStatements {
         async (customerIds) => {
           await retrying(() =>
             db.query(
-              `WITH locked AS (SELECT customer_id FROM pin_attempts WHERE customer_id = ANY($1::uuid[]) AND (failed_count <> 0 OR lock_count <> 0) ORDER BY customer_id FOR UPDATE)
+              `WITH locked AS (${lockAttemptRows('$1::uuid[]', '(p.failed_count <> 0 OR p.lock_count <> 0)')})
                UPDATE pin_attempts p SET failed_count = 0, lock_count = 0 FROM locked WHERE p.customer_id = locked.customer_id`,
               [customerIds],
             ),

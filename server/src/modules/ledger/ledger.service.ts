@@ -96,6 +96,9 @@ export interface GeneratedColumns {
   balance_after_minor: string | null;
 }
 
+/** A customer-visible row as the server sends it to post_journals(): every column but those the database chooses. */
+export type SentEntry = Omit<TransactionRow, 'id' | 'status_reason' | 'created_at' | 'holder_name' | 'holder_account'> & { account_id: string; created_at: string | null };
+
 /** One journal as post_journals() takes it (migration 1760000200000). */
 export interface BatchItem {
   kind: string;
@@ -103,7 +106,7 @@ export interface BatchItem {
   description: string;
   metadata: Record<string, unknown>;
   postings: { a: string; amt: string; cur: string }[];
-  entries: Record<string, unknown>[];
+  entries: SentEntry[];
   limit: { accountId: string; debitMinor: string; limitMinor: string } | null;
   idem: PostOptions['idempotency'] | null;
   pinReset: string | null;
@@ -188,10 +191,10 @@ export function settleBatchResult(item: BatchItem, result: BatchResult): PostedJ
 }
 
 /** A customer-visible row as stored: the columns the server sent, with the ones the database chose. */
-function storedEntry(sent: Record<string, unknown>, generated: GeneratedColumns): TransactionRow {
+function storedEntry(sent: SentEntry, generated: GeneratedColumns): TransactionRow {
   assert(typeof generated?.id === 'string' && typeof generated.created_at === 'string', 'a written entry has an id and a time');
   return {
-    ...(sent as unknown as Omit<TransactionRow, 'id' | 'created_at' | 'balance_after_minor' | 'status_reason'>),
+    ...sent,
     id: generated.id,
     // A JSON time, as the rows' dates travelled before (callers format it or hand it on).
     created_at: generated.created_at as unknown as Date,

@@ -2,6 +2,7 @@ import type { DataSource } from 'typeorm';
 import { byOrdinal } from '../../common/coalescer';
 import { prepared, rows, type Queryable } from '../../common/sql';
 import { retrying } from '../../db/transaction';
+import { lockAttemptRows, reservable } from '../auth/pin-attempts';
 
 export interface NotificationPreferences {
   transactionAlerts?: boolean;
@@ -65,18 +66,15 @@ export async function loadSender(db: Queryable, customerId: string): Promise<Sen
  * round trip and a commit per batch; the attempt is given back if the request is refused before its PIN is
  * judged, and started again inside the payment's own booking (post_journals' pinReset). Each sender appears
  * at most once per batch (the caller's coalescer keys by sender), so a reservation is never counted twice.
- * Attempt rows are locked in customer id order, as post_journals locks them after its accounts: a booking that
- * starts a sender's attempts again and this statement reserving the next ones never wait on each other in a cycle.
+ * Attempt rows are locked in customer id order (lockAttemptRows): a booking that starts a sender's attempts again
+ * and this statement reserving the next ones never wait on each other in a cycle.
  */
 export async function reserveAndLoadSameBankParties(ds: DataSource, keys: { senderId: string; recipientAccountNumber: string }[], maxAttempts: number): Promise<(SameBankParties | undefined)[]> {
   const found = await retrying(() =>
     prepared<SameBankParties & { o: number }>(
       ds,
       'same-bank-parties-reserve',
-      `WITH locked AS (
-       SELECT p.customer_id FROM pin_attempts p
-        WHERE p.customer_id = ANY($1::uuid[]) AND p.failed_count < $3 AND (p.locked_until IS NULL OR p.locked_until <= now())
-        ORDER BY p.customer_id FOR UPDATE),
+      `WITH locked AS (${lockAttemptRows('$1::uuid[]', reservable('$3'))}),
      reserved AS (
        UPDATE pin_attempts p SET failed_count = p.failed_count + 1 FROM locked WHERE p.customer_id = locked.customer_id
         RETURNING p.customer_id)
