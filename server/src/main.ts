@@ -62,6 +62,6 @@ async function main() {
 }
 
 main().catch((err) => {
-  process.stderr.write(`Strongroom failed to start: ${(err as Error).message}\n`);
+  process.stderr.write(`Strongroom failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
   process.exit(1);
 });

@@ -38,6 +38,14 @@ export async function startEmbeddedPostgres(dir: string, opts: { port?: number; 
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   // The postgres user must be able to traverse into DATA_DIR (its own files stay 0600/0700).
   if (isRoot) chmodSync(dir, 0o755);
+  // PostgreSQL's last lines: the package rejects a failed start with no reason, and they say why.
+  const lastLines: string[] = [];
+  const heard = (message: unknown) => {
+    const line = String(message).trim();
+    lastLines.push(line);
+    if (lastLines.length > 5) lastLines.shift();
+    opts.log?.(line);
+  };
   const pg = new EmbeddedPostgres({
     databaseDir,
     user: 'postgres',
@@ -45,8 +53,8 @@ export async function startEmbeddedPostgres(dir: string, opts: { port?: number; 
     port,
     persistent: true,
     createPostgresUser: isRoot,
-    onLog: (m: string) => opts.log?.(String(m).trim()),
-    onError: (m: unknown) => opts.log?.(String(m).trim()),
+    onLog: heard,
+    onError: heard,
     // min_wal_size: WAL segments written since the last checkpoint are kept for reuse up to 1 GB, so
     // under load a commit that fills a segment renames an old one instead of creating and zero-filling
     // 16 MB while every transaction behind it waits (~100 ms stalls every few seconds on a fresh cluster).
@@ -56,7 +64,17 @@ export async function startEmbeddedPostgres(dir: string, opts: { port?: number; 
     await pg.initialise();
     if (isRoot) chownRecursive(dir);
   }
-  await pg.start();
+  try {
+    await pg.start();
+  } catch {
+    // PostgreSQL itself tells a live lock file from a stale one (left by a crash, which it removes).
+    const inUse = lastLines.some((line) => /lock file "postmaster\.pid" already exists/.test(line));
+    throw new Error(
+      inUse
+        ? `the embedded PostgreSQL under ${databaseDir} is already running (another Strongroom started from this folder?). Stop that one, or give this one its own DATA_DIR.`
+        : `the embedded PostgreSQL under ${databaseDir} did not start: ${lastLines.join(' / ') || 'it gave no reason'}`,
+    );
+  }
   if (fresh) await pg.createDatabase('strongroom');
   return {
     url: `postgres://postgres:postgres@127.0.0.1:${port}/strongroom`,
