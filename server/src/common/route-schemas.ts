@@ -3,6 +3,7 @@ import * as yup from 'yup';
 import { convertSchema } from '@sodaru/yup-to-json-schema';
 import type { FastifySchema, FastifySchemaCompiler } from 'fastify';
 import { AppError, notFound } from './app-error';
+import { UUID_PATTERN } from './ids';
 
 /**
  * Route contracts: a route declares yup schemas (the same ones the browser forms use, with the spec's messages)
@@ -42,7 +43,7 @@ export function swaggerTransform({ schema, url }: { schema: FastifySchema; url: 
   return { schema: converted as FastifySchema, url };
 }
 
-export const uuid = (message = 'Not found') => yup.string().uuid(message).required(message);
+export const uuid = (message = 'Not found') => yup.string().required(message).matches(UUID_PATTERN, message);
 
 /** `:id` of a record: a UUID; anything else is answered 404 (with `notFoundMessage`) like a missing record. */
 export const idParamsFor = (notFoundMessage: string) => yup.object({ id: uuid(notFoundMessage) }).noUnknown();

@@ -16,6 +16,7 @@ import { PinAttemptLocks1760000950000 } from './migrations/1760000950000-pin-att
 import { FunctionSearchPath1760001200000 } from './migrations/1760001200000-function-search-path.migration';
 import { PinAttempts1760001300000 } from './migrations/1760001300000-pin-attempts.migration';
 import { PostJournalsGeneratedColumns1760001400000 } from './migrations/1760001400000-post-journals-generated-columns.migration';
+import { TimeOrderedKeys1760001500000 } from './migrations/1760001500000-time-ordered-keys.migration';
 
 // In order. Never edit a migration that has shipped: add a new one.
 export const MIGRATIONS = [
@@ -39,4 +40,6 @@ export const MIGRATIONS = [
   PinAttempts1760001300000,
   // Replaces post_journals again (its entries answer only the columns the database chose).
   PostJournalsGeneratedColumns1760001400000,
+  // Sets its own search_path.
+  TimeOrderedKeys1760001500000,
 ];
