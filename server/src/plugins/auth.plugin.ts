@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { StaffRole } from '@strongroom/shared';
 import { SessionService, type CustomerPrincipal, type StaffPrincipal } from '../modules/auth/session.service';
 import { forbidden } from '../common/app-error';
+import { presentedBy } from '../modules/auth/session.http';
 
 type PreHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
@@ -36,24 +37,25 @@ export default fp(async function authPlugin(app: FastifyInstance) {
   app.decorateRequest('staff', undefined);
 
   app.decorate('requireCustomer', async (request: FastifyRequest) => {
-    request.customer = await sessions.authenticateCustomer(request);
+    request.customer = await sessions.authenticateCustomer(presentedBy(request, sessions));
   });
   app.decorate('requireApprovedCustomer', async (request: FastifyRequest) => {
-    request.customer = await sessions.authenticateCustomer(request);
+    request.customer = await sessions.authenticateCustomer(presentedBy(request, sessions));
     if (request.customer.status === 'rejected') throw forbidden('Your application was not approved. Please contact support.');
     if (request.customer.status !== 'approved') throw forbidden(NOT_APPROVED_MESSAGE);
   });
   app.decorate('requireStaff', (roles?: StaffRole[]) => async (request: FastifyRequest) => {
-    request.staff = await sessions.authenticateStaff(request);
+    request.staff = await sessions.authenticateStaff(presentedBy(request, sessions));
     if (roles && !roles.includes(request.staff.role)) throw forbidden('Your role does not allow this action');
   });
   app.decorate('requireCustomerOrStaff', async (request: FastifyRequest) => {
+    const presented = presentedBy(request, sessions);
     try {
-      request.customer = await sessions.authenticateCustomer(request);
+      request.customer = await sessions.authenticateCustomer(presented);
     } catch (err) {
       // Without any staff credential the customer's refusal stands (a 401, not a staff one).
-      if (!request.cookies?.[sessions.cookies('staff').session] && !request.headers.authorization) throw err;
-      request.staff = await sessions.authenticateStaff(request);
+      if (!presented.cookies.staff && !request.headers.authorization) throw err;
+      request.staff = await sessions.authenticateStaff(presented);
     }
   });
 });

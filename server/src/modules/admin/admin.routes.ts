@@ -15,6 +15,7 @@ import { decide } from '../review/review.service';
 import { applicationReview } from '../user/application.review';
 import { timeline } from '../review/status-events';
 import { isUuid } from '../../common/ids';
+import { clearSessionCookies, clientOf, setSessionCookies } from '../auth/session.http';
 
 const tags = ['admin'];
 
@@ -32,11 +33,11 @@ export default async function adminRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { email, password, otp } = request.body as { email: string; password: string; otp?: string };
       const { staff, recoveryCodes } = await admin.login(email, password, otp || undefined);
-      const session = await app.sessions.create('staff', staff.id, request);
+      const session = await app.sessions.create('staff', staff.id, clientOf(request));
       const dto = { id: staff.id, email: staff.email, name: staff.name, role: staff.role };
       const once = recoveryCodes ? { recoveryCodes } : {};
       if (request.headers['x-session-mode'] === 'bearer') return { success: true, staff: dto, token: session.token, ...once };
-      app.sessions.setCookies(reply, 'staff', session.token, session.csrfToken);
+      setSessionCookies(reply, app.sessions, 'staff', session.token, session.csrfToken);
       return { success: true, staff: dto, csrfToken: session.csrfToken, ...once };
     },
   );
@@ -54,7 +55,7 @@ export default async function adminRoutes(app: FastifyInstance) {
       // Logging out a dead session still clears the cookies; a forged (CSRF) request does not.
       if (err instanceof AppError && err.message === CSRF_INVALID) throw err;
     }
-    app.sessions.clearCookies(reply, 'staff');
+    clearSessionCookies(reply, app.sessions, 'staff');
     return { success: true, message: 'Logged out successfully' };
   });
 

@@ -16,6 +16,7 @@ import { readUploads, uploadedFiles } from '../../common/multipart';
 import { okResponse, responses } from '../../common/route-schemas';
 import { AuthService } from './auth.service';
 import { completeCustomerSignIn } from './sign-in';
+import { clearSessionCookies } from './session.http';
 
 const tags = ['auth'];
 const PASSPORT_MISSING = 'Please upload a passport photograph';
@@ -99,7 +100,7 @@ export default async function authRoutes(app: FastifyInstance) {
       // Logging out an already-dead session still clears the cookies; a CSRF failure does not.
       if (err instanceof AppError && err.statusCode === 403) throw err;
     }
-    app.sessions.clearCookies(reply, 'customer');
+    clearSessionCookies(reply, app.sessions, 'customer');
     return { success: true, message: 'Logged out successfully' };
   });
 

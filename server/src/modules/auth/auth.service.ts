@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { EntityManager } from 'typeorm';
 import {
   LOGIN_LOCK_MINUTES,
@@ -232,9 +232,5 @@ export class AuthService {
     const m = this.app.db.manager;
     const c = await m.findOneOrFail(CustomerEntity, { where: { id: customerId } });
     return toUserDto(m, c);
-  }
-
-  clientInfo(request: FastifyRequest) {
-    return { ip: request.ip };
   }
 }

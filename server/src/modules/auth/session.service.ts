@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { SESSION_ABSOLUTE_HOURS, SESSION_IDLE_MINUTES, type CustomerStatus, type StaffRole } from '@strongroom/shared';
 import { randomToken, safeEqual } from '../../common/crypto';
 import { AppError, forbidden, unauthorized } from '../../common/app-error';
@@ -42,6 +42,24 @@ export interface StaffPrincipal {
   sessionId: string;
 }
 
+/** What a request presents for a session, read off it by the HTTP layer (session.http.ts, presentedBy). */
+export interface PresentedCredentials {
+  /** Reads (GET, HEAD, OPTIONS) need no CSRF token. */
+  method: string;
+  /** The token of an `Authorization: Bearer` header. */
+  bearer?: string;
+  /** The session cookie of each kind the request carries. */
+  cookies: Partial<Record<SessionKind, string>>;
+  /** The X-CSRF-Token header. */
+  csrfToken?: string;
+}
+
+/** Where a session is opened from, kept with it for the customer's list of devices. */
+export interface ClientInfo {
+  ip: string;
+  userAgent: string;
+}
+
 interface JwtClaims {
   sid: string;
   sub: string;
@@ -62,12 +80,12 @@ export const CSRF_INVALID = 'Invalid CSRF token';
 export class SessionService {
   constructor(private readonly app: FastifyInstance) {}
 
-  async create(kind: SessionKind, subjectId: string, request: FastifyRequest) {
+  async create(kind: SessionKind, subjectId: string, client: ClientInfo) {
     const csrfToken = randomToken(24);
     const rows: { id: string }[] = await this.app.db.query(
       `INSERT INTO sessions (kind, subject_id, csrf_token, last_seen_at, expires_at, ip, user_agent)
        VALUES ($1, $2, $3, now(), now() + make_interval(hours => $4), $5, $6) RETURNING id`,
-      [kind, subjectId, csrfToken, SESSION_ABSOLUTE_HOURS, request.ip, (request.headers['user-agent'] ?? '').slice(0, 300)],
+      [kind, subjectId, csrfToken, SESSION_ABSOLUTE_HOURS, client.ip, client.userAgent.slice(0, 300)],
     );
     const sid = rows[0].id;
     const token = this.app.jwt.sign({ sid, sub: subjectId, kind } satisfies JwtClaims, { expiresIn: `${SESSION_ABSOLUTE_HOURS}h` });
@@ -79,29 +97,19 @@ export class SessionService {
     return cookieNames(kind, this.app.config.secureCookies);
   }
 
-  setCookies(reply: FastifyReply, kind: SessionKind, token: string, csrfToken: string) {
+  /** The cookies of a session of `kind`: their names, and the attributes both are set and cleared with. */
+  cookieOptions(kind: SessionKind) {
     const names = this.cookies(kind);
-    const base = { path: names.path, sameSite: 'strict' as const, secure: this.app.config.secureCookies };
-    reply.setCookie(names.session, token, { ...base, httpOnly: true });
-    reply.setCookie(names.csrf, csrfToken, { ...base, httpOnly: false });
-  }
-
-  clearCookies(reply: FastifyReply, kind: SessionKind) {
-    const names = this.cookies(kind);
-    const base = { path: names.path, sameSite: 'strict' as const, secure: this.app.config.secureCookies };
-    reply.clearCookie(names.session, base);
-    reply.clearCookie(names.csrf, base);
+    return { names, base: { path: names.path, sameSite: 'strict' as const, secure: this.app.config.secureCookies } };
   }
 
   /** Reads the credential (cookie or Bearer), checks the session row and, for cookies, the CSRF header. */
-  private async resolve(request: FastifyRequest, kind: SessionKind) {
-    const header = request.headers.authorization;
-    const bearer = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
-    const cookie = request.cookies?.[this.cookies(kind).session];
-    const token = bearer || cookie;
+  private async resolve(presented: PresentedCredentials, kind: SessionKind) {
+    const bearer = presented.bearer;
+    const token = bearer || presented.cookies[kind];
     if (!token) {
       // A signed-in customer at a staff door is refused (403), not asked to sign in (401).
-      if (kind === 'staff' && this.isCustomerToken(request.cookies?.[this.cookies('customer').session])) throw forbidden(STAFF_ONLY);
+      if (kind === 'staff' && this.isCustomerToken(presented.cookies.customer)) throw forbidden(STAFF_ONLY);
       throw unauthorized();
     }
     let claims: JwtClaims;
@@ -124,9 +132,9 @@ export class SessionService {
     }
   }
 
-  private checkCsrf(request: FastifyRequest, viaCookie: boolean, csrfToken: string) {
-    if (!viaCookie || SAFE_METHODS.has(request.method)) return;
-    const sent = request.headers['x-csrf-token'];
+  private checkCsrf(presented: PresentedCredentials, viaCookie: boolean, csrfToken: string) {
+    if (!viaCookie || SAFE_METHODS.has(presented.method)) return;
+    const sent = presented.csrfToken;
     if (typeof sent !== 'string' || !safeEqual(sent, csrfToken)) throw new AppError(403, CSRF_INVALID);
   }
 
@@ -170,19 +178,19 @@ export class SessionService {
     'SELECT s.o, s.subject_id, s.csrf_token, u.email, u.role FROM s JOIN staff_users u ON u.id = s.subject_id AND u.active',
   );
 
-  async authenticateCustomer(request: FastifyRequest): Promise<CustomerPrincipal & { csrfToken: string }> {
-    const { claims, viaCookie } = await this.resolve(request, 'customer');
+  async authenticateCustomer(presented: PresentedCredentials): Promise<CustomerPrincipal & { csrfToken: string }> {
+    const { claims, viaCookie } = await this.resolve(presented, 'customer');
     const row = await this.customerSessions.load(claims.sid);
     if (!row) throw unauthorized(SESSION_EXPIRED);
-    this.checkCsrf(request, viaCookie, row.csrf_token);
+    this.checkCsrf(presented, viaCookie, row.csrf_token);
     return { id: row.subject_id, accountNumber: row.account_number, status: row.status, sessionId: claims.sid, csrfToken: row.csrf_token };
   }
 
-  async authenticateStaff(request: FastifyRequest): Promise<StaffPrincipal & { csrfToken: string }> {
-    const { claims, viaCookie } = await this.resolve(request, 'staff');
+  async authenticateStaff(presented: PresentedCredentials): Promise<StaffPrincipal & { csrfToken: string }> {
+    const { claims, viaCookie } = await this.resolve(presented, 'staff');
     const row = await this.staffSessions.load(claims.sid);
     if (!row) throw unauthorized(SESSION_EXPIRED);
-    this.checkCsrf(request, viaCookie, row.csrf_token);
+    this.checkCsrf(presented, viaCookie, row.csrf_token);
     return { id: row.subject_id, email: row.email, role: row.role, sessionId: claims.sid, csrfToken: row.csrf_token };
   }
 

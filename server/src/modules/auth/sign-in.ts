@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CustomerEntity } from '../user/entities/customer.entity';
 import { toUserDto } from '../user/user.service';
 import { CustomerSessionsService } from './sessions.service';
+import { clientOf, setSessionCookies } from './session.http';
 
 /** A login request with this header gets its token in the body (for API clients) and no cookies. */
 export const wantsBearer = (request: FastifyRequest) => request.headers['x-session-mode'] === 'bearer';
@@ -11,12 +12,12 @@ export const wantsBearer = (request: FastifyRequest) => request.headers['x-sessi
  * after the answer, and the answer itself (cookies, or a bearer token when asked).
  */
 export async function completeCustomerSignIn(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, customerId: string) {
-  const session = await app.sessions.create('customer', customerId, request);
+  const session = await app.sessions.create('customer', customerId, clientOf(request));
   const notices = new CustomerSessionsService(app);
   app.background.run('new device notice', () => notices.noticeNewDevice(customerId, session.sessionId));
   const customer = await app.db.manager.findOneByOrFail(CustomerEntity, { id: customerId });
   const user = await toUserDto(app.db.manager, customer);
   if (wantsBearer(request)) return { success: true, message: 'Signed in', user, token: session.token };
-  app.sessions.setCookies(reply, 'customer', session.token, session.csrfToken);
+  setSessionCookies(reply, app.sessions, 'customer', session.token, session.csrfToken);
   return { success: true, message: 'Signed in', user, csrfToken: session.csrfToken };
 }

@@ -7,6 +7,7 @@ import { parseListParams, sendList } from '../admin/simple-rest';
 import { LOAN_SORTS, PENDING_LOANS_COUNT_SQL } from './loans.queries';
 import { defineLoanJobs } from './loans.jobs';
 import { LoansService } from './loans.service';
+import { presentedBy } from '../auth/session.http';
 
 const tags = ['loans'];
 const loanObject = { type: 'object', additionalProperties: true };
@@ -35,10 +36,11 @@ function customerRoutes(app: FastifyInstance, loans: LoansService) {
   const moneyLimit = { rateLimit: { max: app.config.moneyRateLimitPerMinute, timeWindow: '1 minute' } };
   /** Staff read any customer's loans; a customer reads their own. */
   const customerOrStaff = async (request: FastifyRequest) => {
+    const presented = presentedBy(request, app.sessions);
     try {
-      request.staff = await app.sessions.authenticateStaff(request);
+      request.staff = await app.sessions.authenticateStaff(presented);
     } catch {
-      request.customer = await app.sessions.authenticateCustomer(request);
+      request.customer = await app.sessions.authenticateCustomer(presented);
     }
   };
 
