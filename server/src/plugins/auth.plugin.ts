@@ -54,7 +54,7 @@ export default fp(async function authPlugin(app: FastifyInstance) {
       request.customer = await sessions.authenticateCustomer(presented);
     } catch (err) {
       // Without any staff credential the customer's refusal stands (a 401, not a staff one).
-      if (!presented.cookies.staff && !request.headers.authorization) throw err;
+      if (!presented.cookies.staff && !presented.bearer) throw err;
       request.staff = await sessions.authenticateStaff(presented);
     }
   });

@@ -12,7 +12,7 @@ export function presentedBy(request: FastifyRequest, sessions: SessionService): 
   return {
     method: request.method,
     bearer: header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined,
-    cookies: { customer: request.cookies?.[sessions.cookies('customer').session], staff: request.cookies?.[sessions.cookies('staff').session] },
+    cookies: { customer: request.cookies?.[sessions.cookieOptions('customer').names.session], staff: request.cookies?.[sessions.cookieOptions('staff').names.session] },
     csrfToken: typeof csrfToken === 'string' ? csrfToken : undefined,
   };
 }

@@ -54,6 +54,12 @@ export interface PresentedCredentials {
   csrfToken?: string;
 }
 
+/** A session's two cookies (see cookieNames) and the attributes they are set and cleared with. */
+export interface SessionCookies {
+  names: { session: string; csrf: string; path: string };
+  base: { path: string; sameSite: 'strict'; secure: boolean };
+}
+
 /** Where a session is opened from, kept with it for the customer's list of devices. */
 export interface ClientInfo {
   ip: string;
@@ -78,7 +84,16 @@ export const CSRF_INVALID = 'Invalid CSRF token';
  * the session. Any server process can check any session: nothing that matters is in memory.
  */
 export class SessionService {
-  constructor(private readonly app: FastifyInstance) {}
+  /** Each kind's cookie names and attributes: fixed for the deployment, read on every request. */
+  private readonly cookieSettings: Record<SessionKind, SessionCookies>;
+
+  constructor(private readonly app: FastifyInstance) {
+    const settings = (kind: SessionKind): SessionCookies => {
+      const names = cookieNames(kind, app.config.secureCookies);
+      return { names, base: { path: names.path, sameSite: 'strict', secure: app.config.secureCookies } };
+    };
+    this.cookieSettings = { customer: settings('customer'), staff: settings('staff') };
+  }
 
   async create(kind: SessionKind, subjectId: string, client: ClientInfo) {
     const csrfToken = randomToken(24);
@@ -92,15 +107,9 @@ export class SessionService {
     return { sessionId: sid, token, csrfToken };
   }
 
-  /** This deployment's cookie names and path for `kind` (see cookieNames). */
-  cookies(kind: SessionKind) {
-    return cookieNames(kind, this.app.config.secureCookies);
-  }
-
-  /** The cookies of a session of `kind`: their names, and the attributes both are set and cleared with. */
-  cookieOptions(kind: SessionKind) {
-    const names = this.cookies(kind);
-    return { names, base: { path: names.path, sameSite: 'strict' as const, secure: this.app.config.secureCookies } };
+  /** The cookies of a session of `kind` in this deployment: their names, and the attributes both are set and cleared with. */
+  cookieOptions(kind: SessionKind): SessionCookies {
+    return this.cookieSettings[kind];
   }
 
   /** Reads the credential (cookie or Bearer), checks the session row and, for cookies, the CSRF header. */

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import * as yup from 'yup';
 import { LOAN_STATUSES, loanApplicationSchema, loanPayNextSchema, rejectReasonSchema, type LoanApplicationInput } from '@strongroom/shared';
 import { actorOf } from '../../common/actor';
 import { idParams, okResponse, responses, userIdParams, simpleRestListQuery } from '../../common/route-schemas';
@@ -8,16 +7,16 @@ import { LOAN_SORTS, PENDING_LOANS_COUNT_SQL } from './loans.queries';
 import { defineLoanJobs } from './loans.jobs';
 import { LoansService } from './loans.service';
 import { presentedBy } from '../auth/session.http';
+import { isUuid } from '../../common/ids';
 
 const tags = ['loans'];
 const loanObject = { type: 'object', additionalProperties: true };
 const decisionAnswer = okResponse({ status: { type: 'string' }, awaitingSecondApproval: { type: 'boolean' } });
-const uuidText = yup.string().uuid();
 
 /** The console's list filter: a known status, a customer id, or a search by name or account number. */
 function listFilter(filter: Record<string, unknown>) {
   const status = typeof filter.status === 'string' && (LOAN_STATUSES as readonly string[]).includes(filter.status) ? filter.status : undefined;
-  const customerId = typeof filter.customerId === 'string' && uuidText.isValidSync(filter.customerId) ? filter.customerId : undefined;
+  const customerId = typeof filter.customerId === 'string' && isUuid(filter.customerId) ? filter.customerId : undefined;
   const q = typeof filter.q === 'string' && filter.q.trim() ? filter.q.trim().slice(0, 100) : undefined;
   return { status, customerId, q };
 }

@@ -3,7 +3,7 @@ import * as yup from 'yup';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { TRANSFER_CURRENCIES, confirmCodeSchema, strictObject, internationalTransferSchema, localTransferSchema, minorToDecimal, sameBankTransferSchema } from '@strongroom/shared';
 import { actorOf } from '../../common/actor';
-import { idParams, okResponse, responses } from '../../common/route-schemas';
+import { idParams, okResponse, responses, uuid } from '../../common/route-schemas';
 import { withTransaction } from '../../db/transaction';
 import { quote } from './transfer-quote';
 import { SameBankService } from './same-bank.service';
@@ -12,7 +12,7 @@ import { cancelScheduled, defineTransferJobs, listScheduled } from './scheduled-
 import transferAdminRoutes from './transfers.admin.routes';
 
 const tags = ['transfers'];
-const transferIdField = () => yup.string().uuid('Transfer not found').required('Transfer not found');
+const transferIdField = () => uuid('Transfer not found');
 const passkeyOptionsSchema = strictObject({ transferId: transferIdField() });
 const confirmPasskeySchema = strictObject({
   transferId: transferIdField(),
