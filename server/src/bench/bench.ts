@@ -180,7 +180,7 @@ async function main() {
     const top = await rows<{ calls: string; mean_ms: string; total_ms: string; query: string }>(
       ds.manager,
       `SELECT calls::text, round(mean_exec_time::numeric, 3)::text AS mean_ms, round(total_exec_time::numeric)::text AS total_ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 110) AS query
-         FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 16`,
+         FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT ${Number(process.env.BENCH_PG_STATS_TOP ?? 16)}`,
     );
     console.log(`  database time during ${title}:`);
     for (const t of top) console.log(`    ${t.total_ms.padStart(6)} ms  ${t.calls.padStart(7)} calls  ${t.mean_ms.padStart(7)} ms/call  ${t.query}`);
@@ -257,9 +257,15 @@ async function main() {
   // Unmeasured warm-up: the server's JIT, every pooled connection's prepared statements and plans.
   await transferRun('warm-up', () => Math.floor(Math.random() * customers.length), 3);
   const walBytes = async () => {
-    const [w] = await rows<{ b: string; r: string; f: string }>(ds.manager, `SELECT wal_bytes::text AS b, wal_records::text AS r, wal_fpi::text AS f FROM pg_stat_wal`);
-    if (process.env.BENCH_DEBUG) console.log(`  WAL so far: ${w.r} records, ${w.f} full-page images, ${w.b} bytes`);
-    return BigInt(w.b);
+    // wal_sync_time and wal_write_time are counted only with track_wal_io_timing on (e.g. through BENCH_SQL).
+    const [wal] = await rows<{ bytes: string; records: string; images: string; writes: string; write_ms: string; syncs: string; sync_ms: string }>(
+      ds.manager,
+      `SELECT wal_bytes::text AS bytes, wal_records::text AS records, wal_fpi::text AS images, wal_write::text AS writes, wal_write_time::text AS write_ms,
+              wal_sync::text AS syncs, wal_sync_time::text AS sync_ms FROM pg_stat_wal`,
+    );
+    if (process.env.BENCH_DEBUG)
+      console.log(`  WAL so far: ${wal.records} records, ${wal.images} full-page images, ${wal.bytes} bytes; ${wal.writes} writes (${wal.write_ms} ms), ${wal.syncs} syncs (${wal.sync_ms} ms)`);
+    return BigInt(wal.bytes);
   };
   await checkpoint();
   const walBefore = await walBytes();

@@ -17,6 +17,7 @@ import { FunctionSearchPath1760001200000 } from './migrations/1760001200000-func
 import { PinAttempts1760001300000 } from './migrations/1760001300000-pin-attempts.migration';
 import { PostJournalsGeneratedColumns1760001400000 } from './migrations/1760001400000-post-journals-generated-columns.migration';
 import { TimeOrderedKeys1760001500000 } from './migrations/1760001500000-time-ordered-keys.migration';
+import { SearchWithoutReference1760001600000 } from './migrations/1760001600000-search-without-reference.migration';
 
 // In order. Never edit a migration that has shipped: add a new one.
 export const MIGRATIONS = [
@@ -42,4 +43,5 @@ export const MIGRATIONS = [
   PostJournalsGeneratedColumns1760001400000,
   // Sets its own search_path.
   TimeOrderedKeys1760001500000,
+  SearchWithoutReference1760001600000,
 ];

@@ -89,15 +89,19 @@ export interface ListQuery {
 }
 
 /**
- * The search condition for `q`, its value appended to `params`: a substring of description, recipient or
- * reference, its wildcards taken literally. The trigram index transactions_search_idx answers it; dropping that
- * index halved a transfer's WAL but not its CPU, and made a search of a long history 20 times slower (measured
- * with `npm run bench`, which prints both).
+ * The search condition for `q`, its values appended to `params`: a substring of description or recipient (its
+ * wildcards taken literally), answered by the trigram index transactions_search_idx; or a whole reference in any
+ * case, answered by its unique index, with the credit a same-bank transfer books beside it (the same reference and a
+ * C). A reference's characters are random: indexing them for substrings cost each booking more than all its other
+ * indexes together, and finds nothing a person would type (docs/decisions/0018-reference-search.md).
  */
 export function transactionSearch(q: string, params: unknown[], table = ''): string {
   const column = (name: string) => (table ? `${table}.${name}` : name);
-  params.push(`%${q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-  return `(${column('description')} || ' ' || coalesce(${column('recipient')},'') || ' ' || ${column('reference')}) ILIKE $${params.length}`;
+  const term = q.trim();
+  params.push(`%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  const text = `(${column('description')} || ' ' || coalesce(${column('recipient')}, '')) ILIKE $${params.length}`;
+  params.push(term.toUpperCase());
+  return `(${text} OR ${column('reference')} IN ($${params.length}::text, $${params.length}::text || 'C'))`;
 }
 
 /** The caller's transactions only, newest first, filtered and searched in SQL (indexes do the work). */

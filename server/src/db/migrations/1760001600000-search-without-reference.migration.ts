@@ -1,0 +1,33 @@
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+
+/**
+ * The trigram search index covers description and recipient, no longer the reference. A reference's characters are
+ * random, so each row added about twenty trigrams that no other row shares, scattered over the index: measured on a
+ * copy of the bench's database, they were most of what the index cost a booking (docs/decisions/0018-reference-search.md).
+ * A reference is found whole through its unique index instead (transactions.service.ts, transactionSearch).
+ *
+ * Built CONCURRENTLY, outside a transaction, so a bank with millions of rows keeps taking payments while it builds;
+ * every step can run again after a failure half-way.
+ */
+const OLD_TEXT = `(description || ' ' || coalesce(recipient, '') || ' ' || reference)`;
+const NEW_TEXT = `(description || ' ' || coalesce(recipient, ''))`;
+
+async function swapIndex(q: QueryRunner, text: string) {
+  await q.query(`DROP INDEX CONCURRENTLY IF EXISTS transactions_search_next_idx`);
+  await q.query(`CREATE INDEX CONCURRENTLY transactions_search_next_idx ON transactions USING gin (${text} gin_trgm_ops) WITH (gin_pending_list_limit = 256)`);
+  await q.query(`DROP INDEX CONCURRENTLY IF EXISTS transactions_search_idx`);
+  await q.query(`ALTER INDEX transactions_search_next_idx RENAME TO transactions_search_idx`);
+}
+
+export class SearchWithoutReference1760001600000 implements MigrationInterface {
+  name = 'SearchWithoutReference1760001600000';
+  transaction = false;
+
+  async up(q: QueryRunner): Promise<void> {
+    await swapIndex(q, NEW_TEXT);
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await swapIndex(q, OLD_TEXT);
+  }
+}
