@@ -2,8 +2,9 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * The trigram search index covers description and recipient, no longer the reference. A reference's characters are
- * random, so each row added about twenty trigrams that no other row shares, scattered over the index: measured on a
- * copy of the bench's database, they were most of what the index cost a booking (docs/decisions/0018-reference-search.md).
+ * random, so each row added about twenty trigrams scattered at random over the index, where a description's land on
+ * the same few keys as thousands of others: measured on a copy of the bench's database, they were most of what the
+ * index cost a booking (docs/decisions/0018-reference-search.md).
  * A reference is found whole through its unique index instead (transactions.service.ts, transactionSearch).
  *
  * Built CONCURRENTLY, outside a transaction, so a bank with millions of rows keeps taking payments while it builds;

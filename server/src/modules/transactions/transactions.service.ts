@@ -92,8 +92,8 @@ export interface ListQuery {
  * The search condition for `q`, its values appended to `params`: a substring of description or recipient (its
  * wildcards taken literally), answered by the trigram index transactions_search_idx; or a whole reference in any
  * case, answered by its unique index, with the credit a same-bank transfer books beside it (the same reference and a
- * C). A reference's characters are random: indexing them for substrings cost each booking more than all its other
- * indexes together, and finds nothing a person would type (docs/decisions/0018-reference-search.md).
+ * C). A reference's characters are random: indexing them for substrings was most of what the search index cost each
+ * booking, and found nothing a person would type (docs/decisions/0018-reference-search.md).
  */
 export function transactionSearch(q: string, params: unknown[], table = ''): string {
   const column = (name: string) => (table ? `${table}.${name}` : name);
