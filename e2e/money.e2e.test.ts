@@ -203,9 +203,12 @@ describe('moving money', () => {
     await p.getByLabel('Status').click();
     await p.getByRole('option', { name: 'Pending' }).click();
     await p.getByText('No transactions found').waitFor();
+    // Filters alone: no word about references.
+    expect(await p.getByText('To find a payment by its reference, enter all of it.').count()).toBe(0);
     await p.goto('/transactions');
     await p.getByLabel('Search transactions').fill('zzzz-nothing');
     await p.getByText('No transactions found').waitFor();
+    await p.getByText('To find a payment by its reference, enter all of it.').waitFor();
     await p.getByLabel('Search transactions').fill('Rent');
     await p.waitForURL(/q=Rent/);
     await p.getByText('Rent to Jordan Lee').first().click();

@@ -115,6 +115,11 @@ export default function TransactionsPage() {
                 No transactions found
               </Typography>
               <Typography color="text.secondary">Try adjusting your search or filters.</Typography>
+              {q && (
+                // A reference is matched whole (docs/decisions/0018-reference-search.md): say so, or a customer who typed
+                // part of one would think the payment is missing.
+                <Typography color="text.secondary">To find a payment by its reference, enter all of it.</Typography>
+              )}
             </Box>
           )}
         </CardContent>
