@@ -18,7 +18,7 @@ interface TransactionRecord {
 
 const filters = [
   <SelectInput key="status" source="status" label="Status" choices={TRANSACTION_STATUSES.map((s) => ({ id: s, name: humanize(s) }))} alwaysOn emptyText="All" />,
-  <TextInput key="q" source="q" label="Search description, recipient, reference" alwaysOn resettable />,
+  <TextInput key="q" source="q" label="Search description, recipient or whole reference" alwaysOn resettable sx={{ minWidth: 380 }} />,
 ];
 
 /** The account holder, linked to their customer page. */
