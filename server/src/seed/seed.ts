@@ -4,7 +4,7 @@ import { hashPin, hashSecret } from '../common/crypto';
 import { rows } from '../common/sql';
 import { withTransaction } from '../db/transaction';
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '../modules/user/entities/customer.entity';
-import { customerAccountId, internalAccountId, openCustomerAccount, postJournal, newReference, type JournalEntry } from '../modules/ledger/ledger.service';
+import { customerAccountId, internalAccountId, openCustomerAccount, postJournal, newReference, creditReferenceOf, type JournalEntry } from '../modules/ledger/ledger.service';
 import { seedFxRates } from '../modules/fx/fx.service';
 import { seedCryptoOptions } from '../modules/crypto/crypto.service';
 
@@ -105,7 +105,7 @@ export async function seedDemoLedger(m: EntityManager, customerId: string, payee
     // A payment to the other demo customer shows in their history too, as a live same-bank transfer does.
     if (counter === payeeAccount) {
       entries.push({
-        reference: `${reference}C`,
+        reference: creditReferenceOf(reference),
         customerId: payeeId,
         accountId: payeeAccount,
         type: 'credit',

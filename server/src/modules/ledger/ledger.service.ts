@@ -59,6 +59,13 @@ export function newReference(prefix = 'SR', nowMs = Date.now()): string {
   return prefix + time + random;
 }
 
+/**
+ * The reference of the credit a same-bank transfer books for its recipient: the debit's and a C, so the two rows of
+ * one payment share their reference's characters (search finds both from either one: transactionSearch).
+ */
+export const CREDIT_REFERENCE_SUFFIX = 'C';
+export const creditReferenceOf = (reference: string): string => `${reference}${CREDIT_REFERENCE_SUFFIX}`;
+
 /** A customer-visible row written with the journal; its balance after defaults to its account's new balance. */
 export type JournalEntry = Omit<NewTransaction, 'reference'> & { reference: string };
 

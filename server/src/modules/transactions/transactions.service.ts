@@ -2,6 +2,7 @@ import type { EntityManager } from 'typeorm';
 import { minorToDecimal, type TransactionDto, type TransactionKind, type TransactionStatus, type TransactionType } from '@strongroom/shared';
 import { notFound } from '../../common/app-error';
 import { rows } from '../../common/sql';
+import { CREDIT_REFERENCE_SUFFIX } from '../ledger/ledger.service';
 
 export interface NewTransaction {
   customerId: string;
@@ -91,9 +92,9 @@ export interface ListQuery {
 /**
  * The search condition for `q`, its values appended to `params`: a substring of description or recipient (its
  * wildcards taken literally), answered by the trigram index transactions_search_idx; or a whole reference in any
- * case, answered by its unique index, with the credit a same-bank transfer books beside it (the same reference and a
- * C). A reference's characters are random: indexing them for substrings was most of what the search index cost each
- * booking, and found nothing a person would type (docs/decisions/0018-reference-search.md).
+ * case, answered by its unique index, with the credit a same-bank transfer books beside it (creditReferenceOf). A
+ * reference's characters are random: indexing them for substrings was most of what the search index cost each booking,
+ * and found nothing a person would type (docs/decisions/0018-reference-search.md).
  */
 export function transactionSearch(q: string, params: unknown[], table = ''): string {
   const column = (name: string) => (table ? `${table}.${name}` : name);
@@ -101,7 +102,7 @@ export function transactionSearch(q: string, params: unknown[], table = ''): str
   params.push(`%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   const text = `(${column('description')} || ' ' || coalesce(${column('recipient')}, '')) ILIKE $${params.length}`;
   params.push(term.toUpperCase());
-  return `(${text} OR ${column('reference')} IN ($${params.length}::text, $${params.length}::text || 'C'))`;
+  return `(${text} OR ${column('reference')} IN ($${params.length}::text, $${params.length}::text || '${CREDIT_REFERENCE_SUFFIX}'))`;
 }
 
 /** The caller's transactions only, newest first, filtered and searched in SQL (indexes do the work). */

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { MAX_CODE_ATTEMPTS, formatMoney, parseAmountToMinor } from '@strongroom/shared';
 import { Coalescer } from '../../common/coalescer';
 import { rows } from '../../common/sql';
-import { newReference, type PostedJournal } from '../ledger/ledger.service';
+import { creditReferenceOf, newReference, type PostedJournal } from '../ledger/ledger.service';
 import { OutboundLimitExceeded, insufficientFunds } from '../ledger/ledger.errors';
 import { toTransactionDto, type TransactionRow } from '../transactions/transactions.service';
 import type { IdempotentResult } from '../../plugins/idempotency.plugin';
@@ -142,7 +142,7 @@ export class SameBankService {
             },
             {
               ...common,
-              reference: `${reference}C`,
+              reference: creditReferenceOf(reference),
               customerId: recipient.id,
               accountId: recipient.accountId,
               type: 'credit',
