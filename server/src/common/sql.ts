@@ -1,5 +1,5 @@
-import type { DataSource, EntityManager } from 'typeorm';
-import type { Pool, QueryResultRow } from 'pg';
+import { DataSource, type EntityManager } from 'typeorm';
+import { Client, type Pool, type PoolClient, type QueryResultRow } from 'pg';
 
 export type Queryable = Pick<EntityManager, 'query'>;
 
@@ -23,11 +23,18 @@ export function poolOf(ds: DataSource): Pool {
   return (ds.driver as unknown as { master: Pool }).master;
 }
 
+/** Where a named prepared statement can run: the pool (on any of its connections), or one connection held from it. */
+export type Preparable = DataSource | PoolClient;
+
+export function isPreparable(db: unknown): db is Preparable {
+  return db instanceof DataSource || db instanceof Client;
+}
+
 /**
- * A hot query as a named prepared statement on the pool: parsed and planned once per connection instead
- * of on every call. `name` must always go with the same `text`.
+ * A hot query as a named prepared statement: parsed and planned once per connection instead of on every call.
+ * `name` must always go with the same `text`.
  */
-export async function prepared<T = Record<string, unknown>>(ds: DataSource, name: string, text: string, params: unknown[]): Promise<T[]> {
-  const result = await poolOf(ds).query<T & QueryResultRow>({ name, text, values: params });
+export async function prepared<T = Record<string, unknown>>(on: Preparable, name: string, text: string, params: unknown[]): Promise<T[]> {
+  const result = await (on instanceof DataSource ? poolOf(on) : on).query<T & QueryResultRow>({ name, text, values: params });
   return result.rows;
 }

@@ -18,6 +18,7 @@ import { PinAttempts1760001300000 } from './migrations/1760001300000-pin-attempt
 import { PostJournalsGeneratedColumns1760001400000 } from './migrations/1760001400000-post-journals-generated-columns.migration';
 import { TimeOrderedKeys1760001500000 } from './migrations/1760001500000-time-ordered-keys.migration';
 import { SearchWithoutReference1760001600000 } from './migrations/1760001600000-search-without-reference.migration';
+import { LedgerSetWiseChecks1760001700000 } from './migrations/1760001700000-ledger-set-wise-checks.migration';
 
 // In order. Never edit a migration that has shipped: add a new one.
 export const MIGRATIONS = [
@@ -44,4 +45,5 @@ export const MIGRATIONS = [
   // Sets its own search_path.
   TimeOrderedKeys1760001500000,
   SearchWithoutReference1760001600000,
+  LedgerSetWiseChecks1760001700000,
 ];

@@ -4,6 +4,7 @@ import { callPostJournals, customerAccountId, internalAccountId, postJournal, to
 import { LedgerBatcher } from '../../src/modules/ledger/ledger.batcher';
 import { LedgerInvariantError } from '../../src/modules/ledger/ledger.errors';
 import { withTransaction } from '../../src/db/transaction';
+import { poolOf } from '../../src/common/sql';
 
 describe('ledger', () => {
   let t: TestApp;
@@ -135,6 +136,51 @@ describe('ledger', () => {
     await expect(t.ownerQuery(`UPDATE postings SET amount_minor = 1`)).rejects.toThrow(/append-only/);
     await expect(t.ownerQuery(`DELETE FROM journals`)).rejects.toThrow(/append-only/);
     await expect(t.ownerQuery(`DELETE FROM ledger_accounts WHERE id = $1`, [customerAccount])).rejects.toThrow(/append-only/);
+  });
+
+  it("writes a customer's transaction row only on an account of that customer, and never moves it to another", async () => {
+    const other = await registerCustomer(t.app);
+    const otherAccount = await customerAccountId(t.app.db.manager, other.id, 'USD');
+    const [owner] = await t.app.db.query(`SELECT customer_id FROM ledger_accounts WHERE id = $1`, [customerAccount]);
+    const entryOn = (customerId: string, accountId: string, reference: string) => ({
+      reference,
+      customerId,
+      accountId,
+      type: 'credit' as const,
+      kind: 'test',
+      status: 'success' as const,
+      description: 'ownership',
+      category: 'Test',
+      amountMinor: 7n,
+      currency: 'USD',
+      channel: 'Test',
+    });
+    const journal = (reference: string) => ({
+      kind: 'test',
+      reference,
+      description: 'ownership',
+      postings: [
+        { accountId: equity, amountMinor: -7n, currency: 'USD' },
+        { accountId: customerAccount, amountMinor: 7n, currency: 'USD' },
+      ],
+    });
+    const balance = async () => (await t.app.db.query(`SELECT balance_minor FROM ledger_accounts WHERE id = $1`, [customerAccount]))[0].balance_minor;
+    const before = await balance();
+    // Another customer's account under this customer's row: refused, and nothing of the journal stays.
+    await expect(postJournal(t.app.db, journal('SROWNERTEST1'), { entries: [entryOn(owner.customer_id, otherAccount, 'SROWNERTEST1')] })).rejects.toBeInstanceOf(LedgerInvariantError);
+    expect(await balance()).toBe(before);
+    expect(await t.app.db.query(`SELECT 1 FROM journals WHERE reference = 'SROWNERTEST1'`)).toHaveLength(0);
+    // On the customer's own account it is booked, with the time-ordered id the server chose.
+    const posted = await postJournal(t.app.db, journal('SROWNERTEST2'), { entries: [entryOn(owner.customer_id, customerAccount, 'SROWNERTEST2')] });
+    expect(posted.entries[0].id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    const [row] = await t.app.db.query(`SELECT id FROM transactions WHERE reference = 'SROWNERTEST2'`);
+    expect(row.id).toBe(posted.entries[0].id);
+    // Whose it is never changes afterwards, even for the owner of the schema; its status still may.
+    await expect(t.ownerQuery(`UPDATE transactions SET customer_id = $1 WHERE id = $2`, [other.id, row.id])).rejects.toThrow(/stays with its customer/);
+    await expect(t.ownerQuery(`UPDATE transactions SET account_id = $1 WHERE id = $2`, [otherAccount, row.id])).rejects.toThrow(/stays with its customer/);
+    await t.app.db.query(`UPDATE transactions SET status = 'cancelled' WHERE id = $1`, [row.id]);
+    // The daily outbound count is not a balance: it changes without a posting.
+    await t.app.db.query(`UPDATE ledger_accounts SET outbound_minor = 0 WHERE id = $1`, [customerAccount]);
   });
 
   it('refuses postings added later to a journal booked in an earlier transaction', async () => {
@@ -286,6 +332,8 @@ describe('ledger', () => {
 
   it('books journals that arrive together in shared transactions, each exactly once', async () => {
     const batcher = new LedgerBatcher(t.app.db);
+    const pool = poolOf(t.app.db);
+    const checkedOutBefore = pool.totalCount - pool.idleCount;
     const refs = Array.from({ length: 20 }, (_, i) => `SRBATCHTEST${i}`);
     const posted = await Promise.all(
       refs.map((reference) =>
@@ -308,6 +356,9 @@ describe('ledger', () => {
       customerAccount,
     ]);
     expect(check.balance_minor).toBe(check.sum);
+    // Its connection goes back to the pool once nothing waits (a quiet server holds none).
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(pool.totalCount - pool.idleCount).toBe(checkedOutBefore);
   });
 
   it('offers post_journal(), one journal with its refusal raised as an SQLSTATE, for use from SQL', async () => {

@@ -1,7 +1,8 @@
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { randomBytes } from 'node:crypto';
+import { v7 as timeOrderedUuid } from 'uuid';
 import { MAX_AMOUNT_MINOR } from '@strongroom/shared';
-import { prepared, rows, sqlState, type Queryable } from '../../common/sql';
+import { isPreparable, prepared, rows, sqlState, type Preparable, type Queryable } from '../../common/sql';
 import { AppError } from '../../common/app-error';
 import { LedgerInvariantError, OutboundLimitExceeded, insufficientFunds } from './ledger.errors';
 import type { NewTransaction, TransactionRow } from '../transactions/transactions.service';
@@ -114,8 +115,12 @@ export interface GeneratedColumns {
   balance_after_minor: string | null;
 }
 
-/** A customer-visible row as the server sends it to post_journals(): every column but those the database chooses. */
-export type SentEntry = Omit<TransactionRow, 'id' | 'status_reason' | 'created_at' | 'holder_name' | 'holder_account'> & { account_id: string; created_at: string | null };
+/**
+ * A customer-visible row as the server sends it to post_journals(): every column but those the database chooses. Its id
+ * is time-ordered (UUID version 7), as the table's default makes them, chosen here so the ledger's one statement at a
+ * time does not spend its time on it (db/migrations/1760001700000-ledger-set-wise-checks.migration.ts).
+ */
+export type SentEntry = Omit<TransactionRow, 'status_reason' | 'created_at' | 'holder_name' | 'holder_account'> & { account_id: string; created_at: string | null };
 
 /** One journal as post_journals() takes it (migration 1760000200000). */
 export interface BatchItem {
@@ -161,6 +166,7 @@ export function toBatchItem(input: JournalInput, opts: PostOptions = {}): BatchI
     metadata: input.metadata ?? {},
     postings: input.postings.map((p) => ({ a: p.accountId, amt: p.amountMinor.toString(), cur: p.currency })),
     entries: (opts.entries ?? []).map((e) => ({
+      id: timeOrderedUuid(),
       reference: e.reference,
       customer_id: e.customerId,
       account_id: e.accountId,
@@ -210,10 +216,9 @@ export function settleBatchResult(item: BatchItem, result: BatchResult): PostedJ
 
 /** A customer-visible row as stored: the columns the server sent, with the ones the database chose. */
 function storedEntry(sent: SentEntry, generated: GeneratedColumns): TransactionRow {
-  assert(typeof generated?.id === 'string' && typeof generated.created_at === 'string', 'a written entry has an id and a time');
+  assert(generated?.id === sent.id && typeof generated.created_at === 'string', 'a written entry has the id it was sent with, and a time');
   return {
     ...sent,
-    id: generated.id,
     // A JSON time, as the rows' dates travelled before (callers format it or hand it on).
     created_at: generated.created_at as unknown as Date,
     balance_after_minor: generated.balance_after_minor,
@@ -222,14 +227,14 @@ function storedEntry(sent: SentEntry, generated: GeneratedColumns): TransactionR
 }
 
 /**
- * One call to post_journals(); errors of the statement itself (not refusals) are thrown. Given the
- * DataSource (outside any transaction), the call is a prepared statement, planned once per connection.
+ * One call to post_journals(); errors of the statement itself (not refusals) are thrown. Outside any transaction
+ * (the DataSource, or a connection held from its pool), the call is a prepared statement, planned once per connection.
  */
-export async function callPostJournals(db: Queryable, items: BatchItem[]): Promise<BatchResult[]> {
+export async function callPostJournals(db: Queryable | Preparable, items: BatchItem[]): Promise<BatchResult[]> {
   const sql = `SELECT post_journals($1::jsonb) AS r`;
   const params = [JSON.stringify(items)];
   try {
-    const [row] = db instanceof DataSource ? await prepared<{ r: BatchResult[] }>(db, 'post-journals', sql, params) : await rows<{ r: BatchResult[] }>(db, sql, params);
+    const [row] = isPreparable(db) ? await prepared<{ r: BatchResult[] }>(db, 'post-journals', sql, params) : await rows<{ r: BatchResult[] }>(db, sql, params);
     assert(row.r.length === items.length, 'one result per journal');
     return row.r;
   } catch (err) {
