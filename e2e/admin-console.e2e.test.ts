@@ -285,4 +285,27 @@ describe('staff console (/admin)', () => {
     await expectNoSeriousA11yViolations(page, 'console: transaction show');
     await page.context().close();
   });
+
+  it('finds a completed transaction by its whole reference from the pending queue it opens on', async () => {
+    const [done] = (await staffGet(`/v1/admin/transactions?filter=${encodeURIComponent(JSON.stringify({ status: 'success' }))}&range=${encodeURIComponent('[0,0]')}`)) as {
+      reference: string;
+    }[];
+    const page = await signIn('admin');
+    await page.getByRole('menuitem', { name: 'Transactions' }).click();
+    const status = page.getByRole('combobox', { name: 'Status' });
+    expect(await status.textContent()).toContain('Pending');
+    // Pasted as copied from a statement, in lower case with a space after.
+    await page.getByLabel('Search description, recipient or whole reference').fill(`${done.reference.toLowerCase()} `);
+    await page.locator('tbody tr', { hasText: done.reference }).first().waitFor();
+    await screenshot(page, 'admin-transactions-reference');
+    expect(await status.textContent()).not.toContain('Pending');
+    // Words keep the status chosen.
+    await page.getByLabel('Search description, recipient or whole reference').fill('');
+    await status.click();
+    await page.getByRole('option', { name: 'Pending' }).click();
+    await page.getByLabel('Search description, recipient or whole reference').fill('Transfer');
+    await page.waitForURL(/Transfer/);
+    expect(await status.textContent()).toContain('Pending');
+    await page.context().close();
+  });
 });

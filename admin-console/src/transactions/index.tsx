@@ -1,6 +1,23 @@
-import type { MouseEvent } from 'react';
+import type { ChangeEvent, MouseEvent } from 'react';
+import { useFormContext } from 'react-hook-form';
 import { Box, Typography, useMediaQuery, type Theme } from '@mui/material';
-import { DateField, Datagrid, FunctionField, Link, List, SelectInput, Show, SimpleList, TextField, TextInput, TopToolbar, useCreatePath, useRecordContext, usePermissions } from 'react-admin';
+import {
+  DateField,
+  Datagrid,
+  FunctionField,
+  Link,
+  List,
+  SelectInput,
+  Show,
+  SimpleList,
+  TextField,
+  TextInput,
+  TopToolbar,
+  useCreatePath,
+  useRecordContext,
+  usePermissions,
+  type TextInputProps,
+} from 'react-admin';
 import { TRANSACTION_STATUSES, formatDate, formatMoney } from '@strongroom/shared';
 import { StatusField, humanize } from '../components/StatusField';
 import { MoneyField } from '../components/MoneyField';
@@ -16,9 +33,25 @@ interface TransactionRecord {
   metadata?: Record<string, unknown>;
 }
 
+/** A whole reference as the server makes them (server/src/modules/ledger/ledger.service.ts, newReference), a credit's with its C. */
+const WHOLE_REFERENCE = /^\s*[A-Z]{2,4}[2-9A-HJ-NP-Z]{17}C?\s*$/i;
+
+/**
+ * The search box. A reference names one transaction, whatever its status: pasted while the list shows the pending
+ * queue (its default), it would find nothing until the status filter was cleared, so a whole reference clears it.
+ * Words keep the status chosen.
+ */
+function TransactionSearchInput(props: TextInputProps) {
+  const { getValues, setValue } = useFormContext();
+  const searchEveryStatus = (event: ChangeEvent<HTMLInputElement>) => {
+    if (WHOLE_REFERENCE.test(event?.target?.value ?? '') && getValues('status')) setValue('status', '', { shouldDirty: true });
+  };
+  return <TextInput {...props} onChange={searchEveryStatus} />;
+}
+
 const filters = [
   <SelectInput key="status" source="status" label="Status" choices={TRANSACTION_STATUSES.map((s) => ({ id: s, name: humanize(s) }))} alwaysOn emptyText="All" />,
-  <TextInput key="q" source="q" label="Search description, recipient or whole reference" alwaysOn resettable sx={{ minWidth: 380 }} />,
+  <TransactionSearchInput key="q" source="q" label="Search description, recipient or whole reference" alwaysOn resettable sx={{ minWidth: 380 }} />,
 ];
 
 /** The account holder, linked to their customer page. */
