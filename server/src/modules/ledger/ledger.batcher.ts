@@ -28,7 +28,7 @@ export class LedgerBatcher {
    * empties: one backend books them one after another with its plans and caches warm (measured ~4% more transfers
    * a second than a pooled connection taken for each batch), and a quiet server holds none (the pool drains on close).
    */
-  private connection?: PoolClient;
+  private connection?: { client: PoolClient; onError: (err: Error) => void };
 
   constructor(
     private readonly db: DataSource,
@@ -94,20 +94,36 @@ export class LedgerBatcher {
   }
 
   private async onConnection<T>(use: (connection: PoolClient) => Promise<T>): Promise<T> {
-    const connection = (this.connection ??= await poolOf(this.db).connect());
+    if (!this.connection) {
+      const connection = await poolOf(this.db).connect();
+      // Held between batches, it can be closed under us (a restart, pg_terminate_backend). The pool watches only the
+      // connections it holds: without a listener here, that error would end the process.
+      const onError = (err: Error) => this.drop(connection, err);
+      connection.on('error', onError);
+      this.connection = { client: connection, onError };
+    }
+    const { client } = this.connection;
     try {
-      return await use(connection);
+      return await use(client);
     } catch (err) {
       // After a failed statement the next one starts on a fresh connection: a broken one is closed, not pooled again.
-      this.connection = undefined;
-      connection.release(err instanceof Error ? err : new Error(String(err)));
+      this.drop(client, err instanceof Error ? err : new Error(String(err)));
       throw err;
     }
   }
 
-  private releaseConnection() {
-    const connection = this.connection;
+  /**
+   * Gives the held connection back to the pool, or with `err` has the pool close it; once, whichever comes first. A
+   * closed one keeps the listener: it may still report its end, and is never lent again.
+   */
+  private drop(client: PoolClient, err?: Error) {
+    if (this.connection?.client !== client) return;
+    if (!err) client.off('error', this.connection.onError);
     this.connection = undefined;
-    connection?.release();
+    client.release(err);
+  }
+
+  private releaseConnection() {
+    if (this.connection) this.drop(this.connection.client);
   }
 }
