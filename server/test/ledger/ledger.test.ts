@@ -1,10 +1,8 @@
 import type { EntityManager } from 'typeorm';
 import { createTestApp, registerCustomer, type TestApp } from '../helpers/test-app';
 import { callPostJournals, customerAccountId, internalAccountId, postJournal, toBatchItem } from '../../src/modules/ledger/ledger.service';
-import { LedgerBatcher } from '../../src/modules/ledger/ledger.batcher';
 import { LedgerInvariantError } from '../../src/modules/ledger/ledger.errors';
 import { withTransaction } from '../../src/db/transaction';
-import { poolOf } from '../../src/common/sql';
 
 describe('ledger', () => {
   let t: TestApp;
@@ -328,80 +326,6 @@ describe('ledger', () => {
     const [booked] = await callPostJournals(t.app.db, [pay(200n)]);
     expect(booked.status).toBe('ok');
     expect(await attempts()).toEqual({ failed_count: 0, lock_count: 0 });
-  });
-
-  it('books journals that arrive together in shared transactions, each exactly once', async () => {
-    const batcher = new LedgerBatcher(t.app.db);
-    const pool = poolOf(t.app.db);
-    const checkedOutBefore = pool.totalCount - pool.idleCount;
-    const refs = Array.from({ length: 20 }, (_, i) => `SRBATCHTEST${i}`);
-    const posted = await Promise.all(
-      refs.map((reference) =>
-        batcher.post({
-          kind: 'test',
-          reference,
-          description: 'batched',
-          postings: [
-            { accountId: equity, amountMinor: -5n, currency: 'USD' },
-            { accountId: customerAccount, amountMinor: 5n, currency: 'USD' },
-          ],
-        }),
-      ),
-    );
-    expect(new Set(posted.map((p) => p.journalId)).size).toBe(20);
-    const [row] = await t.app.db.query(`SELECT count(*)::int AS journals, count(DISTINCT txid)::int AS commits FROM journals WHERE reference = ANY($1)`, [refs]);
-    expect(row.journals).toBe(20);
-    expect(row.commits).toBeLessThan(20);
-    const [check] = await t.app.db.query(`SELECT a.balance_minor, (SELECT sum(amount_minor) FROM postings p WHERE p.account_id = a.id) AS sum FROM ledger_accounts a WHERE a.id = $1`, [
-      customerAccount,
-    ]);
-    expect(check.balance_minor).toBe(check.sum);
-    // Its connection goes back to the pool once nothing waits (a quiet server holds none).
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(pool.totalCount - pool.idleCount).toBe(checkedOutBefore);
-  });
-
-  it('survives its held connection being closed under a batch, and books the next one on a fresh connection', async () => {
-    // Found by the chaos run: a backend terminated under the batcher's own connection ended the server's process.
-    const batcher = new LedgerBatcher(t.app.db);
-    const journal = (reference: string) =>
-      batcher.post({
-        kind: 'test',
-        reference,
-        description: 'held connection',
-        postings: [
-          { accountId: equity, amountMinor: -3n, currency: 'USD' },
-          { accountId: customerAccount, amountMinor: 3n, currency: 'USD' },
-        ],
-      });
-    const blocker = await poolOf(t.app.db).connect();
-    try {
-      // The batch waits on the account's lock, so its backend can be found and terminated mid-statement.
-      await blocker.query('BEGIN');
-      await blocker.query('SELECT 1 FROM ledger_accounts WHERE id = $1 FOR UPDATE', [customerAccount]);
-      const cut = journal('SRHELDCUT1');
-      let backend: string | undefined;
-      for (let tries = 0; !backend && tries < 200; tries++) {
-        const [waiting] = await t.ownerQuery(`SELECT pid FROM pg_stat_activity WHERE query LIKE 'SELECT post_journals%' AND wait_event_type = 'Lock'`);
-        backend = waiting?.pid;
-        if (!backend) await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      expect(backend).toBeDefined();
-      await t.ownerQuery('SELECT pg_terminate_backend($1)', [backend]);
-      await expect(cut).rejects.toThrow();
-    } finally {
-      await blocker.query('ROLLBACK');
-      blocker.release();
-    }
-    // Closed while held between two statements (no query of its own to hear it): the batcher hears it, not the process.
-    await batcher['onConnection'](async (client) => {
-      const { rows: found } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
-      await t.ownerQuery('SELECT pg_terminate_backend($1)', [found[0].pid]);
-      await new Promise((resolve) => setTimeout(resolve, 300));
-    });
-    const next = await journal('SRHELDCUT2');
-    expect(next.reference).toBe('SRHELDCUT2');
-    expect(await t.app.db.query(`SELECT reference FROM journals WHERE reference IN ('SRHELDCUT1', 'SRHELDCUT2')`)).toEqual([{ reference: 'SRHELDCUT2' }]);
   });
 
   it('offers post_journal(), one journal with its refusal raised as an SQLSTATE, for use from SQL', async () => {
