@@ -177,13 +177,13 @@ async function main() {
   /** The statements that took most of the database's time since the last call, per call. */
   const pgStats = async (title: string) => {
     if (!PG_STATS) return;
-    const top = await rows<{ calls: string; mean_ms: string; total_ms: string; query: string }>(
+    const top = await rows<{ calls: string; mean_ms: string; max_ms: string; total_ms: string; query: string }>(
       ds.manager,
-      `SELECT calls::text, round(mean_exec_time::numeric, 3)::text AS mean_ms, round(total_exec_time::numeric)::text AS total_ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 110) AS query
+      `SELECT calls::text, round(mean_exec_time::numeric, 3)::text AS mean_ms, round(max_exec_time::numeric, 1)::text AS max_ms, round(total_exec_time::numeric)::text AS total_ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 110) AS query
          FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT ${Number(process.env.BENCH_PG_STATS_TOP ?? 16)}`,
     );
     console.log(`  database time during ${title}:`);
-    for (const t of top) console.log(`    ${t.total_ms.padStart(6)} ms  ${t.calls.padStart(7)} calls  ${t.mean_ms.padStart(7)} ms/call  ${t.query}`);
+    for (const t of top) console.log(`    ${t.total_ms.padStart(6)} ms  ${t.calls.padStart(7)} calls  ${t.mean_ms.padStart(7)} ms/call  max ${t.max_ms.padStart(6)} ms  ${t.query}`);
     await ds.query('SELECT pg_stat_statements_reset()');
   };
   // The server runs in its own process, as in production, so the load generator does not share its event loop.
@@ -282,6 +282,7 @@ async function main() {
   report('Same-bank transfers, one hot recipient', hot);
   const halfRate = Math.max(1, Math.floor(peak / 2));
   await checkpoint();
+  if (PG_STATS) await ds.query('SELECT pg_stat_statements_reset()');
   const half = await steadyRate(new URL(`${base}/v1/transfer/same`), halfRate, DURATION_S, () => {
     const from = Math.floor(Math.random() * customers.length);
     let to = Math.floor(Math.random() * customers.length);
@@ -294,6 +295,8 @@ async function main() {
   console.log(
     `${`Spread at a steady half of the peak (${halfRate}/s)`.padEnd(38)} ${fig(half.ratePerS).padStart(6)} transfers/s  p50 ${fig(half.p50).padStart(4)} ms  p99 ${fig(half.p99).padStart(4)} ms  (failed ${half.failed})`,
   );
+
+  await pgStats('the steady half-peak run');
 
   // The ledger must still add up after the load.
   const [{ drift }] = await rows<{ drift: string }>(
