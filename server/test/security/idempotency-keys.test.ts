@@ -57,6 +57,76 @@ describe('Idempotency-Key records and scopes', () => {
     expect(replay.json().transaction.reference).toBe(first.json().transaction.reference);
   });
 
+  it('never answers a revoked session with the replay its key would give: the lookup started early is used only after the session check', async () => {
+    const a = await approvedCustomer(t.app, { funded: '100.00' });
+    const b = await approvedCustomer(t.app, { staff: a.staff });
+    const headers = { ...a.session.headers, 'idempotency-key': 'revoked-replay-01' };
+    const payload = { recipientAccountNumber: b.accountNumber, amount: '1.00', pin: '2468' };
+    const first = await t.app.inject({ method: 'POST', url: '/v1/transfer/same', headers, payload });
+    expect(first.statusCode).toBe(201);
+    expect((await t.app.inject({ method: 'POST', url: '/v1/auth/logout', headers: a.session.headers })).statusCode).toBeLessThan(300);
+    const replay = await t.app.inject({ method: 'POST', url: '/v1/transfer/same', headers, payload });
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().success).toBe(false);
+    expect(replay.body).not.toContain(first.json().transaction.reference);
+  });
+
+  it("keeps one customer's key apart from another's who sends the same key", async () => {
+    const a = await approvedCustomer(t.app, { funded: '100.00' });
+    const b = await approvedCustomer(t.app, { funded: '100.00', staff: a.staff });
+    const key = 'shared-key-text-01';
+    const fromA = await t.app.inject({
+      method: 'POST',
+      url: '/v1/transfer/same',
+      headers: { ...a.session.headers, 'idempotency-key': key },
+      payload: { recipientAccountNumber: b.accountNumber, amount: '2.00', pin: '2468' },
+    });
+    const fromB = await t.app.inject({
+      method: 'POST',
+      url: '/v1/transfer/same',
+      headers: { ...b.session.headers, 'idempotency-key': key },
+      payload: { recipientAccountNumber: a.accountNumber, amount: '3.00', pin: '2468' },
+    });
+    expect([fromA.statusCode, fromB.statusCode]).toEqual([201, 201]);
+    expect(fromB.json().transaction.reference).not.toBe(fromA.json().transaction.reference);
+    expect(fromB.json().transaction.amount).toBe('3.00');
+  });
+
+  it("looks a same-bank transfer's key up beside its session check, not after it", async () => {
+    const a = await approvedCustomer(t.app, { funded: '100.00' });
+    const b = await approvedCustomer(t.app, { staff: a.staff });
+    // With both tables held, a lookup that waited for the session check would not be waiting yet.
+    const holder = t.app.db.createQueryRunner();
+    await holder.connect();
+    await holder.startTransaction();
+    let sent: ReturnType<typeof t.app.inject> | undefined;
+    try {
+      await holder.query('LOCK TABLE sessions, idempotency_keys IN ACCESS EXCLUSIVE MODE');
+      sent = t.app.inject({
+        method: 'POST',
+        url: '/v1/transfer/same',
+        headers: { ...a.session.headers, 'idempotency-key': 'beside-session-01' },
+        payload: { recipientAccountNumber: b.accountNumber, amount: '1.00', pin: '2468' },
+      });
+      const waitingOn = async () =>
+        (await t.app.db.query(`SELECT DISTINCT c.relname FROM pg_locks l JOIN pg_class c ON c.oid = l.relation WHERE NOT l.granted AND c.relname IN ('sessions', 'idempotency_keys') ORDER BY 1`)).map(
+          (r: { relname: string }) => r.relname,
+        );
+      let waiting: string[] = [];
+      for (let tries = 0; tries < 100 && waiting.length < 2; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        waiting = await waitingOn();
+      }
+      expect(waiting).toEqual(['idempotency_keys', 'sessions']);
+    } finally {
+      await holder.commitTransaction();
+      await holder.release();
+      // Answered before the test app closes, whatever the assertion above said.
+      await sent?.catch(() => undefined);
+    }
+    expect((await sent!).statusCode).toBe(201);
+  });
+
   it("scopes a key by the URL's ids: approving X then Y with one key approves both", async () => {
     const staff = await staffSession(t.app);
     const a = await approvedCustomer(t.app, { funded: '500.00', staff });

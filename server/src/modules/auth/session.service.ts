@@ -112,8 +112,21 @@ export class SessionService {
     return this.cookieSettings[kind];
   }
 
-  /** Reads the credential (cookie or Bearer), checks the session row and, for cookies, the CSRF header. */
-  private async resolve(presented: PresentedCredentials, kind: SessionKind) {
+  /**
+   * The subject a request's credential names, when its token is well signed and unexpired, without reading the
+   * session row: only for starting, alongside the session check, a read whose answer is used once that check has
+   * passed for the same subject (the Idempotency-Key lookup). Never a principal on its own: the session may be revoked.
+   */
+  claimedSubject(presented: PresentedCredentials, kind: SessionKind): string | undefined {
+    try {
+      return this.resolve(presented, kind).claims.sub;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Reads the credential (cookie or Bearer) and verifies its token; the caller checks the session row. */
+  private resolve(presented: PresentedCredentials, kind: SessionKind) {
     const bearer = presented.bearer;
     const token = bearer || presented.cookies[kind];
     if (!token) {
@@ -188,7 +201,7 @@ export class SessionService {
   );
 
   async authenticateCustomer(presented: PresentedCredentials): Promise<CustomerPrincipal & { csrfToken: string }> {
-    const { claims, viaCookie } = await this.resolve(presented, 'customer');
+    const { claims, viaCookie } = this.resolve(presented, 'customer');
     const row = await this.customerSessions.load(claims.sid);
     if (!row) throw unauthorized(SESSION_EXPIRED);
     this.checkCsrf(presented, viaCookie, row.csrf_token);
@@ -196,7 +209,7 @@ export class SessionService {
   }
 
   async authenticateStaff(presented: PresentedCredentials): Promise<StaffPrincipal & { csrfToken: string }> {
-    const { claims, viaCookie } = await this.resolve(presented, 'staff');
+    const { claims, viaCookie } = this.resolve(presented, 'staff');
     const row = await this.staffSessions.load(claims.sid);
     if (!row) throw unauthorized(SESSION_EXPIRED);
     this.checkCsrf(presented, viaCookie, row.csrf_token);
