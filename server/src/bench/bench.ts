@@ -347,7 +347,9 @@ async function main() {
     console.log(
       `${title.padEnd(38)} ${fig(result['2xx'] / result.duration).padStart(6)} req/s        p50 ${String(pct(result, 'p50')).padStart(4)} ms  p99 ${String(pct(result, 'p99')).padStart(4)} ms  (non-2xx ${result.non2xx})`,
     );
+  if (PG_STATS) await ds.query('SELECT pg_stat_statements_reset()');
   reportList(`Transaction list, first page of ${fig(LIST_ROWS)}`, await listRun('/v1/transaction?page=1&pageSize=20', 10));
+  await pgStats('the first-page run');
   // Searches of that history (the trigram index answers them): one that matches 1 row in 97, and one that
   // matches nothing, which without the index would read all 100,000 rows.
   reportList(`  searched, 1 row in 97 matches`, await listRun(`/v1/transaction?page=1&pageSize=20&q=${encodeURIComponent('Sender 42')}`, 5));

@@ -123,9 +123,14 @@ export async function listTransactions(m: EntityManager, customerId: string, que
   // Counting stops COUNT_LOOKAHEAD rows past this page: the first page of a 100,000-row history costs the
   // same as a short one's.
   const cap = offset + COUNT_LOOKAHEAD;
+  // Without a search term the count walks the customer's newest rows in the list's own index (index-only once
+  // vacuumed). Left to itself, the planner scanned the heap from its start for a customer who owns most of the
+  // table, reading every other row before theirs: 1.9 ms a count against the page's 0.13 ms. A search is left to
+  // the trigram index, which a walk in date order would bypass.
+  const newestFirst = query.q ? '' : ' ORDER BY created_at DESC, id DESC';
   const [items, [{ count }]] = await Promise.all([
     rows<TransactionRow>(m, `SELECT * FROM transactions WHERE ${clause} ORDER BY created_at DESC, id DESC LIMIT ${query.pageSize} OFFSET ${offset}`, params),
-    rows<{ count: string }>(m, `SELECT count(*) FROM (SELECT 1 FROM transactions WHERE ${clause} LIMIT ${cap + 1}) capped`, params),
+    rows<{ count: string }>(m, `SELECT count(*) FROM (SELECT 1 FROM transactions WHERE ${clause}${newestFirst} LIMIT ${cap + 1}) capped`, params),
   ]);
   const counted = Number(count);
   return { items: items.map(toTransactionDto), total: Math.min(counted, cap), totalCapped: counted > cap };
