@@ -41,11 +41,19 @@ export function serverEnv(opts: { databaseUrl: string; port: number; dataDir: st
 }
 
 /** node server/dist/main.js in a process of its own (as in production), with optional Node flags. */
+/**
+ * The Node flags the server runs with in production (package.json's start:server, docker/Dockerfile), so the bench
+ * and the chaos run measure the same process. A 64 MB young generation: a transfer allocates ~120 kB, and with
+ * Node's default (16 MB) the server stopped for a scavenge every ~120 ms; measured over one short bench, 352
+ * scavenges and 2.2 s of pauses fell to 104 and 1.1 s. Flags given after these (BENCH_SERVER_NODE_ARGS) win.
+ */
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=64'];
+
 export function spawnServer(env: NodeJS.ProcessEnv, nodeArgs: string[] = [], stdio: 'inherit' | 'ignore' | 'pipe' = 'inherit'): ChildProcess {
   // From server/dist (npm run bench/chaos) main.js is beside this folder; from server/src (jest) it is built in server/dist.
   const built = join(__dirname, '..', 'main.js');
   const main = existsSync(built) ? built : join(__dirname, '..', '..', 'dist', 'main.js');
-  return spawn(process.execPath, [...nodeArgs, main], { env, stdio: ['ignore', stdio, stdio] });
+  return spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, main], { env, stdio: ['ignore', stdio, stdio] });
 }
 
 /** Waits until GET base/readyz answers 200 (each try waits up to `attemptMs` for its answer); false after `timeoutMs`. */
