@@ -21,8 +21,6 @@ export interface IdempotentResult<T> {
  */
 const STALE_CLAIM_SECONDS = 60;
 
-const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,200}$/;
-
 const inProgress = () => new AppError(409, 'A request with this Idempotency-Key is still in progress. Retry shortly.');
 
 /** A refusal is an answer too: the same request will be refused the same way. */
@@ -98,10 +96,13 @@ export class Idempotency {
    * again otherwise. A read, never a write: a refused request has cost a lookup and learns nothing from it.
    */
   prefetch(request: FastifyRequest, callerScope: string): void {
-    const raw = request.headers['idempotency-key'];
-    const key = Array.isArray(raw) ? raw[0] : raw;
-    // A malformed key is refused by runInStatement, after the session check, as before.
-    if (key === undefined || !KEY_PATTERN.test(key)) return;
+    let key: string | undefined;
+    try {
+      key = this.keyOf(request);
+    } catch {
+      return; // A malformed key is refused by runInStatement, after the session check, as before.
+    }
+    if (key === undefined) return;
     const scope = this.scopeOf(request, callerScope);
     const recorded = this.lookups.load({ scope, key });
     // Nobody may await it (the session check fails first): its failure must not go unhandled.
@@ -203,7 +204,7 @@ export class Idempotency {
     const raw = request.headers['idempotency-key'];
     if (raw === undefined) return undefined;
     const key = Array.isArray(raw) ? raw[0] : raw;
-    if (!KEY_PATTERN.test(key)) {
+    if (!/^[A-Za-z0-9_.:-]{8,200}$/.test(key)) {
       throw new AppError(400, 'Idempotency-Key must be 8 to 200 letters, digits or -_.:');
     }
     return key;
