@@ -40,7 +40,6 @@ export function serverEnv(opts: { databaseUrl: string; port: number; dataDir: st
   };
 }
 
-/** node server/dist/main.js in a process of its own (as in production), with optional Node flags. */
 /**
  * The Node flags the server runs with in production (package.json's start:server, docker/Dockerfile), so the bench
  * and the chaos run measure the same process. A 64 MB young generation: a transfer allocates ~120 kB, and with
@@ -49,6 +48,7 @@ export function serverEnv(opts: { databaseUrl: string; port: number; dataDir: st
  */
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=64'];
 
+/** node server/dist/main.js in a process of its own (as in production), with SERVER_NODE_FLAGS and optional others. */
 export function spawnServer(env: NodeJS.ProcessEnv, nodeArgs: string[] = [], stdio: 'inherit' | 'ignore' | 'pipe' = 'inherit'): ChildProcess {
   // From server/dist (npm run bench/chaos) main.js is beside this folder; from server/src (jest) it is built in server/dist.
   const built = join(__dirname, '..', 'main.js');

@@ -14,6 +14,8 @@ declare module 'fastify' {
     sessions: SessionService;
     requireCustomer: PreHandler;
     requireApprovedCustomer: PreHandler;
+    /** requireApprovedCustomer that tells `onVerified` the token's subject before the session row is read (SessionService). */
+    requireApprovedCustomerWith(onVerified: (request: FastifyRequest, customerId: string) => void): PreHandler;
     requireStaff(roles?: StaffRole[]): PreHandler;
     /** The customer themselves, or any staff member (the console reads every customer's records): sets `customer` or `staff`. */
     requireCustomerOrStaff: PreHandler;
@@ -39,11 +41,13 @@ export default fp(async function authPlugin(app: FastifyInstance) {
   app.decorate('requireCustomer', async (request: FastifyRequest) => {
     request.customer = await sessions.authenticateCustomer(presentedBy(request, sessions));
   });
-  app.decorate('requireApprovedCustomer', async (request: FastifyRequest) => {
-    request.customer = await sessions.authenticateCustomer(presentedBy(request, sessions));
+  const approvedCustomer = (onVerified?: (request: FastifyRequest, customerId: string) => void) => async (request: FastifyRequest) => {
+    request.customer = await sessions.authenticateCustomer(presentedBy(request, sessions), onVerified && ((customerId) => onVerified(request, customerId)));
     if (request.customer.status === 'rejected') throw forbidden('Your application was not approved. Please contact support.');
     if (request.customer.status !== 'approved') throw forbidden(NOT_APPROVED_MESSAGE);
-  });
+  };
+  app.decorate('requireApprovedCustomer', approvedCustomer());
+  app.decorate('requireApprovedCustomerWith', approvedCustomer);
   app.decorate('requireStaff', (roles?: StaffRole[]) => async (request: FastifyRequest) => {
     request.staff = await sessions.authenticateStaff(presentedBy(request, sessions));
     if (roles && !roles.includes(request.staff.role)) throw forbidden('Your role does not allow this action');

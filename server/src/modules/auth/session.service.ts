@@ -112,19 +112,6 @@ export class SessionService {
     return this.cookieSettings[kind];
   }
 
-  /**
-   * The subject a request's credential names, when its token is well signed and unexpired, without reading the
-   * session row: only for starting, alongside the session check, a read whose answer is used once that check has
-   * passed for the same subject (the Idempotency-Key lookup). Never a principal on its own: the session may be revoked.
-   */
-  claimedSubject(presented: PresentedCredentials, kind: SessionKind): string | undefined {
-    try {
-      return this.resolve(presented, kind).claims.sub;
-    } catch {
-      return undefined;
-    }
-  }
-
   /** Reads the credential (cookie or Bearer) and verifies its token; the caller checks the session row. */
   private resolve(presented: PresentedCredentials, kind: SessionKind) {
     const bearer = presented.bearer;
@@ -200,8 +187,14 @@ export class SessionService {
     'SELECT s.o, s.subject_id, s.csrf_token, u.email, u.role FROM s JOIN staff_users u ON u.id = s.subject_id AND u.active',
   );
 
-  async authenticateCustomer(presented: PresentedCredentials): Promise<CustomerPrincipal & { csrfToken: string }> {
+  /**
+   * `onVerified` hears the subject a well-signed, unexpired token names, before the session row is read: for starting,
+   * alongside that read, one whose answer is used only once this check has passed for the same subject (the
+   * Idempotency-Key lookup, docs/decisions/0020). It is never a principal on its own: the session may be revoked.
+   */
+  async authenticateCustomer(presented: PresentedCredentials, onVerified?: (subjectId: string) => void): Promise<CustomerPrincipal & { csrfToken: string }> {
     const { claims, viaCookie } = this.resolve(presented, 'customer');
+    onVerified?.(claims.sub);
     const row = await this.customerSessions.load(claims.sid);
     if (!row) throw unauthorized(SESSION_EXPIRED);
     this.checkCsrf(presented, viaCookie, row.csrf_token);

@@ -1,9 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import * as yup from 'yup';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { TRANSFER_CURRENCIES, confirmCodeSchema, strictObject, internationalTransferSchema, localTransferSchema, minorToDecimal, sameBankTransferSchema } from '@strongroom/shared';
 import { actorOf } from '../../common/actor';
-import { presentedBy } from '../auth/session.http';
 import { idParams, okResponse, responses, uuid } from '../../common/route-schemas';
 import { withTransaction } from '../../db/transaction';
 import { quote } from './transfer-quote';
@@ -54,12 +53,9 @@ export default async function transferRoutes(app: FastifyInstance) {
   const scope = (id: string) => `customer:${id}`;
   const moneyLimit = { rateLimit: { max: app.config.moneyRateLimitPerMinute, timeWindow: '1 minute' } };
   defineTransferJobs(app);
-  // Before the session check: the Idempotency-Key's lookup starts beside it, for the customer the token claims
+  // The Idempotency-Key's lookup starts beside the session check, for the customer the verified token names
   // (Idempotency.prefetch), and is used only once that check has passed for the same customer.
-  const startKeyLookup = async (request: FastifyRequest) => {
-    const claimed = app.sessions.claimedSubject(presentedBy(request, app.sessions), 'customer');
-    if (claimed) app.idempotency.prefetch(request, scope(claimed));
-  };
+  const customerWithKeyLookup = app.requireApprovedCustomerWith((request, customerId) => app.idempotency.prefetch(request, scope(customerId)));
 
   // The name behind an account number is personal data: looked up at a pace that cannot walk the number space,
   // per client IP and per customer (the same customer from many IPs counts once).
@@ -111,7 +107,7 @@ export default async function transferRoutes(app: FastifyInstance) {
   app.post(
     '/transfer/same',
     {
-      preHandler: [startKeyLookup, customer],
+      preHandler: customerWithKeyLookup,
       config: moneyLimit,
       schema: {
         tags,
