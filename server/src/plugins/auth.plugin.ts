@@ -3,7 +3,7 @@ import cookie from '@fastify/cookie';
 import jwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { StaffRole } from '@strongroom/shared';
-import { SessionService, type CustomerPrincipal, type StaffPrincipal } from '../modules/auth/session.service';
+import { SessionService, type CustomerPrincipal, type KeyRead, type StaffPrincipal } from '../modules/auth/session.service';
 import { forbidden } from '../common/app-error';
 import { presentedBy } from '../modules/auth/session.http';
 
@@ -14,8 +14,8 @@ declare module 'fastify' {
     sessions: SessionService;
     requireCustomer: PreHandler;
     requireApprovedCustomer: PreHandler;
-    /** requireApprovedCustomer that tells `onVerified` the token's subject before the session row is read (SessionService). */
-    requireApprovedCustomerWith(onVerified: (request: FastifyRequest, customerId: string) => void): PreHandler;
+    /** requireApprovedCustomer that reads the Idempotency-Key `readKey` names in the session check's statement (SessionService). */
+    requireApprovedCustomerWith(readKey: (request: FastifyRequest, customerId: string) => KeyRead | undefined): PreHandler;
     requireStaff(roles?: StaffRole[]): PreHandler;
     /** The customer themselves, or any staff member (the console reads every customer's records): sets `customer` or `staff`. */
     requireCustomerOrStaff: PreHandler;
@@ -41,8 +41,8 @@ export default fp(async function authPlugin(app: FastifyInstance) {
   app.decorate('requireCustomer', async (request: FastifyRequest) => {
     request.customer = await sessions.authenticateCustomer(presentedBy(request, sessions));
   });
-  const approvedCustomer = (onVerified?: (request: FastifyRequest, customerId: string) => void) => async (request: FastifyRequest) => {
-    request.customer = await sessions.authenticateCustomer(presentedBy(request, sessions), onVerified && ((customerId) => onVerified(request, customerId)));
+  const approvedCustomer = (readKey?: (request: FastifyRequest, customerId: string) => KeyRead | undefined) => async (request: FastifyRequest) => {
+    request.customer = await sessions.authenticateCustomer(presentedBy(request, sessions), readKey && ((customerId) => readKey(request, customerId)));
     if (request.customer.status === 'rejected') throw forbidden('Your application was not approved. Please contact support.');
     if (request.customer.status !== 'approved') throw forbidden(NOT_APPROVED_MESSAGE);
   };

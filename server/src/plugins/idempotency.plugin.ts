@@ -7,6 +7,7 @@ import { Coalescer, byOrdinal } from '../common/coalescer';
 import { prepared, rows, type Queryable } from '../common/sql';
 import { withTransaction } from '../db/transaction';
 import { IdempotencyKeyUsed } from '../modules/ledger/ledger.service';
+import type { KeyRead } from '../modules/auth/session.service';
 
 export interface IdempotentResult<T> {
   status: number;
@@ -54,7 +55,14 @@ interface RecordedRow<T> {
 
 const RECORDED_COLUMNS = `request_hash, status, response_status, response_body, response_ref, created_at < now() - make_interval(secs => ${STALE_CLAIM_SECONDS}) AS stale`;
 
-/** A key's lookup started before the session check finished (Idempotency.prefetch), for the scope the token claims. */
+/**
+ * SQL: what was recorded under the key `key` in `scope` (SQL expressions), as one jsonb value (a RecordedRow), or null;
+ * for reading a key in another statement (SessionService's check, docs/decisions/0020).
+ */
+export const recordedKeyJson = (scope: string, key: string) =>
+  `CASE WHEN ${key} IS NOT NULL THEN (SELECT to_jsonb(k) FROM (SELECT ${RECORDED_COLUMNS} FROM idempotency_keys WHERE scope = ${scope} AND key = ${key}) k) END`;
+
+/** A key's lookup made in the session check's statement (Idempotency.readBesideSession), for the scope the token claims. */
 interface Prefetched {
   scope: string;
   key: string;
@@ -90,24 +98,26 @@ export class Idempotency {
   }
 
   /**
-   * Starts the "was this key used?" read of runInStatement for `callerScope` now, so that it runs beside the session
-   * check instead of after it (one round trip less on every payment). `callerScope` comes from the token's claimed
-   * subject: runInStatement uses the answer only for the same scope, once the session check has passed, and reads
-   * again otherwise. A read, never a write: a refused request has cost a lookup and learns nothing from it.
+   * The "was this key used?" read of runInStatement for `callerScope`, to be made in the session check's own statement
+   * (SessionService.authenticateCustomer) instead of after it: one round trip and one statement less on every payment.
+   * `callerScope` comes from the token's subject; the check answers only once it has found the session live, and
+   * runInStatement uses the answer only for the same scope and reads again otherwise. A read, never a write: a refused
+   * request has cost a lookup and learns nothing from it.
    */
-  prefetch(request: FastifyRequest, callerScope: string): void {
+  readBesideSession(request: FastifyRequest, callerScope: string): KeyRead | undefined {
     let key: string | undefined;
     try {
       key = this.keyOf(request);
     } catch {
-      return; // A malformed key is refused by runInStatement, after the session check, as before.
+      return undefined; // A malformed key is refused by runInStatement, after the session check, as before.
     }
-    if (key === undefined) return;
+    if (key === undefined) return undefined;
     const scope = this.scopeOf(request, callerScope);
-    const recorded = this.lookups.load({ scope, key });
-    // Nobody may await it (the session check fails first): its failure must not go unhandled.
-    recorded.catch(() => undefined);
+    let answer!: (recorded: Record<string, unknown> | null) => void;
+    // Never rejected, and never answered when the check fails (the request then ends there).
+    const recorded = new Promise<RecordedRow<unknown> | undefined>((resolve) => (answer = (row) => resolve((row as RecordedRow<unknown> | null) ?? undefined)));
     this.prefetched.set(request, { scope, key, recorded });
+    return { scope, key, answer };
   }
 
   async run<T>(request: FastifyRequest, callerScope: string, fn: (m: EntityManager) => Promise<IdempotentResult<T>>): Promise<{ status: number; body: T }> {

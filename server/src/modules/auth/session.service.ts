@@ -6,6 +6,7 @@ import { prepared } from '../../common/sql';
 import { byOrdinal, Coalescer } from '../../common/coalescer';
 import type { SessionKind } from './entities/session.entity';
 import { isUuid } from '../../common/ids';
+import { recordedKeyJson } from '../../plugins/idempotency.plugin';
 
 export const COOKIES = {
   customer: { session: 'sr_session', csrf: 'sr_csrf' },
@@ -35,6 +36,22 @@ export interface CustomerPrincipal {
   status: CustomerStatus;
   sessionId: string;
 }
+/**
+ * An Idempotency-Key to read in the session check's own statement, in the scope the verified token's subject gives
+ * (docs/decisions/0020). `answer` hears what was recorded under it (null: nothing), and only once the check has passed.
+ */
+export interface KeyRead {
+  scope: string;
+  key: string;
+  answer: (recorded: Record<string, unknown> | null) => void;
+}
+
+/** A session to check, with the key to read beside it. */
+interface SessionRead {
+  sessionId: string;
+  keyRead?: KeyRead;
+}
+
 export interface StaffPrincipal {
   id: string;
   email: string;
@@ -154,13 +171,13 @@ export class SessionService {
    * its primary key, however many there are.
    */
   private liveSessions<T>(kind: SessionKind, select: string) {
-    return new Coalescer<string, T>(async (ids) => {
+    return new Coalescer<SessionRead, T>(async (reads) => {
       const found = await prepared<T & { o: number }>(
         this.app.db,
         `sessions-${kind}`,
         `WITH s AS (
-           SELECT q.o, se.id, se.subject_id, se.csrf_token
-             FROM unnest($1::uuid[]) WITH ORDINALITY q(id, o)
+           SELECT q.o, q.scope, q.key, se.id, se.subject_id, se.csrf_token
+             FROM unnest($1::uuid[], $4::text[], $5::text[]) WITH ORDINALITY q(id, scope, key, o)
              JOIN LATERAL (SELECT id, subject_id, csrf_token FROM sessions
                             WHERE id = q.id AND kind = $3 AND revoked_at IS NULL AND expires_at > now()
                               AND last_seen_at > now() - make_interval(mins => $2) OFFSET 0) se ON true),
@@ -171,15 +188,15 @@ export class SessionService {
             WHERE t.id IN (SELECT x.id FROM sessions x JOIN s ON s.id = x.id
                             WHERE x.last_seen_at < now() - make_interval(secs => ${TOUCH_EVERY_S}) FOR UPDATE OF x SKIP LOCKED))
          ${select}`,
-        [ids, SESSION_IDLE_MINUTES, kind],
+        [reads.map((read) => read.sessionId), SESSION_IDLE_MINUTES, kind, reads.map((read) => read.keyRead?.scope ?? null), reads.map((read) => read.keyRead?.key ?? null)],
       );
-      return byOrdinal(ids.length, found);
+      return byOrdinal(reads.length, found);
     });
   }
 
-  private readonly customerSessions = this.liveSessions<{ subject_id: string; csrf_token: string; account_number: string; status: CustomerStatus }>(
+  private readonly customerSessions = this.liveSessions<{ subject_id: string; csrf_token: string; account_number: string; status: CustomerStatus; recorded: Record<string, unknown> | null }>(
     'customer',
-    'SELECT s.o, s.subject_id, s.csrf_token, c.account_number, c.status FROM s JOIN customers c ON c.id = s.subject_id',
+    `SELECT s.o, s.subject_id, s.csrf_token, c.account_number, c.status, ${recordedKeyJson('s.scope', 's.key')} AS recorded FROM s JOIN customers c ON c.id = s.subject_id`,
   );
 
   private readonly staffSessions = this.liveSessions<{ subject_id: string; csrf_token: string; email: string; role: StaffRole }>(
@@ -188,22 +205,23 @@ export class SessionService {
   );
 
   /**
-   * `onVerified` hears the subject a well-signed, unexpired token names, before the session row is read: for starting,
-   * alongside that read, one whose answer is used only once this check has passed for the same subject (the
-   * Idempotency-Key lookup, docs/decisions/0020). It is never a principal on its own: the session may be revoked.
+   * `readKey` names, for the subject a well-signed, unexpired token names, an Idempotency-Key to read in the same
+   * statement as the session row (docs/decisions/0020); it hears the answer only once the check has passed, and the
+   * subject is never a principal on its own: the session may be revoked.
    */
-  async authenticateCustomer(presented: PresentedCredentials, onVerified?: (subjectId: string) => void): Promise<CustomerPrincipal & { csrfToken: string }> {
+  async authenticateCustomer(presented: PresentedCredentials, readKey?: (subjectId: string) => KeyRead | undefined): Promise<CustomerPrincipal & { csrfToken: string }> {
     const { claims, viaCookie } = this.resolve(presented, 'customer');
-    onVerified?.(claims.sub);
-    const row = await this.customerSessions.load(claims.sid);
+    const keyRead = readKey?.(claims.sub);
+    const row = await this.customerSessions.load({ sessionId: claims.sid, keyRead });
     if (!row) throw unauthorized(SESSION_EXPIRED);
     this.checkCsrf(presented, viaCookie, row.csrf_token);
+    keyRead?.answer(row.recorded);
     return { id: row.subject_id, accountNumber: row.account_number, status: row.status, sessionId: claims.sid, csrfToken: row.csrf_token };
   }
 
   async authenticateStaff(presented: PresentedCredentials): Promise<StaffPrincipal & { csrfToken: string }> {
     const { claims, viaCookie } = this.resolve(presented, 'staff');
-    const row = await this.staffSessions.load(claims.sid);
+    const row = await this.staffSessions.load({ sessionId: claims.sid });
     if (!row) throw unauthorized(SESSION_EXPIRED);
     this.checkCsrf(presented, viaCookie, row.csrf_token);
     return { id: row.subject_id, email: row.email, role: row.role, sessionId: claims.sid, csrfToken: row.csrf_token };

@@ -53,9 +53,9 @@ export default async function transferRoutes(app: FastifyInstance) {
   const scope = (id: string) => `customer:${id}`;
   const moneyLimit = { rateLimit: { max: app.config.moneyRateLimitPerMinute, timeWindow: '1 minute' } };
   defineTransferJobs(app);
-  // The Idempotency-Key's lookup starts beside the session check, for the customer the verified token names
-  // (Idempotency.prefetch), and is used only once that check has passed for the same customer.
-  const customerWithKeyLookup = app.requireApprovedCustomerWith((request, customerId) => app.idempotency.prefetch(request, scope(customerId)));
+  // The Idempotency-Key is read in the session check's own statement, for the customer the verified token names
+  // (Idempotency.readBesideSession), and is used only once that check has passed for the same customer.
+  const customerWithKeyLookup = app.requireApprovedCustomerWith((request, customerId) => app.idempotency.readBesideSession(request, scope(customerId)));
 
   // The name behind an account number is personal data: looked up at a pace that cannot walk the number space,
   // per client IP and per customer (the same customer from many IPs counts once).
