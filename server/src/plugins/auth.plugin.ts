@@ -3,7 +3,8 @@ import cookie from '@fastify/cookie';
 import jwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { StaffRole } from '@strongroom/shared';
-import { SessionService, type CustomerPrincipal, type KeyRead, type StaffPrincipal } from '../modules/auth/session.service';
+import { SessionService, type CustomerPrincipal, type StaffPrincipal } from '../modules/auth/session.service';
+import type { KeyRead } from './idempotency.plugin';
 import { forbidden } from '../common/app-error';
 import { presentedBy } from '../modules/auth/session.http';
 

@@ -7,7 +7,6 @@ import { Coalescer, byOrdinal } from '../common/coalescer';
 import { prepared, rows, type Queryable } from '../common/sql';
 import { withTransaction } from '../db/transaction';
 import { IdempotencyKeyUsed } from '../modules/ledger/ledger.service';
-import type { KeyRead } from '../modules/auth/session.service';
 
 export interface IdempotentResult<T> {
   status: number;
@@ -56,26 +55,36 @@ interface RecordedRow<T> {
 const RECORDED_COLUMNS = `request_hash, status, response_status, response_body, response_ref, created_at < now() - make_interval(secs => ${STALE_CLAIM_SECONDS}) AS stale`;
 
 /**
- * SQL: what was recorded under the key `key` in `scope` (SQL expressions), as one jsonb value (a RecordedRow), or null;
- * for reading a key in another statement (SessionService's check, docs/decisions/0020).
+ * SQL: what was recorded under the key `key` in `scope` (SQL expressions), as one jsonb value (a RecordedRow), or null.
+ * Every read of a key goes through it: alone, batched, and inside the session check (docs/decisions/0020).
  */
 export const recordedKeyJson = (scope: string, key: string) =>
   `CASE WHEN ${key} IS NOT NULL THEN (SELECT to_jsonb(k) FROM (SELECT ${RECORDED_COLUMNS} FROM idempotency_keys WHERE scope = ${scope} AND key = ${key}) k) END`;
 
-/** A key's lookup made in the session check's statement (Idempotency.readBesideSession), for the scope the token claims. */
+/**
+ * An Idempotency-Key to read in another statement (the session check's: docs/decisions/0020), in the scope the verified
+ * token's subject gives. `answer` hears what was recorded under it (null: nothing), once that statement has passed.
+ */
+export interface KeyRead {
+  scope: string;
+  key: string;
+  answer: (recorded: Record<string, unknown> | null) => void;
+}
+
+/** What the session check read for a request's key (Idempotency.readBesideSession), for the scope the token claims. */
 interface Prefetched {
   scope: string;
   key: string;
-  recorded: Promise<RecordedRow<unknown> | undefined>;
+  recorded: RecordedRow<unknown> | undefined;
 }
 
 export class Idempotency {
   private readonly prefetched = new WeakMap<FastifyRequest, Prefetched>();
 
   /**
-   * The "was this key used?" reads of every keyed request waiting at once, in one prepared statement
-   * (common/coalescer.ts): every payment makes one, before anything else, so under load they are a
-   * round trip and a statement each unless shared.
+   * The "was this key used?" reads outside a transaction that were not made beside a session check (a re-read after
+   * IdempotencyKeyUsed, a scope the check did not give), every one waiting at once in one prepared statement
+   * (common/coalescer.ts).
    */
   private readonly lookups: Coalescer<{ scope: string; key: string }, RecordedRow<unknown>>;
 
@@ -83,17 +92,15 @@ export class Idempotency {
     this.lookups = new Coalescer<{ scope: string; key: string }, RecordedRow<unknown>>(async (keys) =>
       byOrdinal(
         keys.length,
-        await prepared<RecordedRow<unknown> & { o: number }>(
+        // A probe per key (a subquery per row): joined plainly, the generic plan of this prepared statement hashed the
+        // whole, ever-growing table (1 ms a batch at a few thousand keys).
+        await prepared<{ o: number; recorded: RecordedRow<unknown> | null }>(
           this.app.db,
           'idempotency-recorded',
-          // A lateral probe per key (OFFSET 0 keeps it one): joined plainly, the generic plan of this prepared
-          // statement hashed the whole, ever-growing table (1 ms a batch at a few thousand keys).
-          `SELECT q.o, k.*
-             FROM unnest($1::text[], $2::text[]) WITH ORDINALITY q(scope, key, o)
-             JOIN LATERAL (SELECT ${RECORDED_COLUMNS} FROM idempotency_keys k WHERE k.scope = q.scope AND k.key = q.key OFFSET 0) k ON true`,
+          `SELECT q.o, ${recordedKeyJson('q.scope', 'q.key')} AS recorded FROM unnest($1::text[], $2::text[]) WITH ORDINALITY q(scope, key, o)`,
           [keys.map((k) => k.scope), keys.map((k) => k.key)],
         ),
-      ),
+      ).map((row) => row?.recorded ?? undefined),
     );
   }
 
@@ -113,11 +120,8 @@ export class Idempotency {
     }
     if (key === undefined) return undefined;
     const scope = this.scopeOf(request, callerScope);
-    let answer!: (recorded: Record<string, unknown> | null) => void;
-    // Never rejected, and never answered when the check fails (the request then ends there).
-    const recorded = new Promise<RecordedRow<unknown> | undefined>((resolve) => (answer = (row) => resolve((row as RecordedRow<unknown> | null) ?? undefined)));
-    this.prefetched.set(request, { scope, key, recorded });
-    return { scope, key, answer };
+    // Never answered when the check fails: the request ends there.
+    return { scope, key, answer: (recorded) => this.prefetched.set(request, { scope, key, recorded: (recorded as RecordedRow<unknown> | null) ?? undefined }) };
   }
 
   async run<T>(request: FastifyRequest, callerScope: string, fn: (m: EntityManager) => Promise<IdempotentResult<T>>): Promise<{ status: number; body: T }> {
@@ -185,7 +189,7 @@ export class Idempotency {
     // a key must never become a way to try PINs, counted or not.
     const early = this.prefetched.get(request);
     this.prefetched.delete(request);
-    const earlier = await this.recorded<T>(scope, key, hash, this.app.db, early?.scope === scope && early.key === key ? early.recorded : undefined);
+    const earlier = await this.recorded<T>(scope, key, hash, this.app.db, early?.scope === scope && early.key === key ? early : undefined);
     if (earlier.kind === 'replay') return earlier.ref && earlier.body === null ? replay(earlier.ref) : { status: earlier.status, body: earlier.body as T };
     if (earlier.kind === 'in_progress') throw inProgress();
     for (let attempt = 1; ; attempt++) {
@@ -244,13 +248,17 @@ export class Idempotency {
     key: string,
     hash: string,
     db: Queryable = this.app.db,
-    started?: Promise<RecordedRow<unknown> | undefined>,
+    read?: { recorded: RecordedRow<unknown> | undefined },
   ): Promise<{ kind: 'replay'; status: number; body: T | null; ref: string | null } | { kind: 'in_progress' | 'stale' }> {
-    // Outside a transaction the read joins the others waiting; inside one it must see that transaction.
-    const existing =
-      db === this.app.db
-        ? ((await (started ?? this.lookups.load({ scope, key }))) as RecordedRow<T> | undefined)
-        : (await rows<RecordedRow<T>>(db, `SELECT ${RECORDED_COLUMNS} FROM idempotency_keys WHERE scope = $1 AND key = $2`, [scope, key]))[0];
+    // Already read (beside the session check); else outside a transaction the read joins the others waiting, and
+    // inside one it must see that transaction.
+    const existing = (
+      read
+        ? read.recorded
+        : db === this.app.db
+          ? await this.lookups.load({ scope, key })
+          : ((await rows<{ recorded: RecordedRow<unknown> | null }>(db, `SELECT ${recordedKeyJson('$1::text', '$2::text')} AS recorded`, [scope, key]))[0].recorded ?? undefined)
+    ) as RecordedRow<T> | undefined;
     if (!existing) return { kind: 'stale' };
     if (existing.request_hash !== hash) throw new AppError(422, 'This Idempotency-Key was already used for a different request');
     if (existing.status === 'done') return { kind: 'replay', status: existing.response_status, body: existing.response_body, ref: existing.response_ref };

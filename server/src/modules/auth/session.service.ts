@@ -6,7 +6,7 @@ import { prepared } from '../../common/sql';
 import { byOrdinal, Coalescer } from '../../common/coalescer';
 import type { SessionKind } from './entities/session.entity';
 import { isUuid } from '../../common/ids';
-import { recordedKeyJson } from '../../plugins/idempotency.plugin';
+import { recordedKeyJson, type KeyRead } from '../../plugins/idempotency.plugin';
 
 export const COOKIES = {
   customer: { session: 'sr_session', csrf: 'sr_csrf' },
@@ -36,16 +36,6 @@ export interface CustomerPrincipal {
   status: CustomerStatus;
   sessionId: string;
 }
-/**
- * An Idempotency-Key to read in the session check's own statement, in the scope the verified token's subject gives
- * (docs/decisions/0020). `answer` hears what was recorded under it (null: nothing), and only once the check has passed.
- */
-export interface KeyRead {
-  scope: string;
-  key: string;
-  answer: (recorded: Record<string, unknown> | null) => void;
-}
-
 /** A session to check, with the key to read beside it. */
 interface SessionRead {
   sessionId: string;
