@@ -204,13 +204,13 @@ describe('moving money', () => {
     await p.getByRole('option', { name: 'Pending' }).click();
     await p.getByText('No transactions found').waitFor();
     // Filters alone: no word about references.
-    expect(await p.getByText('To find a payment by its reference, enter all of it.').count()).toBe(0);
+    expect(await p.getByText('Search looks for words that start with what you type. To find a payment by its reference, enter all of it.').count()).toBe(0);
     await p.goto('/transactions');
     await p.getByLabel('Search transactions').fill('zzzz-nothing');
     await p.getByText('No transactions found').waitFor();
-    await p.getByText('To find a payment by its reference, enter all of it.').waitFor();
-    await p.getByLabel('Search transactions').fill('Rent');
-    await p.waitForURL(/q=Rent/);
+    await p.getByText('Search looks for words that start with what you type. To find a payment by its reference, enter all of it.').waitFor();
+    await p.getByLabel('Search transactions').fill('ren jor');
+    await p.waitForURL(/q=ren\+jor/);
     await p.getByText('Rent to Jordan Lee').first().click();
     await p.waitForURL(/\/transactions\/SR[A-Z0-9]+$/);
     const reference = (await p.getByTestId('detail-reference').textContent())!;

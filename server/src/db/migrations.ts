@@ -19,6 +19,7 @@ import { PostJournalsGeneratedColumns1760001400000 } from './migrations/17600014
 import { TimeOrderedKeys1760001500000 } from './migrations/1760001500000-time-ordered-keys.migration';
 import { SearchWithoutReference1760001600000 } from './migrations/1760001600000-search-without-reference.migration';
 import { LedgerSetWiseChecks1760001700000 } from './migrations/1760001700000-ledger-set-wise-checks.migration';
+import { SearchByWords1760001800000 } from './migrations/1760001800000-search-by-words.migration';
 
 // In order. Never edit a migration that has shipped: add a new one.
 export const MIGRATIONS = [
@@ -46,4 +47,6 @@ export const MIGRATIONS = [
   TimeOrderedKeys1760001500000,
   SearchWithoutReference1760001600000,
   LedgerSetWiseChecks1760001700000,
+  // Sets its own search_path.
+  SearchByWords1760001800000,
 ];

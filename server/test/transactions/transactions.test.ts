@@ -64,6 +64,25 @@ describe('GET /v1/transaction', () => {
     expect(wildcard.json().total).toBe(0);
   });
 
+  it('finds words by their beginnings, every word typed, in any case and order (docs/decisions/0021)', async () => {
+    const amounts = async (q: string) => {
+      const res = await t.app.inject({ method: 'GET', url: `/v1/transaction?q=${encodeURIComponent(q)}`, headers: { cookie: a.session.cookie } });
+      expect(res.statusCode).toBe(200);
+      return (res.json().items as { amount: string }[]).map((i) => i.amount);
+    };
+    expect(await amounts('BIK')).toEqual(['20.00']);
+    expect(await amounts('repair bike')).toEqual(['20.00']);
+    expect(await amounts('tickets, concert!')).toEqual(['30.00']);
+    // The middle of a word, or a word the payment does not have, finds nothing.
+    expect(await amounts('epair')).toEqual([]);
+    expect(await amounts('bike coffee')).toEqual([]);
+    // The recipient's name is searched too: the three payments went to b, Dana Okafor.
+    expect(await amounts('okaf')).toEqual(['30.00', '20.00', '10.00']);
+    // Characters tsquery would read as operators are only text here.
+    expect(await amounts(`bike' | 'coffee`)).toEqual([]);
+    expect(await amounts(`!bike & \\`)).toEqual(['20.00']);
+  });
+
   it('refuses bad query parameters with 400', async () => {
     for (const q of ['page=0', 'pageSize=1000', 'type=sideways', 'status=lost', 'page=abc', 'sneaky=1']) {
       const res = await t.app.inject({ method: 'GET', url: `/v1/transaction?${q}`, headers: { cookie: a.session.cookie } });

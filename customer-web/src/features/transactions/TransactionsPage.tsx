@@ -116,9 +116,9 @@ export default function TransactionsPage() {
               </Typography>
               <Typography color="text.secondary">Try adjusting your search or filters.</Typography>
               {q && (
-                // A reference is matched whole (docs/decisions/0018-reference-search.md): say so, or a customer who typed
-                // part of one would think the payment is missing.
-                <Typography color="text.secondary">To find a payment by its reference, enter all of it.</Typography>
+                // Search matches the beginnings of words, and a reference whole (docs/decisions/0021-search-by-words.md,
+                // 0018-reference-search.md): say so, or a customer who typed part of a word would think the payment is missing.
+                <Typography color="text.secondary">Search looks for words that start with what you type. To find a payment by its reference, enter all of it.</Typography>
               )}
             </Box>
           )}

@@ -90,19 +90,20 @@ export interface ListQuery {
 }
 
 /**
- * The search condition for `q`, its values appended to `params`: a substring of description or recipient (its
- * wildcards taken literally), answered by the trigram index transactions_search_idx; or a whole reference in any
- * case, answered by its unique index, with the credit a same-bank transfer books beside it (creditReferenceOf). A
- * reference's characters are random: indexing them for substrings was most of what the search index cost each booking,
- * and found nothing a person would type (docs/decisions/0018-reference-search.md).
+ * The search condition for `q`, its values appended to `params`: every word typed begins a word of the description or
+ * recipient (any case), answered by the word index transactions_search_idx through transaction_search_query
+ * (docs/decisions/0021-search-by-words.md); or a whole reference in any case, answered by its unique index, with the
+ * credit a same-bank transfer books beside it (creditReferenceOf; docs/decisions/0018-reference-search.md). What is
+ * typed reaches the database as a value only: the function quotes each word, so no character is an operator.
  */
 export function transactionSearch(q: string, params: unknown[], table = ''): string {
   const column = (name: string) => (table ? `${table}.${name}` : name);
   const term = q.trim();
-  params.push(`%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-  const text = `(${column('description')} || ' ' || coalesce(${column('recipient')}, '')) ILIKE $${params.length}`;
+  params.push(term);
+  // The same expression as the index's (migration 1760001800000), or the planner cannot use it.
+  const words = `to_tsvector('simple', ${column('description')} || ' ' || coalesce(${column('recipient')}, '')) @@ transaction_search_query($${params.length})`;
   params.push(term.toUpperCase());
-  return `(${text} OR ${column('reference')} IN ($${params.length}::text, $${params.length}::text || '${CREDIT_REFERENCE_SUFFIX}'))`;
+  return `(${words} OR ${column('reference')} IN ($${params.length}::text, $${params.length}::text || '${CREDIT_REFERENCE_SUFFIX}'))`;
 }
 
 /** The caller's transactions only, newest first, filtered and searched in SQL (indexes do the work). */
@@ -126,7 +127,7 @@ export async function listTransactions(m: EntityManager, customerId: string, que
   // Without a search term the count walks the customer's newest rows in the list's own index (index-only once
   // vacuumed). Left to itself, the planner scanned the heap from its start for a customer who owns most of the
   // table, reading every other row before theirs: 1.9 ms a count against the page's 0.13 ms. A search is left to
-  // the trigram index, which a walk in date order would bypass.
+  // the word index, which a walk in date order would bypass.
   const newestFirst = query.q ? '' : ' ORDER BY created_at DESC, id DESC';
   const [items, [{ count }]] = await Promise.all([
     rows<TransactionRow>(m, `SELECT * FROM transactions WHERE ${clause} ORDER BY created_at DESC, id DESC LIMIT ${query.pageSize} OFFSET ${offset}`, params),
