@@ -58,7 +58,7 @@ describe('ledger batcher (group commit)', () => {
       let backend: string | undefined;
       for (let tries = 0; !backend && tries < 200; tries++) {
         const [waiting] = await t.ownerQuery(`SELECT pid FROM pg_stat_activity WHERE query LIKE 'SELECT post_journals%' AND wait_event_type = 'Lock'`);
-        backend = waiting?.pid;
+        backend = waiting?.pid as string | undefined;
         if (!backend) await new Promise((resolve) => setTimeout(resolve, 10));
       }
       expect(backend).toBeDefined();

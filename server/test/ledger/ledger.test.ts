@@ -18,7 +18,7 @@ describe('ledger', () => {
 
   const fund = (m: EntityManager, amountMinor: bigint) =>
     postJournal(m, {
-      kind: 'test',
+      kind: 'adjustment' as const,
       description: 'funding',
       postings: [
         { accountId: equity, amountMinor: -amountMinor, currency: 'USD' },
@@ -39,7 +39,7 @@ describe('ledger', () => {
     await expect(
       withTransaction(t.app.db, (m) =>
         postJournal(m, {
-          kind: 'test',
+          kind: 'adjustment' as const,
           description: 'bad',
           postings: [
             { accountId: equity, amountMinor: -100n, currency: 'USD' },
@@ -68,7 +68,7 @@ describe('ledger', () => {
     await expect(
       withTransaction(t.app.db, (m) =>
         postJournal(m, {
-          kind: 'test',
+          kind: 'adjustment' as const,
           description: 'overdraft',
           postings: [
             { accountId: customerAccount, amountMinor: -tooMuch, currency: 'USD' },
@@ -95,7 +95,7 @@ describe('ledger', () => {
     await expect(
       withTransaction(t.app.db, (m) =>
         postJournal(m, {
-          kind: 'test',
+          kind: 'adjustment' as const,
           description: 'fx',
           postings: [
             { accountId: customerAccount, amountMinor: 1n, currency: 'EUR' },
@@ -110,7 +110,7 @@ describe('ledger', () => {
     const bad = (amountMinor: unknown) =>
       withTransaction(t.app.db, (m) =>
         postJournal(m, {
-          kind: 'test',
+          kind: 'adjustment' as const,
           description: 'bad',
           postings: [
             { accountId: equity, amountMinor: amountMinor as bigint, currency: 'USD' },
@@ -145,7 +145,7 @@ describe('ledger', () => {
       customerId,
       accountId,
       type: 'credit' as const,
-      kind: 'test',
+      kind: 'adjustment' as const,
       status: 'success' as const,
       description: 'ownership',
       category: 'Test',
@@ -154,7 +154,7 @@ describe('ledger', () => {
       channel: 'Test',
     });
     const journal = (reference: string) => ({
-      kind: 'test',
+      kind: 'adjustment' as const,
       reference,
       description: 'ownership',
       postings: [
@@ -213,7 +213,7 @@ describe('ledger', () => {
     await expect(
       withTransaction(t.app.db, (m) =>
         postJournal(m, {
-          kind: 'test',
+          kind: 'adjustment' as const,
           description: 'ghost',
           postings: [
             { accountId: '999999999', amountMinor: 1n, currency: 'USD' },
@@ -277,7 +277,7 @@ describe('ledger', () => {
     const have = BigInt(balance_minor);
     const pay = (amountMinor: bigint) =>
       toBatchItem({
-        kind: 'test',
+        kind: 'adjustment' as const,
         description: 'batch',
         postings: [
           { accountId: customerAccount, amountMinor: -amountMinor, currency: 'USD' },
@@ -298,7 +298,7 @@ describe('ledger', () => {
     const account = await customerAccountId(t.app.db.manager, owner.id, 'USD');
     await withTransaction(t.app.db, (m) =>
       postJournal(m, {
-        kind: 'test',
+        kind: 'adjustment' as const,
         description: 'funding',
         postings: [
           { accountId: equity, amountMinor: -500n, currency: 'USD' },
@@ -311,7 +311,7 @@ describe('ledger', () => {
     const pay = (amountMinor: bigint) =>
       toBatchItem(
         {
-          kind: 'test',
+          kind: 'adjustment' as const,
           description: 'a payment approved with its PIN',
           postings: [
             { accountId: account, amountMinor: -amountMinor, currency: 'USD' },
@@ -346,7 +346,7 @@ describe('ledger', () => {
     const history = Array.from({ length: 3000 }, (_, i) =>
       toBatchItem(
         {
-          kind: 'test',
+          kind: 'adjustment' as const,
           reference: `SRHISTORY${i}`,
           description: 'history',
           postings: [
@@ -364,7 +364,7 @@ describe('ledger', () => {
       const batch = [0, 1].map((i) =>
         toBatchItem(
           {
-            kind: 'test',
+            kind: 'adjustment' as const,
             reference: `SRKEYED${i}`,
             description: 'keyed',
             postings: [

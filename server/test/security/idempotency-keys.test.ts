@@ -1,5 +1,6 @@
 import { todayIsoDate } from '@strongroom/shared';
 import { createHash } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
 import { approvedCustomer, codeIn, createTestApp, lastMail, staffSession, type TestApp } from '../helpers/test-app';
 
 const local = { recipientName: 'Sam Carter', recipientBankName: 'First Local Bank', recipientAccountNumber: '000123456789', amount: '40.00', memo: 'Invoice 12', transferDate: todayIsoDate() };
@@ -100,7 +101,7 @@ describe('Idempotency-Key records and scopes', () => {
     const holder = t.app.db.createQueryRunner();
     await holder.connect();
     await holder.startTransaction();
-    let sent: ReturnType<typeof t.app.inject> | undefined;
+    let sent: Promise<LightMyRequestResponse> | undefined;
     try {
       await holder.query('LOCK TABLE idempotency_keys IN ACCESS EXCLUSIVE MODE');
       sent = t.app.inject({
