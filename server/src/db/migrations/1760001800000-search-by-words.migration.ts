@@ -5,7 +5,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * index found any substring (docs/decisions/0021-search-by-words.md). A row gives the word index about five keys
  * ("transfer", "to", a first and a last name, a memo's words) where it gave the trigram index about thirty, and
  * every payment books two rows inside the ledger's one serial statement: the trigram index was the largest single
- * cost of a booking, ~1.7 kB of its ~5.5 kB of WAL. The word index costs ~0.2 kB.
+ * cost of a booking, ~1.8 kB of its ~5.5 kB of WAL. The word index costs ~0.3 kB.
  *
  * `transaction_search_query` turns what a person typed into a query for that index: the same parser splits it into
  * words, each a prefix, all required. It is immutable, so the planner folds it into a constant and can weigh the
