@@ -209,6 +209,7 @@ describe('moving money', () => {
     await p.getByLabel('Search transactions').fill('zzzz-nothing');
     await p.getByText('No transactions found').waitFor();
     await p.getByText('Search looks for words that start with what you type. To find a payment by its reference, enter all of it.').waitFor();
+    await screenshot(p, 'transactions-search-empty');
     await p.getByLabel('Search transactions').fill('ren jor');
     await p.waitForURL(/q=ren\+jor/);
     await p.getByText('Rent to Jordan Lee').first().click();
