@@ -78,6 +78,8 @@ describe('GET /v1/transaction', () => {
     expect(await amounts('bike coffee')).toEqual([]);
     // The recipient's name is searched too: the three payments went to b, Dana Okafor.
     expect(await amounts('okaf')).toEqual(['30.00', '20.00', '10.00']);
+    // Spaces alone are no search: the whole list, as with no term.
+    expect(await amounts('   ')).toEqual(['30.00', '20.00', '10.00', '1000.00']);
     // Characters tsquery would read as operators are only text here.
     expect(await amounts(`bike' | 'coffee`)).toEqual([]);
     expect(await amounts(`!bike & \\`)).toEqual(['20.00']);

@@ -13,9 +13,10 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 const OLD_TEXT = `(description || ' ' || coalesce(recipient, '') || ' ' || reference)`;
 const NEW_TEXT = `(description || ' ' || coalesce(recipient, ''))`;
 
-async function swapIndex(q: QueryRunner, text: string) {
+/** Replaces the search index with a GIN index on `definition`, built beside it first (also migration 1760001800000). */
+export async function swapSearchIndex(q: QueryRunner, definition: string) {
   await q.query(`DROP INDEX CONCURRENTLY IF EXISTS transactions_search_next_idx`);
-  await q.query(`CREATE INDEX CONCURRENTLY transactions_search_next_idx ON transactions USING gin (${text} gin_trgm_ops) WITH (gin_pending_list_limit = 256)`);
+  await q.query(`CREATE INDEX CONCURRENTLY transactions_search_next_idx ON transactions USING gin (${definition}) WITH (gin_pending_list_limit = 256)`);
   await q.query(`DROP INDEX CONCURRENTLY IF EXISTS transactions_search_idx`);
   await q.query(`ALTER INDEX transactions_search_next_idx RENAME TO transactions_search_idx`);
 }
@@ -25,10 +26,10 @@ export class SearchWithoutReference1760001600000 implements MigrationInterface {
   transaction = false;
 
   async up(q: QueryRunner): Promise<void> {
-    await swapIndex(q, NEW_TEXT);
+    await swapSearchIndex(q, `${NEW_TEXT} gin_trgm_ops`);
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await swapIndex(q, OLD_TEXT);
+    await swapSearchIndex(q, `${OLD_TEXT} gin_trgm_ops`);
   }
 }

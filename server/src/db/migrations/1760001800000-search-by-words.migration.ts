@@ -1,4 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { swapSearchIndex } from './1760001600000-search-without-reference.migration';
 
 /**
  * Search finds the words of a description or recipient by their beginnings, through a word index, where a trigram
@@ -17,13 +18,6 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 const WORDS = `to_tsvector('simple', description || ' ' || coalesce(recipient, ''))`;
 const TRIGRAMS = `(description || ' ' || coalesce(recipient, '')) gin_trgm_ops`;
 
-async function swapIndex(q: QueryRunner, definition: string) {
-  await q.query(`DROP INDEX CONCURRENTLY IF EXISTS transactions_search_next_idx`);
-  await q.query(`CREATE INDEX CONCURRENTLY transactions_search_next_idx ON transactions USING gin (${definition}) WITH (gin_pending_list_limit = 256)`);
-  await q.query(`DROP INDEX CONCURRENTLY IF EXISTS transactions_search_idx`);
-  await q.query(`ALTER INDEX transactions_search_next_idx RENAME TO transactions_search_idx`);
-}
-
 export class SearchByWords1760001800000 implements MigrationInterface {
   name = 'SearchByWords1760001800000';
   transaction = false;
@@ -36,11 +30,11 @@ export class SearchByWords1760001800000 implements MigrationInterface {
         SELECT string_agg('''' || replace(replace(word, '\\', '\\\\'), '''', '''''') || ''':*', ' & ')::tsquery
           FROM unnest(tsvector_to_array(to_tsvector('simple', typed))) word
       $$`);
-    await swapIndex(q, WORDS);
+    await swapSearchIndex(q, WORDS);
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await swapIndex(q, TRIGRAMS);
+    await swapSearchIndex(q, TRIGRAMS);
     await q.query(`DROP FUNCTION IF EXISTS transaction_search_query(text)`);
   }
 }

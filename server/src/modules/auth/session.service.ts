@@ -36,6 +36,7 @@ export interface CustomerPrincipal {
   status: CustomerStatus;
   sessionId: string;
 }
+
 /** A session to check, with the key to read beside it. */
 interface SessionRead {
   sessionId: string;

@@ -1,0 +1,65 @@
+// The bench's open-loop load generator (npm run bench): requests sent at a fixed rate, whatever the server does.
+import { Agent, request as httpRequest } from 'node:http';
+
+/** Figures for the console (timings, not money). */
+export const fig = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false });
+
+/**
+ * Open-loop load at a steady rate: request i is due at start + i/rate, whatever happened to the others,
+ * and its latency counts from when it was due (so a stall is not hidden by requests that were never sent).
+ * autocannon's rate mode sends each connection's quota for the second back to back and then idles, which
+ * measures bursts, not a rate.
+ */
+export async function steadyRate(url: URL, rate: number, durationS: number, body: () => { headers: Record<string, string>; payload: string }) {
+  const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+  const latenciesMs: number[] = [];
+  // How late each request left this process after it was due: the load generator waiting for a core counts in the
+  // latency too (measured from when it was due), and this says how much of it that was.
+  const sendLagsMs: number[] = [];
+  const slow = new Map<number, { n: number; maxMs: number }>(); // 100 ms of due time -> requests over 50 ms
+  let ok = 0;
+  let failed = 0;
+  const total = Math.floor(rate * durationS);
+  const start = performance.now();
+  await new Promise<void>((resolve) => {
+    let sent = 0;
+    let done = 0;
+    const fire = () => {
+      const now = performance.now();
+      while (sent < total && start + (sent * 1000) / rate <= now) {
+        const due = start + (sent * 1000) / rate;
+        sent++;
+        const { headers, payload } = body();
+        const req = httpRequest(url, { method: 'POST', agent, headers: { ...headers, 'content-length': Buffer.byteLength(payload) } }, (res) => {
+          res.resume();
+          res.on('end', () => {
+            const ms = performance.now() - due;
+            latenciesMs.push(ms);
+            if (process.env.BENCH_DEBUG && ms > 50) {
+              const bucket = Math.floor((due - start) / 100);
+              const b = slow.get(bucket) ?? { n: 0, maxMs: 0 };
+              slow.set(bucket, { n: b.n + 1, maxMs: Math.max(b.maxMs, ms) });
+            }
+            if (res.statusCode && res.statusCode < 300) ok++;
+            else failed++;
+            if (++done === total) resolve();
+          });
+        });
+        req.on('error', () => {
+          failed++;
+          if (++done === total) resolve();
+        });
+        req.end(payload);
+        sendLagsMs.push(performance.now() - due);
+      }
+      if (sent < total) setTimeout(fire, 1);
+    };
+    fire();
+  });
+  agent.destroy();
+  if (slow.size) console.log('over 50 ms (due at s: count, worst ms):', [...slow].map(([b, v]) => `${fig(b / 10, 1)}:${v.n},${fig(v.maxMs)}`).join(' '));
+  latenciesMs.sort((a, b) => a - b);
+  sendLagsMs.sort((a, b) => a - b);
+  const at = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  return { ratePerS: ok / ((performance.now() - start) / 1000), p50: at(latenciesMs, 0.5), p99: at(latenciesMs, 0.99), sendLagP99: at(sendLagsMs, 0.99), ok, failed };
+}
