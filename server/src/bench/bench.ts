@@ -1,8 +1,7 @@
 // npm run bench: how many transfers a second the whole stack (HTTP -> Fastify -> ledger -> PostgreSQL)
 // sustains, at what latency, and how fast the first page of a 100,000-row transaction list is.
 // Not part of npm test: it prints figures; nothing here asserts a timing.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -16,6 +15,7 @@ import { seedFxRates } from '../modules/fx/fx.service';
 import { transactionSearch } from '../modules/transactions/transactions.service';
 import { HARNESS_PIN, loginCustomers, seedFundedCustomers, serverEnv, spawnServer, waitReady } from './harness';
 import { fig, steadyRate } from './steady-rate';
+import { cpuPerTransfer, cpuSnapshot, postmasterPidOf, preparePgbench, type PgbenchFigures } from './yardstick';
 
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 200);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -23,72 +23,6 @@ const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 15);
 const LIST_ROWS = Number(process.env.BENCH_LIST_ROWS ?? 100_000);
 const PG_STATS = process.env.BENCH_PG_STATS === '1';
 const PIN = HARNESS_PIN;
-
-/** utime + stime (and, with `children`, cutime + cstime: its reaped children) of a process, in seconds; undefined when gone. */
-function procCpuS(pid: string | number, children = false): { comm: string; ppid: number; s: number } | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ticks = Number(f[11]) + Number(f[12]) + (children ? Number(f[13]) + Number(f[14]) : 0);
-    return { comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), ppid: Number(f[1]), s: ticks / TICKS_PER_S };
-  } catch {
-    return undefined;
-  }
-}
-const TICKS_PER_S = 100;
-
-/**
- * CPU seconds of one PostgreSQL cluster: its postmaster (with the backends it has reaped) and its live
- * backends, found by parent pid. Without a postmaster pid (BENCH_DATABASE_URL), every process named
- * postgres on the machine, which on a shared machine also counts other people's databases.
- */
-function postgresCpuS(postmasterPid: number | undefined) {
-  let total = postmasterPid ? (procCpuS(postmasterPid, true)?.s ?? 0) : 0;
-  try {
-    for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-      const p = procCpuS(pid);
-      if (!p) continue;
-      if (postmasterPid ? p.ppid === postmasterPid : p.comm === 'postgres') total += p.s;
-    }
-  } catch {
-    /* no /proc */
-  }
-  return total;
-}
-
-/** The postmaster's pid: the first line of postmaster.pid in the data directory. */
-function postmasterPidOf(dataDir: string): number | undefined {
-  try {
-    return Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]) || undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * CPU seconds used so far by the server process, by the benchmark's PostgreSQL and by this load generator
- * (Linux /proc; on two cores they share, where each one's time goes is what limits the rate).
- */
-function cpuSnapshot(serverPid: number | undefined, postmasterPid: number | undefined) {
-  const self = process.cpuUsage();
-  return { serverS: serverPid ? (procCpuS(serverPid)?.s ?? 0) : 0, postgresS: postgresCpuS(postmasterPid), loadS: (self.user + self.system) / 1e6, childrenS: childrenCpuS(TICKS_PER_S) };
-}
-
-/** CPU seconds of this process's finished children (pgbench): cutime + cstime in /proc/self/stat. */
-function childrenCpuS(ticksPerS: number) {
-  try {
-    const stat = readFileSync('/proc/self/stat', 'utf8');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(f[13]) + Number(f[14])) / ticksPerS;
-  } catch {
-    return 0;
-  }
-}
-
-function cpuPerTransfer(before: ReturnType<typeof cpuSnapshot>, after: ReturnType<typeof cpuSnapshot>, transfers: number) {
-  const ms = (a: number, b: number) => fig(((b - a) * 1000) / Math.max(1, transfers), 2);
-  return `CPU per transfer: server ${ms(before.serverS, after.serverS)} ms, PostgreSQL ${ms(before.postgresS, after.postgresS)} ms, load generator ${ms(before.loadS, after.loadS)} ms`;
-}
 
 function pct(result: autocannon.Result, p: 'p50' | 'p99' | 'p97_5' | 'p90') {
   return (result.latency as unknown as Record<string, number>)[p];
@@ -198,6 +132,11 @@ async function main() {
       /* BENCH_DATABASE_URL without the right to checkpoint: its own cycle applies */
     }
   };
+  // The yardstick runs just before the spread run it is compared with (yardstick.ts); the warm-up after it brings the
+  // server's pages back into PostgreSQL's buffers.
+  const pgbench = preparePgbench(url, postmasterPid);
+  await checkpoint();
+  const yardstick: PgbenchFigures | undefined = pgbench?.run(CONNECTIONS, DURATION_S);
   // Unmeasured warm-up: the server's JIT, every pooled connection's prepared statements and plans.
   await transferRun('warm-up', () => Math.floor(Math.random() * customers.length), 3);
   const walBytes = async () => {
@@ -302,31 +241,19 @@ async function main() {
   reportList(`  searched, ${fig(Number(matches))} matches`, await listRun(`/v1/transaction?page=1&pageSize=20&q=${encodeURIComponent(searched)}`, 5));
   reportList(`  searched, nothing matches`, await listRun('/v1/transaction?page=1&pageSize=20&q=nomatch', 5));
 
-  // Reaped before pgbench runs, so none of the server's CPU is counted as pgbench's (this process's children).
   const serverExited = new Promise((r) => server.once('exit', r));
   server.kill('SIGTERM');
   await serverExited;
 
-  // pgbench TPC-B on the same PostgreSQL, for a yardstick of what this machine's database can do.
-  const hasPgbench = spawnSync('pgbench', ['--version']).status === 0;
-  if (hasPgbench) {
-    const u = new URL(url);
-    const env = { ...process.env, PGPASSWORD: decodeURIComponent(u.password) };
-    const args = ['-h', u.hostname, '-p', u.port || '5432', '-U', decodeURIComponent(u.username)];
-    execFileSync('psql', [...args, '-d', u.pathname.slice(1), '-c', 'DROP DATABASE IF EXISTS pgbench_strongroom', '-c', 'CREATE DATABASE pgbench_strongroom'], { env, stdio: 'ignore' });
-    execFileSync('pgbench', [...args, '-i', '-s', '10', '-q', 'pgbench_strongroom'], { env, stdio: 'ignore' });
-    const pgbenchBefore = cpuSnapshot(undefined, postmasterPid);
-    const out = execFileSync('pgbench', [...args, '-c', String(CONNECTIONS), '-j', '2', '-T', String(DURATION_S), 'pgbench_strongroom'], { env }).toString();
-    const pgbenchAfter = cpuSnapshot(undefined, postmasterPid);
-    const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? 0);
-    const transactions = Number(/number of transactions actually processed: (\d+)/.exec(out)?.[1] ?? 0);
-    // CPU travels between machines better than throughput: what one transfer costs (server + PostgreSQL)
-    // against what one TPC-B transaction costs (pgbench, the client, + PostgreSQL) on the same machine.
-    const pgbenchCpuPerTxMs = ((pgbenchAfter.childrenS - pgbenchBefore.childrenS + pgbenchAfter.postgresS - pgbenchBefore.postgresS) * 1000) / Math.max(1, transactions);
-    console.log(`pgbench TPC-B (scale 10, ${CONNECTIONS} clients, ${DURATION_S} s): ${fig(tps)} TPS, CPU per transaction (pgbench + PostgreSQL) ${fig(pgbenchCpuPerTxMs, 2)} ms`);
-    console.log(`Our spread transfers/s as a ratio of pgbench TPS: ${fig(peak / tps, 2)}`);
+  if (yardstick) {
+    // CPU travels between machines better than throughput: what one transfer costs (server + PostgreSQL) against what
+    // one TPC-B transaction costs (pgbench, the client, + PostgreSQL) on the same machine.
     console.log(
-      `CPU per transfer (server + PostgreSQL) ${fig(stackCpuPerTransferMs, 2)} ms as a ratio of pgbench's CPU per TPC-B transaction: ${pgbenchCpuPerTxMs > 0 ? fig(stackCpuPerTransferMs / pgbenchCpuPerTxMs, 2) : 'n/a'}`,
+      `pgbench TPC-B (scale 10, ${CONNECTIONS} clients, ${DURATION_S} s, just before the spread run): ${fig(yardstick.tps)} TPS, CPU per transaction (pgbench + PostgreSQL) ${fig(yardstick.cpuPerTransactionMs, 2)} ms`,
+    );
+    console.log(`Our spread transfers/s as a ratio of pgbench TPS: ${fig(peak / yardstick.tps, 2)}`);
+    console.log(
+      `CPU per transfer (server + PostgreSQL) ${fig(stackCpuPerTransferMs, 2)} ms as a ratio of pgbench's CPU per TPC-B transaction: ${yardstick.cpuPerTransactionMs > 0 ? fig(stackCpuPerTransferMs / yardstick.cpuPerTransactionMs, 2) : 'n/a'}`,
     );
   } else {
     console.log('pgbench not on PATH: skipping the TPC-B yardstick');

@@ -1,5 +1,9 @@
 import { AppError } from '../../src/common/app-error';
-import { PinAttempts, pinLockMinutes } from '../../src/modules/auth/pin-attempts';
+import type { PostgresConnectionOptions } from 'typeorm/driver/postgres/PostgresConnectionOptions';
+import { MAX_CODE_ATTEMPTS } from '@strongroom/shared';
+import { createDataSource } from '../../src/db/data-source';
+import { COMMIT_WITHOUT_FLUSH, PinAttempts, pinLockMinutes } from '../../src/modules/auth/pin-attempts';
+import { reserveAndLoadSameBankParties } from '../../src/modules/transfers/transfers.queries';
 import { createTestApp, registerCustomer, type TestApp } from '../helpers/test-app';
 
 describe('PinAttempts (attempts reserved in the database before a PIN is verified)', () => {
@@ -82,5 +86,30 @@ describe('PinAttempts (attempts reserved in the database before a PIN is verifie
     expect(await state(c.id)).toMatchObject({ pin_failed_count: 0, pin_lock_count: 0 });
     expect(await lockOnce()).toBe(15);
     expect(pinLockMinutes(20)).toBe(24 * 60);
+  });
+
+  it("commits a taken attempt without waiting for the disk, and only that statement's transaction", async () => {
+    const c = await registerCustomer(t.app);
+    // One connection, so every statement below runs on the one that took the attempts.
+    const single = createDataSource((t.dataSource.options as PostgresConnectionOptions).url!, { poolSize: 1 });
+    await single.initialize();
+    try {
+      const runner = single.createQueryRunner();
+      await runner.startTransaction();
+      await runner.query(`WITH ${COMMIT_WITHOUT_FLUSH} SELECT setting FROM commit_without_flush`);
+      expect((await runner.query('SHOW synchronous_commit'))[0].synchronous_commit).toBe('off');
+      await runner.commitTransaction();
+      expect((await runner.query('SHOW synchronous_commit'))[0].synchronous_commit).toBe('on');
+      await runner.release();
+
+      await new PinAttempts(single).reserve(c.id);
+      const [parties] = await reserveAndLoadSameBankParties(single, [{ senderId: c.id, recipientAccountNumber: c.accountNumber }], MAX_CODE_ATTEMPTS);
+      expect(parties?.pin_reserved).toBe(true);
+      expect((await state(c.id)).pin_failed_count).toBe(2);
+      // The next statement on the connection (a booking, say) commits with a flush again.
+      expect((await single.query('SHOW synchronous_commit'))[0].synchronous_commit).toBe('on');
+    } finally {
+      await single.destroy();
+    }
   });
 });

@@ -31,6 +31,16 @@ export const reservable = (max: string) => `p.failed_count < ${max} AND (p.locke
  */
 export const lockAttemptRows = (ids: string, condition: string) => `SELECT p.customer_id FROM pin_attempts p WHERE p.customer_id = ANY(${ids}) AND ${condition} ORDER BY p.customer_id FOR UPDATE`;
 
+/**
+ * SQL: a WITH item that lets the statement's transaction commit without waiting for its WAL to reach the disk
+ * (docs/decisions/0022); the statement must name `commit_without_flush` in a FROM list. Only for statements that take
+ * attempts: an attempt's PIN is answered only after a later statement commits with a flush (the wrong PIN's count,
+ * the payment's booking, the count started again), and that flush covers all the WAL before it. A crash can forget
+ * only attempts whose PIN nobody was told about. The setting is local to the transaction: the pooled connection
+ * commits with a flush again from the next statement on.
+ */
+export const COMMIT_WITHOUT_FLUSH = `commit_without_flush AS MATERIALIZED (SELECT set_config('synchronous_commit', 'off', true) AS setting)`;
+
 interface AttemptStatements {
   /** Takes one attempt for each customer whose attempts are not all taken and whose payments are not locked. */
   reserve: Coalescer<string, true>;
@@ -59,8 +69,8 @@ function attemptStatements(db: Queryable): AttemptStatements {
       reserve: new Coalescer(
         (customerIds) =>
           updated(
-            `WITH locked AS (${lockAttemptRows('$1::uuid[]', reservable('$2'))})
-             UPDATE pin_attempts p SET failed_count = p.failed_count + 1 FROM locked WHERE p.customer_id = locked.customer_id
+            `WITH locked AS (${lockAttemptRows('$1::uuid[]', reservable('$2'))}), ${COMMIT_WITHOUT_FLUSH}
+             UPDATE pin_attempts p SET failed_count = p.failed_count + 1 FROM locked, commit_without_flush WHERE p.customer_id = locked.customer_id
              RETURNING p.customer_id AS id`,
             customerIds,
             [MAX_CODE_ATTEMPTS],

@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import { byOrdinal } from '../../common/coalescer';
 import { prepared, rows, type Queryable } from '../../common/sql';
 import { retrying } from '../../db/transaction';
-import { lockAttemptRows, reservable } from '../auth/pin-attempts';
+import { COMMIT_WITHOUT_FLUSH, lockAttemptRows, reservable } from '../auth/pin-attempts';
 
 export interface NotificationPreferences {
   transactionAlerts?: boolean;
@@ -63,8 +63,9 @@ export async function loadSender(db: Queryable, customerId: string): Promise<Sen
  * Both parties of many same-bank transfers in one prepared statement (the coalescer's batch), which also takes
  * one PIN attempt for each sender whose attempts are not all taken and whose payments are not locked
  * (auth/pin-attempts.ts; `pin_reserved` says whether it did). Reading and reserving in one statement saves a
- * round trip and a commit per batch; the attempt is given back if the request is refused before its PIN is
- * judged, and started again inside the payment's own booking (post_journals' pinReset). Each sender appears
+ * round trip and a commit per batch, and that commit does not wait for the disk (COMMIT_WITHOUT_FLUSH). The attempt
+ * is given back if the request is refused before its PIN is judged, and started again inside the payment's own
+ * booking (post_journals' pinReset). Each sender appears
  * at most once per batch (the caller's coalescer keys by sender), so a reservation is never counted twice.
  * Attempt rows are locked in customer id order (lockAttemptRows): a booking that starts a sender's attempts again
  * and this statement reserving the next ones never wait on each other in a cycle.
@@ -75,8 +76,9 @@ export async function reserveAndLoadSameBankParties(ds: DataSource, keys: { send
       ds,
       'same-bank-parties-reserve',
       `WITH locked AS (${lockAttemptRows('$1::uuid[]', reservable('$3'))}),
+     ${COMMIT_WITHOUT_FLUSH},
      reserved AS (
-       UPDATE pin_attempts p SET failed_count = p.failed_count + 1 FROM locked WHERE p.customer_id = locked.customer_id
+       UPDATE pin_attempts p SET failed_count = p.failed_count + 1 FROM locked, commit_without_flush WHERE p.customer_id = locked.customer_id
         RETURNING p.customer_id)
      SELECT q.o, s.*, r.*, EXISTS (SELECT 1 FROM reserved WHERE reserved.customer_id = q.sender) AS pin_reserved
        FROM unnest($1::uuid[], $2::text[]) WITH ORDINALITY q(sender, recipient, o)
