@@ -3,8 +3,7 @@ import cookie from '@fastify/cookie';
 import jwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { StaffRole } from '@strongroom/shared';
-import { SessionService, type CustomerPrincipal, type StaffPrincipal } from '../modules/auth/session.service';
-import type { KeyRead } from './idempotency.plugin';
+import { SessionService, type BesideSession, type CustomerPrincipal, type StaffPrincipal } from '../modules/auth/session.service';
 import { forbidden } from '../common/app-error';
 import { presentedBy } from '../modules/auth/session.http';
 
@@ -15,8 +14,8 @@ declare module 'fastify' {
     sessions: SessionService;
     requireCustomer: PreHandler;
     requireApprovedCustomer: PreHandler;
-    /** requireApprovedCustomer that reads the Idempotency-Key `readKey` names in the session check's statement (SessionService). */
-    requireApprovedCustomerWith(readKey: (request: FastifyRequest, customerId: string) => KeyRead | undefined): PreHandler;
+    /** requireApprovedCustomer that reads what `beside` names (a key, a payment) in the session check's statement (SessionService). */
+    requireApprovedCustomerWith(beside: (request: FastifyRequest, customerId: string) => BesideSession | undefined): PreHandler;
     requireStaff(roles?: StaffRole[]): PreHandler;
     /** The customer themselves, or any staff member (the console reads every customer's records): sets `customer` or `staff`. */
     requireCustomerOrStaff: PreHandler;
@@ -42,8 +41,8 @@ export default fp(async function authPlugin(app: FastifyInstance) {
   app.decorate('requireCustomer', async (request: FastifyRequest) => {
     request.customer = await sessions.authenticateCustomer(presentedBy(request, sessions));
   });
-  const approvedCustomer = (readKey?: (request: FastifyRequest, customerId: string) => KeyRead | undefined) => async (request: FastifyRequest) => {
-    request.customer = await sessions.authenticateCustomer(presentedBy(request, sessions), readKey && ((customerId) => readKey(request, customerId)));
+  const approvedCustomer = (beside?: (request: FastifyRequest, customerId: string) => BesideSession | undefined) => async (request: FastifyRequest) => {
+    request.customer = await sessions.authenticateCustomer(presentedBy(request, sessions), beside && ((customerId) => beside(request, customerId)));
     if (request.customer.status === 'rejected') throw forbidden('Your application was not approved. Please contact support.');
     if (request.customer.status !== 'approved') throw forbidden(NOT_APPROVED_MESSAGE);
   };

@@ -41,6 +41,22 @@ export const lockAttemptRows = (ids: string, condition: string) => `SELECT p.cus
  */
 export const COMMIT_WITHOUT_FLUSH = `commit_without_flush AS MATERIALIZED (SELECT set_config('synchronous_commit', 'off', true) AS setting)`;
 
+/**
+ * SQL: WITH items that take one attempt for each customer among `candidates` (a relation of `o`, a row's position, and
+ * `subject_id`, the customer), for the first of that customer's rows, and name the rows that got one in `reserved(o)`.
+ * A customer's row that another statement holds (a booking starting the attempts again) is skipped, never waited for:
+ * the request then takes its attempt on its own (PinAttempts.reserve), and a statement that does this beside other
+ * work (the session check) never waits behind a booking. Commits without waiting for the disk (COMMIT_WITHOUT_FLUSH).
+ */
+export const takeAttemptsFor = (candidates: string, max: string) => `
+  wanted AS (SELECT DISTINCT ON (c.subject_id) c.o, c.subject_id FROM ${candidates} c ORDER BY c.subject_id, c.o),
+  locked AS (SELECT p.customer_id FROM pin_attempts p WHERE p.customer_id IN (SELECT subject_id FROM wanted) AND ${reservable(max)} ORDER BY p.customer_id FOR UPDATE SKIP LOCKED),
+  ${COMMIT_WITHOUT_FLUSH},
+  reserved AS (
+    UPDATE pin_attempts p SET failed_count = p.failed_count + 1 FROM locked, wanted, commit_without_flush
+     WHERE p.customer_id = locked.customer_id AND wanted.subject_id = locked.customer_id
+    RETURNING wanted.o)`;
+
 interface AttemptStatements {
   /** Takes one attempt for each customer whose attempts are not all taken and whose payments are not locked. */
   reserve: Coalescer<string, true>;

@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { SESSION_ABSOLUTE_HOURS, SESSION_IDLE_MINUTES, type CustomerStatus, type StaffRole } from '@strongroom/shared';
-import { randomToken, safeEqual } from '../../common/crypto';
+import { MAX_CODE_ATTEMPTS, SESSION_ABSOLUTE_HOURS, SESSION_IDLE_MINUTES, type CustomerStatus, type StaffRole } from '@strongroom/shared';
+import { randomToken, safeEqual, sha256Hex } from '../../common/crypto';
 import { AppError, forbidden, unauthorized } from '../../common/app-error';
 import { prepared } from '../../common/sql';
 import { byOrdinal, Coalescer } from '../../common/coalescer';
 import type { SessionKind } from './entities/session.entity';
 import { isUuid } from '../../common/ids';
 import { recordedKeyJson, type KeyRead } from '../../plugins/idempotency.plugin';
+import { sameBankPartiesOf } from '../transfers/transfers.queries';
+import { PinAttempts, takeAttemptsFor } from './pin-attempts';
 
 export const COOKIES = {
   customer: { session: 'sr_session', csrf: 'sr_csrf' },
@@ -37,10 +39,38 @@ export interface CustomerPrincipal {
   sessionId: string;
 }
 
-/** A session to check, with the key to read beside it. */
+/**
+ * A same-bank payment to read beside the session check (docs/decisions/0023): both parties, and the sender's PIN attempt
+ * taken when the request will reach its PIN. `answer` hears the parties (sameBankPartiesOf, as one JSON value; null when
+ * they were not read) and whether the attempt was taken, once the check has passed.
+ */
+export interface PaymentRead {
+  recipientAccountNumber: string;
+  answer: (parties: Record<string, unknown> | null, pinReserved: boolean) => void;
+}
+
+/** What a route reads in the session check's own statement, for the subject the verified token names. */
+export interface BesideSession {
+  key?: KeyRead;
+  payment?: PaymentRead;
+}
+
+/** A session to check, with what to read beside it. */
 interface SessionRead {
   sessionId: string;
   keyRead?: KeyRead;
+  /** With the SHA-256 (hex) of the CSRF token sent, when the request needs one (a cookie session's write). */
+  payment?: { recipientAccountNumber: string; csrfDigest: string | null };
+}
+
+interface CustomerSessionRow {
+  subject_id: string;
+  csrf_token: string;
+  account_number: string;
+  status: CustomerStatus;
+  recorded: Record<string, unknown> | null;
+  parties: Record<string, unknown> | null;
+  pin_reserved: boolean;
 }
 
 export interface StaffPrincipal {
@@ -161,7 +191,7 @@ export class SessionService {
    * request waiting on a check: concurrent requests share it (see Coalescer). Each session is found through
    * its primary key, however many there are.
    */
-  private liveSessions<T>(kind: SessionKind, select: string) {
+  private liveSessions<T>(kind: SessionKind, select: string, moreParams: (reads: SessionRead[]) => unknown[] = () => []) {
     return new Coalescer<SessionRead, T>(async (reads) => {
       const found = await prepared<T & { o: number }>(
         this.app.db,
@@ -179,35 +209,65 @@ export class SessionService {
             WHERE t.id IN (SELECT x.id FROM sessions x JOIN s ON s.id = x.id
                             WHERE x.last_seen_at < now() - make_interval(secs => ${TOUCH_EVERY_S}) FOR UPDATE OF x SKIP LOCKED))
          ${select}`,
-        [reads.map((read) => read.sessionId), SESSION_IDLE_MINUTES, kind, reads.map((read) => read.keyRead?.scope ?? null), reads.map((read) => read.keyRead?.key ?? null)],
+        [reads.map((read) => read.sessionId), SESSION_IDLE_MINUTES, kind, reads.map((read) => read.keyRead?.scope ?? null), reads.map((read) => read.keyRead?.key ?? null), ...moreParams(reads)],
       );
       return byOrdinal(reads.length, found);
     });
   }
 
-  private readonly customerSessions = this.liveSessions<{ subject_id: string; csrf_token: string; account_number: string; status: CustomerStatus; recorded: Record<string, unknown> | null }>(
+  /**
+   * A payment's attempt is taken only for a request that the checks after this statement let through to its PIN: a
+   * live session (the join), an approved customer, the right CSRF token for a cookie session's write (compared as
+   * digests, so the comparison's time says nothing about the token), and an Idempotency-Key not used before.
+   */
+  private readonly customerSessions = this.liveSessions<CustomerSessionRow>(
     'customer',
-    `SELECT s.o, s.subject_id, s.csrf_token, c.account_number, c.status, ${recordedKeyJson('s.scope', 's.key')} AS recorded FROM s JOIN customers c ON c.id = s.subject_id`,
+    `, k AS (
+       SELECT s.o, s.subject_id, s.csrf_token, c.account_number, c.status, ${recordedKeyJson('s.scope', 's.key')} AS recorded, pay.recipient,
+              pay.recipient IS NOT NULL AND c.status = 'approved'
+                AND (pay.csrf IS NULL OR sha256(convert_to(s.csrf_token, 'UTF8')) = decode(pay.csrf, 'hex')) AS payment
+         FROM s JOIN customers c ON c.id = s.subject_id
+         LEFT JOIN unnest($6::text[], $7::text[]) WITH ORDINALITY pay(recipient, csrf, o) ON pay.o = s.o),
+     ${takeAttemptsFor('(SELECT o, subject_id FROM k WHERE k.payment AND k.recorded IS NULL)', '$8')}
+     SELECT k.o, k.subject_id, k.csrf_token, k.account_number, k.status, k.recorded,
+            CASE WHEN k.payment AND k.recorded IS NULL THEN (SELECT to_jsonb(x) FROM (${sameBankPartiesOf('k.subject_id', 'k.recipient')}) x) END AS parties,
+            EXISTS (SELECT 1 FROM reserved WHERE reserved.o = k.o) AS pin_reserved
+       FROM k`,
+    (reads) => [reads.map((read) => read.payment?.recipientAccountNumber ?? null), reads.map((read) => read.payment?.csrfDigest ?? null), MAX_CODE_ATTEMPTS],
   );
 
   private readonly staffSessions = this.liveSessions<{ subject_id: string; csrf_token: string; email: string; role: StaffRole }>(
     'staff',
-    'SELECT s.o, s.subject_id, s.csrf_token, u.email, u.role FROM s JOIN staff_users u ON u.id = s.subject_id AND u.active',
+    ' SELECT s.o, s.subject_id, s.csrf_token, u.email, u.role FROM s JOIN staff_users u ON u.id = s.subject_id AND u.active',
   );
 
   /**
-   * `readKey` names, for the subject a well-signed, unexpired token names, an Idempotency-Key to read in the same
-   * statement as the session row (docs/decisions/0020); it hears the answer only once the check has passed, and the
-   * subject is never a principal on its own: the session may be revoked.
+   * `beside` names, for the subject a well-signed, unexpired token names, what to read in the same statement as the
+   * session row: an Idempotency-Key (docs/decisions/0020), a same-bank payment (0023). It hears the answers only once
+   * the check has passed, and the subject is never a principal on its own: the session may be revoked.
    */
-  async authenticateCustomer(presented: PresentedCredentials, readKey?: (subjectId: string) => KeyRead | undefined): Promise<CustomerPrincipal & { csrfToken: string }> {
+  async authenticateCustomer(presented: PresentedCredentials, beside?: (subjectId: string) => BesideSession | undefined): Promise<CustomerPrincipal & { csrfToken: string }> {
     const { claims, viaCookie } = this.resolve(presented, 'customer');
-    const keyRead = readKey?.(claims.sub);
-    const row = await this.customerSessions.load({ sessionId: claims.sid, keyRead });
+    const { key: keyRead, payment } = beside?.(claims.sub) ?? {};
+    const row = await this.customerSessions.load({ sessionId: claims.sid, keyRead, payment: payment && this.paymentRead(presented, viaCookie, payment) });
     if (!row) throw unauthorized(SESSION_EXPIRED);
-    this.checkCsrf(presented, viaCookie, row.csrf_token);
+    try {
+      this.checkCsrf(presented, viaCookie, row.csrf_token);
+    } catch (err) {
+      // The statement compared the same token: this does not happen, and if it did, the attempt goes back.
+      if (row.pin_reserved) await new PinAttempts(this.app.db).giveBack(row.subject_id);
+      throw err;
+    }
     keyRead?.answer(row.recorded);
+    payment?.answer(row.parties, row.pin_reserved);
     return { id: row.subject_id, accountNumber: row.account_number, status: row.status, sessionId: claims.sid, csrfToken: row.csrf_token };
+  }
+
+  /** A payment read for the statement; none when the request lacks the CSRF token it needs (it is refused after). */
+  private paymentRead(presented: PresentedCredentials, viaCookie: boolean, payment: PaymentRead): SessionRead['payment'] {
+    if (!viaCookie || SAFE_METHODS.has(presented.method)) return { recipientAccountNumber: payment.recipientAccountNumber, csrfDigest: null };
+    if (typeof presented.csrfToken !== 'string') return undefined;
+    return { recipientAccountNumber: payment.recipientAccountNumber, csrfDigest: sha256Hex(presented.csrfToken) };
   }
 
   async authenticateStaff(presented: PresentedCredentials): Promise<StaffPrincipal & { csrfToken: string }> {

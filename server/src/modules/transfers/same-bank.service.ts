@@ -20,6 +20,8 @@ export interface SameBankInput {
   amount: string | number;
   memo?: string;
   pin: string;
+  /** Both parties, read beside the session check with the PIN attempt (docs/decisions/0023); else read here. */
+  parties?: SameBankParties;
 }
 
 export type IdempotencyClaim = { scope: string; key: string; hash: string } | null;
@@ -74,7 +76,7 @@ export class SameBankService {
    * and marks the Idempotency-Key done: no row lock is held across a round trip to Node.
    */
   async send(input: SameBankInput, claim: IdempotencyClaim): Promise<IdempotentResult<unknown>> {
-    const parties = await this.parties.load({ senderId: input.customerId, recipientAccountNumber: input.recipientAccountNumber });
+    const parties = input.parties ?? (await this.parties.load({ senderId: input.customerId, recipientAccountNumber: input.recipientAccountNumber }));
     // A signed-in customer always has their main account (opened with the customer, never deleted).
     assert(parties, 'the sender and their main account exist');
     let amountMinor: bigint;
@@ -170,6 +172,11 @@ export class SameBankService {
         }
       },
     };
+  }
+
+  /** An attempt taken for a request that never reached its PIN goes back. */
+  async giveBackAttempt(customerId: string): Promise<void> {
+    await this.pin.giveBack(customerId);
   }
 
   /** The first answer to a same-bank transfer, rebuilt for a replayed Idempotency-Key from what it booked. */

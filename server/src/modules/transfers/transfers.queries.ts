@@ -60,15 +60,38 @@ export async function loadSender(db: Queryable, customerId: string): Promise<Sen
 }
 
 /**
+ * SQL: both parties of a same-bank transfer, for a sender id and a recipient account number (SQL expressions): the
+ * columns of SameBankParties but `pin_reserved`. Read with the attempt that approves it, here and beside the session
+ * check (auth/session.service.ts).
+ */
+export const sameBankPartiesOf = (sender: string, recipient: string) => `
+  SELECT s.*, r.*
+    FROM (SELECT s.id, s.first_name, s.last_name, s.account_number, s.currency, s.pin_hash, s.frozen_at, sa.id::text AS account_id,
+                 sa.balance_minor::text AS balance_minor, (CASE WHEN sa.outbound_day = current_date THEN sa.outbound_minor ELSE 0 END)::text AS spent_today
+            FROM customers s JOIN ledger_accounts sa ON sa.customer_id = s.id AND sa.currency = s.currency
+           WHERE s.id = ${sender} OFFSET 0) s
+    LEFT JOIN LATERAL (
+      SELECT r.id AS r_id, r.first_name AS r_first_name, r.last_name AS r_last_name, r.email AS r_email, r.currency AS r_currency, r.status AS r_status,
+             r.notification_preferences AS r_preferences, ra.id::text AS r_account_id
+        FROM customers r LEFT JOIN ledger_accounts ra ON ra.customer_id = r.id AND ra.currency = r.currency
+       WHERE r.account_number = ${recipient} OFFSET 0) r ON true`;
+
+/** The parties as sameBankPartiesOf read them into one JSON value (to_jsonb), with whether the attempt was taken. */
+export function partiesFromJson(json: Record<string, unknown>, pinReserved: boolean): SameBankParties {
+  const parties = json as unknown as SameBankParties;
+  return { ...parties, frozen_at: parties.frozen_at ? new Date(parties.frozen_at) : null, pin_reserved: pinReserved };
+}
+
+/**
  * Both parties of many same-bank transfers in one prepared statement (the coalescer's batch), which also takes
  * one PIN attempt for each sender whose attempts are not all taken and whose payments are not locked
- * (auth/pin-attempts.ts; `pin_reserved` says whether it did). Reading and reserving in one statement saves a
- * round trip and a commit per batch, and that commit does not wait for the disk (COMMIT_WITHOUT_FLUSH). The attempt
- * is given back if the request is refused before its PIN is judged, and started again inside the payment's own
- * booking (post_journals' pinReset). Each sender appears
- * at most once per batch (the caller's coalescer keys by sender), so a reservation is never counted twice.
- * Attempt rows are locked in customer id order (lockAttemptRows): a booking that starts a sender's attempts again
- * and this statement reserving the next ones never wait on each other in a cycle.
+ * (auth/pin-attempts.ts; `pin_reserved` says whether it did). For a transfer whose parties were not read beside its
+ * session check (SessionService). Reading and reserving in one statement saves a round trip and a commit per batch,
+ * and that commit does not wait for the disk (COMMIT_WITHOUT_FLUSH). The attempt is given back if the request is
+ * refused before its PIN is judged, and started again inside the payment's own booking (post_journals' pinReset).
+ * Each sender appears at most once per batch (the caller's coalescer keys by sender), so a reservation is never
+ * counted twice. Attempt rows are locked in customer id order (lockAttemptRows): a booking that starts a sender's
+ * attempts again and this statement reserving the next ones never wait on each other in a cycle.
  */
 export async function reserveAndLoadSameBankParties(ds: DataSource, keys: { senderId: string; recipientAccountNumber: string }[], maxAttempts: number): Promise<(SameBankParties | undefined)[]> {
   const found = await retrying(() =>
@@ -80,18 +103,9 @@ export async function reserveAndLoadSameBankParties(ds: DataSource, keys: { send
      reserved AS (
        UPDATE pin_attempts p SET failed_count = p.failed_count + 1 FROM locked, commit_without_flush WHERE p.customer_id = locked.customer_id
         RETURNING p.customer_id)
-     SELECT q.o, s.*, r.*, EXISTS (SELECT 1 FROM reserved WHERE reserved.customer_id = q.sender) AS pin_reserved
+     SELECT q.o, x.*, EXISTS (SELECT 1 FROM reserved WHERE reserved.customer_id = q.sender) AS pin_reserved
        FROM unnest($1::uuid[], $2::text[]) WITH ORDINALITY q(sender, recipient, o)
-       JOIN LATERAL (
-         SELECT s.id, s.first_name, s.last_name, s.account_number, s.currency, s.pin_hash, s.frozen_at, sa.id::text AS account_id,
-                sa.balance_minor::text AS balance_minor, (CASE WHEN sa.outbound_day = current_date THEN sa.outbound_minor ELSE 0 END)::text AS spent_today
-           FROM customers s JOIN ledger_accounts sa ON sa.customer_id = s.id AND sa.currency = s.currency
-          WHERE s.id = q.sender OFFSET 0) s ON true
-       LEFT JOIN LATERAL (
-         SELECT r.id AS r_id, r.first_name AS r_first_name, r.last_name AS r_last_name, r.email AS r_email, r.currency AS r_currency, r.status AS r_status,
-                r.notification_preferences AS r_preferences, ra.id::text AS r_account_id
-           FROM customers r LEFT JOIN ledger_accounts ra ON ra.customer_id = r.id AND ra.currency = r.currency
-          WHERE r.account_number = q.recipient OFFSET 0) r ON true`,
+       JOIN LATERAL (${sameBankPartiesOf('q.sender', 'q.recipient')}) x ON true`,
       [keys.map((k) => k.senderId), keys.map((k) => k.recipientAccountNumber), maxAttempts],
     ),
   );

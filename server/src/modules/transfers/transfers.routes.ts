@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as yup from 'yup';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { TRANSFER_CURRENCIES, confirmCodeSchema, strictObject, internationalTransferSchema, localTransferSchema, minorToDecimal, sameBankTransferSchema } from '@strongroom/shared';
@@ -7,6 +7,7 @@ import { idParams, okResponse, responses, uuid } from '../../common/route-schema
 import { withTransaction } from '../../db/transaction';
 import { quote } from './transfer-quote';
 import { SameBankService } from './same-bank.service';
+import { partiesFromJson, type SameBankParties } from './transfers.queries';
 import { AuthorisationService, type InitiateInput } from './authorisation.service';
 import { cancelScheduled, defineTransferJobs, listScheduled } from './scheduled-transfers';
 import transferAdminRoutes from './transfers.admin.routes';
@@ -54,8 +55,16 @@ export default async function transferRoutes(app: FastifyInstance) {
   const moneyLimit = { rateLimit: { max: app.config.moneyRateLimitPerMinute, timeWindow: '1 minute' } };
   defineTransferJobs(app);
   // The Idempotency-Key is read in the session check's own statement, for the customer the verified token names
-  // (Idempotency.readBesideSession), and is used only once that check has passed for the same customer.
-  const customerWithKeyLookup = app.requireApprovedCustomerWith((request, customerId) => app.idempotency.readBesideSession(request, scope(customerId)));
+  // (Idempotency.readBesideSession), and is used only once that check has passed for the same customer; a same-bank
+  // transfer's parties, and its PIN attempt, are read there too (docs/decisions/0023).
+  const partiesReadBeside = new WeakMap<FastifyRequest, SameBankParties>();
+  const customerWithPaymentLookup = app.requireApprovedCustomerWith((request, customerId) => {
+    const key = app.idempotency.readBesideSession(request, scope(customerId));
+    // A malformed key is refused before anything is judged: nothing is read for it.
+    if (!key && request.headers['idempotency-key'] !== undefined) return undefined;
+    const { recipientAccountNumber } = request.body as { recipientAccountNumber: string };
+    return { key, payment: { recipientAccountNumber, answer: (parties, pinReserved) => parties && partiesReadBeside.set(request, partiesFromJson(parties, pinReserved)) } };
+  });
 
   // The name behind an account number is personal data: looked up at a pace that cannot walk the number space,
   // per client IP and per customer (the same customer from many IPs counts once).
@@ -107,7 +116,7 @@ export default async function transferRoutes(app: FastifyInstance) {
   app.post(
     '/transfer/same',
     {
-      preHandler: customerWithKeyLookup,
+      preHandler: customerWithPaymentLookup,
       config: moneyLimit,
       schema: {
         tags,
@@ -119,13 +128,26 @@ export default async function transferRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const body = request.body as yup.InferType<typeof sameBankTransferSchema>;
       const customerId = request.customer!.id;
-      const result = await app.idempotency.runInStatement(
-        request,
-        scope(customerId),
-        (claim) => sameBank.send({ ...body, amount: body.amount!, memo: body.memo ?? undefined, customerId, ip: request.ip }, claim),
-        (reference) => sameBank.replay(customerId, reference),
-      );
-      return reply.status(result.status).send(result.body);
+      let parties = partiesReadBeside.get(request);
+      partiesReadBeside.delete(request);
+      // For the first booking only: another (runInStatement retries a stale claim) reads and takes its own attempt.
+      const takeParties = () => {
+        const read = parties;
+        parties = undefined;
+        return read;
+      };
+      try {
+        const result = await app.idempotency.runInStatement(
+          request,
+          scope(customerId),
+          (claim) => sameBank.send({ ...body, amount: body.amount!, memo: body.memo ?? undefined, customerId, ip: request.ip, parties: takeParties() }, claim),
+          (reference) => sameBank.replay(customerId, reference),
+        );
+        return reply.status(result.status).send(result.body);
+      } finally {
+        // An attempt taken for a request answered without judging its PIN (a key used meanwhile) goes back.
+        if (parties?.pin_reserved) await sameBank.giveBackAttempt(customerId).catch((err) => request.log.error({ err }, 'a PIN attempt was not given back'));
+      }
     },
   );
 

@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import { approvedCustomer, createTestApp, login, registerCustomer, type TestApp } from '../helpers/test-app';
+
+/**
+ * A same-bank transfer's parties and its PIN attempt are read in the session check's own statement
+ * (docs/decisions/0023). The attempt must be taken only for a request that goes on to have its PIN judged: every
+ * other request leaves the count as it was.
+ */
+describe('POST /v1/transfer/same: the parties and the PIN attempt read beside the session check', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const attemptsTaken = async (customerId: string) => Number((await t.app.db.query(`SELECT failed_count FROM pin_attempts WHERE customer_id = $1`, [customerId]))[0].failed_count);
+  const send = (headers: Record<string, string>, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/v1/transfer/same', headers, payload });
+
+  it('reads both parties and takes the attempt in the session statement, for a live session only', async () => {
+    const a = await approvedCustomer(t.app, { funded: '20.00' });
+    const b = await approvedCustomer(t.app, { staff: a.staff });
+    let heard: { parties: Record<string, unknown> | null; pinReserved: boolean } | undefined;
+    const presented = { method: 'POST', cookies: { customer: /sr_session=([^;]+)/.exec(a.session.cookie)![1] }, csrfToken: a.session.csrf };
+    await t.app.sessions.authenticateCustomer(presented, () => ({ payment: { recipientAccountNumber: b.accountNumber, answer: (parties, pinReserved) => (heard = { parties, pinReserved }) } }));
+    expect(heard?.pinReserved).toBe(true);
+    expect(heard?.parties).toMatchObject({ id: a.id, balance_minor: '2000', r_id: b.id, r_status: 'approved' });
+    expect(await attemptsTaken(a.id)).toBe(1);
+
+    // The same token once its session is revoked: refused, and nothing taken.
+    await t.app.db.query(`UPDATE pin_attempts SET failed_count = 0 WHERE customer_id = $1`, [a.id]);
+    await t.app.db.query(`UPDATE sessions SET revoked_at = now() WHERE subject_id = $1`, [a.id]);
+    heard = undefined;
+    await expect(
+      t.app.sessions.authenticateCustomer(presented, () => ({ payment: { recipientAccountNumber: b.accountNumber, answer: (parties, pinReserved) => (heard = { parties, pinReserved }) } })),
+    ).rejects.toMatchObject({ statusCode: 401 });
+    expect(heard).toBeUndefined();
+    expect(await attemptsTaken(a.id)).toBe(0);
+  });
+
+  it('books a transfer with the attempt taken there, and starts the count again', async () => {
+    const a = await approvedCustomer(t.app, { funded: '20.00' });
+    const b = await approvedCustomer(t.app, { staff: a.staff });
+    const wrong = await send({ ...a.session.headers, 'idempotency-key': randomUUID() }, { recipientAccountNumber: b.accountNumber, amount: '1.00', pin: '1111' });
+    expect(wrong.json().error).toBe('Incorrect PIN. 4 tries left.');
+    expect(await attemptsTaken(a.id)).toBe(1);
+    const right = await send({ ...a.session.headers, 'idempotency-key': randomUUID() }, { recipientAccountNumber: b.accountNumber, amount: '1.00', pin: '2468' });
+    expect(right.statusCode).toBe(201);
+    expect(await attemptsTaken(a.id)).toBe(0);
+  });
+
+  it('takes no attempt for a request refused by the CSRF check, with or without a token', async () => {
+    const a = await approvedCustomer(t.app, { funded: '20.00' });
+    const b = await approvedCustomer(t.app, { staff: a.staff });
+    const payload = { recipientAccountNumber: b.accountNumber, amount: '1.00', pin: '1111' };
+    const forged = await send({ cookie: a.session.cookie, 'x-csrf-token': `${a.session.csrf.slice(0, -1)}x` }, payload);
+    expect(forged.statusCode).toBe(403);
+    expect(forged.json().error).toBe('Invalid CSRF token');
+    const missing = await send({ cookie: a.session.cookie }, payload);
+    expect(missing.statusCode).toBe(403);
+    expect(await attemptsTaken(a.id)).toBe(0);
+  });
+
+  it('takes no attempt for a customer not yet approved, nor for a malformed key', async () => {
+    const pending = await registerCustomer(t.app);
+    const session = await login(t.app, pending.accountNumber, pending.password as string);
+    const b = await approvedCustomer(t.app);
+    const refused = await send(session.headers, { recipientAccountNumber: b.accountNumber, amount: '1.00', pin: '1111' });
+    expect(refused.statusCode).toBe(403);
+    expect(await attemptsTaken(pending.id)).toBe(0);
+
+    const a = await approvedCustomer(t.app, { funded: '20.00', staff: b.staff });
+    const malformed = await send({ ...a.session.headers, 'idempotency-key': 'short' }, { recipientAccountNumber: b.accountNumber, amount: '1.00', pin: '1111' });
+    expect(malformed.statusCode).toBe(400);
+    expect(await attemptsTaken(a.id)).toBe(0);
+  });
+
+  it('takes no attempt for a replayed key, whose first answer comes back', async () => {
+    const a = await approvedCustomer(t.app, { funded: '20.00' });
+    const b = await approvedCustomer(t.app, { staff: a.staff });
+    const headers = { ...a.session.headers, 'idempotency-key': randomUUID() };
+    const wrongPin = { recipientAccountNumber: b.accountNumber, amount: '1.00', pin: '1111' };
+    const first = await send(headers, wrongPin);
+    expect(first.statusCode).toBe(400);
+    expect(await attemptsTaken(a.id)).toBe(1);
+    // The refusal is the key's answer: a retry hears it again without another PIN being judged or counted.
+    const again = await send(headers, wrongPin);
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual(first.json());
+    expect(await attemptsTaken(a.id)).toBe(1);
+  });
+
+  it("gives a customer's own concurrent transfers an attempt each, whether taken beside the check or on their own", async () => {
+    const a = await approvedCustomer(t.app, { funded: '100.00' });
+    const b = await approvedCustomer(t.app, { staff: a.staff });
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () => send({ ...a.session.headers, 'idempotency-key': randomUUID() }, { recipientAccountNumber: b.accountNumber, amount: '1.00', pin: '2468' })),
+    );
+    expect(results.map((res) => res.statusCode)).toEqual(Array(12).fill(201));
+    expect(await attemptsTaken(a.id)).toBe(0);
+    const [{ balance_minor }] = await t.app.db.query(`SELECT balance_minor FROM ledger_accounts WHERE customer_id = $1`, [a.id]);
+    expect(balance_minor).toBe('8800');
+  });
+});
