@@ -201,7 +201,7 @@ describe('staff console (/admin)', () => {
     await page.getByRole('menuitem', { name: 'Mail outbox' }).click();
     await page.locator('tbody tr').first().waitFor();
     await expectNoSeriousA11yViolations(page, 'console: mail outbox');
-    await page.getByRole('menuitem', { name: 'Incoming payment', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Post an incoming payment', exact: true }).click();
     await page.getByLabel('Sender name').waitFor();
     await expectNoSeriousA11yViolations(page, 'console: incoming payment');
     await page.context().close();
@@ -247,7 +247,7 @@ describe('staff console (/admin)', () => {
     await page.locator('tbody tr').first().waitFor();
     expect(await page.getByRole('columnheader', { name: 'Status' }).count()).toBe(1);
     expect(await page.getByRole('columnheader', { name: 'Decision' }).count()).toBe(0);
-    expect(await page.getByRole('menuitem', { name: 'Incoming payment', exact: true }).count()).toBe(0);
+    expect(await page.getByRole('menuitem', { name: 'Post an incoming payment', exact: true }).count()).toBe(0);
     await page.getByRole('menuitem', { name: 'Transactions' }).click();
     await page.getByRole('columnheader', { name: 'Status' }).or(page.getByText('No Transactions found')).first().waitFor();
     expect(await page.getByRole('columnheader', { name: 'Decision' }).count()).toBe(0);

@@ -56,7 +56,7 @@ function AppMenu() {
   return (
     <Menu>
       <Menu.ResourceItems />
-      {permissions === 'admin' && <Menu.Item to="/incoming-transfers" primaryText="Incoming payment" leftIcon={<CallReceivedIcon />} />}
+      {permissions === 'admin' && <Menu.Item to="/incoming-transfers" primaryText="Post an incoming payment" leftIcon={<CallReceivedIcon />} />}
       {permissions === 'admin' && <Menu.Item to="/card-payment" primaryText="Post a card payment" leftIcon={<PointOfSaleIcon />} />}
     </Menu>
   );

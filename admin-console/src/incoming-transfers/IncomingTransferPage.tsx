@@ -28,7 +28,7 @@ export function IncomingTransferPage() {
   if (permissions !== 'admin') {
     return (
       <Card sx={{ mt: 2 }}>
-        <Title title="Incoming payment" />
+        <Title title="Post an incoming payment" />
         <CardContent>
           <Typography>Only admins can post incoming payments. Auditors can see every credit in Transactions.</Typography>
         </CardContent>
