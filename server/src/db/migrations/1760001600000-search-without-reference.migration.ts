@@ -11,7 +11,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * every step can run again after a failure half-way.
  */
 const OLD_TEXT = `(description || ' ' || coalesce(recipient, '') || ' ' || reference)`;
-const NEW_TEXT = `(description || ' ' || coalesce(recipient, ''))`;
+/** The text the search index covers since this migration (and, for trigrams, what migration 1760001800000 goes back to). */
+export const NEW_TEXT = `(description || ' ' || coalesce(recipient, ''))`;
 
 /** Replaces the search index with a GIN index on `definition`, built beside it first (also migration 1760001800000). */
 export async function swapSearchIndex(q: QueryRunner, definition: string) {

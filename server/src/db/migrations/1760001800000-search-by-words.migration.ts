@@ -1,5 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { swapSearchIndex } from './1760001600000-search-without-reference.migration';
+import { NEW_TEXT, swapSearchIndex } from './1760001600000-search-without-reference.migration';
 
 /**
  * Search finds the words of a description or recipient by their beginnings, through a word index, where a trigram
@@ -16,7 +16,7 @@ import { swapSearchIndex } from './1760001600000-search-without-reference.migrat
  * every step can run again after a failure half-way.
  */
 const WORDS = `to_tsvector('simple', description || ' ' || coalesce(recipient, ''))`;
-const TRIGRAMS = `(description || ' ' || coalesce(recipient, '')) gin_trgm_ops`;
+const TRIGRAMS = `${NEW_TEXT} gin_trgm_ops`;
 
 export class SearchByWords1760001800000 implements MigrationInterface {
   name = 'SearchByWords1760001800000';

@@ -25,11 +25,13 @@ export const wrongPinError = (left: number) => new AppError(400, left > 0 ? `Inc
 export const reservable = (max: string) => `p.failed_count < ${max} AND (p.locked_until IS NULL OR p.locked_until <= now())`;
 
 /**
- * SQL: the attempt rows `p` of the customers in `ids` (a uuid[] parameter) that meet `condition`, locked in customer id
+ * SQL: the attempt rows `p` of the customers in `ids` (a uuid[] expression) that meet `condition`, locked in customer id
  * order. Every statement that locks several attempt rows takes them in this order (post_journals too, after its
- * accounts): without one order, two of them could each wait for a row the other holds.
+ * accounts): without one order, two of them could each wait for a row the other holds. With `skipLocked`, a row another
+ * statement holds is left out instead of waited for.
  */
-export const lockAttemptRows = (ids: string, condition: string) => `SELECT p.customer_id FROM pin_attempts p WHERE p.customer_id = ANY(${ids}) AND ${condition} ORDER BY p.customer_id FOR UPDATE`;
+export const lockAttemptRows = (ids: string, condition: string, skipLocked = false) =>
+  `SELECT p.customer_id FROM pin_attempts p WHERE p.customer_id = ANY(${ids}) AND ${condition} ORDER BY p.customer_id FOR UPDATE${skipLocked ? ' SKIP LOCKED' : ''}`;
 
 /**
  * SQL: a WITH item that lets the statement's transaction commit without waiting for its WAL to reach the disk
@@ -50,7 +52,7 @@ export const COMMIT_WITHOUT_FLUSH = `commit_without_flush AS MATERIALIZED (SELEC
  */
 export const takeAttemptsFor = (candidates: string, max: string) => `
   wanted AS (SELECT DISTINCT ON (c.subject_id) c.o, c.subject_id FROM ${candidates} c ORDER BY c.subject_id, c.o),
-  locked AS (SELECT p.customer_id FROM pin_attempts p WHERE p.customer_id IN (SELECT subject_id FROM wanted) AND ${reservable(max)} ORDER BY p.customer_id FOR UPDATE SKIP LOCKED),
+  locked AS (${lockAttemptRows('ARRAY(SELECT subject_id FROM wanted)', reservable(max), true)}),
   ${COMMIT_WITHOUT_FLUSH},
   reserved AS (
     UPDATE pin_attempts p SET failed_count = p.failed_count + 1 FROM locked, wanted, commit_without_flush

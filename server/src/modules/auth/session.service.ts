@@ -191,11 +191,11 @@ export class SessionService {
    * request waiting on a check: concurrent requests share it (see Coalescer). Each session is found through
    * its primary key, however many there are.
    */
-  private liveSessions<T>(kind: SessionKind, select: string, moreParams: (reads: SessionRead[]) => unknown[] = () => []) {
+  private liveSessions<T>(name: string, kind: SessionKind, select: string, moreParams: (reads: SessionRead[]) => unknown[] = () => []) {
     return new Coalescer<SessionRead, T>(async (reads) => {
       const found = await prepared<T & { o: number }>(
         this.app.db,
-        `sessions-${kind}`,
+        name,
         `WITH s AS (
            SELECT q.o, q.scope, q.key, se.id, se.subject_id, se.csrf_token
              FROM unnest($1::uuid[], $4::text[], $5::text[]) WITH ORDINALITY q(id, scope, key, o)
@@ -215,12 +215,22 @@ export class SessionService {
     });
   }
 
-  /**
-   * A payment's attempt is taken only for a request that the checks after this statement let through to its PIN: a
-   * live session (the join), an approved customer, the right CSRF token for a cookie session's write (compared as
-   * digests, so the comparison's time says nothing about the token), and an Idempotency-Key not used before.
-   */
   private readonly customerSessions = this.liveSessions<CustomerSessionRow>(
+    'sessions-customer',
+    'customer',
+    ` SELECT s.o, s.subject_id, s.csrf_token, c.account_number, c.status, ${recordedKeyJson('s.scope', 's.key')} AS recorded,
+             NULL::jsonb AS parties, false AS pin_reserved
+        FROM s JOIN customers c ON c.id = s.subject_id`,
+  );
+
+  /**
+   * The check of a same-bank payment's session (docs/decisions/0023), a statement of its own so that no other request's
+   * check carries its writes. The attempt is taken only for a request that the checks after this statement let through
+   * to its PIN: a live session (the join), an approved customer, the right CSRF token for a cookie session's write
+   * (compared as digests, so the comparison's time says nothing about the token), and an Idempotency-Key not used before.
+   */
+  private readonly paymentSessions = this.liveSessions<CustomerSessionRow>(
+    'sessions-customer-payment',
     'customer',
     `, k AS (
        SELECT s.o, s.subject_id, s.csrf_token, c.account_number, c.status, ${recordedKeyJson('s.scope', 's.key')} AS recorded, pay.recipient,
@@ -237,6 +247,7 @@ export class SessionService {
   );
 
   private readonly staffSessions = this.liveSessions<{ subject_id: string; csrf_token: string; email: string; role: StaffRole }>(
+    'sessions-staff',
     'staff',
     ' SELECT s.o, s.subject_id, s.csrf_token, u.email, u.role FROM s JOIN staff_users u ON u.id = s.subject_id AND u.active',
   );
@@ -249,7 +260,8 @@ export class SessionService {
   async authenticateCustomer(presented: PresentedCredentials, beside?: (subjectId: string) => BesideSession | undefined): Promise<CustomerPrincipal & { csrfToken: string }> {
     const { claims, viaCookie } = this.resolve(presented, 'customer');
     const { key: keyRead, payment } = beside?.(claims.sub) ?? {};
-    const row = await this.customerSessions.load({ sessionId: claims.sid, keyRead, payment: payment && this.paymentRead(presented, viaCookie, payment) });
+    const paymentRead = payment && this.paymentRead(presented, viaCookie, payment);
+    const row = await (paymentRead ? this.paymentSessions : this.customerSessions).load({ sessionId: claims.sid, keyRead, payment: paymentRead });
     if (!row) throw unauthorized(SESSION_EXPIRED);
     try {
       this.checkCsrf(presented, viaCookie, row.csrf_token);
