@@ -18,14 +18,19 @@ const components = (base: RaThemeOptions) => ({
   MuiCircularProgress: { defaultProps: { 'aria-label': 'Loading' } },
 });
 
+// Wide enough for the longest menu item ("Post an incoming payment") in full, where react-admin's 240 px cut it short.
+const sidebar = { width: 272, closedWidth: 50 };
+
 export const lightTheme: RaThemeOptions = {
   ...defaultLightTheme,
+  sidebar,
   components: components(defaultLightTheme),
   palette: { ...defaultLightTheme.palette, primary: NAVY, secondary: NAVY, ...STATUS_COLOURS, contrastThreshold: 4.5 },
 };
 
 export const darkTheme: RaThemeOptions = {
   ...defaultDarkTheme,
+  sidebar,
   components: components(defaultDarkTheme),
   palette: { ...defaultDarkTheme.palette, contrastThreshold: 4.5 },
 };
