@@ -100,4 +100,19 @@ describe('POST /v1/transfer/same: the parties and the PIN attempt read beside th
     const [{ balance_minor }] = await t.app.db.query(`SELECT balance_minor FROM ledger_accounts WHERE customer_id = $1`, [a.id]);
     expect(balance_minor).toBe('8800');
   });
+
+  // Found by the contract fuzzer (seed 362830935): the session is checked before the body is validated, and the
+  // payment read took the body's account number for granted.
+  it('reads nothing for a request without a body or whose account is not text, which validation then refuses', async () => {
+    const a = await approvedCustomer(t.app, { funded: '20.00' });
+    const noCsrf = await t.app.inject({ method: 'POST', url: '/v1/transfer/same', headers: { cookie: a.session.cookie } });
+    expect(noCsrf.statusCode).toBe(403);
+    const multipart = await send({ ...a.session.headers, 'content-type': 'multipart/form-data; boundary=x' }, '--x--\r\n' as unknown as Record<string, unknown>);
+    expect(multipart.statusCode).toBe(400);
+    expect(multipart.json().success).toBe(false);
+    // An array would have become a two-dimensional SQL parameter and failed the whole shared statement.
+    const array = await send({ ...a.session.headers, 'idempotency-key': randomUUID() }, { recipientAccountNumber: [['1'], ['2', '3']], amount: '1.00', pin: '2468' });
+    expect(array.statusCode).toBe(400);
+    expect(await attemptsTaken(a.id)).toBe(0);
+  });
 });

@@ -62,7 +62,9 @@ export default async function transferRoutes(app: FastifyInstance) {
     const key = app.idempotency.readBesideSession(request, scope(customerId));
     // A malformed key is refused before anything is judged: nothing is read for it.
     if (!key && request.headers['idempotency-key'] !== undefined) return undefined;
-    const { recipientAccountNumber } = request.body as { recipientAccountNumber: string };
+    // The session is checked before the body is validated: only a body that names an account as text is read for.
+    const recipientAccountNumber = (request.body as { recipientAccountNumber?: unknown } | undefined)?.recipientAccountNumber;
+    if (typeof recipientAccountNumber !== 'string') return { key };
     return { key, payment: { recipientAccountNumber, answer: (parties, pinReserved) => parties && partiesReadBeside.set(request, partiesFromJson(parties, pinReserved)) } };
   });
 
