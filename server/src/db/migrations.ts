@@ -20,6 +20,7 @@ import { TimeOrderedKeys1760001500000 } from './migrations/1760001500000-time-or
 import { SearchWithoutReference1760001600000 } from './migrations/1760001600000-search-without-reference.migration';
 import { LedgerSetWiseChecks1760001700000 } from './migrations/1760001700000-ledger-set-wise-checks.migration';
 import { SearchByWords1760001800000 } from './migrations/1760001800000-search-by-words.migration';
+import { OutboundWithBalance1760001900000 } from './migrations/1760001900000-outbound-with-balance.migration';
 
 // In order. Never edit a migration that has shipped: add a new one.
 export const MIGRATIONS = [
@@ -49,4 +50,6 @@ export const MIGRATIONS = [
   LedgerSetWiseChecks1760001700000,
   // Sets its own search_path.
   SearchByWords1760001800000,
+  // Replaces apply_postings and post_journals; both set their own search_path.
+  OutboundWithBalance1760001900000,
 ];

@@ -17,7 +17,7 @@ import { APPLY_POSTINGS_V1, POST_JOURNALS_V1 } from './1760000200000-ledger-batc
  * transfer behind it (a 100 ms stall every few seconds under load); small merges cost about the same in
  * total and stall no one for long.
  */
-const APPLY_POSTINGS_V2 = `
+export const APPLY_POSTINGS_V2 = `
   CREATE OR REPLACE FUNCTION apply_postings() RETURNS trigger LANGUAGE plpgsql
     SET plan_cache_mode = force_generic_plan
     -- A statement posts to a handful of accounts: probe them by key, never scan the table.
