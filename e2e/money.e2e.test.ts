@@ -30,7 +30,14 @@ describe('moving money', () => {
     await p.getByLabel('Memo (optional)').fill('Concert tickets');
     await p.getByRole('button', { name: 'Continue' }).click();
     await p.getByRole('dialog').getByText('$25.50').first().waitFor();
+    // A wrong PIN is said under the field, with the tries left, and the dialog stays for another go.
+    await p.getByLabel('Transaction PIN').fill('9999');
+    await p.getByRole('button', { name: 'Send money' }).click();
+    await p.getByRole('dialog').getByText('Incorrect PIN. 4 tries left.').waitFor();
+    expect(await p.getByLabel('Transaction PIN').getAttribute('aria-invalid')).toBe('true');
+    await screenshot(p, 'transfer-same-wrong-pin');
     await p.getByLabel('Transaction PIN').fill('1234');
+    expect(await p.getByRole('dialog').getByText('Incorrect PIN. 4 tries left.').count()).toBe(0);
     await screenshot(p, 'transfer-same-confirm');
     await expectNoSeriousA11yViolations(p, 'transfers: confirm dialog');
     await p.getByRole('button', { name: 'Send money' }).click();

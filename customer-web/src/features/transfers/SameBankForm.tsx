@@ -17,7 +17,8 @@ export function SameBankForm() {
   const { refresh, user } = useAuth();
   const [recipient, setRecipient] = useState<{ name: string; accountNumber: string } | null>(null);
   const [lookupError, setLookupError] = useState('');
-  const [confirm, setConfirm] = useState<{ values: Record<string, string>; key: string } | null>(null);
+  // pinError: the server's refusal of the PIN (wrong, with the tries left, or locked), shown under the field it is about.
+  const [confirm, setConfirm] = useState<{ values: Record<string, string>; key: string; pinError?: string } | null>(null);
 
   const lookup = async (accountNumber: string) => {
     setRecipient(null);
@@ -86,7 +87,9 @@ export function SameBankForm() {
                     label="Transaction PIN"
                     type="password"
                     value={confirm.values.pin}
-                    onChange={(e) => setConfirm({ ...confirm, values: { ...confirm.values, pin: e.target.value.replace(/\D/g, '').slice(0, 4) } })}
+                    onChange={(e) => setConfirm({ ...confirm, pinError: undefined, values: { ...confirm.values, pin: e.target.value.replace(/\D/g, '').slice(0, 4) } })}
+                    error={!!confirm.pinError}
+                    helperText={confirm.pinError}
                     inputProps={{ inputMode: 'numeric', maxLength: 4, 'aria-label': 'Transaction PIN' }}
                     autoFocus
                   />
@@ -114,7 +117,8 @@ export function SameBankForm() {
                   } catch (err) {
                     enqueueSnackbar((err as Error).message, { variant: 'error' });
                     applyServerErrors(err, setErrors);
-                    setConfirm({ ...confirm, key: newIdempotencyKey(), values: { ...confirm.values, pin: '' } });
+                    const pinError = (err as { errors?: Record<string, string> }).errors?.pin ? (err as Error).message : undefined;
+                    setConfirm({ ...confirm, key: newIdempotencyKey(), pinError, values: { ...confirm.values, pin: '' } });
                   } finally {
                     setSubmitting(false);
                   }
