@@ -42,11 +42,14 @@ export function serverEnv(opts: { databaseUrl: string; port: number; dataDir: st
 
 /**
  * The Node flags the server runs with in production (package.json's start:server, docker/Dockerfile), so the bench
- * and the chaos run measure the same process. A 64 MB young generation: a transfer allocates ~120 kB, and with
- * Node's default (16 MB) the server stopped for a scavenge every ~120 ms; measured over one short bench, 352
- * scavenges and 2.2 s of pauses fell to 104 and 1.1 s. Flags given after these (BENCH_SERVER_NODE_ARGS) win.
+ * and the chaos run measure the same process. A 24 MB young generation (Node's default is 16 MB). A transfer allocates
+ * ~100 kB, and ~8% of it outlives two scavenges (kept by something until the next mark-compact; README, Benchmark), so a
+ * scavenge's pause grows with the young generation. 64 MB halved the number of scavenges and their total time, but
+ * each stopped the server for ~7 ms; 24 MB stops it for ~4.5 ms, twice as often. Alternated 10 s bench runs, five
+ * each: half-peak p99 median 32 ms against 48, throughput and CPU per transfer the same within the noise. Flags given
+ * after these (BENCH_SERVER_NODE_ARGS) win.
  */
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=64'];
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=24'];
 
 /** node server/dist/main.js in a process of its own (as in production), with SERVER_NODE_FLAGS and optional others. */
 export function spawnServer(env: NodeJS.ProcessEnv, nodeArgs: string[] = [], stdio: 'inherit' | 'ignore' | 'pipe' = 'inherit'): ChildProcess {
