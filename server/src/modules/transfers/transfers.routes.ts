@@ -119,6 +119,16 @@ export default async function transferRoutes(app: FastifyInstance) {
     '/transfer/same',
     {
       preHandler: customerWithPaymentLookup,
+      // The session check runs before the body is validated (app.ts), so a body it took an attempt for may still be
+      // refused (a PIN of three digits, an amount of three decimals) before the handler runs: the attempt goes back
+      // before that answer is sent. Never given back, five such requests would leave the customer's payments
+      // waiting for attempts that no request holds.
+      onSend: async (request, _reply, payload) => {
+        const parties = partiesReadBeside.get(request);
+        partiesReadBeside.delete(request);
+        if (parties?.pin_reserved) await sameBank.giveBackAttempt(request.customer!.id).catch((err) => request.log.error({ err }, 'a PIN attempt was not given back'));
+        return payload;
+      },
       config: moneyLimit,
       schema: {
         tags,
