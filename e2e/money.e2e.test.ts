@@ -43,6 +43,8 @@ describe('moving money', () => {
     await p.getByRole('button', { name: 'Send money' }).click();
     await p.waitForURL('**/transactions');
     await p.getByText('Transfer successful').waitFor();
+    // The wrong PIN's toast goes when the customer tries again, well before it would hide itself (TOAST.autoHideDurationMs).
+    await p.getByText('Incorrect PIN. 4 tries left.').waitFor({ state: 'detached', timeout: 2_000 });
     await p.getByText('Transfer to Jordan Lee: Concert tickets').waitFor();
     await screenshot(p, 'transactions-after-transfer');
     await expectNoSeriousA11yViolations(p, 'transactions');

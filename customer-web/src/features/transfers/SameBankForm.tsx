@@ -13,7 +13,7 @@ import { INSUFFICIENT_FUNDS, exceedsBalance, isLarge } from './transfer-checks';
 /** The 'Strongroom account' tab: the recipient looked up by account number, then a PIN in a confirm dialog. */
 export function SameBankForm() {
   const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
+  const { enqueueSnackbar, closeSnackbar } = useSnackbar();
   const { refresh, user } = useAuth();
   const [recipient, setRecipient] = useState<{ name: string; accountNumber: string } | null>(null);
   const [lookupError, setLookupError] = useState('');
@@ -102,6 +102,8 @@ export function SameBankForm() {
                 variant="contained"
                 onClick={async () => {
                   if (!confirm) return;
+                  // A refusal of the try before ("Incorrect PIN. 4 tries left.") no longer applies once the customer tries again.
+                  closeSnackbar();
                   setSubmitting(true);
                   try {
                     const body = {
