@@ -119,10 +119,10 @@ export default async function transferRoutes(app: FastifyInstance) {
     '/transfer/same',
     {
       preHandler: customerWithPaymentLookup,
-      // The session check runs before the body is validated (app.ts), so a body it took an attempt for may still be
-      // refused (a PIN of three digits, an amount of three decimals) before the handler runs: the attempt goes back
-      // before that answer is sent. Never given back, five such requests would leave the customer's payments
-      // waiting for attempts that no request holds.
+      // An attempt taken beside the session check that no booking took goes back before the answer is sent: the check
+      // runs before the body is validated (app.ts), so validation may refuse the body (a PIN of three digits), and a
+      // key may be used by another request meanwhile. Never given back, five such requests would leave the
+      // customer's payments waiting for attempts that no request holds.
       onSend: async (request, _reply, payload) => {
         const parties = partiesReadBeside.get(request);
         partiesReadBeside.delete(request);
@@ -140,26 +140,19 @@ export default async function transferRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const body = request.body as yup.InferType<typeof sameBankTransferSchema>;
       const customerId = request.customer!.id;
-      let parties = partiesReadBeside.get(request);
-      partiesReadBeside.delete(request);
       // For the first booking only: another (runInStatement retries a stale claim) reads and takes its own attempt.
       const takeParties = () => {
-        const read = parties;
-        parties = undefined;
+        const read = partiesReadBeside.get(request);
+        partiesReadBeside.delete(request);
         return read;
       };
-      try {
-        const result = await app.idempotency.runInStatement(
-          request,
-          scope(customerId),
-          (claim) => sameBank.send({ ...body, amount: body.amount!, memo: body.memo ?? undefined, customerId, ip: request.ip, parties: takeParties() }, claim),
-          (reference) => sameBank.replay(customerId, reference),
-        );
-        return reply.status(result.status).send(result.body);
-      } finally {
-        // An attempt taken for a request answered without judging its PIN (a key used meanwhile) goes back.
-        if (parties?.pin_reserved) await sameBank.giveBackAttempt(customerId).catch((err) => request.log.error({ err }, 'a PIN attempt was not given back'));
-      }
+      const result = await app.idempotency.runInStatement(
+        request,
+        scope(customerId),
+        (claim) => sameBank.send({ ...body, amount: body.amount!, memo: body.memo ?? undefined, customerId, ip: request.ip, parties: takeParties() }, claim),
+        (reference) => sameBank.replay(customerId, reference),
+      );
+      return reply.status(result.status).send(result.body);
     },
   );
 
