@@ -81,10 +81,13 @@ const REPLACEMENTS: [string, string][] = [
   ['AS e(reference text, customer_id uuid,', 'AS e(id uuid, reference text, customer_id uuid,'],
 ];
 
-export const POST_JOURNALS_V5 = REPLACEMENTS.reduce((sql, [from, to]) => {
-  if (sql.split(from).length !== 2) throw new Error(`post_journals v4 changed: expected once: ${from.trim().split('\n')[0]}`);
+/** `sql` with `from`, which must occur exactly once, replaced by `to`; `what` names the SQL in the error (a later migration uses it too). */
+export function replacedOnce(sql: string, from: string, to: string, what: string): string {
+  if (sql.split(from).length !== 2) throw new Error(`${what} changed: expected once: ${from.trim().split('\n')[0]}`);
   return sql.replace(from, () => to);
-}, POST_JOURNALS_V4);
+}
+
+export const POST_JOURNALS_V5 = REPLACEMENTS.reduce((sql, [from, to]) => replacedOnce(sql, from, to, 'post_journals v4'), POST_JOURNALS_V4);
 
 const OWNED_ROWS = `
   CREATE FUNCTION check_transaction_owners() RETURNS trigger LANGUAGE plpgsql

@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { APPLY_POSTINGS_V2 } from './1760000300000-ledger-keyed-lookups.migration';
-import { POST_JOURNALS_V5 } from './1760001700000-ledger-set-wise-checks.migration';
+import { POST_JOURNALS_V5, replacedOnce } from './1760001700000-ledger-set-wise-checks.migration';
 
 /**
  * A transfer's daily outbound total is written in the same row version as its balance
@@ -46,13 +46,8 @@ const SETTING_EMPTIED = `     WHERE results[b.o::int]->>'status' = 'ok';
     PERFORM set_config('${OUTBOUND_SETTING}', '', true);
 `;
 
-function replacedOnce(sql: string, from: string, to: string, what: string): string {
-  if (sql.split(from).length !== 2) throw new Error(`${what} changed: expected once: ${from.trim().split('\n')[0]}`);
-  return sql.replace(from, () => to);
-}
-
 /** apply_postings, as 1760000300000 made it, with its own search_path (1760001200000 set it on every function). */
-const APPLY_POSTINGS_V2_PINNED = APPLY_POSTINGS_V2.replace('SET enable_mergejoin = off\n', 'SET enable_mergejoin = off\n    SET search_path = public, pg_temp\n');
+const APPLY_POSTINGS_V2_PINNED = replacedOnce(APPLY_POSTINGS_V2, 'SET enable_mergejoin = off\n', 'SET enable_mergejoin = off\n    SET search_path = public, pg_temp\n', 'apply_postings v2');
 
 export const APPLY_POSTINGS_V3 = replacedOnce(APPLY_POSTINGS_V2_PINNED, BALANCES_ONLY, BALANCES_AND_OUTBOUND, 'apply_postings v2');
 
