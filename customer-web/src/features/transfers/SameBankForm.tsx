@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
 import { Form, Formik } from 'formik';
 import { useNavigate } from 'react-router-dom';
-import { useSnackbar } from 'notistack';
+import { useSnackbar, type SnackbarKey } from 'notistack';
 import { SUPPORT, SUPPORT_LARGE_TRANSFER, formatMoney, sameBankTransferSchema } from '@strongroom/shared';
 import { api, newIdempotencyKey } from '../../api/client';
 import { useAuth } from '../../auth/AuthContext';
@@ -17,6 +17,8 @@ export function SameBankForm() {
   const { refresh, user } = useAuth();
   const [recipient, setRecipient] = useState<{ name: string; accountNumber: string } | null>(null);
   const [lookupError, setLookupError] = useState('');
+  // The toast of the last refused try, closed when the customer tries again (other toasts stay).
+  const refusalToast = useRef<SnackbarKey | undefined>(undefined);
   // pinError: the server's refusal of the PIN (wrong, with the tries left, or locked), shown under the field it is about.
   const [confirm, setConfirm] = useState<{ values: Record<string, string>; key: string; pinError?: string } | null>(null);
 
@@ -103,7 +105,7 @@ export function SameBankForm() {
                 onClick={async () => {
                   if (!confirm) return;
                   // A refusal of the try before ("Incorrect PIN. 4 tries left.") no longer applies once the customer tries again.
-                  closeSnackbar();
+                  if (refusalToast.current !== undefined) closeSnackbar(refusalToast.current);
                   setSubmitting(true);
                   try {
                     const body = {
@@ -117,7 +119,7 @@ export function SameBankForm() {
                     void refresh();
                     navigate('/transactions');
                   } catch (err) {
-                    enqueueSnackbar((err as Error).message, { variant: 'error' });
+                    refusalToast.current = enqueueSnackbar((err as Error).message, { variant: 'error' });
                     applyServerErrors(err, setErrors);
                     const pinError = (err as { errors?: Record<string, string> }).errors?.pin ? (err as Error).message : undefined;
                     setConfirm({ ...confirm, key: newIdempotencyKey(), pinError, values: { ...confirm.values, pin: '' } });
