@@ -21,6 +21,7 @@ import { SearchWithoutReference1760001600000 } from './migrations/1760001600000-
 import { LedgerSetWiseChecks1760001700000 } from './migrations/1760001700000-ledger-set-wise-checks.migration';
 import { SearchByWords1760001800000 } from './migrations/1760001800000-search-by-words.migration';
 import { OutboundWithBalance1760001900000 } from './migrations/1760001900000-outbound-with-balance.migration';
+import { PinAttemptTakenAt1760002000000 } from './migrations/1760002000000-pin-attempt-taken-at.migration';
 
 // In order. Never edit a migration that has shipped: add a new one.
 export const MIGRATIONS = [
@@ -52,4 +53,5 @@ export const MIGRATIONS = [
   SearchByWords1760001800000,
   // Replaces apply_postings and post_journals; both set their own search_path.
   OutboundWithBalance1760001900000,
+  PinAttemptTakenAt1760002000000,
 ];

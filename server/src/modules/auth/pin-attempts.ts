@@ -21,6 +21,16 @@ export function pinLockedError(minutesLeft: number): AppError {
 
 export const wrongPinError = (left: number) => new AppError(400, left > 0 ? `Incorrect PIN. ${left} ${left === 1 ? 'try' : 'tries'} left.` : 'Incorrect PIN', { pin: 'Incorrect PIN' });
 
+/**
+ * How long an attempt can be in flight: taken, its PIN not yet judged. Judging takes milliseconds and a payment's booking
+ * seconds at most, so attempts all taken longer ago than this, with no lock set, are ones nobody will judge (a server
+ * died holding them) and end their run (PinAttempts.reserve; docs/decisions/0025-unjudged-attempts.md).
+ */
+export const ATTEMPT_IN_FLIGHT_LIMIT_S = 120;
+
+/** SQL: the SET list that takes one attempt of the row `p`, and notes when (ATTEMPT_IN_FLIGHT_LIMIT_S). */
+export const TAKE_ATTEMPT = `failed_count = p.failed_count + 1, taken_at = now()`;
+
 /** SQL: the attempt row `p` can take another attempt (not every one taken, payments not locked); `max` is a parameter. */
 export const reservable = (max: string) => `p.failed_count < ${max} AND (p.locked_until IS NULL OR p.locked_until <= now())`;
 
@@ -55,7 +65,7 @@ export const takeAttemptsFor = (candidates: string, max: string) => `
   locked AS (${lockAttemptRows('ARRAY(SELECT subject_id FROM wanted)', reservable(max), true)}),
   ${COMMIT_WITHOUT_FLUSH},
   reserved AS (
-    UPDATE pin_attempts p SET failed_count = p.failed_count + 1 FROM locked, wanted, commit_without_flush
+    UPDATE pin_attempts p SET ${TAKE_ATTEMPT} FROM locked, wanted, commit_without_flush
      WHERE p.customer_id = locked.customer_id AND wanted.subject_id = locked.customer_id
     RETURNING wanted.o)`;
 
@@ -88,7 +98,7 @@ function attemptStatements(db: Queryable): AttemptStatements {
         (customerIds) =>
           updated(
             `WITH locked AS (${lockAttemptRows('$1::uuid[]', reservable('$2'))}), ${COMMIT_WITHOUT_FLUSH}
-             UPDATE pin_attempts p SET failed_count = p.failed_count + 1 FROM locked, commit_without_flush WHERE p.customer_id = locked.customer_id
+             UPDATE pin_attempts p SET ${TAKE_ATTEMPT} FROM locked, commit_without_flush WHERE p.customer_id = locked.customer_id
              RETURNING p.customer_id AS id`,
             customerIds,
             [MAX_CODE_ATTEMPTS],
@@ -140,13 +150,38 @@ export class PinAttempts {
     const deadline = Date.now() + waitMs;
     for (let pauseMs = 2; ; pauseMs = Math.min(pauseMs * 2, 50)) {
       if (await this.statements.reserve.load(customerId)) return;
-      const [state] = await rows<{ minutes_left: number | null }>(this.db, `SELECT extract(epoch FROM locked_until - now()) / 60 AS minutes_left FROM pin_attempts WHERE customer_id = $1`, [
-        customerId,
-      ]);
+      const state = await this.endUnjudgedRun(customerId);
       if (Number(state?.minutes_left ?? 0) > 0) throw pinLockedError(Number(state!.minutes_left));
+      if (state?.ended) continue; // its lock is over already: the next attempt can be taken at once
       if (Date.now() > deadline) throw new AppError(409, 'Another payment is being authorised right now. Please try again in a moment.');
       await new Promise((resolve) => setTimeout(resolve, pauseMs));
     }
+  }
+
+  /**
+   * When every attempt is taken and none was taken in the last ATTEMPT_IN_FLIGHT_LIMIT_S, nobody is judging them (a
+   * server died holding them): the run ends as a run of wrong PINs would, with a lock that began when the last was
+   * taken (so it may be over already). Unjudged attempts count as wrong, as a verification that crashed keeps its
+   * attempt: a guesser who could crash the server gains no tries. Answers the minutes left of any lock and whether
+   * this call ended a run.
+   */
+  private async endUnjudgedRun(customerId: string) {
+    const [state] = await rows<{ minutes_left: number | null; ended: boolean }>(
+      this.db,
+      `WITH ended AS (
+         UPDATE pin_attempts
+            SET failed_count = 0,
+                lock_count = lock_count + 1,
+                locked_until = coalesce(taken_at, to_timestamp(0)) + make_interval(mins => least($3 * power(2, least(lock_count, 16)), $4)::int)
+          WHERE customer_id = $1 AND failed_count >= $2 AND (locked_until IS NULL OR locked_until <= now())
+            AND coalesce(taken_at, to_timestamp(0)) < now() - make_interval(secs => $5)
+          RETURNING locked_until)
+       SELECT extract(epoch FROM coalesce((SELECT locked_until FROM ended), p.locked_until) - now()) / 60 AS minutes_left,
+              EXISTS (SELECT 1 FROM ended) AS ended
+         FROM pin_attempts p WHERE p.customer_id = $1`,
+      [customerId, MAX_CODE_ATTEMPTS, LOGIN_LOCK_MINUTES, MAX_PIN_LOCK_MINUTES, ATTEMPT_IN_FLIGHT_LIMIT_S],
+    );
+    return state;
   }
 
   /** After a right PIN: the attempts and the run of locks start again. */

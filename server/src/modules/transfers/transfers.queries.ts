@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import { byOrdinal } from '../../common/coalescer';
 import { prepared, rows, type Queryable } from '../../common/sql';
 import { retrying } from '../../db/transaction';
-import { COMMIT_WITHOUT_FLUSH, lockAttemptRows, reservable } from '../auth/pin-attempts';
+import { COMMIT_WITHOUT_FLUSH, lockAttemptRows, reservable, TAKE_ATTEMPT } from '../auth/pin-attempts';
 
 export interface NotificationPreferences {
   transactionAlerts?: boolean;
@@ -101,7 +101,7 @@ export async function reserveAndLoadSameBankParties(ds: DataSource, keys: { send
       `WITH locked AS (${lockAttemptRows('$1::uuid[]', reservable('$3'))}),
      ${COMMIT_WITHOUT_FLUSH},
      reserved AS (
-       UPDATE pin_attempts p SET failed_count = p.failed_count + 1 FROM locked, commit_without_flush WHERE p.customer_id = locked.customer_id
+       UPDATE pin_attempts p SET ${TAKE_ATTEMPT} FROM locked, commit_without_flush WHERE p.customer_id = locked.customer_id
         RETURNING p.customer_id)
      SELECT q.o, x.*, EXISTS (SELECT 1 FROM reserved WHERE reserved.customer_id = q.sender) AS pin_reserved
        FROM unnest($1::uuid[], $2::text[]) WITH ORDINALITY q(sender, recipient, o)
