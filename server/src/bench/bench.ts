@@ -1,7 +1,7 @@
 // npm run bench: how many transfers a second the whole stack (HTTP -> Fastify -> ledger -> PostgreSQL)
 // sustains, at what latency, and how fast the first page of a 100,000-row transaction list is.
 // Not part of npm test: it prints figures; nothing here asserts a timing.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -15,6 +15,7 @@ import { seedFxRates } from '../modules/fx/fx.service';
 import { transactionSearch } from '../modules/transactions/transactions.service';
 import { HARNESS_PIN, loginCustomers, seedFundedCustomers, serverEnv, spawnServer, waitReady } from './harness';
 import { fig, steadyRate } from './steady-rate';
+import { sampleActivity } from './activity-sampler';
 import { cpuPerTransfer, cpuSnapshot, postmasterPidOf, preparePgbench, type PgbenchFigures } from './yardstick';
 
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 200);
@@ -30,18 +31,25 @@ function pct(result: autocannon.Result, p: 'p50' | 'p99' | 'p97_5' | 'p90') {
 
 async function main() {
   const tmp = mkdtempSync(join(tmpdir(), 'strongroom-bench-'));
+  // BENCH_PG_SOCKET=1: the server, this process and pgbench reach the embedded PostgreSQL over a Unix socket, not TCP.
+  const socketDir = process.env.BENCH_PG_SOCKET ? join(tmp, 'sock') : undefined;
+  if (socketDir) {
+    mkdirSync(socketDir);
+    chmodSync(socketDir, 0o777); // run as root, PostgreSQL runs as the postgres user
+  }
   let stopPg: (() => Promise<void>) | undefined;
   let url = process.env.BENCH_DATABASE_URL;
   let postmasterPid: number | undefined;
   if (!url) {
     // BENCH_PG_STATS=1 loads pg_stat_statements and prints where the database spent its time per scenario.
     const pg = await startEmbeddedPostgres(tmp, {
-      ...(PG_STATS ? { flags: ['-c', 'shared_preload_libraries=pg_stat_statements', '-c', 'pg_stat_statements.track=all'] } : {}),
+      flags: [...(PG_STATS ? ['-c', 'shared_preload_libraries=pg_stat_statements', '-c', 'pg_stat_statements.track=all'] : []), ...(socketDir ? ['-c', `unix_socket_directories=${socketDir}`] : [])],
       log: (l) => {
         if (process.env.BENCH_PG_LOG) console.log('pg:', l);
       },
     });
     url = pg.url;
+    if (socketDir) url = `${url}?host=${encodeURIComponent(socketDir)}`;
     stopPg = pg.stop;
     postmasterPid = postmasterPidOf(join(tmp, 'pg'));
   }
@@ -166,6 +174,7 @@ async function main() {
   const halfRate = Math.max(1, Math.floor(peak / 2));
   await checkpoint();
   if (PG_STATS) await ds.query('SELECT pg_stat_statements_reset()');
+  const sampler = process.env.BENCH_DEBUG ? sampleActivity(ds) : undefined;
   const half = await steadyRate(new URL(`${base}/v1/transfer/same`), halfRate, DURATION_S, () => {
     const from = Math.floor(Math.random() * customers.length);
     let to = Math.floor(Math.random() * customers.length);
@@ -179,6 +188,8 @@ async function main() {
     `${`Spread at a steady half of the peak (${halfRate}/s)`.padEnd(38)} ${fig(half.ratePerS).padStart(6)} transfers/s  p50 ${fig(half.p50).padStart(4)} ms  p99 ${fig(half.p99).padStart(4)} ms  (failed ${half.failed}; sent late by p99 ${fig(half.sendLagP99)} ms)`,
   );
 
+  if (sampler) await sampler(half.slowBuckets);
+  if (process.env.BENCH_DEBUG) await walBytes();
   await pgStats('the steady half-peak run');
 
   // The ledger must still add up after the load.

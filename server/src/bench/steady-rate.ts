@@ -61,5 +61,5 @@ export async function steadyRate(url: URL, rate: number, durationS: number, body
   latenciesMs.sort((a, b) => a - b);
   sendLagsMs.sort((a, b) => a - b);
   const at = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-  return { ratePerS: ok / ((performance.now() - start) / 1000), p50: at(latenciesMs, 0.5), p99: at(latenciesMs, 0.99), sendLagP99: at(sendLagsMs, 0.99), ok, failed };
+  return { ratePerS: ok / ((performance.now() - start) / 1000), p50: at(latenciesMs, 0.5), p99: at(latenciesMs, 0.99), sendLagP99: at(sendLagsMs, 0.99), ok, failed, slowBuckets: [...slow.keys()] };
 }

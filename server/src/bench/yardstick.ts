@@ -87,7 +87,8 @@ export function preparePgbench(url: string, postmasterPid: number | undefined): 
   if (spawnSync('pgbench', ['--version']).status !== 0) return undefined;
   const target = new URL(url);
   const env = { ...process.env, PGPASSWORD: decodeURIComponent(target.password) };
-  const args = ['-h', target.hostname, '-p', target.port || '5432', '-U', decodeURIComponent(target.username)];
+  // A `host` parameter names a Unix socket's directory (BENCH_PG_SOCKET): pgbench goes the way the server goes.
+  const args = ['-h', target.searchParams.get('host') ?? target.hostname, '-p', target.port || '5432', '-U', decodeURIComponent(target.username)];
   execFileSync('psql', [...args, '-d', target.pathname.slice(1), '-c', 'DROP DATABASE IF EXISTS pgbench_strongroom', '-c', 'CREATE DATABASE pgbench_strongroom'], { env, stdio: 'ignore' });
   execFileSync('pgbench', [...args, '-i', '-s', '10', '-q', 'pgbench_strongroom'], { env, stdio: 'ignore' });
   return {

@@ -1,0 +1,44 @@
+// BENCH_DEBUG: what PostgreSQL's backends were doing while the steady run's slow requests were due, to tell a stall in
+// the database (a wait event, an autovacuum worker on the CPU) from one in the server (backends idle meanwhile).
+import type { DataSource } from 'typeorm';
+
+/** A client backend's or autovacuum worker's state and wait event (`cpu`: none), with the autovacuum's work. */
+const ACTIVITY = `
+  SELECT replace(a.backend_type, 'client backend', 'backend') || ' ' || a.state || ' ' || coalesce(a.wait_event, 'cpu')
+         || CASE WHEN a.backend_type = 'autovacuum worker' THEN ' ' || coalesce(v.phase, 'analyzing') || ' ' || replace(a.query, 'autovacuum: ', '') ELSE '' END AS what,
+         count(*)::int AS n
+    FROM pg_stat_activity a LEFT JOIN pg_stat_progress_vacuum v USING (pid)
+   WHERE a.pid <> pg_backend_pid() AND a.state <> 'idle' AND a.backend_type IN ('client backend', 'autovacuum worker')
+   GROUP BY 1`;
+
+/**
+ * Samples pg_stat_activity every `everyMs` until the returned function is called with the 100 ms buckets (of time since
+ * the start) to print: for each, the mean number of backends seen in each state.
+ */
+export function sampleActivity(ds: DataSource, everyMs = 20) {
+  const start = performance.now();
+  const buckets = new Map<number, { samples: number; seen: Map<string, number> }>();
+  let running = true;
+  const sampling = (async () => {
+    while (running) {
+      const bucketIndex = Math.floor((performance.now() - start) / 100);
+      const found: { what: string; n: number }[] = await ds.query(ACTIVITY);
+      const bucket = buckets.get(bucketIndex) ?? { samples: 0, seen: new Map<string, number>() };
+      bucket.samples += 1;
+      for (const row of found) bucket.seen.set(row.what, (bucket.seen.get(row.what) ?? 0) + row.n);
+      buckets.set(bucketIndex, bucket);
+      await new Promise((resolve) => setTimeout(resolve, everyMs));
+    }
+  })();
+  return async (toPrint: number[]) => {
+    running = false;
+    await sampling;
+    console.log('  PostgreSQL while slow requests were due (mean backends per sample; "cpu": no wait event):');
+    for (const bucketIndex of [...toPrint].sort((a, b) => a - b)) {
+      const bucket = buckets.get(bucketIndex);
+      if (!bucket) continue;
+      const seen = [...bucket.seen].sort((a, b) => b[1] - a[1]).map(([what, n]) => `${what} ${(n / bucket.samples).toFixed(1)}`);
+      console.log(`    ${(bucketIndex / 10).toFixed(1)} s: ${seen.join(', ') || 'nothing active'}`);
+    }
+  };
+}
