@@ -50,6 +50,16 @@ describe('GET /v1/transaction', () => {
     expect(theirs.json().items.every((i: { type: string }) => i.type === 'credit')).toBe(true);
   });
 
+  it('lists nothing, and counts right, for a page past the end, a search that matches nothing and a customer with no history', async () => {
+    const past = (await t.app.inject({ method: 'GET', url: '/v1/transaction?pageSize=2&page=3', headers: { cookie: a.session.cookie } })).json();
+    expect(past).toMatchObject({ success: true, page: 3, total: 4, totalCapped: false, items: [] });
+    const none = (await t.app.inject({ method: 'GET', url: '/v1/transaction?q=zeppelin', headers: { cookie: a.session.cookie } })).json();
+    expect(none).toMatchObject({ total: 0, totalCapped: false, items: [] });
+    const fresh = await approvedCustomer(t.app, { staff: a.staff });
+    const empty = (await t.app.inject({ method: 'GET', url: '/v1/transaction', headers: { cookie: fresh.session.cookie } })).json();
+    expect(empty).toMatchObject({ total: 0, totalCapped: false, items: [] });
+  });
+
   it('filters by type and status and searches description, recipient and reference', async () => {
     const credit = await t.app.inject({ method: 'GET', url: '/v1/transaction?type=credit', headers: { cookie: a.session.cookie } });
     expect(credit.json().items.map((i: { kind: string }) => i.kind)).toEqual(['incoming']);
