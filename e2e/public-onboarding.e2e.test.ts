@@ -2,7 +2,7 @@ import { basename, join } from 'node:path';
 import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import type { Page } from 'playwright-core';
-import { newContext, screenshot } from './helpers/browser';
+import { choose, newContext, screenshot } from './helpers/browser';
 import { useServerAndBrowser } from './helpers/suite';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { accountNumberIn, latestMail, resetLinkIn, sixDigitCode } from './helpers/mail';
@@ -22,10 +22,8 @@ async function fillPersonal(page: Page, email: string) {
   await page.getByLabel('Last name').fill('Nakamura');
   await page.getByLabel('Date of birth').fill('1992-03-14');
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Country').click();
-  await page.getByRole('option', { name: /United States$/ }).click();
-  await page.getByLabel('State/Province').click();
-  await page.getByRole('option', { name: 'Oregon' }).click();
+  await choose(page, 'Country', /United States$/);
+  await choose(page, 'State/Province', 'Oregon');
   await page.getByLabel('City').fill('Portland');
   await page.getByLabel('Zip/Postal code').fill('97201');
   await page.getByLabel('Phone number').fill('+1 503 555 0100');
@@ -72,19 +70,15 @@ describe('a new customer opens an account', () => {
     await stepHeading(page, 'Employment Information').waitFor();
     await expectNoSeriousA11yViolations(page, 'enrolment step 2');
 
-    await page.getByLabel('Occupation').click();
-    await page.getByRole('option', { name: 'Self employed' }).click();
-    await page.getByLabel('Annual income').click();
-    await page.getByRole('option', { name: '$50,001 - $100,000' }).click();
+    await choose(page, 'Occupation', 'Self employed');
+    await choose(page, 'Annual income', '$50,001 - $100,000');
     await page.getByRole('button', { name: 'Save and continue' }).click();
     await page.getByText('Employment information saved').waitFor();
     await stepHeading(page, 'Account Information').waitFor();
     await expectNoSeriousA11yViolations(page, 'enrolment step 3');
 
-    await page.getByLabel('Account type').click();
-    await page.getByRole('option', { name: 'Savings' }).click();
-    await page.getByLabel('Currency').click();
-    await page.getByRole('option', { name: 'USD' }).click();
+    await choose(page, 'Account type', 'Savings');
+    await choose(page, 'Currency', 'USD');
     await fillSecrets(page, passport);
     await page.getByAltText('Passport preview').waitFor();
     await page.getByRole('button', { name: 'Save and continue' }).click();
@@ -213,16 +207,12 @@ describe('a new customer opens an account', () => {
     await fillPersonal(page, `bytes.${Date.now()}@example.com`);
     await page.getByRole('button', { name: 'Save and continue' }).click();
     await stepHeading(page, 'Employment Information').waitFor();
-    await page.getByLabel('Occupation').click();
-    await page.getByRole('option', { name: 'Business / Sales' }).click();
-    await page.getByLabel('Annual income').click();
-    await page.getByRole('option', { name: 'Below $10,000' }).click();
+    await choose(page, 'Occupation', 'Business / Sales');
+    await choose(page, 'Annual income', 'Below $10,000');
     await page.getByRole('button', { name: 'Save and continue' }).click();
     await stepHeading(page, 'Account Information').waitFor();
-    await page.getByLabel('Account type').click();
-    await page.getByRole('option', { name: 'Checking' }).click();
-    await page.getByLabel('Currency').click();
-    await page.getByRole('option', { name: 'EUR' }).click();
+    await choose(page, 'Account type', 'Checking');
+    await choose(page, 'Currency', 'EUR');
     // The browser calls it image/png by its name, so only the server, reading the bytes, can refuse it.
     await fillSecrets(page, fake);
     await page.getByText('This file cannot be shown as a photo').waitFor();

@@ -32,3 +32,29 @@ export async function signIn(page: Page, accountNumber: string, password: string
   await page.getByRole('button', { name: 'Submit' }).click();
   await page.waitForURL('**/dashboard');
 }
+
+/**
+ * Picks `option` in the list the field labelled `label` opens (a MUI select or autocomplete) and waits for the list to
+ * close: until it has, its backdrop takes the next click. On a loaded CI machine a pick once left the list open; one
+ * that did not take within 2 s is made again, twice at most.
+ */
+export async function choose(page: Page, label: string, option: string | RegExp): Promise<void> {
+  await page.getByLabel(label).click();
+  await page.getByRole('option', { name: option }).click();
+  const closed = () =>
+    page
+      .getByRole('listbox')
+      .waitFor({ state: 'hidden', timeout: 2_000 })
+      .then(
+        () => true,
+        () => false,
+      );
+  for (let attempt = 1; !(await closed()); attempt++) {
+    if (attempt === 3) throw new Error(`the list of ${label} stayed open after picking ${String(option)}`);
+    // The list may close between the check and this click: then there is nothing left to click.
+    await page
+      .getByRole('option', { name: option })
+      .click({ timeout: 2_000 })
+      .catch(() => undefined);
+  }
+}
