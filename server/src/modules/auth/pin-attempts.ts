@@ -31,6 +31,13 @@ export const ATTEMPT_IN_FLIGHT_LIMIT_S = 120;
 /** SQL: the SET list that takes one attempt of the row `p`, and notes when (ATTEMPT_IN_FLIGHT_LIMIT_S). */
 export const TAKE_ATTEMPT = `failed_count = p.failed_count + 1, taken_at = now()`;
 
+/**
+ * SQL: the SET list that ends a run of attempts with a lock starting at `since`: the count starts again, and the lock
+ * lasts pinLockMinutes(lock_count), with `$3` LOGIN_LOCK_MINUTES and `$4` MAX_PIN_LOCK_MINUTES. Every run ends this way,
+ * by a fifth wrong PIN (PinAttempts.failed) or with attempts nobody is judging (PinAttempts.reserve).
+ */
+const endRunWithLock = (since: string) => `failed_count = 0, lock_count = lock_count + 1, locked_until = ${since} + make_interval(mins => least($3 * power(2, least(lock_count, 16)), $4)::int)`;
+
 /** SQL: the attempt row `p` can take another attempt (not every one taken, payments not locked); `max` is a parameter. */
 export const reservable = (max: string) => `p.failed_count < ${max} AND (p.locked_until IS NULL OR p.locked_until <= now())`;
 
@@ -170,9 +177,7 @@ export class PinAttempts {
       this.db,
       `WITH ended AS (
          UPDATE pin_attempts
-            SET failed_count = 0,
-                lock_count = lock_count + 1,
-                locked_until = coalesce(taken_at, to_timestamp(0)) + make_interval(mins => least($3 * power(2, least(lock_count, 16)), $4)::int)
+            SET ${endRunWithLock('coalesce(taken_at, to_timestamp(0))')}
           WHERE customer_id = $1 AND failed_count >= $2 AND (locked_until IS NULL OR locked_until <= now())
             AND coalesce(taken_at, to_timestamp(0)) < now() - make_interval(secs => $5)
           RETURNING locked_until)
@@ -197,9 +202,7 @@ export class PinAttempts {
     const [locked] = await rows<{ minutes: number }>(
       this.db,
       `UPDATE pin_attempts
-          SET failed_count = 0,
-              lock_count = lock_count + 1,
-              locked_until = now() + make_interval(mins => least($3 * power(2, least(lock_count, 16)), $4)::int)
+          SET ${endRunWithLock('now()')}
         WHERE customer_id = $1 AND failed_count >= $2
         RETURNING least($3 * power(2, least(lock_count - 1, 16)), $4)::int AS minutes`,
       [customerId, MAX_CODE_ATTEMPTS, LOGIN_LOCK_MINUTES, MAX_PIN_LOCK_MINUTES],
