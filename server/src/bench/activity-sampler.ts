@@ -1,6 +1,7 @@
 // BENCH_DEBUG: what PostgreSQL's backends were doing while the steady run's slow requests were due, to tell a stall in
 // the database (a wait event, an autovacuum worker on the CPU) from one in the server (backends idle meanwhile).
 import type { DataSource } from 'typeorm';
+import { fig } from './steady-rate';
 
 /** A client backend's or autovacuum worker's state and wait event (`cpu`: none), with the autovacuum's work. */
 const ACTIVITY = `
@@ -37,8 +38,8 @@ export function sampleActivity(ds: DataSource, everyMs = 20) {
     for (const bucketIndex of [...toPrint].sort((a, b) => a - b)) {
       const bucket = buckets.get(bucketIndex);
       if (!bucket) continue;
-      const seen = [...bucket.seen].sort((a, b) => b[1] - a[1]).map(([what, n]) => `${what} ${(n / bucket.samples).toFixed(1)}`);
-      console.log(`    ${(bucketIndex / 10).toFixed(1)} s: ${seen.join(', ') || 'nothing active'}`);
+      const seen = [...bucket.seen].sort((a, b) => b[1] - a[1]).map(([what, n]) => `${what} ${fig(n / bucket.samples, 1)}`);
+      console.log(`    ${fig(bucketIndex / 10, 1)} s: ${seen.join(', ') || 'nothing active'}`);
     }
   };
 }
