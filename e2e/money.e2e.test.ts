@@ -233,4 +233,34 @@ describe('moving money', () => {
     await screenshot(p, 'transaction-detail');
     await expectNoSeriousA11yViolations(p, 'transaction detail');
   });
+
+  // Last in this suite: it leaves the demo customer's payments locked.
+  it('locks the PIN field and Send money once too many wrong PINs lock payments', async () => {
+    const p = await page();
+    await signIn(p, '1000000001', 'Demo@2026!');
+    await p.goto('/transfers');
+    await p.getByLabel('Recipient account number').fill('1000000002');
+    await p.getByTestId('recipient-name').getByText('Jordan L.').waitFor();
+    await p.getByLabel('Amount').fill('5.00');
+    await p.getByRole('button', { name: 'Continue' }).click();
+    const send = p.getByRole('button', { name: 'Send money' });
+    const wrongPins = ['4 tries left', '3 tries left', '2 tries left', '1 try left'];
+    for (const left of wrongPins) {
+      await p.getByLabel('Transaction PIN').fill('9999');
+      await send.click();
+      await p.getByRole('dialog').getByText(`Incorrect PIN. ${left}.`).waitFor();
+      expect(await send.isEnabled()).toBe(true);
+    }
+    await p.getByLabel('Transaction PIN').fill('9999');
+    await send.click();
+    await p.getByRole('dialog').getByText('Too many wrong PINs. Payments are locked for 15 minutes.').waitFor();
+    expect(await send.isDisabled()).toBe(true);
+    expect(await p.getByLabel('Transaction PIN').isDisabled()).toBe(true);
+    // Each wrong PIN's toast went when the next try was made: only the lock's is left.
+    for (const left of wrongPins) await p.getByText(`Incorrect PIN. ${left}.`).waitFor({ state: 'detached' });
+    await screenshot(p, 'transfer-same-pin-locked');
+    // Cancel still closes the dialog.
+    await p.getByRole('button', { name: 'Cancel' }).click();
+    await p.getByRole('dialog').waitFor({ state: 'detached' });
+  });
 });

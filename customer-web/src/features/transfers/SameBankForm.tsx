@@ -4,11 +4,14 @@ import { Form, Formik } from 'formik';
 import { useNavigate } from 'react-router-dom';
 import { useSnackbar, type SnackbarKey } from 'notistack';
 import { SUPPORT, SUPPORT_LARGE_TRANSFER, formatMoney, sameBankTransferSchema } from '@strongroom/shared';
-import { api, newIdempotencyKey } from '../../api/client';
+import { ApiError, api, newIdempotencyKey } from '../../api/client';
 import { useAuth } from '../../auth/AuthContext';
 import { FormField, applyServerErrors } from '../../components/FormField';
 import { SummaryLines } from './TransferCodeModal';
 import { INSUFFICIENT_FUNDS, exceedsBalance, isLarge } from './transfer-checks';
+
+/** The server's status for a payment refused because too many wrong PINs locked payments (HTTP 423 Locked). */
+const PAYMENTS_LOCKED = 423;
 
 /** The 'Strongroom account' tab: the recipient looked up by account number, then a PIN in a confirm dialog. */
 export function SameBankForm() {
@@ -20,7 +23,8 @@ export function SameBankForm() {
   // The toast of the last refused try, closed when the customer tries again (other toasts stay).
   const refusalToast = useRef<SnackbarKey | undefined>(undefined);
   // pinError: the server's refusal of the PIN (wrong, with the tries left, or locked), shown under the field it is about.
-  const [confirm, setConfirm] = useState<{ values: Record<string, string>; key: string; pinError?: string } | null>(null);
+  // locked: payments are locked after too many wrong PINs (423); no PIN can be tried until the dialog is opened again.
+  const [confirm, setConfirm] = useState<{ values: Record<string, string>; key: string; pinError?: string; locked?: boolean } | null>(null);
 
   const lookup = async (accountNumber: string) => {
     setRecipient(null);
@@ -92,6 +96,7 @@ export function SameBankForm() {
                     onChange={(e) => setConfirm({ ...confirm, pinError: undefined, values: { ...confirm.values, pin: e.target.value.replace(/\D/g, '').slice(0, 4) } })}
                     error={!!confirm.pinError}
                     helperText={confirm.pinError}
+                    disabled={confirm.locked}
                     inputProps={{ inputMode: 'numeric', maxLength: 4, 'aria-label': 'Transaction PIN' }}
                     autoFocus
                   />
@@ -102,6 +107,7 @@ export function SameBankForm() {
               <Button onClick={() => setConfirm(null)}>Cancel</Button>
               <Button
                 variant="contained"
+                disabled={confirm?.locked}
                 onClick={async () => {
                   if (!confirm) return;
                   // A refusal of the try before ("Incorrect PIN. 4 tries left.") no longer applies once the customer tries again.
@@ -122,7 +128,8 @@ export function SameBankForm() {
                     refusalToast.current = enqueueSnackbar((err as Error).message, { variant: 'error' });
                     applyServerErrors(err, setErrors);
                     const pinError = (err as { errors?: Record<string, string> }).errors?.pin ? (err as Error).message : undefined;
-                    setConfirm({ ...confirm, key: newIdempotencyKey(), pinError, values: { ...confirm.values, pin: '' } });
+                    const locked = err instanceof ApiError && err.status === PAYMENTS_LOCKED;
+                    setConfirm({ ...confirm, key: newIdempotencyKey(), pinError, locked, values: { ...confirm.values, pin: '' } });
                   } finally {
                     setSubmitting(false);
                   }
