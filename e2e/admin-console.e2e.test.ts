@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { freshOtp } from '../server/test/helpers/totp';
 import { demoStaff, staffBearerToken } from './helpers/server';
-import { newContext, screenshot } from './helpers/browser';
+import { choose, newContext, screenshot } from './helpers/browser';
 import { useServerAndBrowser } from './helpers/suite';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 
@@ -301,8 +301,7 @@ describe('staff console (/admin)', () => {
     expect(await status.textContent()).not.toContain('Pending');
     // Words keep the status chosen.
     await page.getByLabel('Search description, recipient or whole reference').fill('');
-    await status.click();
-    await page.getByRole('option', { name: 'Pending' }).click();
+    await choose(page, status, 'Pending');
     await page.getByLabel('Search description, recipient or whole reference').fill('Transfer');
     await page.waitForURL(/Transfer/);
     expect(await status.textContent()).toContain('Pending');

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { newContext, screenshot, signIn } from './helpers/browser';
+import { choose, newContext, screenshot, signIn } from './helpers/browser';
 import { useServerAndBrowser } from './helpers/suite';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { signInStaff } from './helpers/server';
@@ -46,8 +46,7 @@ describe('cards and Freeze everything', () => {
     const page = await customerPage();
     await page.goto('/cards?tab=add');
     await page.getByRole('heading', { level: 1, name: 'Cards' }).waitFor();
-    await page.getByLabel('Card type').click();
-    await page.getByRole('option', { name: 'Mastercard' }).click();
+    await choose(page, 'Card type', 'Mastercard');
     await page.getByLabel('Credit limit').fill('750');
     await page.getByLabel('Social Security Number').fill('123-45-6789');
     await page.getByRole('button', { name: 'Apply for card' }).click();

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { newContext, screenshot, signIn } from './helpers/browser';
+import { choose, newContext, screenshot, signIn } from './helpers/browser';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { signInStaff } from './helpers/server';
 import { useServerAndBrowser } from './helpers/suite';
@@ -44,8 +44,7 @@ describe('crypto wallet', () => {
   }
 
   async function pick(page: Page, label: string, option: string | RegExp): Promise<void> {
-    await page.getByRole('combobox', { name: label }).click();
-    await page.getByRole('option', { name: option }).click();
+    await choose(page, page.getByRole('combobox', { name: label }), option);
   }
 
   it('deposits crypto, has it approved in the console, and withdraws it with the fee shown', async () => {

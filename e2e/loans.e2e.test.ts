@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { newContext, screenshot, signIn } from './helpers/browser';
+import { choose, newContext, screenshot, signIn } from './helpers/browser';
 import { signInStaff } from './helpers/server';
 import { useServerAndBrowser } from './helpers/suite';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
@@ -60,10 +60,8 @@ describe('loans', () => {
     await page.goto('/loans?tab=application');
     // The page's code is fetched on first use: give a busy machine time for it.
     await page.getByRole('heading', { name: 'Loan details' }).waitFor(FIRST_LOAD);
-    await page.getByLabel('Loan type').click();
-    await page.getByRole('option', { name: 'Personal Loan' }).click();
-    await page.getByLabel('Loan purpose').click();
-    await page.getByRole('option', { name: 'Home improvement' }).click();
+    await choose(page, 'Loan type', 'Personal Loan');
+    await choose(page, 'Loan purpose', 'Home improvement');
     await page.getByLabel('Loan amount').fill('5000');
     await page.getByLabel('Term (months)').fill('24');
     await page.getByTestId('rate-preview').getByText('6.99% a year').waitFor();
@@ -71,8 +69,7 @@ describe('loans', () => {
     await page.getByLabel('Phone').fill('4155550142');
     await page.getByLabel('Address').fill('500 Market Street, Suite 10');
     await page.getByLabel('Zip code').fill('94105');
-    await page.getByLabel('Employment status').click();
-    await page.getByRole('option', { name: 'Employed', exact: true }).click();
+    await choose(page, 'Employment status', 'Employed', { exact: true });
     await page.getByLabel('Employer name').fill('Golden Gate Labs');
     await page.getByLabel('Job title').fill('Designer');
     await page.getByLabel('Annual income').fill('92000');

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { newContext, screenshot, signIn } from './helpers/browser';
+import { choose, newContext, screenshot, signIn } from './helpers/browser';
 import { useServerAndBrowser } from './helpers/suite';
 import { latestMail, sixDigitCode } from './helpers/mail';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
@@ -66,19 +66,16 @@ describe('moving money', () => {
     await p.getByLabel('Routing number').fill('30006');
     await p.getByLabel('SWIFT / BIC').fill('BNPAFRPP');
     await p.getByLabel('Amount').fill('100');
-    await p.getByLabel('Purpose').click();
-    await p.getByRole('option', { name: 'Family support' }).click();
+    await choose(p, 'Purpose', 'Family support');
     await p.getByTestId('quote').getByText('$15.00').waitFor(); // the fee, shown before confirming
     await expectNoSeriousA11yViolations(p, 'transfers: international with its quote');
     // Paid in another currency: the rate to four decimals, both currencies named.
-    await p.getByLabel('Currency').click();
-    await p.getByRole('option', { name: 'EUR' }).click();
+    await choose(p, 'Currency', 'EUR');
     await p
       .getByTestId('quote')
       .getByText(/^1 EUR = \d+\.\d{4} USD$/)
       .waitFor();
-    await p.getByLabel('Currency').click();
-    await p.getByRole('option', { name: 'USD' }).click();
+    await choose(p, 'Currency', 'USD');
     await p.getByTestId('quote').getByText('$15.00').waitFor();
     const startedAt = Date.now() - 1000;
     await p.getByRole('button', { name: 'Continue' }).click();
@@ -203,14 +200,11 @@ describe('moving money', () => {
     await signIn(p, '1000000001', 'Demo@2026!');
     await p.goto('/transactions');
     await p.getByTestId('transaction-row').first().waitFor();
-    await p.getByLabel('Type').click();
-    await p.getByRole('option', { name: 'Credit' }).click();
+    await choose(p, 'Type', 'Credit');
     await p.waitForURL(/type=credit/);
     await p.getByText('Rent to Jordan Lee').first().waitFor({ state: 'detached' });
     await p.getByText('Salary from Northwind Traders').first().waitFor();
-    await p.getByRole('listbox').waitFor({ state: 'detached' });
-    await p.getByLabel('Status').click();
-    await p.getByRole('option', { name: 'Pending' }).click();
+    await choose(p, 'Status', 'Pending');
     await p.getByText('No transactions found').waitFor();
     // Filters alone: no word about references.
     expect(await p.getByText('Search looks for words that start with what you type. To find a payment by its reference, enter all of it.').count()).toBe(0);

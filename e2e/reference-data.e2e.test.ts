@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { newContext, screenshot, signIn } from './helpers/browser';
+import { choose, newContext, screenshot, signIn } from './helpers/browser';
 import { useServerAndBrowser } from './helpers/suite';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { signInStaff } from './helpers/server';
@@ -65,8 +65,7 @@ describe('staff-maintained FX rates and crypto options, and staff unfreeze (cons
     const page = await customerPage();
     await page.goto('/transfers?tab=international');
     await page.getByLabel('Amount').fill('100.00');
-    await page.getByLabel('Currency').click();
-    await page.getByRole('option', { name: /EUR/ }).click();
+    await choose(page, 'Currency', /EUR/);
     const quote = page.getByTestId('quote');
     await quote.getByText('1 EUR = 1.0950 USD').waitFor();
     await quote.getByText('$109.50').waitFor();

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 export const SCREENSHOT_DIR = resolve(__dirname, '..', '..', 'artifacts', 'screenshots');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -34,13 +34,15 @@ export async function signIn(page: Page, accountNumber: string, password: string
 }
 
 /**
- * Picks `option` in the list the field labelled `label` opens (a MUI select or autocomplete) and waits for the list to
+ * Picks `option` in the list the field (labelled `field`, or the locator `field`) opens (a MUI select or autocomplete) and waits for the list to
  * close: until it has, its backdrop takes the next click. On a loaded CI machine a pick once left the list open; one
  * that did not take within 2 s is made again, twice at most.
  */
-export async function choose(page: Page, label: string, option: string | RegExp): Promise<void> {
-  await page.getByLabel(label).click();
-  await page.getByRole('option', { name: option }).click();
+export async function choose(page: Page, field: string | Locator, option: string | RegExp, opts: { exact?: boolean } = {}): Promise<void> {
+  const label = typeof field === 'string' ? field : String(field);
+  await (typeof field === 'string' ? page.getByLabel(field) : field).click();
+  const pick = () => page.getByRole('option', { name: option, exact: opts.exact });
+  await pick().click();
   const closed = () =>
     page
       .getByRole('listbox')
@@ -52,8 +54,7 @@ export async function choose(page: Page, label: string, option: string | RegExp)
   for (let attempt = 1; !(await closed()); attempt++) {
     if (attempt === 3) throw new Error(`the list of ${label} stayed open after picking ${String(option)}`);
     // The list may close between the check and this click: then there is nothing left to click.
-    await page
-      .getByRole('option', { name: option })
+    await pick()
       .click({ timeout: 2_000 })
       .catch(() => undefined);
   }
