@@ -229,7 +229,7 @@ describe('moving money', () => {
   });
 
   // Last in this suite: it leaves the demo customer's payments locked.
-  it('locks the PIN field and Send money once too many wrong PINs lock payments', async () => {
+  it('locks the PIN field and the approving button once too many wrong PINs lock payments', async () => {
     const p = await page();
     await signIn(p, '1000000001', 'Demo@2026!');
     await p.goto('/transfers');
@@ -256,5 +256,23 @@ describe('moving money', () => {
     // Cancel still closes the dialog.
     await p.getByRole('button', { name: 'Cancel' }).click();
     await p.getByRole('dialog').waitFor({ state: 'detached' });
+
+    // A local transfer's approval dialog says the same and stops taking a PIN (the right one is refused too).
+    await p.getByRole('tab', { name: 'Local bank' }).click();
+    await p.getByLabel('Recipient name').fill('Sam Carter');
+    await p.getByLabel('Bank name').fill('First Local Bank');
+    await p.getByLabel('Account number').fill('9876543210');
+    await p.getByLabel('Amount').fill('5.00');
+    await p.getByRole('button', { name: 'Continue' }).click();
+    await p.getByRole('dialog').getByText('Approve this payment').waitFor();
+    await p.getByLabel('Transaction PIN').fill('1234');
+    const confirm = p.getByRole('button', { name: 'Confirm' });
+    await confirm.click();
+    await p.getByRole('dialog').getByText('Too many wrong PINs. Payments are locked for 15 minutes.').waitFor();
+    expect(await confirm.isDisabled()).toBe(true);
+    expect(await p.getByLabel('Transaction PIN').isDisabled()).toBe(true);
+    // The buttons fade to their disabled look: shoot the settled dialog.
+    await p.waitForFunction(() => document.getAnimations().length === 0);
+    await screenshot(p, 'transfer-code-pin-locked');
   });
 });

@@ -8,10 +8,7 @@ import { ApiError, api, newIdempotencyKey } from '../../api/client';
 import { useAuth } from '../../auth/AuthContext';
 import { FormField, applyServerErrors } from '../../components/FormField';
 import { SummaryLines } from './TransferCodeModal';
-import { INSUFFICIENT_FUNDS, exceedsBalance, isLarge } from './transfer-checks';
-
-/** The server's status for a payment refused because too many wrong PINs locked payments (HTTP 423 Locked). */
-const PAYMENTS_LOCKED = 423;
+import { INSUFFICIENT_FUNDS, PAYMENTS_LOCKED, exceedsBalance, isLarge } from './transfer-checks';
 
 /** The 'Strongroom account' tab: the recipient looked up by account number, then a PIN in a confirm dialog. */
 export function SameBankForm() {

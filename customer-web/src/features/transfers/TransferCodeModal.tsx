@@ -3,9 +3,10 @@ import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, 
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { describeRate, formatDate, formatMoney, type TransferSummaryDto } from '@strongroom/shared';
-import { api, newIdempotencyKey } from '../../api/client';
+import { ApiError, api, newIdempotencyKey } from '../../api/client';
 import { useAuth } from '../../auth/AuthContext';
 import { PasskeyApproval } from './PasskeyApproval';
+import { PAYMENTS_LOCKED } from './transfer-checks';
 
 export interface TransferData {
   transferId: string;
@@ -67,6 +68,8 @@ export function TransferCodeModal() {
   const [value, setValue] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  // Payments locked by too many wrong PINs: no PIN or code is taken until the dialog is opened again.
+  const [locked, setLocked] = useState(false);
   const [key, setKey] = useState(newIdempotencyKey);
 
   const close = () => {
@@ -75,6 +78,7 @@ export function TransferCodeModal() {
     setParams(next, { replace: true });
     setValue('');
     setError('');
+    setLocked(false);
   };
 
   if (!open) return null;
@@ -126,6 +130,7 @@ export function TransferCodeModal() {
       if (res.nextStep === 'success') void refresh();
     } catch (err) {
       setError((err as Error).message);
+      setLocked(err instanceof ApiError && err.status === PAYMENTS_LOCKED);
       setValue('');
       setKey(newIdempotencyKey());
     } finally {
@@ -174,6 +179,7 @@ export function TransferCodeModal() {
               }}
               error={!!error}
               helperText={error || ' '}
+              disabled={locked}
               inputProps={{ inputMode: 'numeric', maxLength: length, autoComplete: isCode ? 'one-time-code' : 'off', 'aria-label': isCode ? 'One-time code' : 'Transaction PIN' }}
             />
             <PasskeyApproval transferId={data.transferId} onApproved={approvedWithPasskey} onError={setError} />
@@ -194,7 +200,7 @@ export function TransferCodeModal() {
         ) : (
           <>
             <Button onClick={close}>Cancel</Button>
-            <Button type="submit" form="transfer-code-form" variant="contained" disabled={busy}>
+            <Button type="submit" form="transfer-code-form" variant="contained" disabled={busy || locked}>
               {busy ? 'Confirming...' : 'Confirm'}
             </Button>
           </>
