@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { choose, newContext, screenshot, signIn } from './helpers/browser';
+import { choose, fillLocalTransfer, newContext, screenshot, signIn } from './helpers/browser';
 import { useServerAndBrowser } from './helpers/suite';
 import { latestMail, sixDigitCode } from './helpers/mail';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
@@ -116,11 +116,7 @@ describe('moving money', () => {
     await p.getByText('Insufficient funds').waitFor();
     expect(await p.getByRole('dialog').count()).toBe(0);
 
-    await p.getByRole('tab', { name: 'Local bank' }).click();
-    await p.getByLabel('Recipient name').fill('Sam Carter');
-    await p.getByLabel('Bank name').fill('First Local Bank');
-    await p.getByLabel('Account number').fill('9876543210');
-    await p.getByLabel('Amount').fill('99999.00');
+    await fillLocalTransfer(p, '99999.00');
     await expectNoSeriousA11yViolations(p, 'transfers: local bank');
     await p.getByRole('button', { name: 'Continue' }).click();
     await p.getByText('Insufficient funds').waitFor();
@@ -258,11 +254,7 @@ describe('moving money', () => {
     await p.getByRole('dialog').waitFor({ state: 'detached' });
 
     // A local transfer's approval dialog says the same and stops taking a PIN (the right one is refused too).
-    await p.getByRole('tab', { name: 'Local bank' }).click();
-    await p.getByLabel('Recipient name').fill('Sam Carter');
-    await p.getByLabel('Bank name').fill('First Local Bank');
-    await p.getByLabel('Account number').fill('9876543210');
-    await p.getByLabel('Amount').fill('5.00');
+    await fillLocalTransfer(p, '5.00');
     await p.getByRole('button', { name: 'Continue' }).click();
     await p.getByRole('dialog').getByText('Approve this payment').waitFor();
     await p.getByLabel('Transaction PIN').fill('1234');

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { newContext, screenshot, signIn } from './helpers/browser';
+import { fillLocalTransfer, newContext, screenshot, signIn } from './helpers/browser';
 import { latestMail, sixDigitCode } from './helpers/mail';
 import { useServerAndBrowser } from './helpers/suite';
 
@@ -57,11 +57,7 @@ describe('profile security', () => {
     await section.getByRole('list', { name: 'Your passkeys' }).getByRole('listitem').filter({ hasText: 'Phone' }).waitFor();
 
     await p.goto('/transfers');
-    await p.getByRole('tab', { name: 'Local bank' }).click();
-    await p.getByLabel('Recipient name').fill('Sam Carter');
-    await p.getByLabel('Bank name').fill('First Local Bank');
-    await p.getByLabel('Account number').fill('9876543210');
-    await p.getByLabel('Amount').fill('12.34');
+    await fillLocalTransfer(p, '12.34');
     await p.getByRole('button', { name: 'Continue' }).click();
     const dialog = p.getByRole('dialog');
     await dialog.getByText('Approve this payment').waitFor();

@@ -39,8 +39,8 @@ export async function signIn(page: Page, accountNumber: string, password: string
  * that did not take within 2 s is made again, twice at most.
  */
 export async function choose(page: Page, field: string | Locator, option: string | RegExp, opts: { exact?: boolean } = {}): Promise<void> {
-  const label = typeof field === 'string' ? field : String(field);
-  await (typeof field === 'string' ? page.getByLabel(field) : field).click();
+  const opener = typeof field === 'string' ? page.getByLabel(field) : field;
+  await opener.click();
   const pick = () => page.getByRole('option', { name: option, exact: opts.exact });
   await pick().click();
   const closed = () =>
@@ -52,10 +52,19 @@ export async function choose(page: Page, field: string | Locator, option: string
         () => false,
       );
   for (let attempt = 1; !(await closed()); attempt++) {
-    if (attempt === 3) throw new Error(`the list of ${label} stayed open after picking ${String(option)}`);
+    if (attempt === 3) throw new Error(`the list of ${String(opener)} stayed open after picking ${String(option)}`);
     // The list may close between the check and this click: then there is nothing left to click.
     await pick()
       .click({ timeout: 2_000 })
       .catch(() => undefined);
   }
+}
+
+/** Fills the Local bank tab of /transfers for the same recipient each time, up to its Continue button. */
+export async function fillLocalTransfer(page: Page, amount: string): Promise<void> {
+  await page.getByRole('tab', { name: 'Local bank' }).click();
+  await page.getByLabel('Recipient name').fill('Sam Carter');
+  await page.getByLabel('Bank name').fill('First Local Bank');
+  await page.getByLabel('Account number').fill('9876543210');
+  await page.getByLabel('Amount').fill(amount);
 }

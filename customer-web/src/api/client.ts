@@ -12,6 +12,11 @@ export class ApiError extends Error {
     super(message);
     this.name = 'ApiError';
   }
+
+  /** Refused until a lock ends (HTTP 423 Locked): payments after too many wrong PINs, sign-in after failed attempts. */
+  get locked(): boolean {
+    return this.status === 423;
+  }
 }
 
 export const GENERIC_ERROR = 'Something went wrong. Please try again.';

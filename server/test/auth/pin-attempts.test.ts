@@ -24,6 +24,11 @@ describe('PinAttempts (attempts reserved in the database before a PIN is verifie
     }
     throw new Error('expected a refusal');
   };
+  /** The right PIN, noting whether it was judged at all. */
+  const rightPin = () => {
+    const pin = { judged: false, verify: async () => (pin.judged = true) };
+    return pin;
+  };
   const state = async (id: string) =>
     (await t.app.db.query(`SELECT failed_count AS pin_failed_count, lock_count AS pin_lock_count, locked_until AS pin_locked_until FROM pin_attempts WHERE customer_id = $1`, [id]))[0];
 
@@ -49,15 +54,10 @@ describe('PinAttempts (attempts reserved in the database before a PIN is verifie
     const fifth = await refusal(attempts.check(c.id, async () => false));
     expect(fifth.statusCode).toBe(423);
     expect(fifth.message).toBe('Too many wrong PINs. Payments are locked for 15 minutes.');
-    let evaluated = false;
-    const right = await refusal(
-      attempts.check(c.id, async () => {
-        evaluated = true;
-        return true;
-      }),
-    );
+    const pin = rightPin();
+    const right = await refusal(attempts.check(c.id, pin.verify));
     expect(right.statusCode).toBe(423);
-    expect(evaluated).toBe(false);
+    expect(pin.judged).toBe(false);
   });
 
   it("queues a customer's own concurrent right PINs instead of refusing them", async () => {
@@ -128,16 +128,11 @@ describe('PinAttempts (attempts reserved in the database before a PIN is verifie
     it('ends the run with a lock that began when the last attempt was taken, without judging the PIN', async () => {
       const c = await registerCustomer(t.app);
       await allTaken(c.id, ATTEMPT_IN_FLIGHT_LIMIT_S + 60);
-      let judged = false;
-      const refused = await refusal(
-        attempts.check(c.id, async () => {
-          judged = true;
-          return true;
-        }),
-      );
+      const pin = rightPin();
+      const refused = await refusal(attempts.check(c.id, pin.verify));
       expect(refused.statusCode).toBe(423);
       expect(refused.message).toBe('Too many wrong PINs. Payments are locked for 15 minutes.');
-      expect(judged).toBe(false);
+      expect(pin.judged).toBe(false);
       const after = await attemptRow(c.id);
       expect(after).toMatchObject({ failed_count: 0, lock_count: 1 });
       expect(new Date(after.locked_until).getTime() - new Date(after.taken_at).getTime()).toBe(15 * 60_000);
@@ -147,9 +142,9 @@ describe('PinAttempts (attempts reserved in the database before a PIN is verifie
       for (const secondsAgo of [60 * 60, null]) {
         const c = await registerCustomer(t.app);
         await allTaken(c.id, secondsAgo);
-        let judged = false;
-        await attempts.check(c.id, async () => (judged = true));
-        expect(judged).toBe(true);
+        const pin = rightPin();
+        await attempts.check(c.id, pin.verify);
+        expect(pin.judged).toBe(true);
         expect(await attemptRow(c.id)).toMatchObject({ failed_count: 0, lock_count: 0 });
       }
     });

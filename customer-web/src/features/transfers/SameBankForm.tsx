@@ -8,7 +8,7 @@ import { ApiError, api, newIdempotencyKey } from '../../api/client';
 import { useAuth } from '../../auth/AuthContext';
 import { FormField, applyServerErrors } from '../../components/FormField';
 import { SummaryLines } from './TransferCodeModal';
-import { INSUFFICIENT_FUNDS, PAYMENTS_LOCKED, exceedsBalance, isLarge } from './transfer-checks';
+import { INSUFFICIENT_FUNDS, exceedsBalance, isLarge } from './transfer-checks';
 
 /** The 'Strongroom account' tab: the recipient looked up by account number, then a PIN in a confirm dialog. */
 export function SameBankForm() {
@@ -125,8 +125,7 @@ export function SameBankForm() {
                     refusalToast.current = enqueueSnackbar((err as Error).message, { variant: 'error' });
                     applyServerErrors(err, setErrors);
                     const pinError = (err as { errors?: Record<string, string> }).errors?.pin ? (err as Error).message : undefined;
-                    const locked = err instanceof ApiError && err.status === PAYMENTS_LOCKED;
-                    setConfirm({ ...confirm, key: newIdempotencyKey(), pinError, locked, values: { ...confirm.values, pin: '' } });
+                    setConfirm({ ...confirm, key: newIdempotencyKey(), pinError, locked: err instanceof ApiError && err.locked, values: { ...confirm.values, pin: '' } });
                   } finally {
                     setSubmitting(false);
                   }

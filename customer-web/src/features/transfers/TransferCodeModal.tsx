@@ -6,7 +6,6 @@ import { describeRate, formatDate, formatMoney, type TransferSummaryDto } from '
 import { ApiError, api, newIdempotencyKey } from '../../api/client';
 import { useAuth } from '../../auth/AuthContext';
 import { PasskeyApproval } from './PasskeyApproval';
-import { PAYMENTS_LOCKED } from './transfer-checks';
 
 export interface TransferData {
   transferId: string;
@@ -130,7 +129,7 @@ export function TransferCodeModal() {
       if (res.nextStep === 'success') void refresh();
     } catch (err) {
       setError((err as Error).message);
-      setLocked(err instanceof ApiError && err.status === PAYMENTS_LOCKED);
+      setLocked(err instanceof ApiError && err.locked);
       setValue('');
       setKey(newIdempotencyKey());
     } finally {

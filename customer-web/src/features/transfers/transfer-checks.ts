@@ -2,12 +2,6 @@ import { SUPPORT_LARGE_TRANSFER, parseAmountToMinor } from '@strongroom/shared';
 
 export const INSUFFICIENT_FUNDS = 'Insufficient funds';
 
-/**
- * The server's status for a payment refused because too many wrong PINs locked payments (HTTP 423 Locked): the
- * dialogs then stop offering a PIN until they are opened again.
- */
-export const PAYMENTS_LOCKED = 423;
-
 /** True when `amount` is more than the balance the app holds; unknown figures never block (the server decides). */
 export function exceedsBalance(amount: string, balance: string | undefined, currency: string | undefined): boolean {
   if (!balance || !currency) return false;
