@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { choose, newContext, screenshot, signIn } from './helpers/browser';
+import { PAYMENTS_LOCKED, choose, lockPaymentsWithWrongPins, newContext, screenshot, signIn } from './helpers/browser';
 import { useServerAndBrowser } from './helpers/suite';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { signInStaff } from './helpers/server';
@@ -188,6 +188,35 @@ describe('cards and Freeze everything', () => {
     await phone.goto('/dashboard');
     await phone.getByTestId('cards-count').getByText('1').waitFor();
     await phone.context().close();
+    await page.context().close();
+  });
+
+  // Last in this suite: it leaves the demo customer's payments locked and everything frozen.
+  it('stops taking a PIN in the card and unfreeze dialogs once wrong PINs lock payments', async () => {
+    const page = await customerPage();
+    await page.goto('/cards');
+    await page.getByRole('button', { name: 'Show card details' }).click();
+    const dialog = page.getByRole('dialog');
+    const show = dialog.getByRole('button', { name: 'Show details' });
+    await lockPaymentsWithWrongPins(dialog, show);
+    expect(await show.isDisabled()).toBe(true);
+    expect(await dialog.getByLabel('Transaction PIN').isDisabled()).toBe(true);
+    await page.waitForFunction(() => document.getAnimations().length === 0);
+    await screenshot(page, 'cards-pin-locked');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // Unfreezing needs the PIN too: the right one is refused with the lock, and the dialog stops taking it.
+    await page.getByRole('button', { name: 'Freeze everything' }).click();
+    await dialog.getByRole('button', { name: 'Freeze everything' }).click();
+    await page.getByTestId('banner-frozen').getByRole('button', { name: 'Unfreeze' }).click();
+    await dialog.getByLabel('Password').fill('Demo@2026!');
+    await dialog.getByLabel('Transaction PIN').fill('1234');
+    const unfreeze = dialog.getByRole('button', { name: 'Unfreeze' });
+    await unfreeze.click();
+    await dialog.getByText(PAYMENTS_LOCKED).waitFor();
+    expect(await unfreeze.isDisabled()).toBe(true);
+    expect(await dialog.getByLabel('Transaction PIN').isDisabled()).toBe(true);
     await page.context().close();
   });
 });

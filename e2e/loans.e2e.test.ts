@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { choose, newContext, screenshot, signIn } from './helpers/browser';
+import { choose, lockPaymentsWithWrongPins, newContext, screenshot, signIn } from './helpers/browser';
 import { signInStaff } from './helpers/server';
 import { useServerAndBrowser } from './helpers/suite';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
@@ -126,6 +126,23 @@ describe('loans', () => {
     await approved.getByRole('button', { name: 'Pay next instalment' }).waitFor();
     await expectNoSeriousA11yViolations(page, 'loans: history with an approved loan and its schedule');
     await screenshot(page, 'loans-history-approved');
+
+    // A wrong PIN, then the right one in the same opening: it pays (the refusal's Idempotency-Key is not sent again).
+    await approved.getByRole('button', { name: 'Pay next instalment' }).click();
+    const dialog = page.getByRole('dialog');
+    const payNow = dialog.getByRole('button', { name: 'Pay now' });
+    await dialog.getByLabel('Transaction PIN').fill('9999');
+    await payNow.click();
+    await dialog.getByText('Incorrect PIN. 4 tries left.').waitFor();
+    await dialog.getByLabel('Transaction PIN').fill('1234');
+    await payNow.click();
+    await approved.getByText(/Repayment schedule \(1 of 24 paid\)/).waitFor();
+
+    // Five wrong PINs lock payments: the dialog then stops taking a PIN (the suite pays nothing after this).
+    await approved.getByRole('button', { name: 'Pay next instalment' }).click();
+    await lockPaymentsWithWrongPins(dialog, payNow);
+    expect(await payNow.isDisabled()).toBe(true);
+    expect(await dialog.getByLabel('Transaction PIN').isDisabled()).toBe(true);
     await page.context().close();
 
     const phone = await customerPage(PHONE);

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { choose, fillLocalTransfer, newContext, screenshot, signIn } from './helpers/browser';
+import { PAYMENTS_LOCKED, WRONG_PIN_REFUSALS, choose, fillLocalTransfer, lockPaymentsWithWrongPins, newContext, screenshot, signIn } from './helpers/browser';
 import { useServerAndBrowser } from './helpers/suite';
 import { latestMail, sixDigitCode } from './helpers/mail';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
@@ -234,20 +234,11 @@ describe('moving money', () => {
     await p.getByLabel('Amount').fill('5.00');
     await p.getByRole('button', { name: 'Continue' }).click();
     const send = p.getByRole('button', { name: 'Send money' });
-    const wrongPins = ['4 tries left', '3 tries left', '2 tries left', '1 try left'];
-    for (const left of wrongPins) {
-      await p.getByLabel('Transaction PIN').fill('9999');
-      await send.click();
-      await p.getByRole('dialog').getByText(`Incorrect PIN. ${left}.`).waitFor();
-      expect(await send.isEnabled()).toBe(true);
-    }
-    await p.getByLabel('Transaction PIN').fill('9999');
-    await send.click();
-    await p.getByRole('dialog').getByText('Too many wrong PINs. Payments are locked for 15 minutes.').waitFor();
+    await lockPaymentsWithWrongPins(p.getByRole('dialog'), send, async () => expect(await send.isEnabled()).toBe(true));
     expect(await send.isDisabled()).toBe(true);
     expect(await p.getByLabel('Transaction PIN').isDisabled()).toBe(true);
     // Each wrong PIN's toast went when the next try was made: only the lock's is left.
-    for (const left of wrongPins) await p.getByText(`Incorrect PIN. ${left}.`).waitFor({ state: 'detached' });
+    for (const refusal of WRONG_PIN_REFUSALS) await p.getByText(refusal).waitFor({ state: 'detached' });
     await screenshot(p, 'transfer-same-pin-locked');
     // Cancel still closes the dialog.
     await p.getByRole('button', { name: 'Cancel' }).click();
@@ -260,7 +251,7 @@ describe('moving money', () => {
     await p.getByLabel('Transaction PIN').fill('1234');
     const confirm = p.getByRole('button', { name: 'Confirm' });
     await confirm.click();
-    await p.getByRole('dialog').getByText('Too many wrong PINs. Payments are locked for 15 minutes.').waitFor();
+    await p.getByRole('dialog').getByText(PAYMENTS_LOCKED).waitFor();
     expect(await confirm.isDisabled()).toBe(true);
     expect(await p.getByLabel('Transaction PIN').isDisabled()).toBe(true);
     // The buttons fade to their disabled look: shoot the settled dialog.

@@ -68,3 +68,20 @@ export async function fillLocalTransfer(page: Page, amount: string): Promise<voi
   await page.getByLabel('Account number').fill('9876543210');
   await page.getByLabel('Amount').fill(amount);
 }
+
+/** What each of five wrong PINs in a row is told: the tries left, then the lock. */
+export const WRONG_PIN_REFUSALS = ['Incorrect PIN. 4 tries left.', 'Incorrect PIN. 3 tries left.', 'Incorrect PIN. 2 tries left.', 'Incorrect PIN. 1 try left.'];
+export const PAYMENTS_LOCKED = 'Too many wrong PINs. Payments are locked for 15 minutes.';
+
+/**
+ * Sends five wrong PINs through the PIN dialog `dialog` with its button `submit`, waiting for each refusal in it, and
+ * runs `afterEachWrong` after each of the first four. The customer's payments are locked afterwards.
+ */
+export async function lockPaymentsWithWrongPins(dialog: Locator, submit: Locator, afterEachWrong: () => Promise<void> = async () => {}): Promise<void> {
+  for (const refusal of [...WRONG_PIN_REFUSALS, PAYMENTS_LOCKED]) {
+    await dialog.getByLabel('Transaction PIN').fill('9999');
+    await submit.click();
+    await dialog.getByText(refusal).waitFor();
+    if (refusal !== PAYMENTS_LOCKED) await afterEachWrong();
+  }
+}

@@ -6,7 +6,7 @@ import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import { useSnackbar } from 'notistack';
 import { formatMoney, type CardActivityDto, type CardDto, type CardRevealDto } from '@strongroom/shared';
-import { api, newIdempotencyKey } from '../../api/client';
+import { ApiError, api, newIdempotencyKey } from '../../api/client';
 import { useApi } from '../../api/useApi';
 import { useAuth } from '../../auth/AuthContext';
 import { Money } from '../../components/Money';
@@ -84,6 +84,7 @@ export function CardPanel({ card, onChanged }: { card: CardDto; onChanged(): voi
   const [dialog, setDialog] = useState<'reveal' | 'pay' | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
+  const [locked, setLocked] = useState(false);
   const [amount, setAmount] = useState(card.balanceOwed);
   const [payKey, setPayKey] = useState(newIdempotencyKey);
   const [version, setVersion] = useState(0);
@@ -100,6 +101,11 @@ export function CardPanel({ card, onChanged }: { card: CardDto; onChanged(): voi
   const close = () => {
     setDialog(null);
     setError('');
+    setLocked(false);
+  };
+  const refused = (message: string, err: unknown) => {
+    setError(message);
+    setLocked(err instanceof ApiError && err.locked);
   };
   const reveal = async (pin: string) => {
     setBusy(true);
@@ -107,7 +113,7 @@ export function CardPanel({ card, onChanged }: { card: CardDto; onChanged(): voi
       setRevealed(await api.post<CardRevealDto>(`/card/${card.id}/reveal`, { pin }));
       close();
     } catch (err) {
-      setError((err as Error).message);
+      refused((err as Error).message, err);
     } finally {
       setBusy(false);
     }
@@ -124,7 +130,7 @@ export function CardPanel({ card, onChanged }: { card: CardDto; onChanged(): voi
       void refresh();
     } catch (err) {
       const e = err as Error & { errors?: Record<string, string> };
-      setError(e.errors?.pin ?? e.errors?.amount ?? e.message);
+      refused(e.errors?.pin ?? e.errors?.amount ?? e.message, err);
       setPayKey(newIdempotencyKey());
     } finally {
       setBusy(false);
@@ -226,6 +232,7 @@ export function CardPanel({ card, onChanged }: { card: CardDto; onChanged(): voi
         confirmLabel="Show details"
         busy={busy}
         error={error}
+        locked={locked}
         onCancel={close}
         onConfirm={reveal}
       />
@@ -236,6 +243,7 @@ export function CardPanel({ card, onChanged }: { card: CardDto; onChanged(): voi
         confirmLabel="Pay"
         busy={busy}
         error={error}
+        locked={locked}
         onCancel={close}
         onConfirm={pay}
       >

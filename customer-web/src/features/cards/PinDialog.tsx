@@ -9,6 +9,7 @@ export function PinDialog({
   confirmLabel,
   busy,
   error,
+  locked,
   onCancel,
   onConfirm,
   children,
@@ -19,6 +20,8 @@ export function PinDialog({
   confirmLabel: string;
   busy?: boolean;
   error?: string;
+  /** Payments are locked by too many wrong PINs: the PIN field and the confirm button are off. */
+  locked?: boolean;
   onCancel(): void;
   onConfirm(pin: string): void;
   children?: React.ReactNode;
@@ -48,13 +51,14 @@ export function PinDialog({
               inputProps={{ inputMode: 'numeric', maxLength: 4, autoComplete: 'off' }}
               error={!!error}
               helperText={error}
+              disabled={locked}
               autoFocus
             />
           </Stack>
         </DialogContent>
         <DialogActions>
           <Button onClick={onCancel}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={busy || pin.length !== 4}>
+          <Button type="submit" variant="contained" disabled={busy || locked || pin.length !== 4}>
             {busy ? 'Please wait...' : confirmLabel}
           </Button>
         </DialogActions>

@@ -3,7 +3,7 @@ import { Alert, AlertTitle, Button, Dialog, DialogActions, DialogContent, Dialog
 import AcUnitIcon from '@mui/icons-material/AcUnit';
 import { useSnackbar } from 'notistack';
 import type { UserDto } from '@strongroom/shared';
-import { api } from '../../api/client';
+import { ApiError, api } from '../../api/client';
 import { useAuth } from '../../auth/AuthContext';
 
 /**
@@ -71,6 +71,12 @@ function UnfreezeDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const [pin, setPin] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  // Payments locked by too many wrong PINs: no PIN is taken until the dialog is opened again.
+  const [locked, setLocked] = useState(false);
+  const close = () => {
+    setLocked(false);
+    onClose();
+  };
   const submit = async () => {
     setBusy(true);
     setErrors({});
@@ -85,12 +91,13 @@ function UnfreezeDialog({ open, onClose }: { open: boolean; onClose(): void }) {
     } catch (err) {
       const e = err as Error & { errors?: Record<string, string> };
       setErrors(e.errors ?? { pin: e.message });
+      setLocked(err instanceof ApiError && err.locked);
     } finally {
       setBusy(false);
     }
   };
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs">
+    <Dialog open={open} onClose={close} fullWidth maxWidth="xs">
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -119,12 +126,13 @@ function UnfreezeDialog({ open, onClose }: { open: boolean; onClose(): void }) {
               inputProps={{ inputMode: 'numeric', maxLength: 4 }}
               error={!!errors.pin}
               helperText={errors.pin}
+              disabled={locked}
             />
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={busy || !password || pin.length !== 4}>
+          <Button onClick={close}>Cancel</Button>
+          <Button type="submit" variant="contained" disabled={busy || locked || !password || pin.length !== 4}>
             {busy ? 'Unfreezing...' : 'Unfreeze'}
           </Button>
         </DialogActions>

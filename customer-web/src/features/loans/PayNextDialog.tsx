@@ -2,15 +2,17 @@ import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { formatMoney, type LoanDto, type LoanInstalmentDto } from '@strongroom/shared';
-import { api, newIdempotencyKey } from '../../api/client';
+import { ApiError, api, newIdempotencyKey } from '../../api/client';
 
-/** Pays the next unpaid instalment now, approved with the transaction PIN; one Idempotency-Key per opening. */
+/** Pays the next unpaid instalment now, approved with the transaction PIN; one Idempotency-Key per opening, and a new one after each refusal. */
 export function PayNextDialog({ loan, instalment, onClose, onPaid }: { loan: LoanDto; instalment: LoanInstalmentDto; onClose: () => void; onPaid: () => void }) {
   const { enqueueSnackbar } = useSnackbar();
   const [pin, setPin] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  const [key] = useState(newIdempotencyKey);
+  // Payments locked by too many wrong PINs: no PIN is taken in this opening of the dialog.
+  const [locked, setLocked] = useState(false);
+  const [key, setKey] = useState(newIdempotencyKey);
 
   const pay = async () => {
     if (!/^\d{4}$/.test(pin)) {
@@ -24,7 +26,12 @@ export function PayNextDialog({ loan, instalment, onClose, onPaid }: { loan: Loa
       enqueueSnackbar(res.message, { variant: 'success' });
       onPaid();
     } catch (err) {
-      setError((err as { errors?: Record<string, string> }).errors?.pin ?? (err as Error).message);
+      // The whole refusal: a wrong PIN's says how many tries are left, which its field error does not.
+      setError((err as Error).message);
+      setLocked(err instanceof ApiError && err.locked);
+      // The server keeps a refusal as the key's answer: the next try (another PIN) is a new request. A try that got no
+      // answer keeps its key, so sending it again cannot pay twice.
+      if (err instanceof ApiError && err.status >= 400 && err.status < 500) setKey(newIdempotencyKey());
     } finally {
       setBusy(false);
     }
@@ -46,13 +53,14 @@ export function PayNextDialog({ loan, instalment, onClose, onPaid }: { loan: Loa
             inputProps={{ inputMode: 'numeric', maxLength: 4, autoComplete: 'off' }}
             error={!!error}
             helperText={error || ' '}
+            disabled={locked}
             autoFocus
           />
         </Stack>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" onClick={pay} disabled={busy}>
+        <Button variant="contained" onClick={pay} disabled={busy || locked}>
           {busy ? 'Paying...' : 'Pay now'}
         </Button>
       </DialogActions>
