@@ -3,6 +3,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { availableParallelism } from 'node:os';
 import { fig } from './steady-rate';
 
 /** utime + stime (and, with `children`, cutime + cstime: its reaped children) of a process, in seconds; undefined when gone. */
@@ -66,9 +67,16 @@ function childrenCpuS(ticksPerS: number) {
   }
 }
 
-export function cpuPerTransfer(before: ReturnType<typeof cpuSnapshot>, after: ReturnType<typeof cpuSnapshot>, transfers: number) {
+/**
+ * CPU per transfer of the server, PostgreSQL and this load generator between two snapshots; with the wall time between
+ * them, also how busy the three kept the machine's cores (a rate that is half the peak does not leave half the cores
+ * idle: small batches cost more a transfer).
+ */
+export function cpuPerTransfer(before: ReturnType<typeof cpuSnapshot>, after: ReturnType<typeof cpuSnapshot>, transfers: number, wallS?: number) {
   const ms = (a: number, b: number) => fig(((b - a) * 1000) / Math.max(1, transfers), 2);
-  return `CPU per transfer: server ${ms(before.serverS, after.serverS)} ms, PostgreSQL ${ms(before.postgresS, after.postgresS)} ms, load generator ${ms(before.loadS, after.loadS)} ms`;
+  const usedS = after.serverS - before.serverS + after.postgresS - before.postgresS + after.loadS - before.loadS;
+  const busy = wallS ? `; cores ${fig((100 * usedS) / (wallS * availableParallelism()))}% busy` : '';
+  return `CPU per transfer: server ${ms(before.serverS, after.serverS)} ms, PostgreSQL ${ms(before.postgresS, after.postgresS)} ms, load generator ${ms(before.loadS, after.loadS)} ms${busy}`;
 }
 
 export interface PgbenchFigures {

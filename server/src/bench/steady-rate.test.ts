@@ -1,0 +1,52 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { steadyRate } from './steady-rate';
+
+describe('steadyRate', () => {
+  let server: Server;
+  let url: URL;
+  const bodies: string[] = [];
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk) => (body += chunk));
+      req.on('end', () => {
+        bodies.push(body);
+        const refused = JSON.parse(body).refuse === true;
+        res.writeHead(refused ? 500 : 201, { 'content-type': 'application/json' });
+        res.end('{"success":true}');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/transfer/same`);
+  });
+
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('sends rate x duration requests with their bodies and counts 2xx answers as ok, others as failed', async () => {
+    bodies.length = 0;
+    let sent = 0;
+    const result = await steadyRate(url, 100, 0.5, () => {
+      sent += 1;
+      return { headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ n: sent, refuse: sent % 10 === 0 }) };
+    });
+
+    expect(sent).toBe(50);
+    expect(bodies).toHaveLength(50);
+    expect(new Set(bodies.map((body) => JSON.parse(body).n)).size).toBe(50);
+    expect(result.ok).toBe(45);
+    expect(result.failed).toBe(5);
+    expect(result.p50).toBeGreaterThan(0);
+    expect(result.p99).toBeGreaterThanOrEqual(result.p50);
+  });
+
+  it('counts a request that gets no answer as failed instead of waiting for ever', async () => {
+    const closed = new URL(url);
+    closed.port = '1'; // nothing listens there
+    const result = await steadyRate(closed, 20, 0.2, () => ({ headers: {}, payload: '{}' }));
+
+    expect(result.ok).toBe(0);
+    expect(result.failed).toBe(4);
+  });
+});
