@@ -198,7 +198,9 @@ describe('cards and Freeze everything', () => {
     await page.getByRole('button', { name: 'Show card details' }).click();
     const dialog = page.getByRole('dialog');
     const show = dialog.getByRole('button', { name: 'Show details' });
-    await lockPaymentsWithWrongPins(dialog, show);
+    // A refused PIN is emptied from the field, to be typed again (as in the transfer dialogs).
+    const pinEmptied = () => page.waitForFunction(() => document.querySelector<HTMLInputElement>('[role="dialog"] input[type="password"]')?.value === '');
+    await lockPaymentsWithWrongPins(dialog, show, pinEmptied);
     expect(await show.isDisabled()).toBe(true);
     expect(await dialog.getByLabel('Transaction PIN').isDisabled()).toBe(true);
     await page.waitForFunction(() => document.getAnimations().length === 0);

@@ -1,7 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField } from '@mui/material';
 
-/** Asks for the transaction PIN (and optionally more fields) before a sensitive step; the PIN is never kept. */
+/**
+ * Asks for the transaction PIN (and optionally more fields) before a sensitive step; the PIN is never kept: the field is
+ * emptied once `onConfirm` has settled (a refused PIN is typed again, as in the transfer dialogs) and on closing.
+ */
 export function PinDialog({
   open,
   title,
@@ -23,7 +26,7 @@ export function PinDialog({
   /** Payments are locked by too many wrong PINs: the PIN field and the confirm button are off. */
   locked?: boolean;
   onCancel(): void;
-  onConfirm(pin: string): void;
+  onConfirm(pin: string): void | Promise<void>;
   children?: React.ReactNode;
 }) {
   const [pin, setPin] = useState('');
@@ -33,9 +36,10 @@ export function PinDialog({
   return (
     <Dialog open={open} onClose={onCancel} fullWidth maxWidth="xs">
       <form
-        onSubmit={(e) => {
+        onSubmit={async (e) => {
           e.preventDefault();
-          onConfirm(pin);
+          await onConfirm(pin);
+          setPin('');
         }}
       >
         <DialogTitle>{title}</DialogTitle>
