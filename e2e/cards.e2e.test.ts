@@ -199,7 +199,9 @@ describe('cards and Freeze everything', () => {
     const dialog = page.getByRole('dialog');
     const show = dialog.getByRole('button', { name: 'Show details' });
     // A refused PIN is emptied from the field, to be typed again (as in the transfer dialogs).
-    const pinEmptied = () => page.waitForFunction(() => document.querySelector<HTMLInputElement>('[role="dialog"] input[type="password"]')?.value === '');
+    const pinEmptied = async () => {
+      await page.waitForFunction(() => document.querySelector<HTMLInputElement>('[role="dialog"] input[type="password"]')?.value === '');
+    };
     await lockPaymentsWithWrongPins(dialog, show, pinEmptied);
     expect(await show.isDisabled()).toBe(true);
     expect(await dialog.getByLabel('Transaction PIN').isDisabled()).toBe(true);
