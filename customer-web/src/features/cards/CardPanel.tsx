@@ -13,7 +13,7 @@ import { Money } from '../../components/Money';
 import { DateText } from '../../components/DateText';
 import { StatusChip } from '../../components/StatusChip';
 import { CardVisual } from './CardVisual';
-import { PinDialog } from './PinDialog';
+import { PinDialog } from '../../components/PinDialog';
 
 const NETWORK_NAMES: Record<CardDto['cardType'], string> = { visa: 'Visa', mastercard: 'Mastercard', american_express: 'American Express', discover: 'Discover' };
 const DECLINES: Record<string, string> = {

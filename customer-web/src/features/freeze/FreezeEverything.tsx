@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Alert, AlertTitle, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField } from '@mui/material';
+import { Alert, AlertTitle, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
 import AcUnitIcon from '@mui/icons-material/AcUnit';
 import { useSnackbar } from 'notistack';
 import type { UserDto } from '@strongroom/shared';
 import { ApiError, api } from '../../api/client';
 import { useAuth } from '../../auth/AuthContext';
+import { PinDialog } from '../../components/PinDialog';
 
 /**
  * 'Freeze everything': one tap for a lost phone or a fear of fraud. Every card declines and no payment leaves;
@@ -68,7 +69,6 @@ function UnfreezeDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const { refresh } = useAuth();
   const { enqueueSnackbar } = useSnackbar();
   const [password, setPassword] = useState('');
-  const [pin, setPin] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   // Payments locked by too many wrong PINs: no PIN is taken until the dialog is opened again.
@@ -77,14 +77,13 @@ function UnfreezeDialog({ open, onClose }: { open: boolean; onClose(): void }) {
     setLocked(false);
     onClose();
   };
-  const submit = async () => {
+  const submit = async (pin: string) => {
     setBusy(true);
     setErrors({});
     try {
       const res = await api.post<{ message: string }>('/account/unfreeze', { password, pin });
       enqueueSnackbar(res.message, { variant: 'success' });
       setPassword('');
-      setPin('');
       onClose();
       await refresh();
       window.dispatchEvent(new Event(FREEZE_CHANGED_EVENT));
@@ -97,47 +96,31 @@ function UnfreezeDialog({ open, onClose }: { open: boolean; onClose(): void }) {
     }
   };
   return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth="xs">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <DialogTitle>Unfreeze your account</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <DialogContentText>Enter your password and transaction PIN to turn your cards and payments back on.</DialogContentText>
-            <TextField
-              label="Password"
-              type="password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              error={!!errors.password}
-              helperText={errors.password}
-              autoComplete="current-password"
-              autoFocus
-            />
-            <TextField
-              label="Transaction PIN"
-              type="password"
-              value={pin}
-              onChange={(e) => setPin(e.target.value.replace(/\D/g, '').slice(0, 4))}
-              inputProps={{ inputMode: 'numeric', maxLength: 4 }}
-              error={!!errors.pin}
-              helperText={errors.pin}
-              disabled={locked}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={busy || locked || !password || pin.length !== 4}>
-            {busy ? 'Unfreezing...' : 'Unfreeze'}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <PinDialog
+      open={open}
+      title="Unfreeze your account"
+      description="Enter your password and transaction PIN to turn your cards and payments back on."
+      confirmLabel="Unfreeze"
+      busy={busy}
+      busyLabel="Unfreezing..."
+      error={errors.pin}
+      locked={locked}
+      ready={!!password}
+      focusPin={false}
+      onCancel={close}
+      onConfirm={submit}
+    >
+      <TextField
+        label="Password"
+        type="password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={!!errors.password}
+        helperText={errors.password}
+        autoComplete="current-password"
+        autoFocus
+      />
+    </PinDialog>
   );
 }
 

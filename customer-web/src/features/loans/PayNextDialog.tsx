@@ -1,24 +1,19 @@
 import { useState } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { formatMoney, type LoanDto, type LoanInstalmentDto } from '@strongroom/shared';
 import { ApiError, api, newIdempotencyKey } from '../../api/client';
+import { PinDialog } from '../../components/PinDialog';
 
 /** Pays the next unpaid instalment now, approved with the transaction PIN; one Idempotency-Key per opening, and a new one after each refusal. */
 export function PayNextDialog({ loan, instalment, onClose, onPaid }: { loan: LoanDto; instalment: LoanInstalmentDto; onClose: () => void; onPaid: () => void }) {
   const { enqueueSnackbar } = useSnackbar();
-  const [pin, setPin] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   // Payments locked by too many wrong PINs: no PIN is taken in this opening of the dialog.
   const [locked, setLocked] = useState(false);
   const [key, setKey] = useState(newIdempotencyKey);
 
-  const pay = async () => {
-    if (!/^\d{4}$/.test(pin)) {
-      setError('PIN must be exactly 4 digits');
-      return;
-    }
+  const pay = async (pin: string) => {
     setBusy(true);
     setError('');
     try {
@@ -38,32 +33,21 @@ export function PayNextDialog({ loan, instalment, onClose, onPaid }: { loan: Loa
   };
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs">
-      <DialogTitle>Pay next instalment</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <Typography>
-            Instalment {instalment.number} of {loan.termLength}, due {instalment.dueDate}: <strong>{formatMoney(instalment.amount, loan.currency)}</strong> from your account now.
-          </Typography>
-          <TextField
-            label="Transaction PIN"
-            type="password"
-            value={pin}
-            onChange={(e) => setPin(e.target.value.replace(/\D/g, '').slice(0, 4))}
-            inputProps={{ inputMode: 'numeric', maxLength: 4, autoComplete: 'off' }}
-            error={!!error}
-            helperText={error || ' '}
-            disabled={locked}
-            autoFocus
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" onClick={pay} disabled={busy || locked}>
-          {busy ? 'Paying...' : 'Pay now'}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <PinDialog
+      open
+      title="Pay next instalment"
+      description={
+        <>
+          Instalment {instalment.number} of {loan.termLength}, due {instalment.dueDate}: <strong>{formatMoney(instalment.amount, loan.currency)}</strong> from your account now.
+        </>
+      }
+      confirmLabel="Pay now"
+      busy={busy}
+      busyLabel="Paying..."
+      error={error}
+      locked={locked}
+      onCancel={onClose}
+      onConfirm={pay}
+    />
   );
 }

@@ -2,8 +2,9 @@ import { useEffect, useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField } from '@mui/material';
 
 /**
- * Asks for the transaction PIN (and optionally more fields) before a sensitive step; the PIN is never kept: the field is
- * emptied once `onConfirm` has settled (a refused PIN is typed again, as in the transfer dialogs) and on closing.
+ * Asks for the transaction PIN (and optionally more fields, as children) before a sensitive step: a card's details or
+ * payment, a loan instalment, unfreezing. The PIN is never kept: the field is emptied once `onConfirm` has settled (a
+ * refused PIN is typed again, as in the transfer dialogs) and on closing.
  */
 export function PinDialog({
   open,
@@ -11,20 +12,28 @@ export function PinDialog({
   description,
   confirmLabel,
   busy,
+  busyLabel = 'Please wait...',
   error,
   locked,
+  ready = true,
+  focusPin = true,
   onCancel,
   onConfirm,
   children,
 }: {
   open: boolean;
   title: string;
-  description: string;
+  description: React.ReactNode;
   confirmLabel: string;
   busy?: boolean;
+  busyLabel?: string;
   error?: string;
   /** Payments are locked by too many wrong PINs: the PIN field and the confirm button are off. */
   locked?: boolean;
+  /** The other fields (children) are filled in: confirming waits for them too. */
+  ready?: boolean;
+  /** The PIN field takes the focus on opening (false when a child field comes first). */
+  focusPin?: boolean;
   onCancel(): void;
   onConfirm(pin: string): void | Promise<void>;
   children?: React.ReactNode;
@@ -56,14 +65,14 @@ export function PinDialog({
               error={!!error}
               helperText={error}
               disabled={locked}
-              autoFocus
+              autoFocus={focusPin}
             />
           </Stack>
         </DialogContent>
         <DialogActions>
           <Button onClick={onCancel}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={busy || locked || pin.length !== 4}>
-            {busy ? 'Please wait...' : confirmLabel}
+          <Button type="submit" variant="contained" disabled={busy || locked || !ready || pin.length !== 4}>
+            {busy ? busyLabel : confirmLabel}
           </Button>
         </DialogActions>
       </form>
