@@ -162,13 +162,11 @@ async function main() {
   const walBefore = await walBytes();
   const cpuBefore = cpuSnapshot(server.pid, postmasterPid);
   if (PG_STATS) await ds.query('SELECT pg_stat_statements_reset()');
-  const spreadStarted = performance.now();
   const spread = await transferRun('spread', () => Math.floor(Math.random() * customers.length));
   const peak = report('Same-bank transfers, spread accounts', spread);
   const cpuAfter = cpuSnapshot(server.pid, postmasterPid);
-  const spreadWallS = (performance.now() - spreadStarted) / 1000;
   const stackCpuPerTransferMs = ((cpuAfter.serverS - cpuBefore.serverS + cpuAfter.postgresS - cpuBefore.postgresS) * 1000) / Math.max(1, spread['2xx']);
-  console.log(`  ${cpuPerTransfer(cpuBefore, cpuAfter, spread['2xx'], spreadWallS)}; WAL ${fig(Number((await walBytes()) - walBefore) / Math.max(1, spread['2xx']))} bytes`);
+  console.log(`  ${cpuPerTransfer(cpuBefore, cpuAfter, spread['2xx'], spread.duration)}; WAL ${fig(Number((await walBytes()) - walBefore) / Math.max(1, spread['2xx']))} bytes`);
   await pgStats('the spread run');
   await checkpoint();
   const hot = await transferRun('hot', () => 0);
@@ -178,7 +176,6 @@ async function main() {
   if (PG_STATS) await ds.query('SELECT pg_stat_statements_reset()');
   const sampler = process.env.BENCH_DEBUG ? sampleActivity(ds) : undefined;
   const halfCpuBefore = cpuSnapshot(server.pid, postmasterPid);
-  const halfStarted = performance.now();
   const half = await steadyRate(new URL(`${base}/v1/transfer/same`), halfRate, DURATION_S, () => {
     const from = Math.floor(Math.random() * customers.length);
     let to = Math.floor(Math.random() * customers.length);
@@ -192,7 +189,7 @@ async function main() {
     `${`Spread at a steady half of the peak (${halfRate}/s)`.padEnd(38)} ${fig(half.ratePerS).padStart(6)} transfers/s  p50 ${fig(half.p50).padStart(4)} ms  p99 ${fig(half.p99).padStart(4)} ms  (failed ${half.failed}; sent late by p99 ${fig(half.sendLagP99)} ms)`,
   );
 
-  console.log(`  ${cpuPerTransfer(halfCpuBefore, cpuSnapshot(server.pid, postmasterPid), half.ok, (performance.now() - halfStarted) / 1000)}`);
+  console.log(`  ${cpuPerTransfer(halfCpuBefore, cpuSnapshot(server.pid, postmasterPid), half.ok, half.elapsedS)}`);
   if (sampler) await sampler(half.slowBuckets);
   if (process.env.BENCH_DEBUG) await walBytes();
   await pgStats('the steady half-peak run');

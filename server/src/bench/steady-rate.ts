@@ -9,7 +9,8 @@ export const fig = (n: number, digits = 0) => n.toLocaleString('en-US', { minimu
  * and its latency counts from when it was due (so a stall is not hidden by requests that were never sent).
  * autocannon's rate mode sends each connection's quota for the second back to back and then idles, which
  * measures bursts, not a rate. Requests go through undici's pool: the load generator shares the machine's cores with
- * the server and PostgreSQL, and node:http's client cost it ~0.45 ms of CPU a request, four times autocannon's.
+ * the server and PostgreSQL, and undici costs it ~20% less CPU a request than node:http's client did (0.28-0.36 ms
+ * against 0.41-0.44 at half the peak on a slow 2-core machine).
  */
 export async function steadyRate(url: URL, rate: number, durationS: number, body: () => { headers: Record<string, string>; payload: string }) {
   const pool = new Pool(url.origin, { connections: 256, pipelining: 1 });
@@ -61,5 +62,6 @@ export async function steadyRate(url: URL, rate: number, durationS: number, body
   latenciesMs.sort((a, b) => a - b);
   sendLagsMs.sort((a, b) => a - b);
   const at = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-  return { ratePerS: ok / ((performance.now() - start) / 1000), p50: at(latenciesMs, 0.5), p99: at(latenciesMs, 0.99), sendLagP99: at(sendLagsMs, 0.99), ok, failed, slowBuckets: [...slow.keys()] };
+  const elapsedS = (performance.now() - start) / 1000;
+  return { elapsedS, ratePerS: ok / elapsedS, p50: at(latenciesMs, 0.5), p99: at(latenciesMs, 0.99), sendLagP99: at(sendLagsMs, 0.99), ok, failed, slowBuckets: [...slow.keys()] };
 }
