@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { PAYMENTS_LOCKED, choose, lockPaymentsWithWrongPins, newContext, screenshot, signIn } from './helpers/browser';
+import { PAYMENTS_LOCKED, WRONG_PIN_REFUSALS, choose, lockPaymentsWithWrongPins, newContext, screenshot, signIn } from './helpers/browser';
 import { useServerAndBrowser } from './helpers/suite';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { signInStaff } from './helpers/server';
@@ -178,6 +178,10 @@ describe('cards and Freeze everything', () => {
 
     await page.getByTestId('banner-frozen').getByRole('button', { name: 'Unfreeze' }).click();
     await page.getByRole('dialog').getByLabel('Password').fill('Demo@2026!');
+    // A wrong PIN first: the refusal says how many tries are left (a right PIN then starts them again).
+    await page.getByRole('dialog').getByLabel('Transaction PIN').fill('9999');
+    await page.getByRole('dialog').getByRole('button', { name: 'Unfreeze' }).click();
+    await page.getByRole('dialog').getByText(WRONG_PIN_REFUSALS[0]).waitFor();
     await page.getByRole('dialog').getByLabel('Transaction PIN').fill('1234');
     await expectNoSeriousA11yViolations(page, 'unfreeze dialog');
     await page.getByRole('dialog').getByRole('button', { name: 'Unfreeze' }).click();

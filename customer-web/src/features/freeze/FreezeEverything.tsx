@@ -89,7 +89,8 @@ function UnfreezeDialog({ open, onClose }: { open: boolean; onClose(): void }) {
       window.dispatchEvent(new Event(FREEZE_CHANGED_EVENT));
     } catch (err) {
       const e = err as Error & { errors?: Record<string, string> };
-      setErrors(e.errors ?? { pin: e.message });
+      // A wrong PIN's whole refusal says how many tries are left, which its field error does not.
+      setErrors(e.errors?.pin ? { ...e.errors, pin: e.message } : (e.errors ?? { pin: e.message }));
       setLocked(err instanceof ApiError && err.locked);
     } finally {
       setBusy(false);
