@@ -164,6 +164,23 @@ describe('cards and Freeze everything', () => {
     await screenshot(page, 'cards-freeze-everything');
     await expectNoSeriousA11yViolations(page, 'cards: everything frozen');
 
+    // One toast says whether everything is frozen: unfreezing at once replaces 'Everything is frozen' (shown for 4 s
+    // otherwise), and freezing again replaces 'Your account is unfrozen'.
+    const frozenToast = page.getByText('Everything is frozen: your cards and outgoing payments are stopped');
+    const unfrozenToast = page.getByText('Your account is unfrozen');
+    await frozenToast.waitFor();
+    await page.getByTestId('banner-frozen').getByRole('button', { name: 'Unfreeze' }).click();
+    await page.getByRole('dialog').getByLabel('Password').fill('Demo@2026!');
+    await page.getByRole('dialog').getByLabel('Transaction PIN').fill('1234');
+    await page.getByRole('dialog').getByRole('button', { name: 'Unfreeze' }).click();
+    await unfrozenToast.waitFor();
+    await frozenToast.waitFor({ state: 'detached', timeout: 1500 });
+    await page.getByRole('button', { name: 'Freeze everything' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Freeze everything' }).click();
+    await frozenToast.waitFor();
+    await unfrozenToast.waitFor({ state: 'detached', timeout: 1500 });
+    await page.getByTestId('banner-frozen').waitFor();
+
     await page.goto('/transfers');
     await page.getByTestId('banner-frozen').waitFor();
     await page.getByLabel('Recipient account number').fill('1000000002');
