@@ -138,4 +138,24 @@ describe('POST /v1/transfer/same: the parties and the PIN attempt read beside th
     expect(right.statusCode).toBe(201);
     expect(await attemptsTaken(a.id)).toBe(0);
   });
+
+  // Requests that share a key race: each may take an attempt (beside its session check or on its own) before one
+  // booking records the key; the others then hear that booking's answer, or that it is in progress. Whichever path
+  // each took, the count ends where it began, so the customer can pay again at once.
+  it('leaves no attempt taken when concurrent requests share a key, one booking answering them all', async () => {
+    const a = await approvedCustomer(t.app, { funded: '100.00' });
+    const b = await approvedCustomer(t.app, { staff: a.staff });
+    for (let round = 0; round < 5; round++) {
+      const headers = { ...a.session.headers, 'idempotency-key': randomUUID() };
+      const results = await Promise.all(Array.from({ length: 8 }, () => send(headers, { recipientAccountNumber: b.accountNumber, amount: '1.00', pin: '2468' })));
+      const booked = results.filter((res) => res.statusCode === 201);
+      expect(booked.length).toBeGreaterThan(0);
+      // Every 201 is the one booking's answer; the rest were told to retry while it was in progress.
+      expect(new Set(booked.map((res) => res.json().transaction.reference)).size).toBe(1);
+      for (const res of results.filter((one) => one.statusCode !== 201)) expect(res.statusCode).toBe(409);
+      expect(await attemptsTaken(a.id)).toBe(0);
+    }
+    const [{ balance_minor }] = await t.app.db.query(`SELECT balance_minor FROM ledger_accounts WHERE customer_id = $1`, [a.id]);
+    expect(balance_minor).toBe('9500');
+  });
 });
