@@ -62,10 +62,11 @@ function Activity({ cardId, version }: { cardId: string; version: number }) {
           <ListItemText
             primary={a.description}
             secondary={
-              <Stack direction="row" spacing={1} alignItems="center" component="span">
+              // On a phone the state goes under the date, each on one line, rather than both wrapping side by side.
+              <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1, '& > *': { whiteSpace: 'nowrap' } }}>
                 <DateText value={a.createdAt} />
                 <span>· {a.kind === 'payment' ? 'payment' : a.status === 'declined' ? (DECLINES[a.declineReason ?? ''] ?? 'declined') : a.status === 'held' ? 'pending' : a.status}</span>
-              </Stack>
+              </Box>
             }
             secondaryTypographyProps={{ component: 'span' }}
             sx={{ pr: 12 }}

@@ -59,7 +59,8 @@ const masked = (last4: string | null, cardType: CardType) => {
 
 /**
  * The card as printed: network mark, number grouped in fours (last 4 only until revealed), holder, MM/YY and,
- * when revealed, the CVV. Frozen and blocked cards are drawn greyed with the state written on them.
+ * when revealed, the CVV. Frozen and blocked cards are drawn greyed with the state written on them, between the
+ * network row and the number (over the number it hid the last four digits the customer knows the card by).
  */
 export function CardVisual({ card, revealed }: { card: CardDto; revealed?: { cardNumber: string; expiry: string; cvv: string } | null }) {
   const frozen = card.frozen || card.frozenByAccount;
@@ -130,10 +131,22 @@ export function CardVisual({ card, revealed }: { card: CardDto; revealed?: { car
           spacing={1}
           alignItems="center"
           data-testid="card-state"
-          sx={{ position: 'absolute', top: '42%', left: '50%', transform: 'translate(-50%, -50%)', bgcolor: 'rgba(0,0,0,0.72)', px: 2, py: 0.75, borderRadius: 2 }}
+          sx={{
+            position: 'absolute',
+            top: '30%',
+            left: '50%',
+            transform: 'translate(-50%, -50%)',
+            bgcolor: 'rgba(0,0,0,0.72)',
+            px: { xs: 1.5, sm: 2 },
+            py: { xs: 0.25, sm: 0.75 },
+            borderRadius: 2,
+            whiteSpace: 'nowrap',
+          }}
         >
           {blocked ? <BlockIcon fontSize="small" /> : frozen ? <AcUnitIcon fontSize="small" /> : null}
-          <Typography fontWeight={700}>{state}</Typography>
+          <Typography fontWeight={700} sx={{ fontSize: { xs: 14, sm: 16 } }}>
+            {state}
+          </Typography>
         </Stack>
       )}
     </Box>
