@@ -78,6 +78,8 @@ describe('crypto wallet', () => {
     const deposit = page.getByTestId('crypto-request').filter({ hasText: 'Deposit of 0.02 BTC' });
     await deposit.getByText('Pending', { exact: true }).waitFor();
     await deposit.getByText('Submitted, waiting for review').waitFor();
+    // The asset and its network are one name here: said once, then the date.
+    await deposit.getByText(/^Bitcoin · [A-Z][a-z]+ \d{1,2}, \d{4}/).waitFor();
     await page.getByText('No assets found').waitFor(); // nothing credited before staff check the chain
 
     // Staff check the receipt and approve.

@@ -18,7 +18,9 @@ function RequestCard({ request }: { request: CryptoRequestDto }) {
                 {deposit ? 'Deposit' : 'Withdrawal'} of {request.amount} {request.symbol}
               </Typography>
               <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                {request.crypto} · {request.network} · <DateText value={request.createdAt} />
+                {/* A network named as its asset (Bitcoin on Bitcoin) is said once. */}
+                {request.crypto} · {request.network !== request.crypto && `${request.network} · `}
+                <DateText value={request.createdAt} />
               </Typography>
             </Box>
           </Stack>
