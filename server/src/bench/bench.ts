@@ -16,12 +16,14 @@ import { transactionSearch } from '../modules/transactions/transactions.service'
 import { HARNESS_PIN, loginCustomers, seedFundedCustomers, serverEnv, spawnServer, waitReady } from './harness';
 import { fig, steadyRate } from './steady-rate';
 import { sampleActivity } from './activity-sampler';
+import { seedHistory } from './history';
 import { cpuPerTransfer, cpuSnapshot, postmasterPidOf, preparePgbench, type PgbenchFigures } from './yardstick';
 
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 200);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 15);
 const LIST_ROWS = Number(process.env.BENCH_LIST_ROWS ?? 100_000);
+const HISTORY_TRANSFERS = Number(process.env.BENCH_HISTORY_TRANSFERS ?? 1_000_000);
 const PG_STATS = process.env.BENCH_PG_STATS === '1';
 const PIN = HARNESS_PIN;
 
@@ -87,8 +89,9 @@ async function main() {
   if (!(await waitReady(base, 30_000))) throw new Error('server did not start');
 
   const customers = await seedFundedCustomers(ds, encryptionKey, ACCOUNTS);
+  const historyS = await seedHistory(ds, customers, HISTORY_TRANSFERS);
   await loginCustomers(base, customers);
-  console.log(`Seeded ${ACCOUNTS} funded customers; ${CONNECTIONS} connections, ${DURATION_S} s per scenario.`);
+  console.log(`Seeded ${ACCOUNTS} funded customers and ${fig(HISTORY_TRANSFERS)} transfers of history (${fig(historyS)} s); ${CONNECTIONS} connections, ${DURATION_S} s per scenario.`);
 
   const transferRun = (title: string, pickRecipient: (fromIndex: number) => number, durationS = DURATION_S) =>
     new Promise<autocannon.Result>((resolve, reject) => {
