@@ -80,13 +80,20 @@ function AppTopBar() {
   );
 }
 
-// minWidth 0 lets wide tables scroll inside the content column instead of widening the whole page.
+// minWidth 0 down to the list's card lets a wide table scroll inside it instead of widening the whole page (each flex
+// item is otherwise at least as wide as its content: the customers, cards and crypto requests lists pushed a 1280 px
+// window sideways by 1-15 px).
 const AppLayout = (props: LayoutProps) => (
   <Layout
     {...props}
     menu={AppMenu}
     appBar={AppTopBar}
-    sx={{ minWidth: 0, '& .RaLayout-appFrame, & .RaLayout-content': { minWidth: 0 }, '& .RaDatagrid-rowCell, & .RaDatagrid-headerCell': { px: 1.25 } }}
+    sx={{
+      minWidth: 0,
+      '& .RaLayout-appFrame, & .RaLayout-content, & .RaList-main, & .RaList-content': { minWidth: 0 },
+      '& .RaDatagrid-tableWrapper': { overflowX: 'auto' },
+      '& .RaDatagrid-rowCell, & .RaDatagrid-headerCell': { px: 1 },
+    }}
   />
 );
 
