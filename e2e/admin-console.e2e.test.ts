@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { freshOtp } from '../server/test/helpers/totp';
 import { demoStaff, staffBearerToken } from './helpers/server';
-import { choose, newContext, screenshot } from './helpers/browser';
+import { choose, expectNoSidewaysScroll, newContext, screenshot } from './helpers/browser';
 import { useServerAndBrowser } from './helpers/suite';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 
@@ -169,6 +169,7 @@ describe('staff console (/admin)', () => {
     const row = page.locator('tbody tr', { hasText: applicant.accountNumber });
     await row.getByText('Pending review').waitFor();
     await screenshot(page, 'admin-customers');
+    await expectNoSidewaysScroll(page, 'console: customers list');
     await expectNoSeriousA11yViolations(page, 'console: customers');
     await row.getByText('Priya Raman').click();
     await page.waitForURL(/#\/customers\/[0-9a-f-]+\/show$/);

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { PAYMENTS_LOCKED, WRONG_PIN_REFUSALS, choose, lockPaymentsWithWrongPins, newContext, screenshot, signIn } from './helpers/browser';
+import { PAYMENTS_LOCKED, WRONG_PIN_REFUSALS, choose, expectNoSidewaysScroll, lockPaymentsWithWrongPins, newContext, screenshot, signIn } from './helpers/browser';
 import { useServerAndBrowser } from './helpers/suite';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { signInStaff } from './helpers/server';
@@ -70,6 +70,7 @@ describe('cards and Freeze everything', () => {
     const row = console.locator('tbody tr', { hasText: 'Alex Rivera' }).first();
     await row.getByText('Pending').waitFor();
     await screenshot(console, 'admin-cards-pending');
+    await expectNoSidewaysScroll(console, 'console: cards-pending list');
     await expectNoSeriousA11yViolations(console, 'console: cards');
     await row.getByRole('button', { name: 'Approve' }).click();
     await console.getByRole('button', { name: 'Confirm approval' }).waitFor();

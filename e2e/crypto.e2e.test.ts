@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { choose, newContext, screenshot, signIn } from './helpers/browser';
+import { choose, expectNoSidewaysScroll, newContext, screenshot, signIn } from './helpers/browser';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { signInStaff } from './helpers/server';
 import { useServerAndBrowser } from './helpers/suite';
@@ -88,6 +88,7 @@ describe('crypto wallet', () => {
     const row = admin.locator('tbody tr', { hasText: '0.02 BTC' });
     await row.getByText('Pending', { exact: true }).waitFor();
     await screenshot(admin, 'admin-crypto-requests-1280');
+    await expectNoSidewaysScroll(admin, 'console: crypto-requests list');
     await row.getByText('Deposit', { exact: true }).click();
     await admin.waitForURL(/#\/crypto-requests\/[0-9a-f-]+\/show$/);
     await admin.getByRole('img', { name: 'Payment receipt for the BTC deposit of 0.02' }).waitFor();

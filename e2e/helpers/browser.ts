@@ -25,6 +25,12 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
 
+/** The page is no wider than its window: a wide table scrolls inside its card, the page never scrolls sideways. */
+export async function expectNoSidewaysScroll(page: Page, what: string): Promise<void> {
+  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, window: window.innerWidth }));
+  expect({ what, width: widths.page }).toEqual({ what, width: widths.window });
+}
+
 export async function signIn(page: Page, accountNumber: string, password: string): Promise<void> {
   await page.goto('/auth/login');
   await page.getByLabel('Account Number').fill(accountNumber);
