@@ -149,6 +149,13 @@ describe('cards and Freeze everything', () => {
     await page.getByTestId('card-activity').getByText('declined: card frozen').waitFor();
     await page.getByRole('button', { name: 'Unfreeze card' }).click();
     await page.getByText('Card unfrozen', { exact: true }).waitFor();
+    // Freezing again at once replaces 'Card unfrozen' (shown for 4 s otherwise), and unfreezing replaces 'Card frozen'.
+    await page.getByRole('button', { name: 'Freeze card' }).click();
+    await page.getByText('Card frozen', { exact: true }).waitFor();
+    await page.getByText('Card unfrozen', { exact: true }).waitFor({ state: 'detached', timeout: 1500 });
+    await page.getByRole('button', { name: 'Unfreeze card' }).click();
+    await page.getByText('Card unfrozen', { exact: true }).waitFor();
+    await page.getByText('Card frozen', { exact: true }).waitFor({ state: 'detached', timeout: 1500 });
     await console.context().close();
     await page.context().close();
   });

@@ -14,6 +14,7 @@ import { DateText } from '../../components/DateText';
 import { StatusChip } from '../../components/StatusChip';
 import { CardVisual } from './CardVisual';
 import { PinDialog } from '../../components/PinDialog';
+import { useStateToast } from '../../components/useStateToast';
 
 const NETWORK_NAMES: Record<CardDto['cardType'], string> = { visa: 'Visa', mastercard: 'Mastercard', american_express: 'American Express', discover: 'Discover' };
 const DECLINES: Record<string, string> = {
@@ -80,6 +81,7 @@ function Activity({ cardId, version }: { cardId: string; version: number }) {
 /** One card: the visual, its credit line, reveal, freeze, pay the balance and its transactions. */
 export function CardPanel({ card, onChanged }: { card: CardDto; onChanged(): void }) {
   const { enqueueSnackbar } = useSnackbar();
+  const toastFreeze = useStateToast(`card-freeze-${card.id}`);
   const { refresh } = useAuth();
   const [revealed, setRevealed] = useState<CardRevealDto | null>(null);
   const [dialog, setDialog] = useState<'reveal' | 'pay' | null>(null);
@@ -140,7 +142,7 @@ export function CardPanel({ card, onChanged }: { card: CardDto; onChanged(): voi
   const toggleFreeze = async () => {
     try {
       const res = await api.patch<{ message: string }>(`/card/${card.id}/${card.frozen ? 'unfreeze' : 'freeze'}`);
-      enqueueSnackbar(res.message, { variant: 'success' });
+      toastFreeze(res.message);
       onChanged();
     } catch (err) {
       enqueueSnackbar((err as Error).message, { variant: 'error' });

@@ -6,30 +6,18 @@ import type { UserDto } from '@strongroom/shared';
 import { ApiError, api } from '../../api/client';
 import { useAuth } from '../../auth/AuthContext';
 import { PinDialog } from '../../components/PinDialog';
+import { useStateToast } from '../../components/useStateToast';
 
 /**
  * 'Freeze everything': one tap for a lost phone or a fear of fraud. Every card declines and no payment leaves;
  * money still comes in. Undoing it takes the password and the PIN.
+ *
+ * The confirmation before freezing; on success the user (frozenAt) is refreshed and card lists reload.
  */
-/**
- * The toast that says whether everything is frozen: one at a time, so unfreezing soon after freezing does not leave
- * 'Everything is frozen' on screen beside 'Your account is unfrozen'.
- */
-const FREEZE_STATE_TOAST = 'freeze-state';
-
-function useFreezeStateToast() {
-  const { enqueueSnackbar, closeSnackbar } = useSnackbar();
-  return (message: string) => {
-    closeSnackbar(FREEZE_STATE_TOAST);
-    enqueueSnackbar(message, { variant: 'success', key: FREEZE_STATE_TOAST });
-  };
-}
-
-/** The confirmation before freezing; on success the user (frozenAt) is refreshed and card lists reload. */
 export function FreezeEverythingDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const { refresh } = useAuth();
   const { enqueueSnackbar } = useSnackbar();
-  const toastState = useFreezeStateToast();
+  const toastState = useStateToast('freeze-everything');
   const [busy, setBusy] = useState(false);
   const freeze = async () => {
     setBusy(true);
@@ -82,7 +70,7 @@ export const FREEZE_CHANGED_EVENT = 'strongroom:freeze-changed';
 
 function UnfreezeDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const { refresh } = useAuth();
-  const toastState = useFreezeStateToast();
+  const toastState = useStateToast('freeze-everything');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
