@@ -80,9 +80,9 @@ function AppTopBar() {
   );
 }
 
-// minWidth 0 down to the list's card lets a wide table scroll inside it instead of widening the whole page (each flex
-// item is otherwise at least as wide as its content: the customers, cards and crypto requests lists pushed a 1280 px
-// window sideways by 1-15 px).
+// Every table in the console scrolls inside its card when it is wider, and minWidth 0 down to the list's card lets it
+// (each flex item is otherwise at least as wide as its content: the customers, cards and crypto requests lists pushed
+// a 1280 px window sideways by 1-15 px). The lists need no rule of their own.
 const AppLayout = (props: LayoutProps) => (
   <Layout
     {...props}

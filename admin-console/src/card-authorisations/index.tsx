@@ -31,7 +31,7 @@ export function CardAuthorisationList() {
           linkType="show"
         />
       ) : (
-        <Datagrid rowClick="show" bulkActionButtons={false} sx={{ '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } }}>
+        <Datagrid rowClick="show" bulkActionButtons={false}>
           <LongDateField source="createdAt" label="Date" />
           <FunctionField label="Card" sortable={false} render={(r: AuthorisationRecord) => `•••• ${r.cardLast4}`} />
           <TextField source="merchant" sortable={false} />

@@ -41,7 +41,7 @@ export function CardList() {
           linkType="show"
         />
       ) : (
-        <Datagrid rowClick="show" bulkActionButtons={false} sx={{ '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } }}>
+        <Datagrid rowClick="show" bulkActionButtons={false}>
           <LongDateField source="createdAt" label="Applied" />
           <TextField source="holderName" label="Holder" sortable={false} />
           <TextField source="accountNumber" label="Account" sortable={false} />

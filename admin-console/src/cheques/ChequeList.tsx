@@ -37,7 +37,7 @@ export function ChequeList() {
           linkType="show"
         />
       ) : (
-        <Datagrid rowClick="show" bulkActionButtons={false} sx={{ '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } }}>
+        <Datagrid rowClick="show" bulkActionButtons={false}>
           <LongDateField source="createdAt" label="Deposited" />
           <DepositorField label="Customer" />
           <TextField source="chequeNumber" label="Cheque no." />

@@ -60,7 +60,7 @@ function CreditReference() {
 function ChequeTimeline() {
   return (
     <ReferenceManyField reference="status-events" target="subjectId" filter={{ subjectType: 'cheque' }} sort={{ field: 'id', order: 'ASC' }} perPage={50}>
-      <Datagrid bulkActionButtons={false} rowClick={false} sx={{ '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } }}>
+      <Datagrid bulkActionButtons={false} rowClick={false}>
         <LongDateField source="createdAt" label="When" />
         <FunctionField label="Status" render={(e: { from: string | null; to: string }) => `${e.from ? `${humanize(e.from)} → ` : ''}${humanize(e.to)}`} />
         <FunctionField

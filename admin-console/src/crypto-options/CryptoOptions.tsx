@@ -19,7 +19,7 @@ const LABELS = { referencePriceUsd: 'Reference price (USD)', networkFee: 'Withdr
 export function CryptoOptionList() {
   return (
     <List sort={{ field: 'id', order: 'ASC' }} title="Crypto options" exporter={false} actions={false}>
-      <Datagrid rowClick="show" bulkActionButtons={false} sx={{ '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } }}>
+      <Datagrid rowClick="show" bulkActionButtons={false}>
         <TextField source="symbol" label="Asset" />
         <TextField source="name" label="Name" />
         <TextField source="network" label="Network" sortable={false} />

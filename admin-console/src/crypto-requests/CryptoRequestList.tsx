@@ -47,7 +47,7 @@ export function CryptoRequestList() {
           linkType="show"
         />
       ) : (
-        <Datagrid rowClick="show" bulkActionButtons={false} sx={{ '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } }}>
+        <Datagrid rowClick="show" bulkActionButtons={false}>
           <LongDateField source="createdAt" label="Requested" />
           <RequesterField label="Customer" />
           <FunctionField source="kind" label="Kind" render={(r: CryptoRequestRecord) => humanize(r.kind)} />

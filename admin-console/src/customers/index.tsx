@@ -61,7 +61,7 @@ export function CustomerList() {
           linkType="show"
         />
       ) : (
-        <Datagrid rowClick="show" bulkActionButtons={false} sx={{ '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } }}>
+        <Datagrid rowClick="show" bulkActionButtons={false}>
           <TextField source="accountNumber" label="Account" />
           <FunctionField label="Name" sortBy="lastName" render={(r: CustomerRecord) => <span style={{ whiteSpace: 'nowrap' }}>{fullName(r)}</span>} />
           <TextField source="email" label="E-mail" sortable={false} />

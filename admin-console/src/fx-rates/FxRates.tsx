@@ -24,7 +24,7 @@ const filters = [
 export function FxRateList() {
   return (
     <List filters={filters} sort={{ field: 'id', order: 'ASC' }} perPage={50} title="FX rates" exporter={false} actions={false}>
-      <Datagrid rowClick="show" bulkActionButtons={false} sx={{ '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } }}>
+      <Datagrid rowClick="show" bulkActionButtons={false}>
         <TextField source="base" label="From" />
         <TextField source="quote" label="To" />
         <TextField source="rate" label="Rate" sx={{ fontVariantNumeric: 'tabular-nums' }} />

@@ -24,7 +24,7 @@ export function LoanList() {
           linkType="show"
         />
       ) : (
-        <Datagrid rowClick="show" bulkActionButtons={false} sx={{ '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } }}>
+        <Datagrid rowClick="show" bulkActionButtons={false}>
           <LongDateField source="createdAt" label="Applied" sortBy="createdAt" />
           <TextField source="customerName" label="Customer" sortable={false} />
           <FunctionField<LoanAdminDto> label="Type" sortBy="loanType" render={(r) => loanTypeLabel(r.loanType)} />

@@ -91,7 +91,7 @@ export function TransactionList() {
           linkType="show"
         />
       ) : (
-        <Datagrid rowClick="show" bulkActionButtons={false} sx={{ '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } }}>
+        <Datagrid rowClick="show" bulkActionButtons={false}>
           <DateField source="createdAt" label="Date" sortBy="created_at" showTime options={{ dateStyle: 'medium', timeStyle: 'short' }} />
           <TextField source="reference" sortable={false} />
           <HolderField label="Customer" />
