@@ -46,13 +46,15 @@ export async function seedHistory(ds: DataSource, customers: SeededCustomer[], t
   if (transfers <= 0) return 0;
   if (customers.length < 2) throw new Error('history needs at least two customers');
   const started = Date.now();
-  const accounts = await rows<{ customer_id: string; id: string }>(ds.manager, `SELECT customer_id, id::text FROM ledger_accounts WHERE customer_id = ANY($1::uuid[])`, [customers.map((c) => c.id)]);
+  const customerIds = customers.map((c) => c.id);
+  const accounts = await rows<{ customer_id: string; id: string }>(ds.manager, `SELECT customer_id, id::text FROM ledger_accounts WHERE customer_id = ANY($1::uuid[])`, [customerIds]);
   const accountOf = new Map(accounts.map((a) => [a.customer_id, a.id]));
-  const accountIds = customers.map((c) => accountOf.get(c.id));
+  const accountIds = customerIds.map((id) => accountOf.get(id));
   if (accountIds.some((id) => id === undefined)) throw new Error('every seeded customer has an account');
+  const accountNumbers = customers.map((c) => c.accountNumber);
   for (let first = 1; first <= transfers; first += chunkTransfers) {
     const last = Math.min(transfers, first + chunkTransfers - 1);
-    await withTransaction(ds, (m) => m.query(CHUNK_SQL, [accountIds, customers.map((c) => c.accountNumber), customers.length, first, last, customers.map((c) => c.id), transfers]));
+    await withTransaction(ds, (m) => m.query(CHUNK_SQL, [accountIds, accountNumbers, customers.length, first, last, customerIds, transfers]));
   }
   // What autovacuum would have done by now to tables this size: statistics and the visibility map.
   await ds.query('VACUUM (ANALYZE) journals, postings, transactions, idempotency_keys, ledger_accounts');
