@@ -153,9 +153,11 @@ describe('cards and Freeze everything', () => {
     await page.getByRole('button', { name: 'Freeze card' }).click();
     await page.getByText('Card frozen', { exact: true }).waitFor();
     await page.getByText('Card unfrozen', { exact: true }).waitFor({ state: 'detached', timeout: 1500 });
+    expect(await page.getByText('Card frozen', { exact: true }).isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Unfreeze card' }).click();
     await page.getByText('Card unfrozen', { exact: true }).waitFor();
     await page.getByText('Card frozen', { exact: true }).waitFor({ state: 'detached', timeout: 1500 });
+    expect(await page.getByText('Card unfrozen', { exact: true }).isVisible()).toBe(true);
     await console.context().close();
     await page.context().close();
   });
@@ -183,10 +185,12 @@ describe('cards and Freeze everything', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Unfreeze' }).click();
     await unfrozenToast.waitFor();
     await frozenToast.waitFor({ state: 'detached', timeout: 1500 });
+    expect(await unfrozenToast.isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Freeze everything' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Freeze everything' }).click();
     await frozenToast.waitFor();
     await unfrozenToast.waitFor({ state: 'detached', timeout: 1500 });
+    expect(await frozenToast.isVisible()).toBe(true);
     await page.getByTestId('banner-frozen').waitFor();
 
     await page.goto('/transfers');
