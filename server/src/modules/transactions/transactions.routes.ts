@@ -26,7 +26,7 @@ export default async function transactionRoutes(app: FastifyInstance) {
     { preHandler: app.requireCustomer, schema: { tags, summary: "The caller's transactions, newest first, paginated, filtered, searched", querystring: transactionQuerySchema } },
     async (request) => {
       const query = request.query as yup.InferType<typeof transactionQuerySchema>;
-      const { items, total, totalCapped } = await listTransactions(app.db.manager, request.customer!.id, query);
+      const { items, total, totalCapped } = await listTransactions(app.db, request.customer!.id, query);
       return { success: true, items, page: query.page, pageSize: query.pageSize, total, totalCapped };
     },
   );

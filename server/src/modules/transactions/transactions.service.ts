@@ -1,7 +1,7 @@
-import type { EntityManager } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { minorToDecimal, type TransactionDto, type TransactionKind, type TransactionStatus, type TransactionType } from '@strongroom/shared';
 import { notFound } from '../../common/app-error';
-import { rows } from '../../common/sql';
+import { prepared, rows } from '../../common/sql';
 import { CREDIT_REFERENCE_SUFFIX } from '../ledger/ledger.service';
 
 export interface NewTransaction {
@@ -107,7 +107,7 @@ export function transactionSearch(q: string, params: unknown[], table = ''): str
 }
 
 /** The caller's transactions only, newest first, filtered and searched in SQL (indexes do the work). */
-export async function listTransactions(m: EntityManager, customerId: string, query: ListQuery) {
+export async function listTransactions(db: DataSource, customerId: string, query: ListQuery) {
   const where = ['customer_id = $1'];
   const params: unknown[] = [customerId];
   if (query.type !== 'all') {
@@ -124,17 +124,25 @@ export async function listTransactions(m: EntityManager, customerId: string, que
   // Counting stops COUNT_LOOKAHEAD rows past this page: the first page of a 100,000-row history costs the
   // same as a short one's.
   const cap = offset + COUNT_LOOKAHEAD;
+  params.push(cap + 1, query.pageSize, offset);
+  const [capParam, limitParam, offsetParam] = [params.length - 2, params.length - 1, params.length];
   // Without a search term the count walks the customer's newest rows in the list's own index (index-only once
   // vacuumed). Left to itself, the planner scanned the heap from its start for a customer who owns most of the
   // table, reading every other row before theirs: 1.9 ms a count against the page's 0.13 ms. A search is left to
   // the word index, which a walk in date order would bypass.
   const newestFirst = query.q ? '' : ' ORDER BY created_at DESC, id DESC';
-  const [items, [{ count }]] = await Promise.all([
-    rows<TransactionRow>(m, `SELECT * FROM transactions WHERE ${clause} ORDER BY created_at DESC, id DESC LIMIT ${query.pageSize} OFFSET ${offset}`, params),
-    rows<{ count: string }>(m, `SELECT count(*) FROM (SELECT 1 FROM transactions WHERE ${clause}${newestFirst} LIMIT ${cap + 1}) capped`, params),
-  ]);
-  const counted = Number(count);
-  return { items: items.map(toTransactionDto), total: Math.min(counted, cap), totalCapped: counted > cap };
+  // The count and the page in one statement (one round trip; the page may be empty, the count is always there).
+  const text = `SELECT page.*, counted.total_count
+       FROM (SELECT count(*) AS total_count FROM (SELECT 1 FROM transactions WHERE ${clause}${newestFirst} LIMIT $${capParam}) capped) counted
+       LEFT JOIN (SELECT * FROM transactions WHERE ${clause} ORDER BY created_at DESC, id DESC LIMIT $${limitParam} OFFSET $${offsetParam}) page ON true
+      ORDER BY page.created_at DESC, page.id DESC`;
+  // Without a search the statement's text depends only on the filters given: prepared once per connection. A search
+  // is planned for its own words each time (their selectivity decides between the word index and the date order).
+  const found = query.q
+    ? await rows<TransactionRow & { total_count: string }>(db, text, params)
+    : await prepared<TransactionRow & { total_count: string }>(db, `transactions-list-${query.type === 'all' ? '' : 't'}${query.status === 'all' ? '' : 's'}`, text, params);
+  const counted = Number(found[0].total_count);
+  return { items: found.filter((row) => row.id !== null).map(toTransactionDto), total: Math.min(counted, cap), totalCapped: counted > cap };
 }
 
 /** By reference, the owner's only: anyone else gets the 404 of a missing record (no IDOR). */
