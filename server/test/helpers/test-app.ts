@@ -54,7 +54,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, opts: Pi
     LOG_LEVEL: 'silent',
   } as NodeJS.ProcessEnv);
   const config: AppConfig = { ...base, serveStatic: false, jobsWorker: false, loginRateLimitPerMinute: 10_000, moneyRateLimitPerMinute: 1_000_000, ...overrides };
-  const dataSource = createDataSource(db.appUrl, { poolSize: 40 });
+  const dataSource = createDataSource(db.appUrl, { poolSize: overrides.dbPoolSize ?? 40 });
   await dataSource.initialize();
   await seedFxRates(dataSource.manager);
   // Without a stream of the test's own, the server's 500s (never expected for any input) are printed with their
