@@ -45,7 +45,10 @@ async function main() {
   if (!url) {
     // BENCH_PG_STATS=1 loads pg_stat_statements and prints where the database spent its time per scenario.
     const pg = await startEmbeddedPostgres(tmp, {
-      flags: [...(PG_STATS ? ['-c', 'shared_preload_libraries=pg_stat_statements', '-c', 'pg_stat_statements.track=all'] : []), ...(socketDir ? ['-c', `unix_socket_directories=${socketDir}`] : [])],
+      flags: [
+        ...(PG_STATS ? ['-c', 'shared_preload_libraries=pg_stat_statements', '-c', 'pg_stat_statements.track=all', '-c', 'pg_stat_statements.track_planning=on'] : []),
+        ...(socketDir ? ['-c', `unix_socket_directories=${socketDir}`] : []),
+      ],
       log: (l) => {
         if (process.env.BENCH_PG_LOG) console.log('pg:', l);
       },
@@ -65,13 +68,17 @@ async function main() {
   /** The statements that took most of the database's time since the last call, per call. */
   const pgStats = async (title: string) => {
     if (!PG_STATS) return;
-    const top = await rows<{ calls: string; mean_ms: string; max_ms: string; total_ms: string; query: string }>(
+    const top = await rows<{ calls: string; mean_ms: string; max_ms: string; total_ms: string; plans: string; plan_ms: string; query: string }>(
       ds.manager,
-      `SELECT calls::text, round(mean_exec_time::numeric, 3)::text AS mean_ms, round(max_exec_time::numeric, 1)::text AS max_ms, round(total_exec_time::numeric)::text AS total_ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 110) AS query
+      `SELECT calls::text, round(mean_exec_time::numeric, 3)::text AS mean_ms, round(max_exec_time::numeric, 1)::text AS max_ms, round(total_exec_time::numeric)::text AS total_ms,
+              plans::text, round(total_plan_time::numeric)::text AS plan_ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 110) AS query
          FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT ${Number(process.env.BENCH_PG_STATS_TOP ?? 16)}`,
     );
     console.log(`  database time during ${title}:`);
-    for (const t of top) console.log(`    ${t.total_ms.padStart(6)} ms  ${t.calls.padStart(7)} calls  ${t.mean_ms.padStart(7)} ms/call  max ${t.max_ms.padStart(6)} ms  ${t.query}`);
+    for (const t of top)
+      console.log(
+        `    ${t.total_ms.padStart(6)} ms  ${t.calls.padStart(7)} calls  ${t.mean_ms.padStart(7)} ms/call  max ${t.max_ms.padStart(6)} ms  planned ${t.plans.padStart(6)} times (${t.plan_ms} ms)  ${t.query}`,
+      );
     await ds.query('SELECT pg_stat_statements_reset()');
   };
   // The server runs in its own process, as in production, so the load generator does not share its event loop.
@@ -247,7 +254,10 @@ async function main() {
       `${title.padEnd(38)} ${fig(result['2xx'] / result.duration).padStart(6)} req/s        p50 ${String(pct(result, 'p50')).padStart(4)} ms  p99 ${String(pct(result, 'p99')).padStart(4)} ms  (non-2xx ${result.non2xx})`,
     );
   if (PG_STATS) await ds.query('SELECT pg_stat_statements_reset()');
-  reportList(`Transaction list, first page of ${fig(LIST_ROWS)}`, await listRun('/v1/transaction?page=1&pageSize=20', 10));
+  const listCpuBefore = cpuSnapshot(server.pid, postmasterPid);
+  const firstPage = await listRun('/v1/transaction?page=1&pageSize=20', 10);
+  reportList(`Transaction list, first page of ${fig(LIST_ROWS)}`, firstPage);
+  console.log(`  ${cpuPerTransfer(listCpuBefore, cpuSnapshot(server.pid, postmasterPid), firstPage['2xx'], firstPage.duration, 'request')}`);
   await pgStats('the first-page run');
   // Searches of that history (the word index answers them): one that matches a few per cent of it, and one that
   // matches nothing, which without the index would read all 100,000 rows.

@@ -72,11 +72,11 @@ function childrenCpuS(ticksPerS: number) {
  * them, also how busy the three kept the machine's cores (a rate that is half the peak does not leave half the cores
  * idle: small batches cost more a transfer).
  */
-export function cpuPerTransfer(before: ReturnType<typeof cpuSnapshot>, after: ReturnType<typeof cpuSnapshot>, transfers: number, wallS?: number) {
+export function cpuPerTransfer(before: ReturnType<typeof cpuSnapshot>, after: ReturnType<typeof cpuSnapshot>, transfers: number, wallS?: number, unit = 'transfer') {
   const ms = (a: number, b: number) => fig(((b - a) * 1000) / Math.max(1, transfers), 2);
   const usedS = after.serverS - before.serverS + after.postgresS - before.postgresS + after.loadS - before.loadS;
   const busy = wallS ? `; cores ${fig((100 * usedS) / (wallS * availableParallelism()))}% busy` : '';
-  return `CPU per transfer: server ${ms(before.serverS, after.serverS)} ms, PostgreSQL ${ms(before.postgresS, after.postgresS)} ms, load generator ${ms(before.loadS, after.loadS)} ms${busy}`;
+  return `CPU per ${unit}: server ${ms(before.serverS, after.serverS)} ms, PostgreSQL ${ms(before.postgresS, after.postgresS)} ms, load generator ${ms(before.loadS, after.loadS)} ms${busy}`;
 }
 
 export interface PgbenchFigures {
