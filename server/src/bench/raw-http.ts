@@ -43,6 +43,11 @@ export class RawHttpPool {
     }
   }
 
+  /** The connections waiting for a request (for tests: an idle socket holds no listener of a past request). */
+  idleSockets(): readonly Socket[] {
+    return this.idle;
+  }
+
   close() {
     this.closed = true;
     for (const socket of this.idle.splice(0)) socket.destroy();
@@ -103,6 +108,7 @@ function exchange(socket: Socket, bytes: Buffer): Promise<number> {
     const finish = (err?: Error) => {
       socket.off('data', onData);
       socket.off('close', onClose);
+      socket.off('timeout', onTimeout);
       socket.setTimeout(0);
       if (err) reject(err);
       else resolve(statusCode);
@@ -124,9 +130,11 @@ function exchange(socket: Socket, bytes: Buffer): Promise<number> {
       } else if (received.length >= needed) finish(received.length > needed ? new Error('more bytes than the answer holds') : undefined);
     };
     const onClose = () => finish(new Error('connection closed'));
+    const onTimeout = () => finish(new Error('no answer'));
     socket.on('data', onData);
     socket.on('close', onClose);
-    socket.setTimeout(TIMEOUT_MS, () => finish(new Error('no answer')));
+    socket.on('timeout', onTimeout);
+    socket.setTimeout(TIMEOUT_MS);
     socket.write(bytes);
   });
 }
