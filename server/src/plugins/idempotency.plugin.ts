@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { EntityManager } from 'typeorm';
 import { AppError } from '../common/app-error';
 import { hmacHex, sha256Hex } from '../common/crypto';
-import { Coalescer, byOrdinal } from '../common/coalescer';
+import { Coalescer, batchRows, byOrdinal } from '../common/coalescer';
 import { prepared, rows, type Queryable } from '../common/sql';
 import { withTransaction } from '../db/transaction';
 import { IdempotencyKeyUsed } from '../modules/ledger/ledger.service';
@@ -97,7 +97,10 @@ export class Idempotency {
         await prepared<{ o: number; recorded: RecordedRow<unknown> | null }>(
           this.app.db,
           'idempotency-recorded',
-          `SELECT q.o, ${recordedKeyJson('q.scope', 'q.key')} AS recorded FROM unnest($1::text[], $2::text[]) WITH ORDINALITY q(scope, key, o)`,
+          `SELECT q.o, ${recordedKeyJson('q.scope', 'q.key')} AS recorded FROM ${batchRows('q', [
+            ['$1::text[]', 'scope'],
+            ['$2::text[]', 'key'],
+          ])}`,
           [keys.map((k) => k.scope), keys.map((k) => k.key)],
         ),
       ).map((row) => row?.recorded ?? undefined),

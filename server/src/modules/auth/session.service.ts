@@ -3,7 +3,7 @@ import { MAX_CODE_ATTEMPTS, SESSION_ABSOLUTE_HOURS, SESSION_IDLE_MINUTES, type C
 import { randomToken, safeEqual, sha256Hex } from '../../common/crypto';
 import { AppError, forbidden, unauthorized } from '../../common/app-error';
 import { prepared } from '../../common/sql';
-import { byOrdinal, Coalescer } from '../../common/coalescer';
+import { batchRows, byOrdinal, Coalescer } from '../../common/coalescer';
 import type { SessionKind } from './entities/session.entity';
 import { isUuid } from '../../common/ids';
 import { recordedKeyJson, type KeyRead } from '../../plugins/idempotency.plugin';
@@ -190,12 +190,8 @@ export class SessionService {
    * and reads each principal through `select` (which joins the live session `s` to its subject), for every
    * request waiting on a check: concurrent requests share it (see Coalescer). Each session is found through
    * its primary key, however many there are.
-   *
-   * The batch's arrays are read through a subquery (`batch`, `payments`) rather than given to unnest() directly: there,
-   * a plan for the values at hand counted each batch's length (one or two sessions) and always looked cheaper than
-   * the plan for any batch (costed at ten), so PostgreSQL planned every check anew, and planning took ~0.7 ms of a
-   * ~0.9 ms check. Through the subquery both count ten, and after five checks each connection reuses one plan (the
-   * same nested loops over primary keys). server/test/auth/session-check-plans.test.ts checks it.
+   * The batch's rows come from `batchRows`, so each connection plans the check a few times and then reuses the plan
+   * (planning had taken ~0.7 ms of a ~0.9 ms check; server/test/auth/session-check-plans.test.ts).
    */
   private liveSessions<T>(name: string, kind: SessionKind, select: string, moreParams: (reads: SessionRead[]) => unknown[] = () => []) {
     return new Coalescer<SessionRead, T>(async (reads) => {
@@ -204,8 +200,11 @@ export class SessionService {
         name,
         `WITH s AS (
            SELECT q.o, q.scope, q.key, se.id, se.subject_id, se.csrf_token
-             FROM (SELECT $1::uuid[] AS ids, $4::text[] AS scopes, $5::text[] AS keys OFFSET 0) batch,
-                  unnest(batch.ids, batch.scopes, batch.keys) WITH ORDINALITY q(id, scope, key, o)
+             FROM ${batchRows('q', [
+               ['$1::uuid[]', 'id'],
+               ['$4::text[]', 'scope'],
+               ['$5::text[]', 'key'],
+             ])}
              JOIN LATERAL (SELECT id, subject_id, csrf_token FROM sessions
                             WHERE id = q.id AND kind = $3 AND revoked_at IS NULL AND expires_at > now()
                               AND last_seen_at > now() - make_interval(mins => $2) OFFSET 0) se ON true),
@@ -244,8 +243,10 @@ export class SessionService {
               pay.recipient IS NOT NULL AND c.status = 'approved'
                 AND (pay.csrf IS NULL OR sha256(convert_to(s.csrf_token, 'UTF8')) = decode(pay.csrf, 'hex')) AS payment
          FROM s JOIN customers c ON c.id = s.subject_id
-         LEFT JOIN (SELECT $6::text[] AS recipients, $7::text[] AS csrfs OFFSET 0) payments ON true
-         LEFT JOIN unnest(payments.recipients, payments.csrfs) WITH ORDINALITY pay(recipient, csrf, o) ON pay.o = s.o),
+         LEFT JOIN ${batchRows('pay', [
+           ['$6::text[]', 'recipient'],
+           ['$7::text[]', 'csrf'],
+         ])} ON pay.o = s.o),
      ${takeAttemptsFor('(SELECT o, subject_id FROM k WHERE k.payment AND k.recorded IS NULL)', '$8')}
      SELECT k.o, k.subject_id, k.csrf_token, k.account_number, k.status, k.recorded,
             CASE WHEN k.payment AND k.recorded IS NULL THEN (SELECT to_jsonb(x) FROM (${sameBankPartiesOf('k.subject_id', 'k.recipient')}) x) END AS parties,

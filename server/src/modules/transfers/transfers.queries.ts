@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { byOrdinal } from '../../common/coalescer';
+import { batchRows, byOrdinal } from '../../common/coalescer';
 import { prepared, rows, type Queryable } from '../../common/sql';
 import { retrying } from '../../db/transaction';
 import { COMMIT_WITHOUT_FLUSH, lockAttemptRows, reservable, TAKE_ATTEMPT } from '../auth/pin-attempts';
@@ -104,7 +104,10 @@ export async function reserveAndLoadSameBankParties(ds: DataSource, keys: { send
        UPDATE pin_attempts p SET ${TAKE_ATTEMPT} FROM locked, commit_without_flush WHERE p.customer_id = locked.customer_id
         RETURNING p.customer_id)
      SELECT q.o, x.*, EXISTS (SELECT 1 FROM reserved WHERE reserved.customer_id = q.sender) AS pin_reserved
-       FROM unnest($1::uuid[], $2::text[]) WITH ORDINALITY q(sender, recipient, o)
+       FROM ${batchRows('q', [
+         ['$1::uuid[]', 'sender'],
+         ['$2::text[]', 'recipient'],
+       ])}
        JOIN LATERAL (${sameBankPartiesOf('q.sender', 'q.recipient')}) x ON true`,
       [keys.map((k) => k.senderId), keys.map((k) => k.recipientAccountNumber), maxAttempts],
     ),
