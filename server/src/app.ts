@@ -43,6 +43,7 @@ import { loadPasswordDictionaries } from './common/password-dictionaries';
 import securityHeadersPlugin from './plugins/security-headers.plugin';
 import inputGuardPlugin from './plugins/input-guard.plugin';
 import { serializeRequest } from './common/log-serializers';
+import { requestLoggerFactory } from './common/request-logger';
 import filesRoutes from './modules/files/files.routes';
 
 /** Log paths that must never reach a log line (secrets, codes, identity numbers, cookies). */
@@ -92,6 +93,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       opts.logger === false
         ? false
         : { level: config.logLevel, redact: { paths: REDACT_PATHS, censor: '[redacted]' }, serializers: { req: serializeRequest as never }, ...(opts.logStream ? { stream: opts.logStream } : {}) },
+    // Each request's logger is made when it first writes a line (common/request-logger.ts says why).
+    childLoggerFactory: requestLoggerFactory,
     // A hop count trusts that many proxies in front of us (how Fastify reads a number), never every entry.
     trustProxy: typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
     bodyLimit: 1024 * 1024,
