@@ -22,6 +22,8 @@ export async function steadyRate(url: URL, rate: number, durationS: number, body
   let failed = 0;
   const total = Math.floor(rate * durationS);
   const start = performance.now();
+  // For lining the slow requests up with a system-wide profile (perf record -k mono): CLOCK_MONOTONIC at the start.
+  if (process.env.BENCH_DEBUG) console.log(`steady run starts at monotonic ${fig(Number(process.hrtime.bigint() / 1000n) / 1e6, 6)} s`);
   await new Promise<void>((resolve) => {
     let sent = 0;
     let done = 0;
