@@ -7,7 +7,7 @@ import { availableParallelism } from 'node:os';
 import { fig } from './steady-rate';
 
 /** utime + stime (and, with `children`, cutime + cstime: its reaped children) of a process, in seconds; undefined when gone. */
-function procCpuS(pid: string | number, children = false): { comm: string; ppid: number; s: number } | undefined {
+export function procCpuS(pid: string | number, children = false): { comm: string; ppid: number; s: number } | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');

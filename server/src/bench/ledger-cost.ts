@@ -1,0 +1,121 @@
+// npm run bench:ledger: what one post_journals() call costs its database backend, by batch size, with nothing else
+// running: a batch's fixed cost and each transfer's, the two figures that decide a transfer's CPU at a given load (the
+// ledger's batches hold ~11 transfers at the bench's peak and ~2-3 at half of it). One backend's CPU on an idle
+// machine wanders far less than the whole bench's figures. Prints figures; asserts nothing.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createDataSource, runMigrations } from '../db/data-source';
+import { startEmbeddedPostgres } from '../db/embedded-postgres';
+import { poolOf, rows } from '../common/sql';
+import { seedFxRates } from '../modules/fx/fx.service';
+import { callPostJournals, creditReferenceOf, newReference, toBatchItem, type BatchItem } from '../modules/ledger/ledger.service';
+import { seedFundedCustomers } from './harness';
+import { procCpuS } from './yardstick';
+import { fig } from './steady-rate';
+
+const SIZES = (process.env.LEDGER_COST_SIZES ?? '1,2,4,8,16').split(',').map(Number);
+const TRANSFERS_PER_SIZE = Number(process.env.LEDGER_COST_TRANSFERS ?? 2000);
+
+interface Party {
+  id: string;
+  accountNumber: string;
+  accountId: string;
+}
+
+/** A same-bank transfer of 1.25 as SameBankService books it: two entries, the daily limit, a key, the PIN reset. */
+function transferItem(from: Party, to: Party): BatchItem {
+  const reference = newReference();
+  const common = { kind: 'transfer_same' as const, status: 'success' as const, category: 'Transfer', channel: 'Online banking', memo: null, metadata: { rate: '1' } };
+  return toBatchItem(
+    {
+      kind: 'transfer_same',
+      reference,
+      description: `Transfer to ${to.accountNumber}`,
+      postings: [
+        { accountId: from.accountId, amountMinor: -125n, currency: 'USD' },
+        { accountId: to.accountId, amountMinor: 125n, currency: 'USD' },
+      ],
+      metadata: { from: from.id, to: to.id, rate: '1' },
+    },
+    {
+      entries: [
+        {
+          ...common,
+          reference,
+          customerId: from.id,
+          accountId: from.accountId,
+          type: 'debit',
+          description: 'Transfer to Bench Customer',
+          amountMinor: 125n,
+          currency: 'USD',
+          recipient: 'Bench Customer',
+          counterparty: to.accountNumber,
+        },
+        {
+          ...common,
+          reference: creditReferenceOf(reference),
+          customerId: to.id,
+          accountId: to.accountId,
+          type: 'credit',
+          description: 'Transfer from Bench Customer',
+          amountMinor: 125n,
+          currency: 'USD',
+          recipient: 'Bench Customer',
+          counterparty: from.accountNumber,
+        },
+      ],
+      outboundLimit: { accountId: from.accountId, debitMinor: 125n, limitMinor: 10n ** 12n },
+      idempotency: { scope: `transfer:${from.id}`, key: randomUUID(), hash: '0'.repeat(64), status: 201, ref: reference },
+      pinReset: from.id,
+    },
+  );
+}
+
+async function main() {
+  const tmp = mkdtempSync(join(tmpdir(), 'strongroom-ledger-cost-'));
+  const pg = process.env.BENCH_DATABASE_URL ? undefined : await startEmbeddedPostgres(tmp);
+  const ds = createDataSource(process.env.BENCH_DATABASE_URL ?? pg!.url, { poolSize: 2 });
+  try {
+    await ds.initialize();
+    await runMigrations(ds);
+    await seedFxRates(ds.manager);
+    const seeded = await seedFundedCustomers(ds, randomBytes(32), 200, { firstAccountNumber: 6_000_000_000 + Math.floor(Math.random() * 1_000_000) * 1000 });
+    const accounts = await rows<{ customer_id: string; id: string }>(ds.manager, `SELECT customer_id, id::text FROM ledger_accounts WHERE customer_id = ANY($1::uuid[])`, [seeded.map((c) => c.id)]);
+    const accountOf = new Map(accounts.map((a) => [a.customer_id, a.id]));
+    const parties: Party[] = seeded.map((c) => ({ id: c.id, accountNumber: c.accountNumber, accountId: accountOf.get(c.id)! }));
+    const pick = () => parties[Math.floor(Math.random() * parties.length)];
+    const batchOf = (size: number) => Array.from({ length: size }, () => transferItem(pick(), pick()));
+
+    const connection = await poolOf(ds).connect();
+    try {
+      const [{ pid }] = (await connection.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows;
+      for (let warm = 0; warm < 200; warm++) await callPostJournals(connection, batchOf(1));
+      console.log(`post_journals() on one backend, ${TRANSFERS_PER_SIZE} transfers per batch size (same-bank, 1.25 each):`);
+      for (const size of SIZES) {
+        const calls = Math.max(1, Math.round(TRANSFERS_PER_SIZE / size));
+        const cpuBefore = procCpuS(pid)!.s;
+        const started = performance.now();
+        for (let call = 0; call < calls; call++) {
+          const results = await callPostJournals(connection, batchOf(size));
+          if (results.some((result) => result.status !== 'ok')) throw new Error(`a transfer was refused: ${JSON.stringify(results)}`);
+        }
+        const wallMs = (performance.now() - started) / calls;
+        const cpuMs = ((procCpuS(pid)!.s - cpuBefore) * 1000) / calls;
+        console.log(`  batch of ${String(size).padStart(2)}: ${fig(wallMs, 2)} ms a call (wall), backend CPU ${fig(cpuMs, 2)} ms a call, ${fig(cpuMs / size, 3)} ms a transfer`);
+      }
+    } finally {
+      connection.release();
+    }
+  } finally {
+    await ds.destroy();
+    await pg?.stop();
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
