@@ -216,7 +216,6 @@ async function main() {
   const heavy = customers[customers.length - 1];
   const started = Date.now();
   await ds.query(`SET session_replication_role = DEFAULT`);
-  const heavyAccount = (await rows<{ id: string }>(ds.manager, `SELECT id FROM ledger_accounts WHERE customer_id = $1`, [heavy.id]))[0].id;
   const settlement = await internalAccountId(ds.manager, 'settlement', 'USD');
   const BATCH = 5000;
   for (let done = 0; done < LIST_ROWS; done += BATCH) {
@@ -230,14 +229,14 @@ async function main() {
         description: 'bench bulk',
         postings: [
           { accountId: settlement, amountMinor: -BigInt(n) * 100n, currency: 'USD' },
-          { accountId: heavyAccount, amountMinor: BigInt(n) * 100n, currency: 'USD' },
+          { accountId: heavy.accountId, amountMinor: BigInt(n) * 100n, currency: 'USD' },
         ],
       });
       await m.query(
         `INSERT INTO transactions (reference, customer_id, account_id, type, kind, status, description, category, amount_minor, currency, recipient, channel, created_at)
          SELECT $1 || lpad(g::text, 7, '0'), $2, $3, 'credit', 'incoming', 'success', 'Payment ' || g, 'Incoming transfer', 100, 'USD', 'Sender ' || (g % 97), 'Staff console', now() - make_interval(mins => g)
            FROM generate_series($4::int, $5::int) g`,
-        [ref, heavy.id, heavyAccount, done + 1, done + n],
+        [ref, heavy.id, heavy.accountId, done + 1, done + n],
       );
     });
   }

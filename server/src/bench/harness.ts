@@ -17,6 +17,8 @@ export const HARNESS_PIN = '2468';
 export interface SeededCustomer {
   id: string;
   accountNumber: string;
+  /** The ledger account of their main (USD) account. */
+  accountId: string;
   token: string;
 }
 
@@ -107,7 +109,7 @@ export async function seedFundedCustomers(
           { accountId: account, amountMinor: fundingMinor, currency: 'USD' },
         ],
       });
-      customers.push({ id: c.id, accountNumber, token: '' });
+      customers.push({ id: c.id, accountNumber, accountId: account, token: '' });
     }
   });
   return customers;

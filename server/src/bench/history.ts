@@ -1,7 +1,6 @@
 // The bench's database with a bank's history in it (npm run bench): same-bank transfers booked in bulk before the
 // measured runs, through the real tables, indexes and ledger triggers.
 import type { DataSource } from 'typeorm';
-import { rows } from '../common/sql';
 import { withTransaction } from '../db/transaction';
 import type { SeededCustomer } from './harness';
 
@@ -47,10 +46,7 @@ export async function seedHistory(ds: DataSource, customers: SeededCustomer[], t
   if (customers.length < 2) throw new Error('history needs at least two customers');
   const started = Date.now();
   const customerIds = customers.map((c) => c.id);
-  const accounts = await rows<{ customer_id: string; id: string }>(ds.manager, `SELECT customer_id, id::text FROM ledger_accounts WHERE customer_id = ANY($1::uuid[])`, [customerIds]);
-  const accountOf = new Map(accounts.map((a) => [a.customer_id, a.id]));
-  const accountIds = customerIds.map((id) => accountOf.get(id));
-  if (accountIds.some((id) => id === undefined)) throw new Error('every seeded customer has an account');
+  const accountIds = customers.map((c) => c.accountId);
   const accountNumbers = customers.map((c) => c.accountNumber);
   for (let first = 1; first <= transfers; first += chunkTransfers) {
     const last = Math.min(transfers, first + chunkTransfers - 1);

@@ -6,71 +6,36 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { DataSource } from 'typeorm';
 import { createDataSource, runMigrations } from '../db/data-source';
 import { startEmbeddedPostgres } from '../db/embedded-postgres';
-import { poolOf, rows } from '../common/sql';
+import { poolOf } from '../common/sql';
 import { seedFxRates } from '../modules/fx/fx.service';
-import { callPostJournals, creditReferenceOf, newReference, toBatchItem, type BatchItem } from '../modules/ledger/ledger.service';
-import { seedFundedCustomers } from './harness';
+import { callPostJournals, newReference, toBatchItem, type BatchItem } from '../modules/ledger/ledger.service';
+import { sameBankJournal } from '../modules/transfers/same-bank.service';
+import { deliveryLegs } from '../modules/transfers/transfer-quote';
+import { seedFundedCustomers, type SeededCustomer } from './harness';
 import { procCpuS } from './yardstick';
 import { fig } from './steady-rate';
 
 const SIZES = (process.env.LEDGER_COST_SIZES ?? '1,2,4,8,16').split(',').map(Number);
 const TRANSFERS_PER_SIZE = Number(process.env.LEDGER_COST_TRANSFERS ?? 2000);
 
-interface Party {
-  id: string;
-  accountNumber: string;
-  accountId: string;
-}
-
-/** A same-bank transfer of 1.25 as SameBankService books it: two entries, the daily limit, a key, the PIN reset. */
-function transferItem(from: Party, to: Party): BatchItem {
-  const reference = newReference();
-  const common = { kind: 'transfer_same' as const, status: 'success' as const, category: 'Transfer', channel: 'Online banking', memo: null, metadata: { rate: '1' } };
-  return toBatchItem(
-    {
-      kind: 'transfer_same',
-      reference,
-      description: `Transfer to ${to.accountNumber}`,
-      postings: [
-        { accountId: from.accountId, amountMinor: -125n, currency: 'USD' },
-        { accountId: to.accountId, amountMinor: 125n, currency: 'USD' },
-      ],
-      metadata: { from: from.id, to: to.id, rate: '1' },
-    },
-    {
-      entries: [
-        {
-          ...common,
-          reference,
-          customerId: from.id,
-          accountId: from.accountId,
-          type: 'debit',
-          description: 'Transfer to Bench Customer',
-          amountMinor: 125n,
-          currency: 'USD',
-          recipient: 'Bench Customer',
-          counterparty: to.accountNumber,
-        },
-        {
-          ...common,
-          reference: creditReferenceOf(reference),
-          customerId: to.id,
-          accountId: to.accountId,
-          type: 'credit',
-          description: 'Transfer from Bench Customer',
-          amountMinor: 125n,
-          currency: 'USD',
-          recipient: 'Bench Customer',
-          counterparty: from.accountNumber,
-        },
-      ],
-      outboundLimit: { accountId: from.accountId, debitMinor: 125n, limitMinor: 10n ** 12n },
-      idempotency: { scope: `transfer:${from.id}`, key: randomUUID(), hash: '0'.repeat(64), status: 201, ref: reference },
-      pinReset: from.id,
-    },
-  );
+/** A same-bank transfer of 1.25 between two seeded customers, built as SameBankService books it. */
+async function transferItem(ds: DataSource, from: SeededCustomer, to: SeededCustomer): Promise<BatchItem> {
+  const name = { first_name: 'Bench', last_name: 'Customer', r_first_name: 'Bench', r_last_name: 'Customer' };
+  const { journal, options } = sameBankJournal({
+    parties: { ...name, id: from.id, account_number: from.accountNumber, currency: 'USD', account_id: from.accountId, r_currency: 'USD' },
+    recipient: { id: to.id, accountId: to.accountId },
+    reference: newReference(),
+    recipientAccountNumber: to.accountNumber,
+    amountMinor: 125n,
+    legs: await deliveryLegs(ds.manager, 125n, 'USD', to.accountId, 'USD'),
+    ip: '127.0.0.1',
+    limitMinor: 10n ** 12n,
+    claim: { scope: `transfer:${from.id}`, key: randomUUID(), hash: '0'.repeat(64) },
+  });
+  return toBatchItem(journal, options);
 }
 
 async function main() {
@@ -81,24 +46,21 @@ async function main() {
     await ds.initialize();
     await runMigrations(ds);
     await seedFxRates(ds.manager);
-    const seeded = await seedFundedCustomers(ds, randomBytes(32), 200, { firstAccountNumber: 6_000_000_000 + Math.floor(Math.random() * 1_000_000) * 1000 });
-    const accounts = await rows<{ customer_id: string; id: string }>(ds.manager, `SELECT customer_id, id::text FROM ledger_accounts WHERE customer_id = ANY($1::uuid[])`, [seeded.map((c) => c.id)]);
-    const accountOf = new Map(accounts.map((a) => [a.customer_id, a.id]));
-    const parties: Party[] = seeded.map((c) => ({ id: c.id, accountNumber: c.accountNumber, accountId: accountOf.get(c.id)! }));
-    const pick = () => parties[Math.floor(Math.random() * parties.length)];
-    const batchOf = (size: number) => Array.from({ length: size }, () => transferItem(pick(), pick()));
+    const customers = await seedFundedCustomers(ds, randomBytes(32), 200, { firstAccountNumber: 6_000_000_000 + Math.floor(Math.random() * 1_000_000) * 1000 });
+    const pick = () => customers[Math.floor(Math.random() * customers.length)];
+    const batchOf = (size: number) => Promise.all(Array.from({ length: size }, () => transferItem(ds, pick(), pick())));
 
     const connection = await poolOf(ds).connect();
     try {
       const [{ pid }] = (await connection.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows;
-      for (let warm = 0; warm < 200; warm++) await callPostJournals(connection, batchOf(1));
+      for (let warm = 0; warm < 200; warm++) await callPostJournals(connection, await batchOf(1));
       console.log(`post_journals() on one backend, ${TRANSFERS_PER_SIZE} transfers per batch size (same-bank, 1.25 each):`);
       for (const size of SIZES) {
         const calls = Math.max(1, Math.round(TRANSFERS_PER_SIZE / size));
         const cpuBefore = procCpuS(pid)!.s;
         const started = performance.now();
         for (let call = 0; call < calls; call++) {
-          const results = await callPostJournals(connection, batchOf(size));
+          const results = await callPostJournals(connection, await batchOf(size));
           if (results.some((result) => result.status !== 'ok')) throw new Error(`a transfer was refused: ${JSON.stringify(results)}`);
         }
         const wallMs = (performance.now() - started) / calls;

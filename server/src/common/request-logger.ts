@@ -46,18 +46,29 @@ class RequestLogger {
 
   silent(): void {}
 
-  fatal = this.writer('fatal');
-  error = this.writer('error');
-  warn = this.writer('warn');
-  info = this.writer('info');
-  debug = this.writer('debug');
-  trace = this.writer('trace');
+  // Methods on the prototype: arrow functions in fields would cost six closures a request, the allocation this saves.
+  fatal(...args: unknown[]): void {
+    this.write('fatal', args);
+  }
+  error(...args: unknown[]): void {
+    this.write('error', args);
+  }
+  warn(...args: unknown[]): void {
+    this.write('warn', args);
+  }
+  info(...args: unknown[]): void {
+    this.write('info', args);
+  }
+  debug(...args: unknown[]): void {
+    this.write('debug', args);
+  }
+  trace(...args: unknown[]): void {
+    this.write('trace', args);
+  }
 
-  private writer(level: Level) {
-    return (...args: unknown[]): void => {
-      if (!this.isLevelEnabled(level)) return;
-      (this.logger[level] as (...a: unknown[]) => void)(...args);
-    };
+  private write(level: Level, args: unknown[]): void {
+    if (!this.isLevelEnabled(level)) return;
+    (this.logger[level] as (...a: unknown[]) => void)(...args);
   }
 }
 

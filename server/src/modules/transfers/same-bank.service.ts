@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { MAX_CODE_ATTEMPTS, formatMoney, parseAmountToMinor } from '@strongroom/shared';
 import { Coalescer } from '../../common/coalescer';
 import { rows } from '../../common/sql';
-import { creditReferenceOf, newReference, type PostedJournal } from '../ledger/ledger.service';
+import { creditReferenceOf, newReference, type JournalInput, type PostOptions, type PostedJournal, type PostingInput } from '../ledger/ledger.service';
 import { OutboundLimitExceeded, insufficientFunds } from '../ledger/ledger.errors';
 import { toTransactionDto, type TransactionRow } from '../transactions/transactions.service';
 import type { IdempotentResult } from '../../plugins/idempotency.plugin';
@@ -45,6 +45,74 @@ export async function booking(post: () => Promise<PostedJournal>): Promise<Poste
     if (err instanceof OutboundLimitExceeded) throw errors.dailyLimitExceeded();
     throw err;
   }
+}
+
+type BookedParties = Pick<SameBankParties, 'id' | 'first_name' | 'last_name' | 'account_number' | 'currency' | 'account_id' | 'r_first_name' | 'r_last_name' | 'r_currency'>;
+
+/**
+ * The journal and customer-visible rows of a same-bank transfer judged and ready to book: the debit and its legs, one
+ * entry for each party, the sender's daily limit, the Idempotency-Key and the PIN reset (also what `npm run
+ * bench:ledger` books, so that it measures this booking).
+ */
+export function sameBankJournal(booked: {
+  parties: BookedParties;
+  /** The recipient's customer id and ledger account (found and approved). */
+  recipient: { id: string; accountId: string };
+  reference: string;
+  recipientAccountNumber: string;
+  amountMinor: bigint;
+  legs: { postings: PostingInput[]; creditMinor: bigint; rate: string };
+  memo?: string;
+  ip: string | null;
+  limitMinor: bigint;
+  claim: IdempotencyClaim;
+}): { journal: JournalInput; options: PostOptions } {
+  const { parties, recipient, reference, memo, legs, amountMinor } = booked;
+  const recipientName = `${parties.r_first_name} ${parties.r_last_name}`;
+  const senderName = `${parties.first_name} ${parties.last_name}`;
+  const common = { kind: 'transfer_same' as const, status: 'success' as const, category: 'Transfer', channel: CHANNEL_ONLINE, memo: memo ?? null, metadata: { rate: legs.rate } };
+  return {
+    journal: {
+      kind: 'transfer_same',
+      reference,
+      description: `Transfer to ${booked.recipientAccountNumber}`,
+      postings: [{ accountId: parties.account_id, amountMinor: -amountMinor, currency: parties.currency }, ...legs.postings],
+      metadata: { from: parties.id, to: recipient.id, rate: legs.rate },
+    },
+    options: {
+      entries: [
+        {
+          ...common,
+          reference,
+          customerId: parties.id,
+          accountId: parties.account_id,
+          type: 'debit',
+          description: memo ? `Transfer to ${recipientName}: ${memo}` : `Transfer to ${recipientName}`,
+          amountMinor,
+          currency: parties.currency,
+          recipient: recipientName,
+          counterparty: booked.recipientAccountNumber,
+          location: locationOf(booked.ip),
+        },
+        {
+          ...common,
+          reference: creditReferenceOf(reference),
+          customerId: recipient.id,
+          accountId: recipient.accountId,
+          type: 'credit',
+          description: memo ? `Transfer from ${senderName}: ${memo}` : `Transfer from ${senderName}`,
+          amountMinor: legs.creditMinor,
+          currency: parties.r_currency,
+          recipient: senderName,
+          counterparty: parties.account_number,
+          location: null,
+        },
+      ],
+      outboundLimit: { accountId: parties.account_id, debitMinor: amountMinor, limitMinor: booked.limitMinor },
+      idempotency: booked.claim ? { ...booked.claim, status: 201, ref: reference } : undefined,
+      pinReset: parties.id,
+    },
+  };
 }
 
 /** Instant transfers to another customer of the bank: fee 0, PIN required, booked at once in a group commit. */
@@ -115,53 +183,20 @@ export class SameBankService {
 
     const legs = await deliveryLegs(this.app.db.manager, amountMinor, parties.currency, recipient.accountId, parties.r_currency);
     const reference = newReference();
-    const recipientName = `${parties.r_first_name} ${parties.r_last_name}`;
     const senderName = `${parties.first_name} ${parties.last_name}`;
-    const common = { kind: 'transfer_same' as const, status: 'success' as const, category: 'Transfer', channel: CHANNEL_ONLINE, memo: input.memo ?? null, metadata: { rate: legs.rate } };
-    const posted = await booking(() =>
-      this.app.ledger.post(
-        {
-          kind: 'transfer_same',
-          reference,
-          description: `Transfer to ${input.recipientAccountNumber}`,
-          postings: [{ accountId: parties.account_id, amountMinor: -amountMinor, currency: parties.currency }, ...legs.postings],
-          metadata: { from: parties.id, to: recipient.id, rate: legs.rate },
-        },
-        {
-          entries: [
-            {
-              ...common,
-              reference,
-              customerId: parties.id,
-              accountId: parties.account_id,
-              type: 'debit',
-              description: input.memo ? `Transfer to ${recipientName}: ${input.memo}` : `Transfer to ${recipientName}`,
-              amountMinor,
-              currency: parties.currency,
-              recipient: recipientName,
-              counterparty: input.recipientAccountNumber,
-              location: locationOf(input.ip),
-            },
-            {
-              ...common,
-              reference: creditReferenceOf(reference),
-              customerId: recipient.id,
-              accountId: recipient.accountId,
-              type: 'credit',
-              description: input.memo ? `Transfer from ${senderName}: ${input.memo}` : `Transfer from ${senderName}`,
-              amountMinor: legs.creditMinor,
-              currency: parties.r_currency,
-              recipient: senderName,
-              counterparty: parties.account_number,
-              location: null,
-            },
-          ],
-          outboundLimit: { accountId: parties.account_id, debitMinor: amountMinor, limitMinor: dailyLimitMinor(this.app, parties.currency) },
-          idempotency: claim ? { ...claim, status: 201, ref: reference } : undefined,
-          pinReset: parties.id,
-        },
-      ),
-    );
+    const { journal, options } = sameBankJournal({
+      parties,
+      recipient,
+      reference,
+      recipientAccountNumber: input.recipientAccountNumber,
+      amountMinor,
+      legs,
+      memo: input.memo,
+      ip: input.ip,
+      limitMinor: dailyLimitMinor(this.app, parties.currency),
+      claim,
+    });
+    const posted = await booking(() => this.app.ledger.post(journal, options));
     const debit = posted.entries.find((entry) => entry.reference === reference)!;
     return {
       ...answer(debit),
