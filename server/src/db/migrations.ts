@@ -22,6 +22,7 @@ import { LedgerSetWiseChecks1760001700000 } from './migrations/1760001700000-led
 import { SearchByWords1760001800000 } from './migrations/1760001800000-search-by-words.migration';
 import { OutboundWithBalance1760001900000 } from './migrations/1760001900000-outbound-with-balance.migration';
 import { PinAttemptTakenAt1760002000000 } from './migrations/1760002000000-pin-attempt-taken-at.migration';
+import { OutboundParsedOnce1760002100000 } from './migrations/1760002100000-outbound-parsed-once.migration';
 
 // In order. Never edit a migration that has shipped: add a new one.
 export const MIGRATIONS = [
@@ -54,4 +55,5 @@ export const MIGRATIONS = [
   // Replaces apply_postings and post_journals; both set their own search_path.
   OutboundWithBalance1760001900000,
   PinAttemptTakenAt1760002000000,
+  OutboundParsedOnce1760002100000,
 ];
