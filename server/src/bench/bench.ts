@@ -65,9 +65,21 @@ async function main() {
   await seedFxRates(ds.manager);
   for (const stmt of (process.env.BENCH_SQL ?? '').split(';').filter((x) => x.trim())) await ds.query(stmt);
   if (PG_STATS) await ds.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
-  /** The statements that took most of the database's time since the last call, per call. */
-  const pgStats = async (title: string) => {
+  /**
+   * The statements that took most of the database's time since the last call, per call. With `run` (a transfer run's
+   * length and transfers booked), also how much of it the ledger's one booking connection spent executing
+   * post_journals() and how many transfers a call carried: the batches go one at a time, so that share is how close
+   * the ledger is to its ceiling (the rest of each batch's round trip, parameters, commit and the server's own turn,
+   * is not in it).
+   */
+  const pgStats = async (title: string, run?: { seconds: number; transfers: number }) => {
     if (!PG_STATS) return;
+    const [booking] = await rows<{ calls: string; total_ms: string }>(
+      ds.manager,
+      `SELECT sum(calls)::text AS calls, sum(total_exec_time)::text AS total_ms FROM pg_stat_statements WHERE toplevel AND query LIKE 'SELECT post_journals(%'`,
+    );
+    if (run && Number(booking?.calls) > 0)
+      console.log(`  booking statement: executing ${fig((100 * Number(booking.total_ms)) / (run.seconds * 1000))}% of the run, ${fig(run.transfers / Number(booking.calls), 1)} transfers a call`);
     const top = await rows<{ calls: string; mean_ms: string; max_ms: string; total_ms: string; plans: string; plan_ms: string; query: string }>(
       ds.manager,
       `SELECT calls::text, round(mean_exec_time::numeric, 3)::text AS mean_ms, round(max_exec_time::numeric, 1)::text AS max_ms, round(total_exec_time::numeric)::text AS total_ms,
@@ -177,7 +189,7 @@ async function main() {
   const cpuAfter = cpuSnapshot(server.pid, postmasterPid);
   const stackCpuPerTransferMs = ((cpuAfter.serverS - cpuBefore.serverS + cpuAfter.postgresS - cpuBefore.postgresS) * 1000) / Math.max(1, spread['2xx']);
   console.log(`  ${cpuPerTransfer(cpuBefore, cpuAfter, spread['2xx'], spread.duration)}; WAL ${fig(Number((await walBytes()) - walBefore) / Math.max(1, spread['2xx']))} bytes`);
-  await pgStats('the spread run');
+  await pgStats('the spread run', { seconds: spread.duration, transfers: spread['2xx'] });
   await checkpoint();
   const hot = await transferRun('hot', () => 0);
   report('Same-bank transfers, one hot recipient', hot);
@@ -202,7 +214,7 @@ async function main() {
   console.log(`  ${cpuPerTransfer(halfCpuBefore, cpuSnapshot(server.pid, postmasterPid), half.ok, half.elapsedS)}`);
   if (sampler) await sampler(half.slowBuckets);
   if (process.env.BENCH_DEBUG) await walBytes();
-  await pgStats('the steady half-peak run');
+  await pgStats('the steady half-peak run', { seconds: half.elapsedS, transfers: half.ok });
 
   // The ledger must still add up after the load.
   const [{ drift }] = await rows<{ drift: string }>(
