@@ -74,12 +74,14 @@ async function main() {
    */
   const pgStats = async (title: string, run?: { seconds: number; transfers: number }) => {
     if (!PG_STATS) return;
-    const [booking] = await rows<{ calls: string; total_ms: string }>(
-      ds.manager,
-      `SELECT sum(calls)::text AS calls, sum(total_exec_time)::text AS total_ms FROM pg_stat_statements WHERE toplevel AND query LIKE 'SELECT post_journals(%'`,
-    );
-    if (run && Number(booking?.calls) > 0)
-      console.log(`  booking statement: executing ${fig((100 * Number(booking.total_ms)) / (run.seconds * 1000))}% of the run, ${fig(run.transfers / Number(booking.calls), 1)} transfers a call`);
+    if (run) {
+      const [booking] = await rows<{ calls: string; total_ms: string }>(
+        ds.manager,
+        `SELECT sum(calls)::text AS calls, sum(total_exec_time)::text AS total_ms FROM pg_stat_statements WHERE toplevel AND query LIKE 'SELECT post_journals(%'`,
+      );
+      if (Number(booking.calls) > 0)
+        console.log(`  booking statement: executing ${fig((100 * Number(booking.total_ms)) / (run.seconds * 1000))}% of the run, ${fig(run.transfers / Number(booking.calls), 1)} transfers a call`);
+    }
     const top = await rows<{ calls: string; mean_ms: string; max_ms: string; total_ms: string; plans: string; plan_ms: string; query: string }>(
       ds.manager,
       `SELECT calls::text, round(mean_exec_time::numeric, 3)::text AS mean_ms, round(max_exec_time::numeric, 1)::text AS max_ms, round(total_exec_time::numeric)::text AS total_ms,

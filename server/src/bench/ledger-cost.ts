@@ -47,8 +47,13 @@ async function main() {
     await runMigrations(ds);
     await seedFxRates(ds.manager);
     const customers = await seedFundedCustomers(ds, randomBytes(32), 200, { firstAccountNumber: 6_000_000_000 + Math.floor(Math.random() * 1_000_000) * 1000 });
-    const pick = () => customers[Math.floor(Math.random() * customers.length)];
-    const batchOf = (size: number) => Promise.all(Array.from({ length: size }, () => transferItem(ds, pick(), pick())));
+    // Two different customers: the server refuses a transfer to one's own account.
+    const pair = () => {
+      const from = Math.floor(Math.random() * customers.length);
+      const to = (from + 1 + Math.floor(Math.random() * (customers.length - 1))) % customers.length;
+      return [customers[from], customers[to]] as const;
+    };
+    const batchOf = (size: number) => Promise.all(Array.from({ length: size }, () => transferItem(ds, ...pair())));
 
     const connection = await poolOf(ds).connect();
     try {
