@@ -12,7 +12,7 @@ export const hashSecret = (secret: string) => hash(secret, ARGON2);
  * attempt limit; light parameters keep a payment's PIN check under a millisecond instead of ~25 ms.
  */
 const PIN_ARGON2 = { algorithm: Algorithm.Argon2id, memoryCost: 4096, timeCost: 1, parallelism: 1 } as const;
-export const hashPin = (pin: string, pepper: Buffer) => hash(pin, { ...PIN_ARGON2, secret: pepper });
+export const hashPin = (pin: string, pepper: Buffer) => hash(pin, Object.assign({}, PIN_ARGON2, { secret: pepper }));
 export async function verifyPin(hashed: string, pin: string, pepper: Buffer): Promise<boolean> {
   try {
     return await verify(hashed, pin, { secret: pepper });

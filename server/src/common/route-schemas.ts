@@ -74,7 +74,7 @@ export const errorResponse = {
 
 /** Response schemas for a route: its success answers plus the common refusals. */
 export function responses(success: Record<number, unknown>): Record<string, unknown> {
-  return { ...success, '4xx': errorResponse };
+  return Object.assign({}, success, { '4xx': errorResponse });
 }
 
 export const timelineSchema = {

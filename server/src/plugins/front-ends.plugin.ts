@@ -36,8 +36,8 @@ export function registerFrontEnds(app: FastifyInstance, options: FrontEndOptions
   const customerShell = existsSync(join(customerDist, 'app.html')) ? 'app.html' : 'index.html';
   const common = { wildcard: false, index: false, preCompressed: true, cacheControl: false, setHeaders: setCacheHeaders } as const;
   // One registration decorates reply.sendFile, which the fallback uses for both apps (each with its own root).
-  if (hasCustomer) app.register(fastifyStatic, { ...common, root: customerDist, prefix: '/', decorateReply: true });
-  if (hasAdmin) app.register(fastifyStatic, { ...common, root: adminDist, prefix: '/admin/', decorateReply: !hasCustomer });
+  if (hasCustomer) app.register(fastifyStatic, Object.assign({}, common, { root: customerDist, prefix: '/', decorateReply: true }));
+  if (hasAdmin) app.register(fastifyStatic, Object.assign({}, common, { root: adminDist, prefix: '/admin/', decorateReply: !hasCustomer }));
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
     const isApi = url.startsWith('/v1/') || url === '/v1' || url.startsWith('/docs');

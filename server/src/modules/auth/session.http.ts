@@ -23,8 +23,8 @@ export function clientOf(request: FastifyRequest): ClientInfo {
 
 export function setSessionCookies(reply: FastifyReply, sessions: SessionService, kind: SessionKind, token: string, csrfToken: string): void {
   const { names, base } = sessions.cookieOptions(kind);
-  reply.setCookie(names.session, token, { ...base, httpOnly: true });
-  reply.setCookie(names.csrf, csrfToken, { ...base, httpOnly: false });
+  reply.setCookie(names.session, token, Object.assign({}, base, { httpOnly: true }));
+  reply.setCookie(names.csrf, csrfToken, Object.assign({}, base, { httpOnly: false }));
 }
 
 export function clearSessionCookies(reply: FastifyReply, sessions: SessionService, kind: SessionKind): void {

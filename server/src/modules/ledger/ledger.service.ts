@@ -217,13 +217,13 @@ export function settleBatchResult(item: BatchItem, result: BatchResult): PostedJ
 /** A customer-visible row as stored: the columns the server sent, with the ones the database chose. */
 function storedEntry(sent: SentEntry, generated: GeneratedColumns): TransactionRow {
   assert(generated?.id === sent.id && typeof generated.created_at === 'string', 'a written entry has the id it was sent with, and a time');
-  return {
-    ...sent,
+  // Object.assign, not a spread followed by new keys: docs/decisions/0026-no-spread-then-keys.md.
+  return Object.assign({}, sent, {
     // A JSON time, as the rows' dates travelled before (callers format it or hand it on).
     created_at: generated.created_at as unknown as Date,
     balance_after_minor: generated.balance_after_minor,
     status_reason: null,
-  };
+  });
 }
 
 /**

@@ -63,7 +63,7 @@ export default async function transactionRoutes(app: FastifyInstance) {
     async (request) => {
       const { reference } = request.params as { reference: string };
       const transaction = await getTransactionForCustomer(app.db.manager, request.customer!.id, reference);
-      return { success: true, transaction: { ...transaction, timeline: await timeline(app.db, 'transaction', transaction.id) } };
+      return { success: true, transaction: Object.assign({}, transaction, { timeline: await timeline(app.db, 'transaction', transaction.id) }) };
     },
   );
 
@@ -94,7 +94,7 @@ export default async function transactionRoutes(app: FastifyInstance) {
       return sendList(
         reply,
         'transactions',
-        list.map((r) => ({ ...toTransactionDto(r), customerId: r.customer_id })),
+        list.map((r) => Object.assign(toTransactionDto(r), { customerId: r.customer_id })),
         p.offset,
         Number(count),
       );
@@ -112,14 +112,13 @@ export default async function transactionRoutes(app: FastifyInstance) {
         [id],
       );
       if (!r) throw notFound('Transaction not found');
-      return {
-        ...toTransactionDto(r),
+      return Object.assign(toTransactionDto(r), {
         customerId: r.customer_id,
         statusReason: r.status_reason,
         metadata: r.metadata,
         timeline: await timeline(app.db, 'transaction', r.id),
         firstApproval: await firstApprover(app.db, 'transaction', r.id),
-      };
+      });
     },
   );
 }

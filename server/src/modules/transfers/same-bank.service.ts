@@ -70,7 +70,7 @@ export function sameBankJournal(booked: {
   const { parties, recipient, reference, memo, legs, amountMinor } = booked;
   const recipientName = `${parties.r_first_name} ${parties.r_last_name}`;
   const senderName = `${parties.first_name} ${parties.last_name}`;
-  const common = { kind: 'transfer_same' as const, status: 'success' as const, category: 'Transfer', channel: CHANNEL_ONLINE, memo: memo ?? null, metadata: { rate: legs.rate } };
+  const metadata = { rate: legs.rate };
   return {
     journal: {
       kind: 'transfer_same',
@@ -81,8 +81,14 @@ export function sameBankJournal(booked: {
     },
     options: {
       entries: [
+        // Every field written out, no spread of shared ones: docs/decisions/0026-no-spread-then-keys.md.
         {
-          ...common,
+          kind: 'transfer_same',
+          status: 'success',
+          category: 'Transfer',
+          channel: CHANNEL_ONLINE,
+          memo: memo ?? null,
+          metadata,
           reference,
           customerId: parties.id,
           accountId: parties.account_id,
@@ -95,7 +101,12 @@ export function sameBankJournal(booked: {
           location: locationOf(booked.ip),
         },
         {
-          ...common,
+          kind: 'transfer_same',
+          status: 'success',
+          category: 'Transfer',
+          channel: CHANNEL_ONLINE,
+          memo: memo ?? null,
+          metadata,
           reference: creditReferenceOf(reference),
           customerId: recipient.id,
           accountId: recipient.accountId,
@@ -109,7 +120,7 @@ export function sameBankJournal(booked: {
         },
       ],
       outboundLimit: { accountId: parties.account_id, debitMinor: amountMinor, limitMinor: booked.limitMinor },
-      idempotency: booked.claim ? { ...booked.claim, status: 201, ref: reference } : undefined,
+      idempotency: booked.claim ? { scope: booked.claim.scope, key: booked.claim.key, hash: booked.claim.hash, status: 201, ref: reference } : undefined,
       pinReset: parties.id,
     },
   };
@@ -198,8 +209,10 @@ export class SameBankService {
     });
     const posted = await booking(() => this.app.ledger.post(journal, options));
     const debit = posted.entries.find((entry) => entry.reference === reference)!;
+    const { status, body } = answer(debit);
     return {
-      ...answer(debit),
+      status,
+      body,
       after: async () => {
         if (parties.r_preferences?.transactionAlerts) {
           const line = `You received ${formatMoney(legs.creditMinor, parties.r_currency)} from ${senderName}.`;

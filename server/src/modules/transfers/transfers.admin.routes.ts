@@ -16,7 +16,7 @@ const tags = ['admin'];
 /** A stored row's amount as the wire's decimal string, in its currency's own decimals. */
 function withAmount(row: Record<string, unknown>) {
   const { amount_minor: amountMinor, ...rest } = row as { amount_minor: string; currency: string } & Record<string, unknown>;
-  return { ...rest, amount: minorToDecimal(BigInt(amountMinor), String(rest.currency)) };
+  return Object.assign(rest, { amount: minorToDecimal(BigInt(amountMinor), String(rest.currency)) });
 }
 const decided = responses({ 200: okResponse({ status: { type: 'string' }, awaitingSecondApproval: { type: 'boolean' } }) });
 
@@ -77,7 +77,7 @@ export default async function transferAdminRoutes(app: FastifyInstance) {
       const input = request.body as IncomingInput;
       // The network reference is the idempotency key: the same payment can never be credited twice.
       request.headers['idempotency-key'] = `incoming:${input.reference}`.replace(/[^A-Za-z0-9_.:-]/g, '_').padEnd(8, '_');
-      const actor = { ...actorOf(request), id: request.staff!.id };
+      const actor = Object.assign(actorOf(request), { id: request.staff!.id });
       const result = await app.idempotency.run(request, 'incoming-transfers', (m) => postIncoming(app, m, input, actor));
       return reply.status(result.status).send(result.body);
     },
@@ -114,7 +114,7 @@ export default async function transferAdminRoutes(app: FastifyInstance) {
       [id],
     );
     if (!item) throw notFound('Incoming payment not found');
-    return { ...withAmount(item), firstApproval: await firstApprover(app.db, 'incoming_payment', id) };
+    return Object.assign(withAmount(item), { firstApproval: await firstApprover(app.db, 'incoming_payment', id) });
   });
 
   for (const decision of ['approve', 'reject'] as const) {

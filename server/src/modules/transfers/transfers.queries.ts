@@ -79,7 +79,7 @@ export const sameBankPartiesOf = (sender: string, recipient: string) => `
 /** The parties as sameBankPartiesOf read them into one JSON value (to_jsonb), with whether the attempt was taken. */
 export function partiesFromJson(json: Record<string, unknown>, pinReserved: boolean): SameBankParties {
   const parties = json as unknown as SameBankParties;
-  return { ...parties, frozen_at: parties.frozen_at ? new Date(parties.frozen_at) : null, pin_reserved: pinReserved };
+  return Object.assign(parties, { frozen_at: parties.frozen_at ? new Date(parties.frozen_at) : null, pin_reserved: pinReserved });
 }
 
 /**

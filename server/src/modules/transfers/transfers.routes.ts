@@ -71,7 +71,7 @@ export default async function transferRoutes(app: FastifyInstance) {
   // The name behind an account number is personal data: looked up at a pace that cannot walk the number space,
   // per client IP and per customer (the same customer from many IPs counts once).
   const lookupLimit = { max: app.config.lookupRateLimitPerMinute, timeWindow: '1 minute' };
-  const perCustomerLookupLimit = app.rateLimit({ ...lookupLimit, keyGenerator: (request) => `recipient-lookup:${request.customer?.id}` });
+  const perCustomerLookupLimit = app.rateLimit(Object.assign({}, lookupLimit, { keyGenerator: (request: FastifyRequest) => `recipient-lookup:${request.customer?.id}` }));
   app.get(
     '/transfer/recipient/:accountNumber',
     {
@@ -149,7 +149,11 @@ export default async function transferRoutes(app: FastifyInstance) {
       const result = await app.idempotency.runInStatement(
         request,
         scope(customerId),
-        (claim) => sameBank.send({ ...body, amount: body.amount!, memo: body.memo ?? undefined, customerId, ip: request.ip, parties: takeParties() }, claim),
+        (claim) =>
+          sameBank.send(
+            { recipientAccountNumber: body.recipientAccountNumber, amount: body.amount!, memo: body.memo ?? undefined, pin: body.pin, customerId, ip: request.ip, parties: takeParties() },
+            claim,
+          ),
         (reference) => sameBank.replay(customerId, reference),
       );
       return reply.status(result.status).send(result.body);
@@ -187,7 +191,7 @@ export default async function transferRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const input = request.body as yup.InferType<typeof confirmCodeSchema>;
-      const actor = { ...actorOf(request), id: request.customer!.id };
+      const actor = Object.assign(actorOf(request), { id: request.customer!.id });
       const result = await app.idempotency.run(request, scope(request.customer!.id), (m) =>
         authorisation.confirm(m, actor, { transferId: input.transferId, code: input.code ?? undefined, pin: input.pin ?? undefined }),
       );
@@ -228,7 +232,7 @@ export default async function transferRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const input = request.body as yup.InferType<typeof confirmPasskeySchema>;
-      const actor = { ...actorOf(request), id: request.customer!.id };
+      const actor = Object.assign(actorOf(request), { id: request.customer!.id });
       const result = await app.idempotency.run(request, scope(request.customer!.id), (m) =>
         authorisation.confirmWithPasskey(m, actor, { transferId: input.transferId, response: input.response as unknown as AuthenticationResponseJSON }),
       );
