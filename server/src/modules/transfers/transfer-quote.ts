@@ -27,7 +27,8 @@ export async function quote(m: EntityManager, customerId: string, kind: PaymentK
   return { accountCurrency, payCurrency, paymentMinor, debitMinor, feeMinor, rate };
 }
 
-export function summaryOf(q: Quote, recipientName: string): TransferSummaryDto {
+/** What the customer confirms; `executeOn` for a transfer dated in the future. */
+export function summaryOf(q: Quote, recipientName: string, executeOn?: string | null): TransferSummaryDto {
   return {
     amount: minorToDecimal(q.debitMinor, q.accountCurrency),
     fee: minorToDecimal(q.feeMinor, q.accountCurrency),
@@ -35,6 +36,7 @@ export function summaryOf(q: Quote, recipientName: string): TransferSummaryDto {
     currency: q.accountCurrency,
     recipientName,
     ...(q.payCurrency !== q.accountCurrency ? { rate: q.rate, convertedAmount: minorToDecimal(q.paymentMinor, q.payCurrency), paymentCurrency: q.payCurrency } : {}),
+    ...(executeOn ? { executeOn } : {}),
   };
 }
 
