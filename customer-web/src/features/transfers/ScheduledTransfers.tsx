@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
-import { formatDate, formatMoney, type ScheduledTransferDto } from '@strongroom/shared';
+import { formatCalendarDate, formatMoney, type ScheduledTransferDto } from '@strongroom/shared';
 import { api } from '../../api/client';
 import { useApi } from '../../api/useApi';
 import { StatusChip } from '../../components/StatusChip';
@@ -41,7 +41,7 @@ export function ScheduledTransfers() {
                   {formatMoney(item.amount, item.currency)} to {item.recipientName}
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
-                  {item.status === 'scheduled' ? 'Sends on' : 'Was due'} {formatDate(`${item.executeOn}T12:00:00`)} · fee {formatMoney(item.fee, item.currency)}
+                  {item.status === 'scheduled' ? 'Sends on' : 'Was due'} {formatCalendarDate(item.executeOn)} · fee {formatMoney(item.fee, item.currency)}
                   {item.statusReason ? ` · ${item.statusReason}` : ''}
                 </Typography>
               </Box>

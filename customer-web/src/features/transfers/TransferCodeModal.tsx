@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Step, StepLabel, Stepper, TextField, Typography } from '@mui/material';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { describeRate, formatDate, formatMoney, type TransferSummaryDto } from '@strongroom/shared';
+import { describeRate, formatCalendarDate, formatMoney, type TransferSummaryDto } from '@strongroom/shared';
 import { ApiError, api, newIdempotencyKey } from '../../api/client';
 import { useAuth } from '../../auth/AuthContext';
 import { PasskeyApproval } from './PasskeyApproval';
@@ -30,7 +30,7 @@ export function readTransferData(raw: string | null): TransferData | null {
 export function SummaryLines({ summary }: { summary: TransferSummaryDto }) {
   const rows: [string, string][] = [
     ['Recipient', summary.recipientName],
-    ...(summary.executeOn ? ([['Send on', summary.executeOn]] as [string, string][]) : []),
+    ...(summary.executeOn ? ([['Send on', formatCalendarDate(summary.executeOn)]] as [string, string][]) : []),
     ...(summary.convertedAmount
       ? ([
           [`They receive`, formatMoney(summary.convertedAmount, summary.paymentCurrency!)],
@@ -153,7 +153,7 @@ export function TransferCodeModal() {
             <CheckCircleIcon color="success" sx={{ fontSize: 56 }} />
             <Typography textAlign="center">
               {data.summary.executeOn
-                ? `Your ${data.kind} transfer is scheduled for ${formatDate(`${data.summary.executeOn}T12:00:00`)}. We send it that day if your balance covers it; you can cancel it on this page until then.`
+                ? `Your ${data.kind} transfer is scheduled for ${formatCalendarDate(data.summary.executeOn)}. We send it that day if your balance covers it; you can cancel it on this page until then.`
                 : `Your ${data.kind} transfer is on its way to our payments team. ${data.kind === 'international' ? 'International transfers take 1-3 business days.' : 'Local transfers arrive the same day during business hours.'}`}
             </Typography>
             <Box sx={{ width: '100%' }}>
