@@ -45,6 +45,19 @@ describe('ledger batcher (group commit)', () => {
     expect(pool.totalCount - pool.idleCount).toBe(checkedOutBefore);
   });
 
+  it('waits one turn of the event loop, so journals that become ready in the same turn share one commit', async () => {
+    // Requests answered by one session read reach the ledger a few promise steps apart, not in one synchronous call.
+    const batcher = new LedgerBatcher(t.app.db);
+    const refs = ['SRTURN1', 'SRTURN2', 'SRTURN3'];
+    const later = async (reference: string, steps: number) => {
+      for (let step = 0; step < steps; step++) await Promise.resolve();
+      return batcher.post(journal(reference, 'same turn', 2n));
+    };
+    await Promise.all(refs.map((reference, i) => later(reference, i * 3)));
+    const [row] = await t.app.db.query(`SELECT count(*)::int AS journals, count(DISTINCT txid)::int AS commits FROM journals WHERE reference = ANY($1)`, [refs]);
+    expect(row).toEqual({ journals: 3, commits: 1 });
+  });
+
   it('survives its held connection being closed under a batch, and books the next one on a fresh connection', async () => {
     // Found by the chaos run: a backend terminated under the batcher's own connection ended the server's process.
     const batcher = new LedgerBatcher(t.app.db);
