@@ -48,10 +48,10 @@ export class LedgerBatcher {
 
   /**
    * The next batch goes out once the event loop has handled what has arrived (setImmediate runs after the poll phase),
-   * as common/coalescer.ts does: every journal that became ready in the same turn (the requests one session read
-   * answered, the answers that came in with the last batch's) shares the statement. Firing at the first journal
-   * measured 2.0-2.1 transfers a batch at half the bench's peak against 3.3 with the wait, and 8-20% more CPU a transfer
-   * there (alternated runs, docs/decisions/0027-ledger-batch-waits-one-turn.md); the wait costs a quiet server one turn of the loop.
+   * as common/coalescer.ts does: every journal that became ready in the same turn (the payments one session read
+   * answered reach it a few promise steps apart) shares the statement. Firing at the first journal measured 2.0-2.1
+   * transfers a batch at half the bench's peak against 3.3 with the wait, and 13-29% more CPU a transfer there
+   * (alternated runs, docs/decisions/0027-ledger-batch-waits-one-turn.md); the wait costs a quiet server one turn of the loop.
    */
   private pump() {
     if (this.booking || this.scheduled) return;
