@@ -17,6 +17,11 @@ declare module 'fastify' {
     /** requireApprovedCustomer that reads what `beside` names (a key, a payment) in the session check's statement (SessionService). */
     requireApprovedCustomerWith(beside: (request: FastifyRequest, customerId: string) => BesideSession | undefined): PreHandler;
     requireStaff(roles?: StaffRole[]): PreHandler;
+    /**
+     * requireCustomer for a read-only route, with `read` made beside the session check (SessionService
+     * authenticateCustomerWhile): sets `request.customer` and gives the read's answer once the check has passed.
+     */
+    customerReading<T>(request: FastifyRequest, read: (customerId: string) => Promise<T>): Promise<T>;
     /** The customer themselves, or any staff member (the console reads every customer's records): sets `customer` or `staff`. */
     requireCustomerOrStaff: PreHandler;
   }
@@ -40,6 +45,11 @@ export default fp(async function authPlugin(app: FastifyInstance) {
 
   app.decorate('requireCustomer', async (request: FastifyRequest) => {
     request.customer = await sessions.authenticateCustomer(presentedBy(request, sessions));
+  });
+  app.decorate('customerReading', async <T>(request: FastifyRequest, read: (customerId: string) => Promise<T>): Promise<T> => {
+    const { principal, value } = await sessions.authenticateCustomerWhile(presentedBy(request, sessions), read);
+    request.customer = principal;
+    return value;
   });
   const approvedCustomer = (beside?: (request: FastifyRequest, customerId: string) => BesideSession | undefined) => async (request: FastifyRequest) => {
     request.customer = await sessions.authenticateCustomer(presentedBy(request, sessions), beside && ((customerId) => beside(request, customerId)));

@@ -21,15 +21,12 @@ const referenceParams = yup.object({
 const STATEMENT_MAX_ROWS = 5000;
 
 export default async function transactionRoutes(app: FastifyInstance) {
-  app.get(
-    '/transaction',
-    { preHandler: app.requireCustomer, schema: { tags, summary: "The caller's transactions, newest first, paginated, filtered, searched", querystring: transactionQuerySchema } },
-    async (request) => {
-      const query = request.query as yup.InferType<typeof transactionQuerySchema>;
-      const { items, total, totalCapped } = await listTransactions(app.db, request.customer!.id, query);
-      return { success: true, items, page: query.page, pageSize: query.pageSize, total, totalCapped };
-    },
-  );
+  app.get('/transaction', { schema: { tags, summary: "The caller's transactions, newest first, paginated, filtered, searched", querystring: transactionQuerySchema } }, async (request) => {
+    const query = request.query as yup.InferType<typeof transactionQuerySchema>;
+    // The customer's session is checked in the handler, with the page read beside the check (docs/decisions/0028).
+    const { items, total, totalCapped } = await app.customerReading(request, (customerId) => listTransactions(app.db, customerId, query));
+    return { success: true, items, page: query.page, pageSize: query.pageSize, total, totalCapped };
+  });
 
   app.get(
     '/transaction/statement',
