@@ -292,10 +292,10 @@ export class SessionService {
    */
   async authenticateCustomerWhile<T>(presented: PresentedCredentials, read: (subjectId: string) => Promise<T>): Promise<{ principal: CustomerPrincipal & { csrfToken: string }; value: T }> {
     const { claims } = this.resolve(presented, 'customer');
-    const early = settled(read(claims.sub));
+    const early = settled(() => read(claims.sub));
     const principal = await this.authenticateCustomer(presented);
     // A session row names the subject its token was signed for; were it ever otherwise, the read is made again for it.
-    const outcome = principal.id === claims.sub ? await early : await settled(read(principal.id));
+    const outcome = principal.id === claims.sub ? await early : await settled(() => read(principal.id));
     if ('error' in outcome) throw outcome.error;
     return { principal, value: outcome.value };
   }
@@ -329,10 +329,11 @@ export class SessionService {
   }
 }
 
-/** A promise's outcome as a value: a read started before it is wanted never rejects unheard. */
-function settled<T>(promise: Promise<T>): Promise<{ value: T } | { error: unknown }> {
-  return promise.then(
-    (value) => ({ value }),
-    (error: unknown) => ({ error }),
-  );
+/** A call's outcome as a value, whether it throws or rejects: a read started before it is wanted never fails unheard. */
+async function settled<T>(call: () => Promise<T>): Promise<{ value: T } | { error: unknown }> {
+  try {
+    return { value: await call() };
+  } catch (error) {
+    return { error };
+  }
 }
