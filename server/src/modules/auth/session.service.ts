@@ -291,11 +291,14 @@ export class SessionService {
    * check fails, it is dropped unseen, and its own error is thrown only for a caller the check let through.
    */
   async authenticateCustomerWhile<T>(presented: PresentedCredentials, read: (subjectId: string) => Promise<T>): Promise<{ principal: CustomerPrincipal & { csrfToken: string }; value: T }> {
-    const { claims } = this.resolve(presented, 'customer');
-    const early = settled(() => read(claims.sub));
-    const principal = await this.authenticateCustomer(presented);
+    // Started through `beside`, which hears the token's subject once the token has been verified, before the check.
+    let early: { subjectId: string; outcome: Promise<Settled<T>> } | undefined;
+    const principal = await this.authenticateCustomer(presented, (subjectId) => {
+      early = { subjectId, outcome: settled(() => read(subjectId)) };
+      return undefined;
+    });
     // A session row names the subject its token was signed for; were it ever otherwise, the read is made again for it.
-    const outcome = principal.id === claims.sub ? await early : await settled(() => read(principal.id));
+    const outcome = early?.subjectId === principal.id ? await early.outcome : await settled(() => read(principal.id));
     if ('error' in outcome) throw outcome.error;
     return { principal, value: outcome.value };
   }
@@ -329,8 +332,10 @@ export class SessionService {
   }
 }
 
+type Settled<T> = { value: T } | { error: unknown };
+
 /** A call's outcome as a value, whether it throws or rejects: a read started before it is wanted never fails unheard. */
-async function settled<T>(call: () => Promise<T>): Promise<{ value: T } | { error: unknown }> {
+async function settled<T>(call: () => Promise<T>): Promise<Settled<T>> {
   try {
     return { value: await call() };
   } catch (error) {

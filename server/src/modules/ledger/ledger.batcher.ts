@@ -2,6 +2,7 @@ import type { DataSource } from 'typeorm';
 import type { PoolClient } from 'pg';
 import { poolOf } from '../../common/sql';
 import { retrying } from '../../db/transaction';
+import { nextTurn } from '../../common/next-turn';
 import { callPostJournals, settleBatchResult, toBatchItem, type BatchItem, type BatchResult, type JournalInput, type PostOptions, type PostedJournal } from './ledger.service';
 
 interface Waiting {
@@ -23,8 +24,6 @@ interface Waiting {
 export class LedgerBatcher {
   private queue: Waiting[] = [];
   private booking = false;
-  /** A batch is due at the next turn of the event loop (pump). */
-  private scheduled = false;
   /**
    * The connection batches are booked on, held while they keep coming and given back to the pool when the queue
    * empties: one backend books them one after another with its plans and caches warm (measured ~4% more transfers
@@ -47,20 +46,18 @@ export class LedgerBatcher {
   }
 
   /**
-   * The next batch goes out once the event loop has handled what has arrived (setImmediate runs after the poll phase),
-   * as common/coalescer.ts does: every journal that became ready in the same turn (the payments one session read
-   * answered reach it a few promise steps apart) shares the statement. Firing at the first journal measured 2.0-2.1
-   * transfers a batch at half the bench's peak against 3.3 with the wait, and 13-29% more CPU a transfer there
-   * (alternated runs, docs/decisions/0027-ledger-batch-waits-one-turn.md); the wait costs a quiet server one turn of the loop.
+   * The next batch goes out once the event loop has handled what has arrived (nextTurn), as the coalesced reads do:
+   * every journal that became ready in the same turn (the payments one session read answered reach it a few promise
+   * steps apart) shares the statement. Firing at the first journal measured 2.0-2.1 transfers a batch at half the
+   * bench's peak against 3.3 with the wait, and 13-29% more CPU a transfer there (alternated runs,
+   * docs/decisions/0027-ledger-batch-waits-one-turn.md); the wait costs a quiet server one turn of the loop.
    */
+  private readonly fireNextTurn = nextTurn(() => this.fire());
+
   private pump() {
-    if (this.booking || this.scheduled) return;
+    if (this.booking) return;
     if (this.queue.length === 0) return this.releaseConnection();
-    this.scheduled = true;
-    setImmediate(() => {
-      this.scheduled = false;
-      this.fire();
-    });
+    this.fireNextTurn();
   }
 
   private fire() {
