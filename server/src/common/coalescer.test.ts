@@ -56,6 +56,20 @@ describe('Coalescer', () => {
     await expect(Promise.all(waiting)).resolves.toEqual(['B', undefined, 'C', 'D']);
   });
 
+  it('sends the keys that waited through a lookup as soon as it is answered, without waiting another turn', async () => {
+    const { coalescer, batches, release } = controlled();
+    const first = coalescer.load('a');
+    await tick();
+    const waiting = [coalescer.load('b'), coalescer.load('c')];
+    release[0]();
+    await first;
+    // Only promise steps have run since the answer, no turn of the event loop: the next lookup is out already.
+    for (let step = 0; step < 3; step++) await Promise.resolve();
+    expect(batches).toEqual([['a'], ['b', 'c']]);
+    release[1]();
+    await expect(Promise.all(waiting)).resolves.toEqual(['B', 'C']);
+  });
+
   it('with keyOf, puts a key once in a batch: a second call for it goes in the next batch, in its turn', async () => {
     const { coalescer, batches, release } = controlled((key) => key);
     const first = coalescer.load('a');

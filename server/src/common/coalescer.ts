@@ -28,9 +28,10 @@ export class Coalescer<K, R> {
   }
 
   /**
-   * A batch goes out once the event loop has handled what has arrived (nextTurn): every request whose lookup became due
-   * in the same turn shares the statement. Firing at the first call measured 2-3 keys a statement under load, and ~15%
-   * more CPU a transfer; the wait costs a quiet server one turn of the loop.
+   * A lookup that finds the coalescer idle goes out once the event loop has handled what has arrived (nextTurn): every
+   * request whose lookup became due in the same turn shares the statement. Firing at the first call measured 2-3 keys a
+   * statement under load, and ~15% more CPU a transfer; the wait costs a quiet server one turn of the loop. Keys that
+   * waited through a lookup go as soon as it is answered (docs/decisions/0027-ledger-batch-waits-one-turn.md).
    */
   private readonly fireNextTurn = nextTurn(() => this.fire());
 
@@ -51,7 +52,9 @@ export class Coalescer<K, R> {
       .catch((err) => batch.forEach((w) => w.reject(err)))
       .finally(() => {
         this.busy = false;
-        this.pump();
+        // Keys that arrived during the lookup have waited a whole lookup already: they go now, not after the rest of the
+        // turn (the answers just settled, and whatever else the event loop has to do).
+        if (this.queue.length > 0) this.fire();
       });
   }
 

@@ -58,6 +58,34 @@ describe('ledger batcher (group commit)', () => {
     expect(row).toEqual({ journals: 3, commits: 1 });
   });
 
+  it('sends the journals that waited through a batch as soon as it commits, before its answers are handled', async () => {
+    const batcher = new LedgerBatcher(t.app.db);
+    const blocker = await poolOf(t.app.db).connect();
+    let nextBatchOutWhenAnswered: boolean | undefined;
+    try {
+      // The first batch waits on the account's lock, so the next journals queue behind it.
+      await blocker.query('BEGIN');
+      await blocker.query('SELECT 1 FROM ledger_accounts WHERE id = $1 FOR UPDATE', [customerAccount]);
+      const first = batcher.post(journal('SRAFTER1', 'first', 4n)).then((posted) => {
+        // The first answer, handled in promise steps of the same turn: the waiting journals are on their way already.
+        nextBatchOutWhenAnswered = batcher['booking'];
+        return posted;
+      });
+      for (let tries = 0; !(await t.ownerQuery(`SELECT 1 FROM pg_stat_activity WHERE query LIKE 'SELECT post_journals%' AND wait_event_type = 'Lock'`)).length && tries < 200; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      const waiting = [batcher.post(journal('SRAFTER2', 'waited', 4n)), batcher.post(journal('SRAFTER3', 'waited', 4n))];
+      await blocker.query('ROLLBACK');
+      await first;
+      await Promise.all(waiting);
+    } finally {
+      blocker.release();
+    }
+    expect(nextBatchOutWhenAnswered).toBe(true);
+    const [row] = await t.app.db.query(`SELECT count(*)::int AS journals, count(DISTINCT txid)::int AS commits FROM journals WHERE reference IN ('SRAFTER2', 'SRAFTER3')`);
+    expect(row).toEqual({ journals: 2, commits: 1 });
+  });
+
   it('survives its held connection being closed under a batch, and books the next one on a fresh connection', async () => {
     // Found by the chaos run: a backend terminated under the batcher's own connection ended the server's process.
     const batcher = new LedgerBatcher(t.app.db);

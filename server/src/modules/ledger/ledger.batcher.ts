@@ -46,11 +46,12 @@ export class LedgerBatcher {
   }
 
   /**
-   * The next batch goes out once the event loop has handled what has arrived (nextTurn), as the coalesced reads do:
-   * every journal that became ready in the same turn (the payments one session read answered reach it a few promise
-   * steps apart) shares the statement. Firing at the first journal measured 2.0-2.1 transfers a batch at half the
-   * bench's peak against 3.3 with the wait, and 13-29% more CPU a transfer there (alternated runs,
-   * docs/decisions/0027-ledger-batch-waits-one-turn.md); the wait costs a quiet server one turn of the loop.
+   * A journal that finds the batcher idle goes out once the event loop has handled what has arrived (nextTurn), as the
+   * coalesced reads do: every journal that became ready in the same turn (the payments one session read answered reach
+   * it a few promise steps apart) shares the statement. Firing at the first journal measured 2.0-2.1 transfers a batch
+   * at half the bench's peak against 3.3 with the wait, and 13-29% more CPU a transfer there (alternated runs,
+   * docs/decisions/0027-ledger-batch-waits-one-turn.md); the wait costs a quiet server one turn of the loop. Journals
+   * that waited through a batch go as soon as it commits (`fire`'s end).
    */
   private readonly fireNextTurn = nextTurn(() => this.fire());
 
@@ -79,7 +80,10 @@ export class LedgerBatcher {
     this.booking = true;
     void this.book(batch).finally(() => {
       this.booking = false;
-      this.pump();
+      // What queued while the batch was booked has waited a whole batch already: it goes now, before the answers just
+      // settled are written, not after everything else the event loop has to do this turn (0027, revised).
+      if (this.queue.length > 0) this.fire();
+      else this.releaseConnection();
     });
   }
 
