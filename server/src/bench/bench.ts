@@ -195,12 +195,15 @@ async function main() {
   await checkpoint();
   const hot = await transferRun('hot', () => 0);
   report('Same-bank transfers, one hot recipient', hot);
-  const halfRate = Math.max(1, Math.floor(peak / 2));
+  // BENCH_HALF_RATE fixes the steady run's rate (and BENCH_HALF_S its length), so two builds compare at the same load
+  // whatever their peaks were.
+  const halfRate = process.env.BENCH_HALF_RATE ? Number(process.env.BENCH_HALF_RATE) : Math.max(1, Math.floor(peak / 2));
+  const halfDurationS = process.env.BENCH_HALF_S ? Number(process.env.BENCH_HALF_S) : DURATION_S;
   await checkpoint();
   if (PG_STATS) await ds.query('SELECT pg_stat_statements_reset()');
   const sampler = process.env.BENCH_DEBUG ? sampleActivity(ds) : undefined;
   const halfCpuBefore = cpuSnapshot(server.pid, postmasterPid);
-  const half = await steadyRate(new URL(`${base}/v1/transfer/same`), halfRate, DURATION_S, () => {
+  const half = await steadyRate(new URL(`${base}/v1/transfer/same`), halfRate, halfDurationS, () => {
     const from = Math.floor(Math.random() * customers.length);
     let to = Math.floor(Math.random() * customers.length);
     if (to === from) to = (from + 1) % customers.length;
@@ -210,7 +213,7 @@ async function main() {
     };
   });
   console.log(
-    `${`Spread at a steady half of the peak (${halfRate}/s)`.padEnd(38)} ${fig(half.ratePerS).padStart(6)} transfers/s  p50 ${fig(half.p50).padStart(4)} ms  p99 ${fig(half.p99).padStart(4)} ms  (failed ${half.failed}; sent late by p99 ${fig(half.sendLagP99)} ms)`,
+    `${(process.env.BENCH_HALF_RATE ? `Spread at a steady ${halfRate}/s (fixed)` : `Spread at a steady half of the peak (${halfRate}/s)`).padEnd(38)} ${fig(half.ratePerS).padStart(6)} transfers/s  p50 ${fig(half.p50).padStart(4)} ms  p99 ${fig(half.p99).padStart(4)} ms  (failed ${half.failed}; sent late by p99 ${fig(half.sendLagP99)} ms)`,
   );
 
   console.log(`  ${cpuPerTransfer(halfCpuBefore, cpuSnapshot(server.pid, postmasterPid), half.ok, half.elapsedS)}`);
