@@ -197,7 +197,8 @@ async function main() {
   report('Same-bank transfers, one hot recipient', hot);
   // BENCH_HALF_RATE fixes the steady run's rate (and BENCH_HALF_S its length), so two builds compare at the same load
   // whatever their peaks were.
-  const halfRate = process.env.BENCH_HALF_RATE ? Number(process.env.BENCH_HALF_RATE) : Math.max(1, Math.floor(peak / 2));
+  const fixedRate = process.env.BENCH_HALF_RATE ? Number(process.env.BENCH_HALF_RATE) : undefined;
+  const halfRate = fixedRate ?? Math.max(1, Math.floor(peak / 2));
   const halfDurationS = process.env.BENCH_HALF_S ? Number(process.env.BENCH_HALF_S) : DURATION_S;
   await checkpoint();
   if (PG_STATS) await ds.query('SELECT pg_stat_statements_reset()');
@@ -213,7 +214,7 @@ async function main() {
     };
   });
   console.log(
-    `${(process.env.BENCH_HALF_RATE ? `Spread at a steady ${halfRate}/s (fixed)` : `Spread at a steady half of the peak (${halfRate}/s)`).padEnd(38)} ${fig(half.ratePerS).padStart(6)} transfers/s  p50 ${fig(half.p50).padStart(4)} ms  p99 ${fig(half.p99).padStart(4)} ms  (failed ${half.failed}; sent late by p99 ${fig(half.sendLagP99)} ms)`,
+    `${(fixedRate ? `Spread at a steady ${halfRate}/s (fixed)` : `Spread at a steady half of the peak (${halfRate}/s)`).padEnd(38)} ${fig(half.ratePerS).padStart(6)} transfers/s  p50 ${fig(half.p50).padStart(4)} ms  p99 ${fig(half.p99).padStart(4)} ms  (failed ${half.failed}; sent late by p99 ${fig(half.sendLagP99)} ms)`,
   );
 
   console.log(`  ${cpuPerTransfer(halfCpuBefore, cpuSnapshot(server.pid, postmasterPid), half.ok, half.elapsedS)}`);

@@ -1,4 +1,4 @@
-import { nextTurn } from './next-turn';
+import { BatchLane } from './next-turn';
 
 /**
  * Reads that many requests make at once, made as one query: a lookup that arrives while the previous
@@ -12,7 +12,6 @@ import { nextTurn } from './next-turn';
  */
 export class Coalescer<K, R> {
   private queue: { key: K; resolve: (r: R | undefined) => void; reject: (err: unknown) => void }[] = [];
-  private busy = false;
 
   constructor(
     private readonly run: (keys: K[]) => Promise<(R | undefined)[]>,
@@ -23,39 +22,27 @@ export class Coalescer<K, R> {
   load(key: K): Promise<R | undefined> {
     return new Promise((resolve, reject) => {
       this.queue.push({ key, resolve, reject });
-      this.pump();
+      this.lane.wake();
     });
   }
 
   /**
-   * A lookup that finds the coalescer idle goes out once the event loop has handled what has arrived (nextTurn): every
-   * request whose lookup became due in the same turn shares the statement. Firing at the first call measured 2-3 keys a
-   * statement under load, and ~15% more CPU a transfer; the wait costs a quiet server one turn of the loop. Keys that
-   * waited through a lookup go as soon as it is answered (docs/decisions/0027-ledger-batch-waits-one-turn.md).
+   * One lookup in flight (BatchLane): a lookup that finds the coalescer idle goes at the next turn of the event loop, so
+   * every request whose lookup became due in the same turn shares the statement (firing at the first call measured 2-3
+   * keys a statement under load, and ~15% more CPU a transfer); keys that waited through a lookup go as soon as it is
+   * answered.
    */
-  private readonly fireNextTurn = nextTurn(() => this.fire());
+  private readonly lane = new BatchLane(() => this.fire());
 
-  private pump() {
-    if (this.busy || this.queue.length === 0) return;
-    this.fireNextTurn();
-  }
-
-  private fire() {
-    if (this.busy || this.queue.length === 0) return;
+  private fire(): Promise<void> | undefined {
+    if (this.queue.length === 0) return undefined;
     const batch = this.keyOf ? this.takeDistinct(this.keyOf) : this.queue.splice(0, this.maxBatch);
-    this.busy = true;
-    this.run(batch.map((w) => w.key))
+    return this.run(batch.map((w) => w.key))
       .then((results) => {
         if (results.length !== batch.length) throw new Error(`a batched lookup answered ${results.length} of ${batch.length} keys`);
         batch.forEach((w, i) => w.resolve(results[i]));
       })
-      .catch((err) => batch.forEach((w) => w.reject(err)))
-      .finally(() => {
-        this.busy = false;
-        // Keys that arrived during the lookup have waited a whole lookup already: they go now, not after the rest of the
-        // turn (the answers just settled, and whatever else the event loop has to do).
-        if (this.queue.length > 0) this.fire();
-      });
+      .catch((err) => batch.forEach((w) => w.reject(err)));
   }
 
   /** The first `maxBatch` waiting calls with distinct keys, in arrival order; the others keep their places. */

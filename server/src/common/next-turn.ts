@@ -1,7 +1,7 @@
 /**
  * `fire`, run once at the next turn of the event loop however often it is asked for before then. setImmediate runs after
- * the poll phase, so everything that arrived or became ready in the current turn is there when it fires: the batched
- * statements (common/coalescer.ts, modules/ledger/ledger.batcher.ts) send one statement for all of it.
+ * the poll phase, so everything that arrived or became ready in the current turn is there when it fires: a BatchLane
+ * (below) sends one statement for all of it.
  */
 export function nextTurn(fire: () => void): () => void {
   let scheduled = false;
@@ -13,4 +13,43 @@ export function nextTurn(fire: () => void): () => void {
       fire();
     });
   };
+}
+
+/**
+ * A lane of batched statements, one in flight at a time (docs/decisions/0027-ledger-batch-waits-one-turn.md): work that
+ * finds it idle goes at the next turn of the event loop, together with everything that becomes ready in this one; work
+ * that waited through a batch goes as soon as that batch has settled, not a turn later behind the answers it settled.
+ * `send` takes what waits and returns the batch's settlement (which must not reject), or undefined when nothing waits;
+ * `idle` runs when a batch ends with nothing waiting.
+ */
+export class BatchLane {
+  private busy = false;
+  private readonly soon = nextTurn(() => this.go());
+
+  constructor(
+    private readonly send: () => Promise<unknown> | undefined,
+    private readonly idle: () => void = () => undefined,
+  ) {}
+
+  /** A batch is in flight. */
+  get inFlight(): boolean {
+    return this.busy;
+  }
+
+  /** Work has arrived. */
+  wake(): void {
+    if (!this.busy) this.soon();
+  }
+
+  private go(): void {
+    if (this.busy) return;
+    const batch = this.send();
+    if (!batch) return this.idle();
+    this.busy = true;
+    const settled = () => {
+      this.busy = false;
+      this.go();
+    };
+    void batch.then(settled, settled);
+  }
 }

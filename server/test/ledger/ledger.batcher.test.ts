@@ -68,7 +68,7 @@ describe('ledger batcher (group commit)', () => {
       await blocker.query('SELECT 1 FROM ledger_accounts WHERE id = $1 FOR UPDATE', [customerAccount]);
       const first = batcher.post(journal('SRAFTER1', 'first', 4n)).then((posted) => {
         // The first answer, handled in promise steps of the same turn: the waiting journals are on their way already.
-        nextBatchOutWhenAnswered = batcher['booking'];
+        nextBatchOutWhenAnswered = batcher['lane'].inFlight;
         return posted;
       });
       for (let tries = 0; !(await t.ownerQuery(`SELECT 1 FROM pg_stat_activity WHERE query LIKE 'SELECT post_journals%' AND wait_event_type = 'Lock'`)).length && tries < 200; tries++) {

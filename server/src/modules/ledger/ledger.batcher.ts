@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import type { PoolClient } from 'pg';
 import { poolOf } from '../../common/sql';
 import { retrying } from '../../db/transaction';
-import { nextTurn } from '../../common/next-turn';
+import { BatchLane } from '../../common/next-turn';
 import { callPostJournals, settleBatchResult, toBatchItem, type BatchItem, type BatchResult, type JournalInput, type PostOptions, type PostedJournal } from './ledger.service';
 
 interface Waiting {
@@ -23,7 +23,6 @@ interface Waiting {
  */
 export class LedgerBatcher {
   private queue: Waiting[] = [];
-  private booking = false;
   /**
    * The connection batches are booked on, held while they keep coming and given back to the pool when the queue
    * empties: one backend books them one after another with its plans and caches warm (measured ~4% more transfers
@@ -40,29 +39,26 @@ export class LedgerBatcher {
     const item = toBatchItem(input, opts);
     const result = await new Promise<BatchResult>((resolve, reject) => {
       this.queue.push({ item, resolve, reject });
-      this.pump();
+      this.lane.wake();
     });
     return settleBatchResult(item, result);
   }
 
   /**
-   * A journal that finds the batcher idle goes out once the event loop has handled what has arrived (nextTurn), as the
-   * coalesced reads do: every journal that became ready in the same turn (the payments one session read answered reach
-   * it a few promise steps apart) shares the statement. Firing at the first journal measured 2.0-2.1 transfers a batch
-   * at half the bench's peak against 3.3 with the wait, and 13-29% more CPU a transfer there (alternated runs,
-   * docs/decisions/0027-ledger-batch-waits-one-turn.md); the wait costs a quiet server one turn of the loop. Journals
-   * that waited through a batch go as soon as it commits (`fire`'s end).
+   * One batch in flight (BatchLane): a journal that finds the batcher idle goes at the next turn of the event loop, so
+   * every journal that became ready in the same turn (the payments one session read answered reach it a few promise
+   * steps apart) shares the statement. Firing at the first journal measured 2.0-2.1 transfers a batch at half the
+   * bench's peak against 3.3 with the wait, and 13-29% more CPU a transfer there (alternated runs,
+   * docs/decisions/0027-ledger-batch-waits-one-turn.md). Journals that waited through a batch go as soon as it commits;
+   * when none waits, the held connection goes back to the pool.
    */
-  private readonly fireNextTurn = nextTurn(() => this.fire());
+  private readonly lane = new BatchLane(
+    () => this.fire(),
+    () => this.releaseConnection(),
+  );
 
-  private pump() {
-    if (this.booking) return;
-    if (this.queue.length === 0) return this.releaseConnection();
-    this.fireNextTurn();
-  }
-
-  private fire() {
-    if (this.booking || this.queue.length === 0) return;
+  private fire(): Promise<void> | undefined {
+    if (this.queue.length === 0) return undefined;
     const batch: Waiting[] = [];
     const rest: Waiting[] = [];
     const keys = new Set<string>();
@@ -77,14 +73,7 @@ export class LedgerBatcher {
       batch.push(w);
     }
     this.queue = rest;
-    this.booking = true;
-    void this.book(batch).finally(() => {
-      this.booking = false;
-      // What queued while the batch was booked has waited a whole batch already: it goes now, before the answers just
-      // settled are written, not after everything else the event loop has to do this turn (0027, revised).
-      if (this.queue.length > 0) this.fire();
-      else this.releaseConnection();
-    });
+    return this.book(batch);
   }
 
   private async book(batch: Waiting[]) {
