@@ -16,6 +16,7 @@ import { transactionSearch } from '../modules/transactions/transactions.service'
 import { HARNESS_PIN, loginCustomers, seedFundedCustomers, serverEnv, spawnServer, waitReady } from './harness';
 import { fig, steadyRate } from './steady-rate';
 import { sampleActivity } from './activity-sampler';
+import { GcTally } from './gc-tally';
 import { seedHistory } from './history';
 import { cpuPerTransfer, cpuSnapshot, postmasterPidOf, preparePgbench, type PgbenchFigures } from './yardstick';
 
@@ -102,10 +103,13 @@ async function main() {
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
   // BENCH_SERVER_NODE_ARGS="--trace-gc ..." passes Node flags to the server process.
   profile.push(...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean));
+  // --trace-gc (a line a collection) lets the steady run say how often and how long the server stopped to collect.
   const server = spawnServer(
     serverEnv({ databaseUrl: url, port, dataDir: join(tmp, 'data'), sessionSecret: randomBytes(32).toString('hex'), encryptionKeyHex: encryptionKey.toString('hex') }),
-    profile,
+    ['--trace-gc', ...profile],
+    'pipe',
   );
+  const gc = new GcTally(server);
   const base = `http://127.0.0.1:${port}`;
   if (!(await waitReady(base, 30_000))) throw new Error('server did not start');
 
@@ -204,6 +208,7 @@ async function main() {
   if (PG_STATS) await ds.query('SELECT pg_stat_statements_reset()');
   const sampler = process.env.BENCH_DEBUG ? sampleActivity(ds) : undefined;
   const halfCpuBefore = cpuSnapshot(server.pid, postmasterPid);
+  gc.start();
   const half = await steadyRate(new URL(`${base}/v1/transfer/same`), halfRate, halfDurationS, () => {
     const from = Math.floor(Math.random() * customers.length);
     let to = Math.floor(Math.random() * customers.length);
@@ -218,6 +223,10 @@ async function main() {
   );
 
   console.log(`  ${cpuPerTransfer(halfCpuBefore, cpuSnapshot(server.pid, postmasterPid), half.ok, half.elapsedS)}`);
+  const collected = gc.stop();
+  console.log(
+    `  server GC: ${collected.scavenges} scavenges (${fig(collected.scavengePauseMs)} ms in all, longest ${fig(collected.longestScavengeMs, 1)} ms), ${collected.markCompacts} mark-compact${collected.markCompacts === 1 ? '' : 's'} (longest pause ${fig(collected.longestMarkCompactMs, 1)} ms)`,
+  );
   if (sampler) await sampler(half.slowBuckets);
   if (process.env.BENCH_DEBUG) await walBytes();
   await pgStats('the steady half-peak run', { seconds: half.elapsedS, transfers: half.ok });

@@ -44,14 +44,14 @@ export function serverEnv(opts: { databaseUrl: string; port: number; dataDir: st
 
 /**
  * The Node flags the server runs with in production (package.json's start:server, docker/Dockerfile), so the bench
- * and the chaos run measure the same process. A 24 MB young generation (Node's default is 16 MB). A transfer allocates
- * ~100 kB, and ~8% of it outlives two scavenges (kept by something until the next mark-compact; README, Benchmark), so a
- * scavenge's pause grows with the young generation. 64 MB halved the number of scavenges and their total time, but
- * each stopped the server for ~7 ms; 24 MB stops it for ~4.5 ms, twice as often. Alternated 10 s bench runs, five
- * each: half-peak p99 median 32 ms against 48, throughput and CPU per transfer the same within the noise. Flags given
- * after these (BENCH_SERVER_NODE_ARGS) win.
+ * and the chaos run measure the same process. No allocation-site pretenuring (docs/decisions/0029): V8 had moved ~36
+ * of the server's allocation sites to allocate straight into the old generation, so every request's objects there
+ * waited for a mark-compact (8 in a 30 s steady run at 1,200 transfers/s; 0-1 without). A 24 MB young generation (Node's
+ * default is 16 MB): each scavenge's pause grows with what survives it; 48 MB halved the scavenges but lengthened each
+ * (3.3 ms on average against 1.9), and 64 MB once paused the server ~7 ms a time. Flags given after these
+ * (BENCH_SERVER_NODE_ARGS) win.
  */
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=24'];
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=24', '--no-allocation-site-pretenuring'];
 
 /** node server/dist/main.js in a process of its own (as in production), with SERVER_NODE_FLAGS and optional others. */
 export function spawnServer(env: NodeJS.ProcessEnv, nodeArgs: string[] = [], stdio: 'inherit' | 'ignore' | 'pipe' = 'inherit'): ChildProcess {

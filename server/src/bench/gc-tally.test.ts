@@ -1,0 +1,58 @@
+import { spawn } from 'node:child_process';
+import { GcTally, parseGcLine } from './gc-tally';
+
+describe('parseGcLine', () => {
+  it('reads the kind and the pause of the lines --trace-gc prints (Node 20)', () => {
+    expect(parseGcLine('[9551:0x42fe6eb0]    35460 ms: Scavenge 101.9 (142.1) -> 76.3 (142.1) MB, 1.51 / 0.45 ms  (average mu = 0.956, current mu = 0.956) task; ')).toEqual({
+      major: false,
+      pauseMs: 1.51,
+    });
+    expect(
+      parseGcLine(
+        '[7204:0x4181fd70]    43555 ms: Mark-Compact 83.1 (127.9) -> 45.8 (124.4) MB, 13.11 / 0.54 ms  (+ 22.0 ms in 130 steps since start of marking, biggest step 5.4 ms, walltime since start of marking 47 ms) (average mu = 0.996, current mu = 0.990) finalize incremental marking via task; GC in old space requested',
+      ),
+    ).toEqual({ major: true, pauseMs: 13.11 });
+  });
+
+  it('leaves every other line alone', () => {
+    expect(parseGcLine('Strongroom is running')).toBeUndefined();
+    expect(parseGcLine('Scavenge 1.0 (2.0) -> 0.5 (2.0) MB, 1.00 / 0.00 ms')).toBeUndefined();
+  });
+});
+
+describe('GcTally', () => {
+  it("counts a real process's collections between start and stop and passes its other lines on", async () => {
+    // The child prints a line, then waits for one on stdin before collecting: a scavenge and a full collection.
+    const child = spawn(
+      process.execPath,
+      ['--trace-gc', '--expose-gc', '-e', `console.log('ready'); process.stdin.once('data', () => { gc({ type: 'minor' }); gc(); console.log('collected'); process.exit(0); });`],
+      { stdio: ['pipe', 'pipe', 'pipe'] },
+    );
+    const printed: string[] = [];
+    const log = jest.spyOn(console, 'log').mockImplementation((text: string) => void printed.push(text));
+    try {
+      const tally = new GcTally(child);
+      await new Promise<void>((resolve) => {
+        const wait = setInterval(() => {
+          if (printed.includes('ready')) {
+            clearInterval(wait);
+            resolve();
+          }
+        }, 10);
+      });
+      tally.start();
+      child.stdin?.write('go\n');
+      await new Promise((resolve) => child.once('close', resolve));
+      const figures = tally.stop();
+      expect(figures.scavenges).toBeGreaterThanOrEqual(1);
+      expect(figures.markCompacts).toBeGreaterThanOrEqual(1);
+      expect(figures.scavengePauseMs).toBeGreaterThan(0);
+      expect(figures.longestMarkCompactMs).toBeGreaterThan(0);
+      expect(printed).toEqual(['ready', 'collected']);
+      expect(tally.stop().scavenges).toBe(0);
+    } finally {
+      log.mockRestore();
+      child.kill();
+    }
+  });
+});

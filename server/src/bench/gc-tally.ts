@@ -1,0 +1,66 @@
+// The server's garbage collections during a scenario of npm run bench, read from the lines Node's --trace-gc prints.
+import type { ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+
+/** "[pid:isolate]  35460 ms: Scavenge 101.9 (142.1) -> 76.3 (142.1) MB, 1.51 / 0.45 ms  (average mu = ...": kind, then the pause. */
+const GC_LINE = /^\[\d+:0x[0-9a-f]+\]\s+\d+ ms: (Scavenge|Mark-Compact|Mark-Compact \(reduce\)|Minor Mark-Sweep)\b.*? MB, ([\d.]+) \/ [\d.]+ ms/;
+
+export interface GcEvent {
+  major: boolean;
+  pauseMs: number;
+}
+
+/** One --trace-gc line as a collection (a mark-compact is major), or undefined for any other line. */
+export function parseGcLine(line: string): GcEvent | undefined {
+  const match = GC_LINE.exec(line);
+  if (!match) return undefined;
+  return { major: match[1].startsWith('Mark-Compact'), pauseMs: Number(match[2]) };
+}
+
+export interface GcFigures {
+  scavenges: number;
+  scavengePauseMs: number;
+  longestScavengeMs: number;
+  markCompacts: number;
+  longestMarkCompactMs: number;
+}
+
+const none = (): GcFigures => ({ scavenges: 0, scavengePauseMs: 0, longestScavengeMs: 0, markCompacts: 0, longestMarkCompactMs: 0 });
+
+/**
+ * Reads a server process started with --trace-gc and stdio 'pipe': its GC lines are counted between start() and
+ * stop(); every other line is passed on to this process's console, as with stdio 'inherit'.
+ */
+export class GcTally {
+  private counting?: GcFigures;
+
+  constructor(server: ChildProcess) {
+    if (server.stdout) createInterface({ input: server.stdout }).on('line', (line) => this.take(line, (text) => console.log(text)));
+    if (server.stderr) createInterface({ input: server.stderr }).on('line', (line) => this.take(line, (text) => console.error(text)));
+  }
+
+  start(): void {
+    this.counting = none();
+  }
+
+  stop(): GcFigures {
+    const figures = this.counting ?? none();
+    this.counting = undefined;
+    return figures;
+  }
+
+  private take(line: string, passOn: (text: string) => void) {
+    const event = parseGcLine(line);
+    if (!event) return passOn(line);
+    const figures = this.counting;
+    if (!figures) return;
+    if (event.major) {
+      figures.markCompacts += 1;
+      figures.longestMarkCompactMs = Math.max(figures.longestMarkCompactMs, event.pauseMs);
+    } else {
+      figures.scavenges += 1;
+      figures.scavengePauseMs += event.pauseMs;
+      figures.longestScavengeMs = Math.max(figures.longestScavengeMs, event.pauseMs);
+    }
+  }
+}
