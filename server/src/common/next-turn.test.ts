@@ -60,3 +60,53 @@ describe('BatchLane', () => {
     expect(idle).toBe(1);
   });
 });
+
+describe('BatchLane with a minimum cycle', () => {
+  afterEach(() => jest.useRealTimers());
+
+  /** A lane with a 4 ms cycle whose batches settle at once. */
+  const pacedLane = () => {
+    const waiting: string[] = [];
+    const sent: string[][] = [];
+    const lane = new BatchLane(
+      () => {
+        if (waiting.length === 0) return undefined;
+        sent.push(waiting.splice(0));
+        return Promise.resolve();
+      },
+      () => undefined,
+      4,
+    );
+    const arrive = (item: string) => {
+      waiting.push(item);
+      lane.wake();
+    };
+    return { sent, arrive };
+  };
+
+  it('starts a batch no sooner than minCycleMs after the previous one, taking everything that arrived meanwhile', async () => {
+    jest.useFakeTimers();
+    const { sent, arrive } = pacedLane();
+    arrive('a');
+    await jest.advanceTimersByTimeAsync(0);
+    expect(sent).toEqual([['a']]);
+    // The first batch settled at once; what arrives within its cycle waits for the cycle's end.
+    arrive('b');
+    await jest.advanceTimersByTimeAsync(2);
+    arrive('c');
+    await jest.advanceTimersByTimeAsync(1);
+    expect(sent).toEqual([['a']]);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(sent).toEqual([['a'], ['b', 'c']]);
+  });
+
+  it('sends at the next turn when the lane has been idle longer than the cycle', async () => {
+    jest.useFakeTimers();
+    const { sent, arrive } = pacedLane();
+    arrive('a');
+    await jest.advanceTimersByTimeAsync(10);
+    arrive('b');
+    await jest.advanceTimersByTimeAsync(0);
+    expect(sent).toEqual([['a'], ['b']]);
+  });
+});

@@ -20,15 +20,20 @@ export function nextTurn(fire: () => void): () => void {
  * finds it idle goes at the next turn of the event loop, together with everything that becomes ready in this one; work
  * that waited through a batch goes as soon as that batch has settled, not a turn later behind the answers it settled.
  * `send` takes what waits and returns the batch's settlement (which must not reject), or undefined when nothing waits;
- * `idle` runs when a batch ends with nothing waiting.
+ * `idle` runs when a batch ends with nothing waiting. With `minCycleMs`, a batch starts no sooner than that after the
+ * previous one started (docs/decisions/0030): under load what arrives meanwhile goes in one larger batch; a lane that
+ * has been idle for longer sends at the next turn as before.
  */
 export class BatchLane {
   private busy = false;
   private readonly soon = nextTurn(() => this.go());
+  private lastStartMs = -Infinity;
+  private paced?: NodeJS.Timeout;
 
   constructor(
     private readonly send: () => Promise<unknown> | undefined,
     private readonly idle: () => void = () => undefined,
+    private readonly minCycleMs = 0,
   ) {}
 
   /** A batch is in flight. */
@@ -42,9 +47,19 @@ export class BatchLane {
   }
 
   private go(): void {
-    if (this.busy) return;
+    if (this.busy || this.paced) return;
+    const waitMs = this.lastStartMs + this.minCycleMs - performance.now();
+    if (waitMs > 0) {
+      this.paced = setTimeout(() => {
+        this.paced = undefined;
+        this.go();
+      }, waitMs);
+      return;
+    }
+    const startedMs = performance.now();
     const batch = this.send();
     if (!batch) return this.idle();
+    this.lastStartMs = startedMs;
     this.busy = true;
     const settled = () => {
       this.busy = false;

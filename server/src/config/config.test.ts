@@ -14,7 +14,17 @@ describe('loadConfig', () => {
 
   it('applies the defaults of the embedded setup and generates secrets once, readable by the owner only', () => {
     const first = loadConfig(env({}));
-    expect(first).toMatchObject({ port: 3000, host: '0.0.0.0', dataDir: dir, seedDemo: true, dailyOutboundLimit: '25000.00', trustProxy: false, secureCookies: false, dbPoolSize: 20 });
+    expect(first).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: dir,
+      seedDemo: true,
+      dailyOutboundLimit: '25000.00',
+      trustProxy: false,
+      secureCookies: false,
+      dbPoolSize: 20,
+      ledgerBatchCycleMs: 4,
+    });
     expect(first.databaseUrl).toBeUndefined();
     expect(first.encryptionKey).toHaveLength(32);
     const file = join(dir, 'secrets.json');
@@ -39,6 +49,7 @@ describe('loadConfig', () => {
         SEED_DEMO: '1',
         ADMIN_EMAIL: 'Ops@Bank.Example',
         ADMIN_PASSWORD: 'a-long-admin-password',
+        LEDGER_BATCH_CYCLE_MS: '0',
       }),
     );
     expect(config).toMatchObject({
@@ -50,6 +61,7 @@ describe('loadConfig', () => {
       seedDemo: true,
       adminEmail: 'ops@bank.example',
       dailyOutboundLimit: '1000.50',
+      ledgerBatchCycleMs: 0,
     });
     expect(config.encryptionKey.equals(key)).toBe(true);
   });

@@ -30,10 +30,22 @@ export class LedgerBatcher {
    */
   private connection?: { client: PoolClient; onError: (err: Error) => void };
 
+  /**
+   * `minCycleMs`: a batch starts no sooner than this after the previous one (LEDGER_BATCH_CYCLE_MS, docs/decisions/0030):
+   * below the peak, batches of ~2 transfers each paid a statement's fixed cost (~0.5 ms of the backend's CPU) and a
+   * commit; 4 ms made them ~5 transfers and cut the CPU a transfer there by a fifth.
+   */
   constructor(
     private readonly db: DataSource,
     private readonly maxBatch = 64,
-  ) {}
+    minCycleMs = 0,
+  ) {
+    this.lane = new BatchLane(
+      () => this.fire(),
+      () => this.releaseConnection(),
+      minCycleMs,
+    );
+  }
 
   async post(input: JournalInput, opts: PostOptions = {}): Promise<PostedJournal> {
     const item = toBatchItem(input, opts);
@@ -49,13 +61,10 @@ export class LedgerBatcher {
    * every journal that became ready in the same turn (the payments one session read answered reach it a few promise
    * steps apart) shares the statement. Firing at the first journal measured 2.0-2.1 transfers a batch at half the
    * bench's peak against 3.3 with the wait, and 13-29% more CPU a transfer there (alternated runs,
-   * docs/decisions/0027-ledger-batch-waits-one-turn.md). Journals that waited through a batch go as soon as it commits;
-   * when none waits, the held connection goes back to the pool.
+   * docs/decisions/0027-ledger-batch-waits-one-turn.md). Journals that waited through a batch go as soon as it commits,
+   * or once the batch cycle has passed since it started (0030); when none waits, the held connection goes back to the pool.
    */
-  private readonly lane = new BatchLane(
-    () => this.fire(),
-    () => this.releaseConnection(),
-  );
+  private readonly lane: BatchLane;
 
   private fire(): Promise<void> | undefined {
     if (this.queue.length === 0) return undefined;
