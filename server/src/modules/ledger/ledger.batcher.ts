@@ -61,8 +61,8 @@ export class LedgerBatcher {
    * every journal that became ready in the same turn (the payments one session read answered reach it a few promise
    * steps apart) shares the statement. Firing at the first journal measured 2.0-2.1 transfers a batch at half the
    * bench's peak against 3.3 with the wait, and 13-29% more CPU a transfer there (alternated runs,
-   * docs/decisions/0027-ledger-batch-waits-one-turn.md). Journals that waited through a batch go as soon as it commits,
-   * or once the batch cycle has passed since it started (0030); when none waits, the held connection goes back to the pool.
+   * docs/decisions/0027-ledger-batch-waits-one-turn.md). Journals that waited through a batch go as soon as it has
+   * committed and its cycle (0030) has passed; when none waits, the held connection goes back to the pool.
    */
   private readonly lane: BatchLane;
 
