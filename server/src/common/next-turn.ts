@@ -43,12 +43,14 @@ export class BatchLane {
 
   /** Work has arrived. */
   wake(): void {
-    if (!this.busy) this.soon();
+    // A paced lane goes when its timer fires, with everything that arrived by then.
+    if (!this.busy && !this.paced) this.soon();
   }
 
   private go(): void {
     if (this.busy || this.paced) return;
-    const waitMs = this.lastStartMs + this.minCycleMs - performance.now();
+    const nowMs = performance.now();
+    const waitMs = this.lastStartMs + this.minCycleMs - nowMs;
     if (waitMs > 0) {
       this.paced = setTimeout(() => {
         this.paced = undefined;
@@ -56,10 +58,9 @@ export class BatchLane {
       }, waitMs);
       return;
     }
-    const startedMs = performance.now();
     const batch = this.send();
     if (!batch) return this.idle();
-    this.lastStartMs = startedMs;
+    this.lastStartMs = nowMs;
     this.busy = true;
     const settled = () => {
       this.busy = false;

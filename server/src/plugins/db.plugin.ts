@@ -21,7 +21,7 @@ export default fp(async function dbPlugin(app: FastifyInstance, opts: { config: 
   app.decorate('config', opts.config);
   app.decorate('db', opts.dataSource);
   app.decorate('files', new FilesService(opts.config.dataDir, opts.config.keys.dataEncryption));
-  app.decorate('ledger', new LedgerBatcher(opts.dataSource, undefined, opts.config.ledgerBatchCycleMs));
+  app.decorate('ledger', new LedgerBatcher(opts.dataSource, { minCycleMs: opts.config.ledgerBatchCycleMs }));
   if (opts.ownsDataSource) {
     app.addHook('onClose', () => closeDataSource(opts.dataSource));
   }

@@ -29,6 +29,7 @@ export class LedgerBatcher {
    * a second than a pooled connection taken for each batch), and a quiet server holds none (the pool drains on close).
    */
   private connection?: { client: PoolClient; onError: (err: Error) => void };
+  private readonly maxBatch: number;
 
   /**
    * `minCycleMs`: a batch starts no sooner than this after the previous one (LEDGER_BATCH_CYCLE_MS, docs/decisions/0030):
@@ -37,9 +38,9 @@ export class LedgerBatcher {
    */
   constructor(
     private readonly db: DataSource,
-    private readonly maxBatch = 64,
-    minCycleMs = 0,
+    { maxBatch = 64, minCycleMs = 0 }: { maxBatch?: number; minCycleMs?: number } = {},
   ) {
+    this.maxBatch = maxBatch;
     this.lane = new BatchLane(
       () => this.fire(),
       () => this.releaseConnection(),
