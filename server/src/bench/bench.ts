@@ -13,6 +13,7 @@ import { withTransaction } from '../db/transaction';
 import { internalAccountId, postJournal, newReference } from '../modules/ledger/ledger.service';
 import { seedFxRates } from '../modules/fx/fx.service';
 import { transactionSearch } from '../modules/transactions/transactions.service';
+import { limitCpu } from './cpu-limit';
 import { HARNESS_PIN, loginCustomers, seedFundedCustomers, serverEnv, spawnServer, waitReady } from './harness';
 import { fig, steadyRate } from './steady-rate';
 import { sampleActivity } from './activity-sampler';
@@ -33,6 +34,7 @@ function pct(result: autocannon.Result, p: 'p50' | 'p99' | 'p97_5' | 'p90') {
 }
 
 async function main() {
+  if (process.env.BENCH_CPUS) console.log(limitCpu(Number(process.env.BENCH_CPUS)).description);
   const tmp = mkdtempSync(join(tmpdir(), 'strongroom-bench-'));
   // BENCH_PG_SOCKET=1: the server, this process and pgbench reach the embedded PostgreSQL over a Unix socket, not TCP.
   const socketDir = process.env.BENCH_PG_SOCKET ? join(tmp, 'sock') : undefined;
