@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
-import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import { once } from 'node:events';
+import { accessSync, constants, mkdirSync, mkdtempSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { currentCgroupPath, limitCpu } from './cpu-limit';
+import { cgroupVersion, currentCgroupPath, limitCpu } from './cpu-limit';
 
 const V1_SELF = '9:name=systemd:/\n4:memory:/process_api/b8\n1:cpu:/\n0::/\n';
 const V2_SELF = '0::/user.slice/session-1.scope\n';
@@ -59,8 +60,7 @@ describe('limitCpu on a cgroup filesystem laid out in files', () => {
 /** Whether this machine lets the test make a cgroup with a CPU limit (as root, with the cgroup filesystem writable). */
 function kernelCgroupsWritable(): boolean {
   try {
-    const v2 = existsSync('/sys/fs/cgroup/cgroup.controllers');
-    accessSync(v2 ? '/sys/fs/cgroup' : '/sys/fs/cgroup/cpu', constants.W_OK);
+    accessSync(cgroupVersion() === 2 ? '/sys/fs/cgroup' : '/sys/fs/cgroup/cpu', constants.W_OK);
     return process.getuid?.() === 0;
   } catch {
     return false;
@@ -70,18 +70,19 @@ function kernelCgroupsWritable(): boolean {
 (kernelCgroupsWritable() ? describe : describe.skip)('limitCpu on the real kernel', () => {
   it('throttles a busy process put under a quarter of a core', async () => {
     const busy = spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
+    let directory: string | undefined;
     try {
-      const limit = limitCpu(0.25, busy.pid);
-      expect(readFileSync(join(limit.directory, 'cgroup.procs'), 'utf8').trim()).toBe(String(busy.pid));
+      directory = limitCpu(0.25, busy.pid).directory;
+      expect(readFileSync(join(directory, 'cgroup.procs'), 'utf8').trim()).toBe(String(busy.pid));
       await new Promise((resolve) => setTimeout(resolve, 300));
       // The kernel's own count of the periods in which the quota ran out and the process had to wait.
-      const throttled = /nr_throttled (\d+)/.exec(readFileSync(join(limit.directory, 'cpu.stat'), 'utf8'));
+      const throttled = /nr_throttled (\d+)/.exec(readFileSync(join(directory, 'cpu.stat'), 'utf8'));
       expect(Number(throttled?.[1])).toBeGreaterThan(10);
-      busy.kill('SIGKILL');
-      await new Promise((resolve) => busy.once('exit', resolve));
-      rmdirSync(limit.directory);
     } finally {
+      const exited = once(busy, 'exit');
       busy.kill('SIGKILL');
+      await exited;
+      if (directory) rmdirSync(directory);
     }
   });
 });

@@ -16,6 +16,11 @@ export interface CpuLimit {
   description: string;
 }
 
+/** Which cgroup hierarchy is mounted at `root`: v2 (unified) has cgroup.controllers at its top, v1 a folder per controller. */
+export function cgroupVersion(root = '/sys/fs/cgroup'): 1 | 2 {
+  return existsSync(join(root, 'cgroup.controllers')) ? 2 : 1;
+}
+
 /** The cgroup path (inside its hierarchy) that /proc/self/cgroup gives for the cpu controller, v1 or v2. */
 export function currentCgroupPath(procSelfCgroup: string, version: 1 | 2): string {
   for (const line of procSelfCgroup.split('\n')) {
@@ -36,7 +41,7 @@ export function limitCpu(cpus: number, pid = process.pid, root = '/sys/fs/cgroup
   if (!(cpus > 0 && cpus <= 64)) throw new Error(`BENCH_CPUS must be a number of cores above 0, not ${cpus}`);
   const periodUs = cpus >= 1 ? LEAST_QUOTA_US : Math.round(LEAST_QUOTA_US / cpus);
   const quotaUs = Math.round(cpus * periodUs);
-  const version: 1 | 2 = existsSync(join(root, 'cgroup.controllers')) ? 2 : 1;
+  const version = cgroupVersion(root);
   const hierarchy = version === 2 ? root : join(root, 'cpu');
   // Under cgroup v2 a cgroup with processes of its own (but the root) cannot hand controllers to its children, so the
   // new cgroup goes beside this process's, not inside it.
