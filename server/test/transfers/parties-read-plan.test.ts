@@ -1,0 +1,48 @@
+import { sameBankPartiesOf } from '../../src/modules/transfers/transfers.queries';
+import { approvedCustomer, createTestApp, type TestApp } from '../helpers/test-app';
+
+/**
+ * Every same-bank payment reads its recipient by account number (sameBankPartiesOf), with the number as text. The
+ * column is char(10): compared as text it is cast, its unique index cannot serve, and each payment read every customer.
+ */
+describe('the parties read of a same-bank payment', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const partiesSql = `SELECT * FROM (SELECT $1::uuid AS sender, $2::text AS recipient) k CROSS JOIN LATERAL (${sameBankPartiesOf('k.sender', 'k.recipient')}) x`;
+
+  /** The plan with sequential scans priced out, so that a scan is chosen only where no index can serve. */
+  async function planOf(senderId: string, recipientAccountNumber: string): Promise<string> {
+    const runner = t.app.db.createQueryRunner();
+    await runner.connect();
+    try {
+      await runner.startTransaction();
+      await runner.query('SET LOCAL enable_seqscan = off');
+      const lines: { 'QUERY PLAN': string }[] = await runner.query(`EXPLAIN ${partiesSql}`, [senderId, recipientAccountNumber]);
+      return lines.map((line) => line['QUERY PLAN']).join('\n');
+    } finally {
+      await runner.rollbackTransaction();
+      await runner.release();
+    }
+  }
+
+  it('finds the recipient through the unique index on account_number, not by reading every customer', async () => {
+    const sender = await approvedCustomer(t.app);
+    const recipient = await approvedCustomer(t.app, { staff: sender.staff });
+    const plan = await planOf(sender.id, recipient.accountNumber);
+    expect(plan).toMatch(/Index Scan using customers_account_number_key on customers r/);
+    expect(plan).not.toMatch(/Seq Scan on customers/);
+  });
+
+  it('matches the account number exactly: trailing spaces or a longer number find no one', async () => {
+    const sender = await approvedCustomer(t.app);
+    const recipient = await approvedCustomer(t.app, { staff: sender.staff });
+    const read = async (number: string) => (await t.app.db.query(partiesSql, [sender.id, number]))[0] as { r_id: string | null };
+    expect((await read(recipient.accountNumber)).r_id).toBe(recipient.id);
+    expect((await read(`${recipient.accountNumber} `)).r_id).toBeNull();
+    expect((await read(`${recipient.accountNumber}0`)).r_id).toBeNull();
+  });
+});
