@@ -19,6 +19,7 @@ import { fig, steadyRate } from './steady-rate';
 import { sampleActivity } from './activity-sampler';
 import { GcTally } from './gc-tally';
 import { seedHistory } from './history';
+import { seedPopulation } from './population';
 import { cpuPerTransfer, cpuSnapshot, postmasterPidOf, preparePgbench, type PgbenchFigures } from './yardstick';
 
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 200);
@@ -26,6 +27,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 15);
 const LIST_ROWS = Number(process.env.BENCH_LIST_ROWS ?? 100_000);
 const HISTORY_TRANSFERS = Number(process.env.BENCH_HISTORY_TRANSFERS ?? 1_000_000);
+/** Customers beside the funded ones who never sign in: a bank's size of customers and accounts (population.ts). */
+const POPULATION = Number(process.env.BENCH_POPULATION ?? 100_000);
 const PG_STATS = process.env.BENCH_PG_STATS === '1';
 const PIN = HARNESS_PIN;
 
@@ -116,9 +119,12 @@ async function main() {
   if (!(await waitReady(base, 30_000))) throw new Error('server did not start');
 
   const customers = await seedFundedCustomers(ds, encryptionKey, ACCOUNTS);
+  const populationS = await seedPopulation(ds, POPULATION);
   const historyS = await seedHistory(ds, customers, HISTORY_TRANSFERS);
   await loginCustomers(base, customers);
-  console.log(`Seeded ${ACCOUNTS} funded customers and ${fig(HISTORY_TRANSFERS)} transfers of history (${fig(historyS)} s); ${CONNECTIONS} connections, ${DURATION_S} s per scenario.`);
+  console.log(
+    `Seeded ${ACCOUNTS} funded customers among ${fig(POPULATION)} others and ${fig(HISTORY_TRANSFERS)} transfers of history (${fig(populationS + historyS)} s); ${CONNECTIONS} connections, ${DURATION_S} s per scenario.`,
+  );
 
   const transferRun = (title: string, pickRecipient: (fromIndex: number) => number, durationS = DURATION_S) =>
     new Promise<autocannon.Result>((resolve, reject) => {
