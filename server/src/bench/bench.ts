@@ -114,6 +114,8 @@ async function main() {
     ['--trace-gc', ...profile],
     'pipe',
   );
+  // A bench that fails midway (process.exit below) must not leave its server running, idle or not, beside the next run.
+  process.once('exit', () => server.kill('SIGKILL'));
   const gc = new GcTally(server);
   const base = `http://127.0.0.1:${port}`;
   if (!(await waitReady(base, 30_000))) throw new Error('server did not start');
