@@ -23,6 +23,7 @@ import { SearchByWords1760001800000 } from './migrations/1760001800000-search-by
 import { OutboundWithBalance1760001900000 } from './migrations/1760001900000-outbound-with-balance.migration';
 import { PinAttemptTakenAt1760002000000 } from './migrations/1760002000000-pin-attempt-taken-at.migration';
 import { OutboundParsedOnce1760002100000 } from './migrations/1760002100000-outbound-parsed-once.migration';
+import { AccountNumberVarchar1760002200000 } from './migrations/1760002200000-account-number-varchar.migration';
 
 // In order. Never edit a migration that has shipped: add a new one.
 export const MIGRATIONS = [
@@ -56,4 +57,5 @@ export const MIGRATIONS = [
   OutboundWithBalance1760001900000,
   PinAttemptTakenAt1760002000000,
   OutboundParsedOnce1760002100000,
+  AccountNumberVarchar1760002200000,
 ];

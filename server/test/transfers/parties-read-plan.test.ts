@@ -2,8 +2,9 @@ import { sameBankPartiesOf } from '../../src/modules/transfers/transfers.queries
 import { approvedCustomer, createTestApp, type TestApp } from '../helpers/test-app';
 
 /**
- * Every same-bank payment reads its recipient by account number (sameBankPartiesOf), with the number as text. The
- * column is char(10): compared as text it is cast, its unique index cannot serve, and each payment read every customer.
+ * Every same-bank payment reads its recipient by account number (sameBankPartiesOf), with the number as text. While
+ * the column was char(10), the comparison cast it, its unique index could not serve, and each payment read every
+ * customer (migration 1760002200000).
  */
 describe('the parties read of a same-bank payment', () => {
   let t: TestApp;

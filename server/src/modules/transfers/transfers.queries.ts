@@ -62,11 +62,8 @@ export async function loadSender(db: Queryable, customerId: string): Promise<Sen
 /**
  * SQL: both parties of a same-bank transfer, for a sender id and a recipient account number (SQL expressions): the
  * columns of SameBankParties but `pin_reserved`. Read with the attempt that approves it, here and beside the session
- * check (auth/session.service.ts). The recipient's number arrives as text and account_number is char(10): compared as
- * text, the column is cast and its unique index cannot serve, so every payment read every customer row (a sequential
- * scan, ~200 rows in the bench, the whole bank in production). Compared as bpchar it is one index lookup; the text
- * comparison beside it keeps the match exact (bpchar ignores trailing spaces), and no length is given to the cast,
- * which would cut a longer number short.
+ * check (auth/session.service.ts). The recipient's number arrives as text: account_number is varchar so that the
+ * comparison is one lookup in its unique index (migration 1760002200000).
  */
 export const sameBankPartiesOf = (sender: string, recipient: string) => `
   SELECT s.*, r.*
@@ -78,7 +75,7 @@ export const sameBankPartiesOf = (sender: string, recipient: string) => `
       SELECT r.id AS r_id, r.first_name AS r_first_name, r.last_name AS r_last_name, r.email AS r_email, r.currency AS r_currency, r.status AS r_status,
              r.notification_preferences AS r_preferences, ra.id::text AS r_account_id
         FROM customers r LEFT JOIN ledger_accounts ra ON ra.customer_id = r.id AND ra.currency = r.currency
-       WHERE r.account_number = (${recipient})::bpchar AND r.account_number::text = ${recipient} OFFSET 0) r ON true`;
+       WHERE r.account_number = ${recipient} OFFSET 0) r ON true`;
 
 /** The parties as sameBankPartiesOf read them into one JSON value (to_jsonb), with whether the attempt was taken. */
 export function partiesFromJson(json: Record<string, unknown>, pinReserved: boolean): SameBankParties {

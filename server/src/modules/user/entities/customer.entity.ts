@@ -14,7 +14,7 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
 @Entity({ name: 'customers' })
 export class CustomerEntity {
   @PrimaryGeneratedColumn('uuid') id: string;
-  @Column({ name: 'account_number', type: 'char', length: 10 }) accountNumber: string;
+  @Column({ name: 'account_number', type: 'varchar', length: 10 }) accountNumber: string;
   @Column({ name: 'first_name', type: 'varchar' }) firstName: string;
   @Column({ name: 'middle_name', type: 'varchar', nullable: true }) middleName: string | null;
   @Column({ name: 'last_name', type: 'varchar' }) lastName: string;
