@@ -111,6 +111,44 @@ describe('Coalescer', () => {
   });
 });
 
+describe('Coalescer with pacing', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('waits out its cycle for more keys, and sends at once when a full batch waits', async () => {
+    jest.useFakeTimers();
+    const batches: string[][] = [];
+    const coalescer = new Coalescer<string, string>(
+      async (keys) => {
+        batches.push(keys);
+        return keys;
+      },
+      128,
+      undefined,
+      { minCycleMs: 8, fullBatch: 3 },
+    );
+    const first = coalescer.load('a');
+    await jest.advanceTimersByTimeAsync(0);
+    expect(batches).toEqual([['a']]);
+    await expect(first).resolves.toBe('a');
+    // Within the cycle: two keys wait for it ...
+    void coalescer.load('b');
+    void coalescer.load('c');
+    await jest.advanceTimersByTimeAsync(2);
+    expect(batches).toEqual([['a']]);
+    // ... until a third fills the batch, which goes at the next turn.
+    const fourth = coalescer.load('d');
+    await jest.advanceTimersByTimeAsync(0);
+    expect(batches).toEqual([['a'], ['b', 'c', 'd']]);
+    await expect(fourth).resolves.toBe('d');
+    // One key alone waits out the cycle from that batch's start.
+    void coalescer.load('e');
+    await jest.advanceTimersByTimeAsync(7);
+    expect(batches).toHaveLength(2);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(batches).toEqual([['a'], ['b', 'c', 'd'], ['e']]);
+  });
+});
+
 describe('byOrdinal', () => {
   it('puts rows back in key order and leaves keys without a row undefined', () => {
     expect(

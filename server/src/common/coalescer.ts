@@ -13,11 +13,23 @@ import { BatchLane } from './next-turn';
 export class Coalescer<K, R> {
   private queue: { key: K; resolve: (r: R | undefined) => void; reject: (err: unknown) => void }[] = [];
 
+  /**
+   * `pacing`: a statement starts no sooner than `minCycleMs` after the previous one started, unless `fullBatch` keys
+   * wait (BatchLane); without it, as soon as it may.
+   */
   constructor(
     private readonly run: (keys: K[]) => Promise<(R | undefined)[]>,
     private readonly maxBatch = 128,
     private readonly keyOf?: (key: K) => string,
-  ) {}
+    pacing?: { minCycleMs: number; fullBatch: number },
+  ) {
+    this.lane = new BatchLane(
+      () => this.fire(),
+      undefined,
+      pacing?.minCycleMs ?? 0,
+      () => this.queue.length >= (pacing?.fullBatch ?? 1),
+    );
+  }
 
   load(key: K): Promise<R | undefined> {
     return new Promise((resolve, reject) => {
@@ -32,7 +44,7 @@ export class Coalescer<K, R> {
    * keys a statement under load, and ~15% more CPU a transfer); keys that waited through a lookup go as soon as it is
    * answered.
    */
-  private readonly lane = new BatchLane(() => this.fire());
+  private readonly lane: BatchLane;
 
   private fire(): Promise<void> | undefined {
     if (this.queue.length === 0) return undefined;

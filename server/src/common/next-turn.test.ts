@@ -64,8 +64,8 @@ describe('BatchLane', () => {
 describe('BatchLane with a minimum cycle', () => {
   afterEach(() => jest.useRealTimers());
 
-  /** A lane with a 4 ms cycle whose batches settle at once. */
-  const pacedLane = () => {
+  /** A lane with a 4 ms cycle whose batches settle at once; `fullBatch` waiting items go without waiting out the cycle. */
+  const pacedLane = (fullBatch = Infinity) => {
     const waiting: string[] = [];
     const sent: string[][] = [];
     const lane = new BatchLane(
@@ -76,6 +76,7 @@ describe('BatchLane with a minimum cycle', () => {
       },
       () => undefined,
       4,
+      () => waiting.length >= fullBatch,
     );
     const arrive = (item: string) => {
       waiting.push(item);
@@ -108,5 +109,51 @@ describe('BatchLane with a minimum cycle', () => {
     arrive('b');
     await jest.advanceTimersByTimeAsync(0);
     expect(sent).toEqual([['a'], ['b']]);
+  });
+
+  it('sends a full batch at the next turn without waiting out the cycle', async () => {
+    jest.useFakeTimers();
+    const { sent, arrive } = pacedLane(3);
+    arrive('a');
+    await jest.advanceTimersByTimeAsync(0);
+    arrive('b');
+    arrive('c');
+    await jest.advanceTimersByTimeAsync(1);
+    expect(sent).toEqual([['a']]);
+    // The third waiting item fills the batch: it goes at the next turn, 3 ms before the cycle would have let it.
+    arrive('d');
+    await jest.advanceTimersByTimeAsync(0);
+    expect(sent).toEqual([['a'], ['b', 'c', 'd']]);
+    // The cycle then counts from that batch: one item alone waits it out again.
+    arrive('e');
+    await jest.advanceTimersByTimeAsync(3);
+    expect(sent).toEqual([['a'], ['b', 'c', 'd']]);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(sent).toEqual([['a'], ['b', 'c', 'd'], ['e']]);
+  });
+
+  it('sends a batch that filled while the previous one was in flight as soon as that one settles', async () => {
+    jest.useFakeTimers();
+    const waiting: string[] = [];
+    const sent: string[][] = [];
+    const releases: (() => void)[] = [];
+    const lane = new BatchLane(
+      () => {
+        if (waiting.length === 0) return undefined;
+        sent.push(waiting.splice(0));
+        return new Promise<void>((resolve) => releases.push(resolve));
+      },
+      () => undefined,
+      4,
+      () => waiting.length >= 2,
+    );
+    waiting.push('a');
+    lane.wake();
+    await jest.advanceTimersByTimeAsync(0);
+    waiting.push('b', 'c');
+    lane.wake();
+    releases[0]();
+    await jest.advanceTimersByTimeAsync(0);
+    expect(sent).toEqual([['a'], ['b', 'c']]);
   });
 });

@@ -22,7 +22,9 @@ export function nextTurn(fire: () => void): () => void {
  * `send` takes what waits and returns the batch's settlement (which must not reject), or undefined when nothing waits;
  * `idle` runs when a batch ends with nothing waiting. With `minCycleMs`, a batch starts no sooner than that after the
  * previous one started (docs/decisions/0030): under load what arrives meanwhile goes in one larger batch; a lane that
- * has been idle for longer sends at the next turn as before.
+ * has been idle for longer sends at the next turn as before. `full` says that enough waits to make a batch worth its
+ * fixed cost: it then goes at the next turn without waiting out the cycle (docs/decisions/0031), so that the cycle saves
+ * CPU below the peak and never sets the pace at it.
  */
 export class BatchLane {
   private busy = false;
@@ -34,6 +36,7 @@ export class BatchLane {
     private readonly send: () => Promise<unknown> | undefined,
     private readonly idle: () => void = () => undefined,
     private readonly minCycleMs = 0,
+    private readonly full: () => boolean = () => false,
   ) {}
 
   /** A batch is in flight. */
@@ -43,15 +46,20 @@ export class BatchLane {
 
   /** Work has arrived. */
   wake(): void {
-    // A paced lane goes when its timer fires, with everything that arrived by then.
-    if (!this.busy && !this.paced) this.soon();
+    if (this.busy) return;
+    // A paced lane goes when its timer fires, with everything that arrived by then, or once a full batch waits.
+    if (this.paced && this.full()) {
+      clearTimeout(this.paced);
+      this.paced = undefined;
+    }
+    if (!this.paced) this.soon();
   }
 
   private go(): void {
     if (this.busy || this.paced) return;
     const nowMs = performance.now();
     const waitMs = this.lastStartMs + this.minCycleMs - nowMs;
-    if (waitMs > 0) {
+    if (waitMs > 0 && !this.full()) {
       this.paced = setTimeout(() => {
         this.paced = undefined;
         this.go();

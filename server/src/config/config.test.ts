@@ -23,7 +23,8 @@ describe('loadConfig', () => {
       trustProxy: false,
       secureCookies: false,
       dbPoolSize: 20,
-      ledgerBatchCycleMs: 4,
+      ledgerBatchCycleMs: 8,
+      paymentCheckCycleMs: 8,
     });
     expect(first.databaseUrl).toBeUndefined();
     expect(first.encryptionKey).toHaveLength(32);
@@ -50,6 +51,7 @@ describe('loadConfig', () => {
         ADMIN_EMAIL: 'Ops@Bank.Example',
         ADMIN_PASSWORD: 'a-long-admin-password',
         LEDGER_BATCH_CYCLE_MS: '0',
+        PAYMENT_CHECK_CYCLE_MS: '3',
       }),
     );
     expect(config).toMatchObject({
@@ -62,6 +64,7 @@ describe('loadConfig', () => {
       adminEmail: 'ops@bank.example',
       dailyOutboundLimit: '1000.50',
       ledgerBatchCycleMs: 0,
+      paymentCheckCycleMs: 3,
     });
     expect(config.encryptionKey.equals(key)).toBe(true);
   });

@@ -33,8 +33,10 @@ export interface AppConfig {
   trustProxy: false | number | string[];
   /** Connections in this process's PostgreSQL pool (DB_POOL_SIZE). */
   dbPoolSize: number;
-  /** The least time from one ledger batch's start to the next's (LEDGER_BATCH_CYCLE_MS; docs/decisions/0030). */
+  /** The least time from one ledger batch's start to the next's (LEDGER_BATCH_CYCLE_MS; docs/decisions/0030, 0031). */
   ledgerBatchCycleMs: number;
+  /** The least time from one same-bank payment's session check statement's start to the next's (PAYMENT_CHECK_CYCLE_MS; docs/decisions/0031). */
+  paymentCheckCycleMs: number;
   /** Per-IP login attempts a minute. */
   loginRateLimitPerMinute: number;
   /** Recipient name look-ups a minute, per client IP and per customer. */
@@ -213,7 +215,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const trustProxy = check(() => parseTrustProxy(env.TRUST_PROXY)) ?? false;
   const dbPoolSize = check(() => intFrom(env, 'DB_POOL_SIZE', 20, 1, 500)) ?? 20;
-  const ledgerBatchCycleMs = check(() => intFrom(env, 'LEDGER_BATCH_CYCLE_MS', 4, 0, 100)) ?? 4;
+  const ledgerBatchCycleMs = check(() => intFrom(env, 'LEDGER_BATCH_CYCLE_MS', 8, 0, 100)) ?? 8;
+  const paymentCheckCycleMs = check(() => intFrom(env, 'PAYMENT_CHECK_CYCLE_MS', 8, 0, 100)) ?? 8;
   const loginRateLimitPerMinute = check(() => intFrom(env, 'LOGIN_RATE_LIMIT_PER_MINUTE', 20, 1, 10000)) ?? 20;
   const lookupRateLimitPerMinute = check(() => intFrom(env, 'LOOKUP_RATE_LIMIT_PER_MINUTE', 30, 1, 100000)) ?? 30;
   const moneyRateLimitPerMinute = check(() => intFrom(env, 'MONEY_RATE_LIMIT_PER_MINUTE', 300, 1, 1000000)) ?? 300;
@@ -240,6 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy,
     dbPoolSize,
     ledgerBatchCycleMs,
+    paymentCheckCycleMs,
     loginRateLimitPerMinute,
     moneyRateLimitPerMinute,
     lookupRateLimitPerMinute,

@@ -121,6 +121,9 @@ export const CSRF_INVALID = 'Invalid CSRF token';
  * Sessions live in PostgreSQL (revocable, idle and absolute expiry); the cookie carries a signed JWT naming
  * the session. Any server process can check any session: nothing that matters is in memory.
  */
+/** Payment session checks waiting that go without waiting out their cycle (docs/decisions/0031). */
+const PAYMENT_CHECK_FULL_BATCH = 8;
+
 export class SessionService {
   /** Each kind's cookie names and attributes: fixed for the deployment, read on every request. */
   private readonly cookieSettings: Record<SessionKind, SessionCookies>;
@@ -131,6 +134,7 @@ export class SessionService {
       return { names, base: { path: names.path, sameSite: 'strict', secure: app.config.secureCookies } };
     };
     this.cookieSettings = { customer: settings('customer'), staff: settings('staff') };
+    this.paymentSessions = this.paymentSessionCheck(app.config.paymentCheckCycleMs);
   }
 
   async create(kind: SessionKind, subjectId: string, client: ClientInfo) {
@@ -193,12 +197,13 @@ export class SessionService {
    * The batch's rows come from `batchRows`, so each connection plans the check a few times and then reuses the plan
    * (planning had taken ~0.7 ms of a ~0.9 ms check; server/test/auth/session-check-plans.test.ts).
    */
-  private liveSessions<T>(name: string, kind: SessionKind, select: string, moreParams: (reads: SessionRead[]) => unknown[] = () => []) {
-    return new Coalescer<SessionRead, T>(async (reads) => {
-      const found = await prepared<T & { o: number }>(
-        this.app.db,
-        name,
-        `WITH s AS (
+  private liveSessions<T>(name: string, kind: SessionKind, select: string, moreParams: (reads: SessionRead[]) => unknown[] = () => [], pacing?: { minCycleMs: number; fullBatch: number }) {
+    return new Coalescer<SessionRead, T>(
+      async (reads) => {
+        const found = await prepared<T & { o: number }>(
+          this.app.db,
+          name,
+          `WITH s AS (
            SELECT q.o, q.scope, q.key, se.id, se.subject_id, se.csrf_token
              FROM ${batchRows('q', [
                ['$1::uuid[]', 'id'],
@@ -215,10 +220,14 @@ export class SessionService {
             WHERE t.id IN (SELECT x.id FROM sessions x JOIN s ON s.id = x.id
                             WHERE x.last_seen_at < now() - make_interval(secs => ${TOUCH_EVERY_S}) FOR UPDATE OF x SKIP LOCKED))
          ${select}`,
-        [reads.map((read) => read.sessionId), SESSION_IDLE_MINUTES, kind, reads.map((read) => read.keyRead?.scope ?? null), reads.map((read) => read.keyRead?.key ?? null), ...moreParams(reads)],
-      );
-      return byOrdinal(reads.length, found);
-    });
+          [reads.map((read) => read.sessionId), SESSION_IDLE_MINUTES, kind, reads.map((read) => read.keyRead?.scope ?? null), reads.map((read) => read.keyRead?.key ?? null), ...moreParams(reads)],
+        );
+        return byOrdinal(reads.length, found);
+      },
+      undefined,
+      undefined,
+      pacing,
+    );
   }
 
   private readonly customerSessions = this.liveSessions<CustomerSessionRow>(
@@ -234,11 +243,17 @@ export class SessionService {
    * check carries its writes. The attempt is taken only for a request that the checks after this statement let through
    * to its PIN: a live session (the join), an approved customer, the right CSRF token for a cookie session's write
    * (compared as digests, so the comparison's time says nothing about the token), and an Idempotency-Key not used before.
+   * Paced (PAYMENT_CHECK_CYCLE_MS, docs/decisions/0031): below the peak, each of these statements (a write and a commit)
+   * carried one payment; waiting up to a cycle for others, unless PAYMENT_CHECK_FULL_BATCH already wait, shares it. Only
+   * payments wait: every other request's check goes at the next turn.
    */
-  private readonly paymentSessions = this.liveSessions<CustomerSessionRow>(
-    'sessions-customer-payment',
-    'customer',
-    `, k AS (
+  private readonly paymentSessions: Coalescer<SessionRead, CustomerSessionRow>;
+
+  private paymentSessionCheck(minCycleMs: number) {
+    return this.liveSessions<CustomerSessionRow>(
+      'sessions-customer-payment',
+      'customer',
+      `, k AS (
        SELECT s.o, s.subject_id, s.csrf_token, c.account_number, c.status, ${recordedKeyJson('s.scope', 's.key')} AS recorded, pay.recipient,
               pay.recipient IS NOT NULL AND c.status = 'approved'
                 AND (pay.csrf IS NULL OR sha256(convert_to(s.csrf_token, 'UTF8')) = decode(pay.csrf, 'hex')) AS payment
@@ -252,8 +267,10 @@ export class SessionService {
             CASE WHEN k.payment AND k.recorded IS NULL THEN (SELECT to_jsonb(x) FROM (${sameBankPartiesOf('k.subject_id', 'k.recipient')}) x) END AS parties,
             EXISTS (SELECT 1 FROM reserved WHERE reserved.o = k.o) AS pin_reserved
        FROM k`,
-    (reads) => [reads.map((read) => read.payment?.recipientAccountNumber ?? null), reads.map((read) => read.payment?.csrfDigest ?? null), MAX_CODE_ATTEMPTS],
-  );
+      (reads) => [reads.map((read) => read.payment?.recipientAccountNumber ?? null), reads.map((read) => read.payment?.csrfDigest ?? null), MAX_CODE_ATTEMPTS],
+      { minCycleMs, fullBatch: PAYMENT_CHECK_FULL_BATCH },
+    );
+  }
 
   private readonly staffSessions = this.liveSessions<{ subject_id: string; csrf_token: string; email: string; role: StaffRole }>(
     'sessions-staff',

@@ -34,17 +34,20 @@ export class LedgerBatcher {
   /**
    * `minCycleMs`: a batch starts no sooner than this after the previous one (LEDGER_BATCH_CYCLE_MS, docs/decisions/0030):
    * below the peak, batches of ~2 transfers each paid a statement's fixed cost (~0.5 ms of the backend's CPU) and a
-   * commit; 4 ms made them ~5 transfers and cut the CPU a transfer there by a fifth.
+   * commit; 4 ms made them ~5 transfers and cut the CPU a transfer there by a fifth. `fullBatch`: once this many journals
+   * wait, the batch goes without waiting out the cycle (docs/decisions/0031): beyond ~8 a journal's share of the fixed
+   * cost hardly shrinks (npm run bench:ledger), and at the peak the cycle must not set the pace.
    */
   constructor(
     private readonly db: DataSource,
-    { maxBatch = 64, minCycleMs = 0 }: { maxBatch?: number; minCycleMs?: number } = {},
+    { maxBatch = 64, minCycleMs = 0, fullBatch = 8 }: { maxBatch?: number; minCycleMs?: number; fullBatch?: number } = {},
   ) {
     this.maxBatch = maxBatch;
     this.lane = new BatchLane(
       () => this.fire(),
       () => this.releaseConnection(),
       minCycleMs,
+      () => this.queue.length >= fullBatch,
     );
   }
 
