@@ -117,13 +117,13 @@ export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.'
 export const STAFF_ONLY = 'This area is for bank staff only';
 export const CSRF_INVALID = 'Invalid CSRF token';
 
+/** Payment session checks waiting that go without waiting out their cycle (docs/decisions/0031). */
+const PAYMENT_CHECK_FULL_BATCH = 8;
+
 /**
  * Sessions live in PostgreSQL (revocable, idle and absolute expiry); the cookie carries a signed JWT naming
  * the session. Any server process can check any session: nothing that matters is in memory.
  */
-/** Payment session checks waiting that go without waiting out their cycle (docs/decisions/0031). */
-const PAYMENT_CHECK_FULL_BATCH = 8;
-
 export class SessionService {
   /** Each kind's cookie names and attributes: fixed for the deployment, read on every request. */
   private readonly cookieSettings: Record<SessionKind, SessionCookies>;
