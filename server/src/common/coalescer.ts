@@ -1,4 +1,4 @@
-import { BatchLane } from './next-turn';
+import { BatchLane, type Pacing } from './next-turn';
 
 /**
  * Reads that many requests make at once, made as one query: a lookup that arrives while the previous
@@ -21,14 +21,9 @@ export class Coalescer<K, R> {
     private readonly run: (keys: K[]) => Promise<(R | undefined)[]>,
     private readonly maxBatch = 128,
     private readonly keyOf?: (key: K) => string,
-    pacing?: { minCycleMs: number; fullBatch: number },
+    pacing?: Pacing,
   ) {
-    this.lane = new BatchLane(
-      () => this.fire(),
-      undefined,
-      pacing?.minCycleMs ?? 0,
-      () => this.queue.length >= (pacing?.fullBatch ?? 1),
-    );
+    this.lane = new BatchLane(() => this.fire(), undefined, pacing?.minCycleMs, pacing && (() => this.queue.length >= pacing.fullBatch));
   }
 
   load(key: K): Promise<R | undefined> {

@@ -16,6 +16,21 @@ export function nextTurn(fire: () => void): () => void {
 }
 
 /**
+ * A paced lane's settings (BatchLane): a batch starts no sooner than `minCycleMs` after the previous one started, unless
+ * `fullBatch` wait.
+ */
+export interface Pacing {
+  minCycleMs: number;
+  fullBatch: number;
+}
+
+/**
+ * What makes a batch full: beyond ~8 a payment's share of a statement's fixed cost hardly shrinks (npm run bench:ledger),
+ * so waiting out a cycle for more buys nothing (docs/decisions/0031).
+ */
+export const FULL_BATCH = 8;
+
+/**
  * A lane of batched statements, one in flight at a time (docs/decisions/0027-ledger-batch-waits-one-turn.md): work that
  * finds it idle goes at the next turn of the event loop, together with everything that becomes ready in this one; work
  * that waited through a batch goes as soon as that batch has settled, not a turn later behind the answers it settled.

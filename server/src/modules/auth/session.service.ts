@@ -4,6 +4,7 @@ import { randomToken, safeEqual, sha256Hex } from '../../common/crypto';
 import { AppError, forbidden, unauthorized } from '../../common/app-error';
 import { prepared } from '../../common/sql';
 import { batchRows, byOrdinal, Coalescer } from '../../common/coalescer';
+import { FULL_BATCH, type Pacing } from '../../common/next-turn';
 import type { SessionKind } from './entities/session.entity';
 import { isUuid } from '../../common/ids';
 import { recordedKeyJson, type KeyRead } from '../../plugins/idempotency.plugin';
@@ -117,9 +118,6 @@ export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.'
 export const STAFF_ONLY = 'This area is for bank staff only';
 export const CSRF_INVALID = 'Invalid CSRF token';
 
-/** Payment session checks waiting that go without waiting out their cycle (docs/decisions/0031). */
-const PAYMENT_CHECK_FULL_BATCH = 8;
-
 /**
  * Sessions live in PostgreSQL (revocable, idle and absolute expiry); the cookie carries a signed JWT naming
  * the session. Any server process can check any session: nothing that matters is in memory.
@@ -197,7 +195,7 @@ export class SessionService {
    * The batch's rows come from `batchRows`, so each connection plans the check a few times and then reuses the plan
    * (planning had taken ~0.7 ms of a ~0.9 ms check; server/test/auth/session-check-plans.test.ts).
    */
-  private liveSessions<T>(name: string, kind: SessionKind, select: string, moreParams: (reads: SessionRead[]) => unknown[] = () => [], pacing?: { minCycleMs: number; fullBatch: number }) {
+  private liveSessions<T>(name: string, kind: SessionKind, select: string, moreParams: (reads: SessionRead[]) => unknown[] = () => [], pacing?: Pacing) {
     return new Coalescer<SessionRead, T>(
       async (reads) => {
         const found = await prepared<T & { o: number }>(
@@ -244,7 +242,7 @@ export class SessionService {
    * to its PIN: a live session (the join), an approved customer, the right CSRF token for a cookie session's write
    * (compared as digests, so the comparison's time says nothing about the token), and an Idempotency-Key not used before.
    * Paced (PAYMENT_CHECK_CYCLE_MS, docs/decisions/0031): below the peak, each of these statements (a write and a commit)
-   * carried one payment; waiting up to a cycle for others, unless PAYMENT_CHECK_FULL_BATCH already wait, shares it. Only
+   * carried one payment; waiting up to a cycle for others, unless a full batch (FULL_BATCH) already waits, shares it. Only
    * payments wait: every other request's check goes at the next turn.
    */
   private readonly paymentSessions: Coalescer<SessionRead, CustomerSessionRow>;
@@ -268,7 +266,7 @@ export class SessionService {
             EXISTS (SELECT 1 FROM reserved WHERE reserved.o = k.o) AS pin_reserved
        FROM k`,
       (reads) => [reads.map((read) => read.payment?.recipientAccountNumber ?? null), reads.map((read) => read.payment?.csrfDigest ?? null), MAX_CODE_ATTEMPTS],
-      { minCycleMs, fullBatch: PAYMENT_CHECK_FULL_BATCH },
+      { minCycleMs, fullBatch: FULL_BATCH },
     );
   }
 

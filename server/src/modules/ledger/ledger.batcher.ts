@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import type { PoolClient } from 'pg';
 import { poolOf } from '../../common/sql';
 import { retrying } from '../../db/transaction';
-import { BatchLane } from '../../common/next-turn';
+import { BatchLane, FULL_BATCH } from '../../common/next-turn';
 import { callPostJournals, settleBatchResult, toBatchItem, type BatchItem, type BatchResult, type JournalInput, type PostOptions, type PostedJournal } from './ledger.service';
 
 interface Waiting {
@@ -35,12 +35,12 @@ export class LedgerBatcher {
    * `minCycleMs`: a batch starts no sooner than this after the previous one (LEDGER_BATCH_CYCLE_MS, docs/decisions/0030):
    * below the peak, batches of ~2 transfers each paid a statement's fixed cost (~0.5 ms of the backend's CPU) and a
    * commit; 4 ms made them ~5 transfers and cut the CPU a transfer there by a fifth. `fullBatch`: once this many journals
-   * wait, the batch goes without waiting out the cycle (docs/decisions/0031): beyond ~8 a journal's share of the fixed
-   * cost hardly shrinks (npm run bench:ledger), and at the peak the cycle must not set the pace.
+   * wait, the batch goes without waiting out the cycle (FULL_BATCH, docs/decisions/0031), so at the peak the cycle never
+   * sets the pace.
    */
   constructor(
     private readonly db: DataSource,
-    { maxBatch = 64, minCycleMs = 0, fullBatch = 8 }: { maxBatch?: number; minCycleMs?: number; fullBatch?: number } = {},
+    { maxBatch = 64, minCycleMs = 0, fullBatch = FULL_BATCH }: { maxBatch?: number; minCycleMs?: number; fullBatch?: number } = {},
   ) {
     this.maxBatch = maxBatch;
     this.lane = new BatchLane(
