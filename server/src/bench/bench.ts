@@ -18,6 +18,7 @@ import { HARNESS_PIN, loginCustomers, seedFundedCustomers, serverEnv, spawnServe
 import { fig, steadyRate } from './steady-rate';
 import { sampleActivity } from './activity-sampler';
 import { GcTally } from './gc-tally';
+import { sampleStalls } from './stall-sampler';
 import { seedHistory } from './history';
 import { seedPopulation } from './population';
 import { cpuPerTransfer, cpuSnapshot, postmasterPidOf, preparePgbench, type PgbenchFigures } from './yardstick';
@@ -37,7 +38,8 @@ function pct(result: autocannon.Result, p: 'p50' | 'p99' | 'p97_5' | 'p90') {
 }
 
 async function main() {
-  if (process.env.BENCH_CPUS) console.log(limitCpu(Number(process.env.BENCH_CPUS)).description);
+  const cpuLimit = process.env.BENCH_CPUS ? limitCpu(Number(process.env.BENCH_CPUS)) : undefined;
+  if (cpuLimit) console.log(cpuLimit.description);
   const tmp = mkdtempSync(join(tmpdir(), 'strongroom-bench-'));
   // BENCH_PG_SOCKET=1: the server, this process and pgbench reach the embedded PostgreSQL over a Unix socket, not TCP.
   const socketDir = process.env.BENCH_PG_SOCKET ? join(tmp, 'sock') : undefined;
@@ -108,9 +110,15 @@ async function main() {
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
   // BENCH_SERVER_NODE_ARGS="--trace-gc ..." passes Node flags to the server process.
   profile.push(...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean));
+  // BENCH_DEBUG: the server notes when its event loop stalled (loop-probe.ts), to set beside the slow requests.
+  const loopProbeFile = process.env.BENCH_DEBUG ? join(tmp, 'loop-probe.txt') : undefined;
+  if (loopProbeFile) profile.push('--require', join(__dirname, 'loop-probe.js'));
   // --trace-gc (a line a collection) lets the steady run say how often and how long the server stopped to collect.
   const server = spawnServer(
-    serverEnv({ databaseUrl: url, port, dataDir: join(tmp, 'data'), sessionSecret: randomBytes(32).toString('hex'), encryptionKeyHex: encryptionKey.toString('hex') }),
+    {
+      ...serverEnv({ databaseUrl: url, port, dataDir: join(tmp, 'data'), sessionSecret: randomBytes(32).toString('hex'), encryptionKeyHex: encryptionKey.toString('hex') }),
+      ...(loopProbeFile ? { LOOP_PROBE_FILE: loopProbeFile } : {}),
+    },
     ['--trace-gc', ...profile],
     'pipe',
   );
@@ -217,6 +225,7 @@ async function main() {
   await checkpoint();
   if (PG_STATS) await ds.query('SELECT pg_stat_statements_reset()');
   const sampler = process.env.BENCH_DEBUG ? sampleActivity(ds) : undefined;
+  const stalls = process.env.BENCH_DEBUG ? sampleStalls(server.pid, cpuLimit?.directory) : undefined;
   const halfCpuBefore = cpuSnapshot(server.pid, postmasterPid);
   gc.start();
   const half = await steadyRate(new URL(`${base}/v1/transfer/same`), halfRate, halfDurationS, () => {
@@ -238,6 +247,7 @@ async function main() {
     `  server GC: ${collected.scavenges} scavenges (${fig(collected.scavengePauseMs)} ms in all, longest ${fig(collected.longestScavengeMs, 1)} ms), ${collected.markCompacts} mark-compact${collected.markCompacts === 1 ? '' : 's'} (longest pause ${fig(collected.longestMarkCompactMs, 1)} ms)`,
   );
   if (sampler) await sampler(half.slowBuckets);
+  if (stalls) stalls(half.startEpochMs, half.slowBuckets, loopProbeFile);
   if (process.env.BENCH_DEBUG) await walBytes();
   await pgStats('the steady half-peak run', { seconds: half.elapsedS, transfers: half.ok });
 

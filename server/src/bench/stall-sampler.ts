@@ -1,0 +1,103 @@
+// BENCH_DEBUG: where the machine's time went while the steady run's slow requests were due, beside what PostgreSQL's
+// backends were doing then (activity-sampler.ts): time the hypervisor took from this machine (steal), time the CPU
+// limit of BENCH_CPUS held the bench back (throttled), the server's main thread's time on a core and waiting for one, and
+// how late the event loops of the load generator and the server were (loop-probe.ts). So a burst of slow requests can
+// be laid to the machine, the limit, the server or the database.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fig } from './steady-rate';
+
+export interface Counters {
+  atEpochMs: number;
+  stealMs: number;
+  iowaitMs: number;
+  throttledMs: number;
+  serverRunMs: number;
+  serverWaitMs: number;
+}
+
+/** USER_HZ: /proc/stat counts in hundredths of a second on Linux. */
+const JIFFY_MS = 10;
+
+export function readCounters(serverPid: number | undefined, cgroupDirectory: string | undefined): Counters {
+  const cpuLine = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+  // cpu user nice system idle iowait irq softirq steal ...
+  const iowaitMs = Number(cpuLine[5]) * JIFFY_MS;
+  const stealMs = Number(cpuLine[8] ?? 0) * JIFFY_MS;
+  let throttledMs = 0;
+  if (cgroupDirectory && existsSync(join(cgroupDirectory, 'cpu.stat'))) {
+    const stat = readFileSync(join(cgroupDirectory, 'cpu.stat'), 'utf8');
+    const v2 = /throttled_usec (\d+)/.exec(stat);
+    const v1 = /throttled_time (\d+)/.exec(stat);
+    throttledMs = v2 ? Number(v2[1]) / 1000 : v1 ? Number(v1[1]) / 1e6 : 0;
+  }
+  let serverRunMs = 0;
+  let serverWaitMs = 0;
+  if (serverPid) {
+    try {
+      // The server's main thread (its event loop): on a core, and runnable but waiting for one (nanoseconds).
+      const [runNs, waitNs] = readFileSync(`/proc/${serverPid}/schedstat`, 'utf8').trim().split(/\s+/).map(Number);
+      serverRunMs = runNs / 1e6;
+      serverWaitMs = waitNs / 1e6;
+    } catch {
+      /* the server has exited */
+    }
+  }
+  return { atEpochMs: performance.timeOrigin + performance.now(), stealMs, iowaitMs, throttledMs, serverRunMs, serverWaitMs };
+}
+
+interface Sample extends Omit<Counters, 'atEpochMs'> {
+  atEpochMs: number;
+  benchLateMs: number;
+}
+
+/**
+ * Samples the counters every `everyMs` until the returned function is called with the steady run's start (epoch ms) and
+ * the 100 ms buckets (of time since that start) to print, and the file the server's loop probe wrote, if any.
+ */
+export function sampleStalls(serverPid: number | undefined, cgroupDirectory: string | undefined, everyMs = 20) {
+  const samples: Sample[] = [];
+  let previous = readCounters(serverPid, cgroupDirectory);
+  let expected = performance.now() + everyMs;
+  const timer = setInterval(() => {
+    const benchLateMs = performance.now() - expected;
+    expected = performance.now() + everyMs;
+    const current = readCounters(serverPid, cgroupDirectory);
+    samples.push({
+      atEpochMs: current.atEpochMs,
+      stealMs: current.stealMs - previous.stealMs,
+      iowaitMs: current.iowaitMs - previous.iowaitMs,
+      throttledMs: current.throttledMs - previous.throttledMs,
+      serverRunMs: current.serverRunMs - previous.serverRunMs,
+      serverWaitMs: current.serverWaitMs - previous.serverWaitMs,
+      benchLateMs,
+    });
+    previous = current;
+  }, everyMs);
+  return (startEpochMs: number, toPrint: number[], loopProbeFile?: string) => {
+    clearInterval(timer);
+    const serverLate = new Map<number, number>();
+    if (loopProbeFile && existsSync(loopProbeFile)) {
+      for (const line of readFileSync(loopProbeFile, 'utf8').split('\n').filter(Boolean)) {
+        const [epochMs, lateMs] = line.split(' ').map(Number);
+        const bucket = Math.floor((epochMs - startEpochMs) / 100);
+        serverLate.set(bucket, Math.max(serverLate.get(bucket) ?? 0, lateMs));
+      }
+    }
+    console.log('  the machine while slow requests were due (ms in each 100 ms; server loop: its worst lateness):');
+    for (const bucket of [...toPrint].sort((a, b) => a - b)) {
+      const inBucket = samples.filter((sample) => Math.floor((sample.atEpochMs - startEpochMs) / 100) === bucket);
+      const sum = (key: keyof Sample) => inBucket.reduce((total, sample) => total + sample[key], 0);
+      const worstBenchLateMs = inBucket.reduce((worst, sample) => Math.max(worst, sample.benchLateMs), 0);
+      console.log(
+        `    ${fig(bucket / 10, 1)} s: steal ${fig(sum('stealMs'))}, iowait ${fig(sum('iowaitMs'))}, throttled ${fig(sum('throttledMs'))}, server on a core ${fig(sum('serverRunMs'))} and waiting for one ${fig(sum('serverWaitMs'))}; loop late: load generator ${fig(worstBenchLateMs)}, server ${fig(serverLate.get(bucket) ?? 0)}`,
+      );
+    }
+    // Over the whole run, for scale.
+    const total = (key: keyof Sample) => samples.reduce((sum, sample) => sum + sample[key], 0);
+    const seconds = samples.length ? (samples[samples.length - 1].atEpochMs - samples[0].atEpochMs) / 1000 : 0;
+    console.log(
+      `    whole run (${fig(seconds, 1)} s), per 100 ms: steal ${fig(total('stealMs') / Math.max(seconds, 0.1) / 10, 1)}, throttled ${fig(total('throttledMs') / Math.max(seconds, 0.1) / 10, 1)}, server on a core ${fig(total('serverRunMs') / Math.max(seconds, 0.1) / 10, 1)} and waiting ${fig(total('serverWaitMs') / Math.max(seconds, 0.1) / 10, 1)}`,
+    );
+  };
+}
