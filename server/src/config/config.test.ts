@@ -23,8 +23,8 @@ describe('loadConfig', () => {
       trustProxy: false,
       secureCookies: false,
       dbPoolSize: 20,
-      ledgerBatchCycleMs: 8,
-      paymentCheckCycleMs: 8,
+      ledgerBatchCycleMs: 12,
+      paymentCheckCycleMs: 12,
     });
     expect(first.databaseUrl).toBeUndefined();
     expect(first.encryptionKey).toHaveLength(32);
