@@ -6,8 +6,13 @@ import { readCounters } from './stall-sampler';
 describe('readCounters', () => {
   it("reads a process's time on a core from /proc, and the machine's steal and iowait", () => {
     const before = readCounters(process.pid, undefined);
-    const busyUntil = performance.now() + 30;
-    while (performance.now() < busyUntil) {
+    // 30 ms of this process's CPU time, however long a busy machine takes to give it (the main thread spends it).
+    const cpuAtStart = process.cpuUsage();
+    const cpuSpentMs = () => {
+      const spent = process.cpuUsage(cpuAtStart);
+      return (spent.user + spent.system) / 1000;
+    };
+    while (cpuSpentMs() < 30) {
       /* on a core */
     }
     const after = readCounters(process.pid, undefined);
