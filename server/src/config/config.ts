@@ -175,7 +175,7 @@ function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
 
 /**
  * The default of both paced payment lanes' cycles (LEDGER_BATCH_CYCLE_MS, PAYMENT_CHECK_CYCLE_MS): 12 ms, up from 8,
- * because on a slow 2-core machine at half the peak it cut a transfer's CPU there by 5-15% (docs/decisions/0032).
+ * because on a slow 2-core machine at half the peak it cut a transfer's CPU there by 3-15% (docs/decisions/0032).
  */
 const PAYMENT_LANE_CYCLE_MS = 12;
 
