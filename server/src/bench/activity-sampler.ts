@@ -13,27 +13,31 @@ const ACTIVITY = `
    GROUP BY 1`;
 
 /**
- * Samples pg_stat_activity every `everyMs` until the returned function is called with the 100 ms buckets (of time since
- * the start) to print: for each, the mean number of backends seen in each state.
+ * Samples pg_stat_activity every `everyMs` until the returned function is called, as stall-sampler.ts's is, with the
+ * steady run's start (epoch ms) and the 100 ms buckets (of time since that start) to print: for each, the mean number of
+ * backends seen in each state.
  */
 export function sampleActivity(ds: DataSource, everyMs = 20) {
-  const start = performance.now();
-  const buckets = new Map<number, { samples: number; seen: Map<string, number> }>();
+  const samples: { atEpochMs: number; found: { what: string; n: number }[] }[] = [];
   let running = true;
   const sampling = (async () => {
     while (running) {
-      const bucketIndex = Math.floor((performance.now() - start) / 100);
-      const found: { what: string; n: number }[] = await ds.query(ACTIVITY);
-      const bucket = buckets.get(bucketIndex) ?? { samples: 0, seen: new Map<string, number>() };
-      bucket.samples += 1;
-      for (const row of found) bucket.seen.set(row.what, (bucket.seen.get(row.what) ?? 0) + row.n);
-      buckets.set(bucketIndex, bucket);
+      const atEpochMs = performance.timeOrigin + performance.now();
+      samples.push({ atEpochMs, found: await ds.query(ACTIVITY) });
       await new Promise((resolve) => setTimeout(resolve, everyMs));
     }
   })();
-  return async (toPrint: number[]) => {
+  return async (startEpochMs: number, toPrint: number[]) => {
     running = false;
     await sampling;
+    const buckets = new Map<number, { samples: number; seen: Map<string, number> }>();
+    for (const sample of samples) {
+      const bucketIndex = Math.floor((sample.atEpochMs - startEpochMs) / 100);
+      const bucket = buckets.get(bucketIndex) ?? { samples: 0, seen: new Map<string, number>() };
+      bucket.samples += 1;
+      for (const row of sample.found) bucket.seen.set(row.what, (bucket.seen.get(row.what) ?? 0) + row.n);
+      buckets.set(bucketIndex, bucket);
+    }
     console.log('  PostgreSQL while slow requests were due (mean backends per sample; "cpu": no wait event):');
     for (const bucketIndex of [...toPrint].sort((a, b) => a - b)) {
       const bucket = buckets.get(bucketIndex);

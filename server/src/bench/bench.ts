@@ -246,7 +246,7 @@ async function main() {
   console.log(
     `  server GC: ${collected.scavenges} scavenges (${fig(collected.scavengePauseMs)} ms in all, longest ${fig(collected.longestScavengeMs, 1)} ms), ${collected.markCompacts} mark-compact${collected.markCompacts === 1 ? '' : 's'} (longest pause ${fig(collected.longestMarkCompactMs, 1)} ms)`,
   );
-  if (sampler) await sampler(half.slowBuckets);
+  if (sampler) await sampler(half.startEpochMs, half.slowBuckets);
   if (stalls) stalls(half.startEpochMs, half.slowBuckets, loopProbeFile);
   if (process.env.BENCH_DEBUG) await walBytes();
   await pgStats('the steady half-peak run', { seconds: half.elapsedS, transfers: half.ok });
