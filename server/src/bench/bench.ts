@@ -21,7 +21,7 @@ import { GcTally } from './gc-tally';
 import { sampleStalls } from './stall-sampler';
 import { seedHistory } from './history';
 import { seedPopulation } from './population';
-import { cpuPerTransfer, cpuSnapshot, postmasterPidOf, preparePgbench, type PgbenchFigures } from './yardstick';
+import { bracket, cpuPerTransfer, cpuSnapshot, postmasterPidOf, preparePgbench, type PgbenchFigures } from './yardstick';
 
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 200);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -186,11 +186,11 @@ async function main() {
       /* BENCH_DATABASE_URL without the right to checkpoint: its own cycle applies */
     }
   };
-  // The yardstick runs just before the spread run it is compared with (yardstick.ts); the warm-up after it brings the
-  // server's pages back into PostgreSQL's buffers.
+  // The yardstick runs just before and just after the spread run it is compared with (yardstick.ts, bracket); the
+  // warm-up after the first brings the server's pages back into PostgreSQL's buffers.
   const pgbench = preparePgbench(url, postmasterPid);
   await checkpoint();
-  const yardstick: PgbenchFigures | undefined = pgbench?.run(CONNECTIONS, DURATION_S);
+  const yardstickBefore: PgbenchFigures | undefined = pgbench?.run(CONNECTIONS, DURATION_S);
   // Unmeasured warm-up: the server's JIT, every pooled connection's prepared statements and plans.
   await transferRun('warm-up', () => Math.floor(Math.random() * customers.length), 3);
   const walBytes = async () => {
@@ -214,6 +214,7 @@ async function main() {
   const stackCpuPerTransferMs = ((cpuAfter.serverS - cpuBefore.serverS + cpuAfter.postgresS - cpuBefore.postgresS) * 1000) / Math.max(1, spread['2xx']);
   console.log(`  ${cpuPerTransfer(cpuBefore, cpuAfter, spread['2xx'], spread.duration)}; WAL ${fig(Number((await walBytes()) - walBefore) / Math.max(1, spread['2xx']))} bytes`);
   await pgStats('the spread run', { seconds: spread.duration, transfers: spread['2xx'] });
+  const yardstickAfter: PgbenchFigures | undefined = pgbench?.run(CONNECTIONS, DURATION_S);
   await checkpoint();
   const hot = await transferRun('hot', () => 0);
   report('Same-bank transfers, one hot recipient', hot);
@@ -317,13 +318,15 @@ async function main() {
   server.kill('SIGTERM');
   await serverExited;
 
-  if (yardstick) {
+  if (yardstickBefore && yardstickAfter) {
+    const yardstick = bracket(yardstickBefore, yardstickAfter);
     // CPU travels between machines better than throughput: what one transfer costs (server + PostgreSQL) against what
     // one TPC-B transaction costs (pgbench, the client, + PostgreSQL) on the same machine.
+    const side = (figures: PgbenchFigures) => `${fig(figures.tps)} TPS, CPU per transaction (pgbench + PostgreSQL) ${fig(figures.cpuPerTransactionMs, 2)} ms`;
+    console.log(`pgbench TPC-B (scale 10, ${CONNECTIONS} clients, ${DURATION_S} s): just before the spread run ${side(yardstickBefore)}; just after it ${side(yardstickAfter)}`);
     console.log(
-      `pgbench TPC-B (scale 10, ${CONNECTIONS} clients, ${DURATION_S} s, just before the spread run): ${fig(yardstick.tps)} TPS, CPU per transaction (pgbench + PostgreSQL) ${fig(yardstick.cpuPerTransactionMs, 2)} ms`,
+      `Our spread transfers/s as a ratio of pgbench TPS (their mean, ${fig(yardstick.tps)}): ${fig(peak / yardstick.tps, 2)} (${fig(peak / yardstickBefore.tps, 2)} against the run before, ${fig(peak / yardstickAfter.tps, 2)} against the one after)`,
     );
-    console.log(`Our spread transfers/s as a ratio of pgbench TPS: ${fig(peak / yardstick.tps, 2)}`);
     console.log(
       `CPU per transfer (server + PostgreSQL) ${fig(stackCpuPerTransferMs, 2)} ms as a ratio of pgbench's CPU per TPC-B transaction: ${yardstick.cpuPerTransactionMs > 0 ? fig(stackCpuPerTransferMs / yardstick.cpuPerTransactionMs, 2) : 'n/a'}`,
     );

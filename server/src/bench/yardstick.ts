@@ -86,10 +86,10 @@ export interface PgbenchFigures {
 }
 
 /**
- * pgbench TPC-B (scale 10) on the benchmark's PostgreSQL, in a database of its own made now; undefined when pgbench
- * is not on PATH. The run is timed by the caller: next to the run it is compared with, as the machine's speed can
- * wander by a factor of two within minutes (a shared, virtual machine), and a ratio of figures taken minutes apart
- * measures that wander as much as the server.
+ * pgbench TPC-B (scale 10) on the benchmark's PostgreSQL, in a database of its own made for each run; undefined when
+ * pgbench is not on PATH. The runs are timed by the caller: just before and just after the run they are compared with
+ * (bracket), as the machine's speed can wander by a factor of two within minutes (a shared, virtual machine), and a
+ * ratio of figures taken minutes apart measures that wander as much as the server.
  */
 export function preparePgbench(url: string, postmasterPid: number | undefined): { run(clients: number, durationS: number): PgbenchFigures } | undefined {
   if (spawnSync('pgbench', ['--version']).status !== 0) return undefined;
@@ -97,10 +97,11 @@ export function preparePgbench(url: string, postmasterPid: number | undefined): 
   const env = { ...process.env, PGPASSWORD: decodeURIComponent(target.password) };
   // A `host` parameter names a Unix socket's directory (BENCH_PG_SOCKET): pgbench goes the way the server goes.
   const args = ['-h', target.searchParams.get('host') ?? target.hostname, '-p', target.port || '5432', '-U', decodeURIComponent(target.username)];
-  execFileSync('psql', [...args, '-d', target.pathname.slice(1), '-c', 'DROP DATABASE IF EXISTS pgbench_strongroom', '-c', 'CREATE DATABASE pgbench_strongroom'], { env, stdio: 'ignore' });
-  execFileSync('pgbench', [...args, '-i', '-s', '10', '-q', 'pgbench_strongroom'], { env, stdio: 'ignore' });
   return {
     run(clients, durationS) {
+      // A database of its own each time, made now: the second run of a bracket starts from the same tables as the first.
+      execFileSync('psql', [...args, '-d', target.pathname.slice(1), '-c', 'DROP DATABASE IF EXISTS pgbench_strongroom', '-c', 'CREATE DATABASE pgbench_strongroom'], { env, stdio: 'ignore' });
+      execFileSync('pgbench', [...args, '-i', '-s', '10', '-q', 'pgbench_strongroom'], { env, stdio: 'ignore' });
       // pgbench is this process's child: its CPU is counted once it is reaped (the server, alive, is not counted).
       const before = cpuSnapshot(undefined, postmasterPid);
       const out = execFileSync('pgbench', [...args, '-c', String(clients), '-j', '2', '-T', String(durationS), 'pgbench_strongroom'], { env }).toString();
@@ -113,4 +114,13 @@ export function preparePgbench(url: string, postmasterPid: number | undefined): 
       return { tps, cpuPerTransactionMs };
     },
   };
+}
+
+/**
+ * The yardstick for a run bracketed by two pgbench runs, one just before and one just after it: their means. On a
+ * machine whose speed wanders, one run on one side of the measured run can catch a fast or a slow minute that the
+ * measured run did not (session 34 saw pgbench give 1,986-3,448 TPS on one machine within the hour).
+ */
+export function bracket(before: PgbenchFigures, after: PgbenchFigures): PgbenchFigures {
+  return { tps: (before.tps + after.tps) / 2, cpuPerTransactionMs: (before.cpuPerTransactionMs + after.cpuPerTransactionMs) / 2 };
 }
