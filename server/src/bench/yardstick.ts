@@ -119,7 +119,7 @@ export function preparePgbench(url: string, postmasterPid: number | undefined): 
 /**
  * The yardstick for a run bracketed by two pgbench runs, one just before and one just after it: their means. On a
  * machine whose speed wanders, one run on one side of the measured run can catch a fast or a slow minute that the
- * measured run did not (session 34 saw pgbench give 1,986-3,448 TPS on one machine within the hour).
+ * measured run did not (session 34 saw 4,356 TPS just before a 10-second run and 2,921 just after it).
  */
 export function bracket(before: PgbenchFigures, after: PgbenchFigures): PgbenchFigures {
   return { tps: (before.tps + after.tps) / 2, cpuPerTransactionMs: (before.cpuPerTransactionMs + after.cpuPerTransactionMs) / 2 };
