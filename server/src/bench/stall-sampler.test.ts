@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readCounters } from './stall-sampler';
@@ -6,13 +6,17 @@ import { readCounters } from './stall-sampler';
 describe('readCounters', () => {
   it("reads a process's time on a core from /proc, and the machine's steal and iowait", () => {
     const before = readCounters(process.pid, undefined);
-    // 30 ms of this process's CPU time, however long a busy machine takes to give it (the main thread spends it).
-    const cpuAtStart = process.cpuUsage();
-    const cpuSpentMs = () => {
-      const spent = process.cpuUsage(cpuAtStart);
-      return (spent.user + spent.system) / 1000;
+    // 30 ms on a core for this main thread, however long a busy machine takes to give it. Counted from the
+    // thread's own utime + stime (clock ticks), not process.cpuUsage(): that also counts the garbage collector's
+    // and the thread pool's threads, and under a loaded test run they took a third of it.
+    const threadTicks = () => {
+      const fields = readFileSync(`/proc/${process.pid}/task/${process.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      // After "pid (comm) ": state is field 0, so utime (the 14th field of the whole line) is 11 and stime 12.
+      return Number(fields[11]) + Number(fields[12]);
     };
-    while (cpuSpentMs() < 30) {
+    const ticksAtStart = threadTicks();
+    const tickMs = 10;
+    while ((threadTicks() - ticksAtStart) * tickMs < 30) {
       /* on a core */
     }
     const after = readCounters(process.pid, undefined);
