@@ -24,6 +24,7 @@ import { OutboundWithBalance1760001900000 } from './migrations/1760001900000-out
 import { PinAttemptTakenAt1760002000000 } from './migrations/1760002000000-pin-attempt-taken-at.migration';
 import { OutboundParsedOnce1760002100000 } from './migrations/1760002100000-outbound-parsed-once.migration';
 import { AccountNumberVarchar1760002200000 } from './migrations/1760002200000-account-number-varchar.migration';
+import { LighterBooking1760002300000 } from './migrations/1760002300000-lighter-booking.migration';
 
 // In order. Never edit a migration that has shipped: add a new one.
 export const MIGRATIONS = [
@@ -58,4 +59,5 @@ export const MIGRATIONS = [
   PinAttemptTakenAt1760002000000,
   OutboundParsedOnce1760002100000,
   AccountNumberVarchar1760002200000,
+  LighterBooking1760002300000,
 ];

@@ -4,6 +4,16 @@ import { callPostJournals, customerAccountId, internalAccountId, postJournal, to
 import { LedgerInvariantError } from '../../src/modules/ledger/ledger.errors';
 import { withTransaction } from '../../src/db/transaction';
 
+/**
+ * One statement that writes journal `reference` with postings `rows` ((account, amount, currency), ...) as the ledger
+ * does, bypassing post_journals: the database's own checks are what stop it. Answers the journal's id.
+ */
+const rawJournal = (reference: string, rows: string) => `
+  WITH j AS (INSERT INTO journals (reference, kind, description) VALUES ('${reference}', 'raw', 'bypass') RETURNING id),
+       p AS (INSERT INTO postings (journal_id, account_id, amount_minor, currency)
+             SELECT j.id, v.account_id::bigint, v.amount_minor::bigint, v.currency FROM j, (VALUES ${rows}) v(account_id, amount_minor, currency))
+  SELECT id FROM j`;
+
 describe('ledger', () => {
   let t: TestApp;
   let customerAccount: string;
@@ -50,14 +60,9 @@ describe('ledger', () => {
     ).rejects.toBeInstanceOf(LedgerInvariantError);
   });
 
-  it('refuses an unbalanced journal in the database itself, at commit', async () => {
+  it('refuses an unbalanced journal in the database itself, when its statement ends', async () => {
     const before = await t.app.db.query(`SELECT balance_minor FROM ledger_accounts WHERE id = $1`, [customerAccount]);
-    await expect(
-      t.app.db.transaction(async (m) => {
-        const [j] = await m.query(`INSERT INTO journals (reference, kind, description) VALUES ('RAWTEST1', 'raw', 'bypass') RETURNING id`);
-        await m.query(`INSERT INTO postings (journal_id, account_id, amount_minor, currency) VALUES ($1, $2, 500, 'USD')`, [j.id, customerAccount]);
-      }),
-    ).rejects.toThrow(/unbalanced/);
+    await expect(t.app.db.query(rawJournal('RAWTEST1', `($1, 500, 'USD')`), [customerAccount])).rejects.toThrow(/journal \d+ in USD by 500 is unbalanced/);
     const after = await t.app.db.query(`SELECT balance_minor FROM ledger_accounts WHERE id = $1`, [customerAccount]);
     expect(after).toEqual(before);
   });
@@ -77,18 +82,9 @@ describe('ledger', () => {
         }),
       ),
     ).rejects.toThrow('Insufficient funds');
-    await expect(
-      t.app.db.transaction(async (m) => {
-        const [j] = await m.query(`INSERT INTO journals (reference, kind, description) VALUES ('RAWTEST2', 'raw', 'bypass') RETURNING id`);
-        await m.query(`INSERT INTO postings (journal_id, account_id, amount_minor, currency) VALUES ($1, $2, $3, 'USD'), ($1, $4, $5, 'USD')`, [
-          j.id,
-          customerAccount,
-          (-tooMuch).toString(),
-          equity,
-          tooMuch.toString(),
-        ]);
-      }),
-    ).rejects.toThrow(/customer_balance_not_negative/);
+    await expect(t.app.db.query(rawJournal('RAWTEST2', `($1, $2::bigint, 'USD'), ($3, $4::bigint, 'USD')`), [customerAccount, (-tooMuch).toString(), equity, tooMuch.toString()])).rejects.toThrow(
+      /customer_balance_not_negative/,
+    );
   });
 
   it('refuses a posting in another currency than its account', async () => {
@@ -190,9 +186,27 @@ describe('ledger', () => {
     ).rejects.toThrow(/only join a journal in the transaction that creates it/);
   });
 
-  it('refuses, at commit, a journal without postings', async () => {
-    await expect(t.app.db.transaction((m) => m.query(`INSERT INTO journals (reference, kind, description) VALUES ('RAWTEST3', 'raw', 'no legs')`))).rejects.toThrow(/unbalanced: it has 0 posting/);
+  it('refuses a journal written without its postings in the same statement', async () => {
+    await expect(t.app.db.query(`INSERT INTO journals (reference, kind, description) VALUES ('RAWTEST3', 'raw', 'no legs')`)).rejects.toThrow(/unbalanced: it has no postings/);
+    // Nor can postings written by a later statement of the transaction make up for them.
+    await expect(
+      t.app.db.transaction(async (m) => {
+        const [j] = await m.query(`INSERT INTO journals (reference, kind, description) VALUES ('RAWTEST3', 'raw', 'legs later') RETURNING id`);
+        await m.query(`INSERT INTO postings (journal_id, account_id, amount_minor, currency) VALUES ($1, $2, 1, 'USD'), ($1, $3, -1, 'USD')`, [j.id, customerAccount, equity]);
+      }),
+    ).rejects.toThrow(/unbalanced: it has no postings/);
     expect(await t.app.db.query(`SELECT 1 FROM journals WHERE reference = 'RAWTEST3'`)).toEqual([]);
+  });
+
+  it('refuses postings of a later statement that would unbalance a journal of the same transaction', async () => {
+    const before = await t.app.db.query(`SELECT balance_minor FROM ledger_accounts WHERE id = $1`, [customerAccount]);
+    await expect(
+      t.app.db.transaction(async (m) => {
+        const [j] = await m.query(rawJournal('RAWTEST5', `($1, 7, 'USD'), ($2, -7, 'USD')`), [customerAccount, equity]);
+        await m.query(`INSERT INTO postings (journal_id, account_id, amount_minor, currency) VALUES ($1, $2, 3, 'USD')`, [j.id, customerAccount]);
+      }),
+    ).rejects.toThrow(/journal \d+ in USD by 3 is unbalanced/);
+    expect(await t.app.db.query(`SELECT balance_minor FROM ledger_accounts WHERE id = $1`, [customerAccount])).toEqual(before);
   });
 
   it('refuses, in the database, a posting to a journal or an account that does not exist', async () => {
@@ -201,12 +215,7 @@ describe('ledger', () => {
         m.query(`INSERT INTO postings (journal_id, account_id, amount_minor, currency) VALUES (999999999, $1, 1, 'USD'), (999999999, $2, -1, 'USD')`, [customerAccount, equity]),
       ),
     ).rejects.toThrow(/journal that does not exist/);
-    await expect(
-      t.app.db.transaction(async (m) => {
-        const [j] = await m.query(`INSERT INTO journals (reference, kind, description) VALUES ('RAWTEST4', 'raw', 'ghost') RETURNING id`);
-        await m.query(`INSERT INTO postings (journal_id, account_id, amount_minor, currency) VALUES ($1, 999999999, 1, 'USD'), ($1, $2, -1, 'USD')`, [j.id, equity]);
-      }),
-    ).rejects.toThrow(/unknown account/);
+    await expect(t.app.db.query(rawJournal('RAWTEST4', `(999999999, 1, 'USD'), ($1, -1, 'USD')`), [equity])).rejects.toThrow(/unknown account/);
   });
 
   it('refuses a posting to an account that does not exist', async () => {
@@ -380,7 +389,7 @@ describe('ledger', () => {
       const seqScans = async () => (await m.query(`SELECT pg_stat_get_xact_numscans('journals'::regclass)::int AS journals, pg_stat_get_xact_numscans('idempotency_keys'::regclass)::int AS keys`))[0];
       const before = await seqScans();
       const [r] = await m.query(`SELECT post_journals($1::jsonb) AS r`, [JSON.stringify(batch)]);
-      expect(r.r.map((x: { status: string }) => x.status)).toEqual(['used', 'ok']);
+      expect(r.r.results.map((x: { status: string }) => x.status)).toEqual(['used', 'ok']);
       const after = await seqScans();
       return { journals: after.journals - before.journals, keys: after.keys - before.keys };
     });

@@ -22,6 +22,22 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  *            | { status: 'in_progress' } | { status: 'used' }.
  */
 /** As this migration created them; the next migration's down() puts them back. */
+/** Debits equal credits per journal and currency, checked at commit (replaced by a check per statement in 1760002300000). */
+export const CHECK_JOURNAL_BALANCED = `
+      CREATE FUNCTION check_journal_balanced() RETURNS trigger LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
+      DECLARE n bigint; bad text;
+      BEGIN
+        SELECT sum(g.c), min(g.currency || ' by ' || g.total) FILTER (WHERE g.total <> 0) INTO n, bad
+          FROM (SELECT currency, count(*) AS c, sum(amount_minor) AS total FROM postings WHERE journal_id = NEW.id GROUP BY currency) g;
+        IF coalesce(n, 0) < 2 THEN
+          RAISE EXCEPTION 'journal % is unbalanced: it has % posting(s)', NEW.id, coalesce(n, 0) USING ERRCODE = 'check_violation';
+        END IF;
+        IF bad IS NOT NULL THEN
+          RAISE EXCEPTION 'journal % is unbalanced in %', NEW.id, bad USING ERRCODE = 'check_violation';
+        END IF;
+        RETURN NULL;
+      END $$`;
+
 export const APPLY_POSTINGS_V1 = `
       CREATE FUNCTION apply_postings() RETURNS trigger LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
       DECLARE groups int; updated int; missing boolean; earlier boolean;
@@ -237,20 +253,7 @@ export class LedgerBatches1760000200000 implements MigrationInterface {
     await q.query(`CREATE TRIGGER postings_apply AFTER INSERT ON postings REFERENCING NEW TABLE AS new_postings FOR EACH STATEMENT EXECUTE FUNCTION apply_postings()`);
 
     // Debits equal credits per journal and currency, checked at commit by the database itself.
-    await q.query(`
-      CREATE FUNCTION check_journal_balanced() RETURNS trigger LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
-      DECLARE n bigint; bad text;
-      BEGIN
-        SELECT sum(g.c), min(g.currency || ' by ' || g.total) FILTER (WHERE g.total <> 0) INTO n, bad
-          FROM (SELECT currency, count(*) AS c, sum(amount_minor) AS total FROM postings WHERE journal_id = NEW.id GROUP BY currency) g;
-        IF coalesce(n, 0) < 2 THEN
-          RAISE EXCEPTION 'journal % is unbalanced: it has % posting(s)', NEW.id, coalesce(n, 0) USING ERRCODE = 'check_violation';
-        END IF;
-        IF bad IS NOT NULL THEN
-          RAISE EXCEPTION 'journal % is unbalanced in %', NEW.id, bad USING ERRCODE = 'check_violation';
-        END IF;
-        RETURN NULL;
-      END $$`);
+    await q.query(CHECK_JOURNAL_BALANCED);
     await q.query(`
       CREATE CONSTRAINT TRIGGER journals_balanced AFTER INSERT ON journals
         DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION check_journal_balanced()`);

@@ -135,6 +135,12 @@ export interface BatchItem {
   pinReset: string | null;
 }
 
+/** What post_journals() answers (migration 1760002300000): a result per journal, and every written entry's generated columns by reference. */
+interface PostJournalsAnswer {
+  results: (Exclude<BatchResult, { status: 'ok' }> | { status: 'ok'; journalId: string; balances: Record<string, string> })[];
+  entries: Record<string, GeneratedColumns>;
+}
+
 export type BatchResult =
   | { status: 'ok'; journalId: string; balances: Record<string, string>; entries: GeneratedColumns[] }
   | { status: 'refused'; code: string; message: string }
@@ -234,9 +240,11 @@ export async function callPostJournals(db: Queryable | Preparable, items: BatchI
   const sql = `SELECT post_journals($1::jsonb) AS r`;
   const params = [JSON.stringify(items)];
   try {
-    const [row] = isPreparable(db) ? await prepared<{ r: BatchResult[] }>(db, 'post-journals', sql, params) : await rows<{ r: BatchResult[] }>(db, sql, params);
-    assert(row.r.length === items.length, 'one result per journal');
-    return row.r;
+    const [row] = isPreparable(db) ? await prepared<{ r: PostJournalsAnswer }>(db, 'post-journals', sql, params) : await rows<{ r: PostJournalsAnswer }>(db, sql, params);
+    const { results, entries } = row.r;
+    assert(results.length === items.length, 'one result per journal');
+    // Each booked journal's entries, in the order they were sent, from the columns the database chose by reference.
+    return results.map((result, index) => (result.status === 'ok' ? Object.assign(result, { entries: items[index].entries.map((sent) => entries[sent.reference]) }) : result));
   } catch (err) {
     const code = sqlState(err);
     if (code === FOREIGN_KEY_VIOLATION) throw new LedgerInvariantError((err as Error).message);
