@@ -5,38 +5,18 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes, randomUUID } from 'node:crypto';
-import type { DataSource } from 'typeorm';
+import { randomBytes } from 'node:crypto';
 import { createDataSource, runMigrations } from '../db/data-source';
 import { startEmbeddedPostgres } from '../db/embedded-postgres';
 import { poolOf } from '../common/sql';
-import { seedFxRates } from '../modules/fx/fx.service';
-import { callPostJournals, newReference, toBatchItem, type BatchItem } from '../modules/ledger/ledger.service';
-import { sameBankJournal } from '../modules/transfers/same-bank.service';
-import { deliveryLegs } from '../modules/transfers/transfer-quote';
-import { seedFundedCustomers, type SeededCustomer } from './harness';
+import { callPostJournals } from '../modules/ledger/ledger.service';
+import { seedFundedCustomers } from './harness';
+import { randomPair, sameBankTransferItem } from './transfer-item';
 import { procCpuS } from './yardstick';
 import { fig } from './steady-rate';
 
 const SIZES = (process.env.LEDGER_COST_SIZES ?? '1,2,4,8,16').split(',').map(Number);
 const TRANSFERS_PER_SIZE = Number(process.env.LEDGER_COST_TRANSFERS ?? 2000);
-
-/** A same-bank transfer of 1.25 between two seeded customers, built as SameBankService books it. */
-async function transferItem(ds: DataSource, from: SeededCustomer, to: SeededCustomer): Promise<BatchItem> {
-  const name = { first_name: 'Bench', last_name: 'Customer', r_first_name: 'Bench', r_last_name: 'Customer' };
-  const { journal, options } = sameBankJournal({
-    parties: { ...name, id: from.id, account_number: from.accountNumber, currency: 'USD', account_id: from.accountId, r_currency: 'USD' },
-    recipient: { id: to.id, accountId: to.accountId },
-    reference: newReference(),
-    recipientAccountNumber: to.accountNumber,
-    amountMinor: 125n,
-    legs: await deliveryLegs(ds.manager, 125n, 'USD', to.accountId, 'USD'),
-    ip: '127.0.0.1',
-    limitMinor: 10n ** 12n,
-    claim: { scope: `transfer:${from.id}`, key: randomUUID(), hash: '0'.repeat(64) },
-  });
-  return toBatchItem(journal, options);
-}
 
 async function main() {
   const tmp = mkdtempSync(join(tmpdir(), 'strongroom-ledger-cost-'));
@@ -45,27 +25,20 @@ async function main() {
   try {
     await ds.initialize();
     await runMigrations(ds);
-    await seedFxRates(ds.manager);
     const customers = await seedFundedCustomers(ds, randomBytes(32), 200, { firstAccountNumber: 6_000_000_000 + Math.floor(Math.random() * 1_000_000) * 1000 });
-    // Two different customers: the server refuses a transfer to one's own account.
-    const pair = () => {
-      const from = Math.floor(Math.random() * customers.length);
-      const to = (from + 1 + Math.floor(Math.random() * (customers.length - 1))) % customers.length;
-      return [customers[from], customers[to]] as const;
-    };
-    const batchOf = (size: number) => Promise.all(Array.from({ length: size }, () => transferItem(ds, ...pair())));
+    const batchOf = (size: number) => Array.from({ length: size }, () => sameBankTransferItem(...randomPair(customers)));
 
     const connection = await poolOf(ds).connect();
     try {
       const [{ pid }] = (await connection.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows;
-      for (let warm = 0; warm < 200; warm++) await callPostJournals(connection, await batchOf(1));
+      for (let warm = 0; warm < 200; warm++) await callPostJournals(connection, batchOf(1));
       console.log(`post_journals() on one backend, ${TRANSFERS_PER_SIZE} transfers per batch size (same-bank, 1.25 each):`);
       for (const size of SIZES) {
         const calls = Math.max(1, Math.round(TRANSFERS_PER_SIZE / size));
         const cpuBefore = procCpuS(pid)!.s;
         const started = performance.now();
         for (let call = 0; call < calls; call++) {
-          const results = await callPostJournals(connection, await batchOf(size));
+          const results = await callPostJournals(connection, batchOf(size));
           if (results.some((result) => result.status !== 'ok')) throw new Error(`a transfer was refused: ${JSON.stringify(results)}`);
         }
         const wallMs = (performance.now() - started) / calls;

@@ -38,6 +38,36 @@ export const CHECK_JOURNAL_BALANCED = `
         RETURN NULL;
       END $$`;
 
+/** post_journal(): one journal, its refusal raised as an SQLSTATE, for use from SQL. */
+export const POST_JOURNAL_ONE = `
+      CREATE FUNCTION post_journal(
+        p_kind text, p_reference text, p_description text, p_metadata jsonb,
+        p_accounts bigint[], p_amounts bigint[], p_currencies text[],
+        p_entries jsonb DEFAULT '[]'::jsonb,
+        p_outbound_limit jsonb DEFAULT NULL,
+        p_idempotency jsonb DEFAULT NULL
+      ) RETURNS jsonb LANGUAGE plpgsql
+        SET plan_cache_mode = force_generic_plan
+      AS $$
+      DECLARE r jsonb;
+      BEGIN
+        IF coalesce(array_length(p_accounts, 1), 0) <> coalesce(array_length(p_amounts, 1), 0)
+           OR coalesce(array_length(p_accounts, 1), 0) <> coalesce(array_length(p_currencies, 1), 0) THEN
+          RAISE EXCEPTION 'each posting needs an account, an amount and a currency' USING ERRCODE = 'SRB03';
+        END IF;
+        r := post_journals(jsonb_build_array(jsonb_build_object(
+               'kind', p_kind, 'reference', p_reference, 'description', p_description, 'metadata', p_metadata,
+               'postings', (SELECT coalesce(jsonb_agg(jsonb_build_object('a', x.a::text, 'amt', x.amt::text, 'cur', x.cur)), '[]'::jsonb)
+                              FROM unnest(p_accounts, p_amounts, p_currencies) AS x(a, amt, cur)),
+               'entries', coalesce(p_entries, '[]'::jsonb), 'limit', p_outbound_limit, 'idem', p_idempotency))) -> 0;
+        CASE r->>'status'
+          WHEN 'ok' THEN RETURN r - 'status';
+          WHEN 'in_progress' THEN RAISE EXCEPTION 'a request with this Idempotency-Key is in progress' USING ERRCODE = 'SRB04';
+          WHEN 'used' THEN RAISE EXCEPTION 'this Idempotency-Key has been used before' USING ERRCODE = 'SRB05';
+          ELSE RAISE EXCEPTION '%', r->>'message' USING ERRCODE = r->>'code';
+        END CASE;
+      END $$`;
+
 export const APPLY_POSTINGS_V1 = `
       CREATE FUNCTION apply_postings() RETURNS trigger LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
       DECLARE groups int; updated int; missing boolean; earlier boolean;
@@ -265,34 +295,7 @@ export class LedgerBatches1760000200000 implements MigrationInterface {
 
     await q.query(POST_JOURNALS_V1);
 
-    await q.query(`
-      CREATE FUNCTION post_journal(
-        p_kind text, p_reference text, p_description text, p_metadata jsonb,
-        p_accounts bigint[], p_amounts bigint[], p_currencies text[],
-        p_entries jsonb DEFAULT '[]'::jsonb,
-        p_outbound_limit jsonb DEFAULT NULL,
-        p_idempotency jsonb DEFAULT NULL
-      ) RETURNS jsonb LANGUAGE plpgsql
-        SET plan_cache_mode = force_generic_plan
-      AS $$
-      DECLARE r jsonb;
-      BEGIN
-        IF coalesce(array_length(p_accounts, 1), 0) <> coalesce(array_length(p_amounts, 1), 0)
-           OR coalesce(array_length(p_accounts, 1), 0) <> coalesce(array_length(p_currencies, 1), 0) THEN
-          RAISE EXCEPTION 'each posting needs an account, an amount and a currency' USING ERRCODE = 'SRB03';
-        END IF;
-        r := post_journals(jsonb_build_array(jsonb_build_object(
-               'kind', p_kind, 'reference', p_reference, 'description', p_description, 'metadata', p_metadata,
-               'postings', (SELECT coalesce(jsonb_agg(jsonb_build_object('a', x.a::text, 'amt', x.amt::text, 'cur', x.cur)), '[]'::jsonb)
-                              FROM unnest(p_accounts, p_amounts, p_currencies) AS x(a, amt, cur)),
-               'entries', coalesce(p_entries, '[]'::jsonb), 'limit', p_outbound_limit, 'idem', p_idempotency))) -> 0;
-        CASE r->>'status'
-          WHEN 'ok' THEN RETURN r - 'status';
-          WHEN 'in_progress' THEN RAISE EXCEPTION 'a request with this Idempotency-Key is in progress' USING ERRCODE = 'SRB04';
-          WHEN 'used' THEN RAISE EXCEPTION 'this Idempotency-Key has been used before' USING ERRCODE = 'SRB05';
-          ELSE RAISE EXCEPTION '%', r->>'message' USING ERRCODE = r->>'code';
-        END CASE;
-      END $$`);
+    await q.query(POST_JOURNAL_ONE);
   }
 
   async down(q: QueryRunner): Promise<void> {

@@ -13,7 +13,7 @@ import { POST_JOURNALS_V2 } from './1760000300000-ledger-keyed-lookups.migration
  */
 const BOOKED_KEYS_ANCHOR = '    -- Keys are recorded only for journals that were booked; a refusal is recorded by the server.';
 
-const PIN_RESET = `    PERFORM 1 FROM pin_attempts p
+export const PIN_RESET = `    PERFORM 1 FROM pin_attempts p
       WHERE p.customer_id IN (SELECT (b.it->>'pinReset')::uuid FROM jsonb_array_elements(p_batch) WITH ORDINALITY b(it, o)
                                WHERE results[b.o::int]->>'status' = 'ok' AND jsonb_typeof(b.it->'pinReset') = 'string')
         AND (p.failed_count <> 0 OR p.lock_count <> 0)

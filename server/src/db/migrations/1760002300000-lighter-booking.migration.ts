@@ -2,7 +2,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { POST_JOURNALS_V6 } from './1760001900000-outbound-with-balance.migration';
 import { APPLY_POSTINGS_V4 } from './1760002100000-outbound-parsed-once.migration';
 import { replacedOnce } from './1760001700000-ledger-set-wise-checks.migration';
-import { CHECK_JOURNAL_BALANCED } from './1760000200000-ledger-batches.migration';
+import { CHECK_JOURNAL_BALANCED, POST_JOURNAL_ONE } from './1760000200000-ledger-batches.migration';
+import { PIN_RESET } from './1760001300000-pin-attempts.migration';
 
 /**
  * Less work for the database in every booking (docs/decisions/0033-journal-balanced-per-statement.md). Each change was measured by
@@ -51,17 +52,6 @@ const JOURNALS_WITH_POSTINGS = `    -- The writes, one statement per table for t
     SELECT jsonb_object_agg(reference, id) INTO jmap FROM ins;
 `;
 
-const PIN_RESET_TWICE_UNPACKED = `    PERFORM 1 FROM pin_attempts p
-      WHERE p.customer_id IN (SELECT (b.it->>'pinReset')::uuid FROM jsonb_array_elements(p_batch) WITH ORDINALITY b(it, o)
-                               WHERE results[b.o::int]->>'status' = 'ok' AND jsonb_typeof(b.it->'pinReset') = 'string')
-        AND (p.failed_count <> 0 OR p.lock_count <> 0)
-      ORDER BY p.customer_id FOR UPDATE OF p;
-    UPDATE pin_attempts p SET failed_count = 0, lock_count = 0
-     WHERE p.customer_id IN (SELECT (b.it->>'pinReset')::uuid FROM jsonb_array_elements(p_batch) WITH ORDINALITY b(it, o)
-                              WHERE results[b.o::int]->>'status' = 'ok' AND jsonb_typeof(b.it->'pinReset') = 'string')
-       AND (p.failed_count <> 0 OR p.lock_count <> 0);
-`;
-
 const PIN_RESET_ONCE = `    IF cardinality(pin_ids) > 0 THEN
       UPDATE pin_attempts p SET failed_count = 0, lock_count = 0
         FROM (SELECT x.customer_id FROM pin_attempts x WHERE x.customer_id = ANY(pin_ids) AND (x.failed_count <> 0 OR x.lock_count <> 0)
@@ -100,7 +90,7 @@ const REPLACEMENTS: [string, string][] = [
   ],
   [`    IF booked = 0 THEN RETURN to_jsonb(results); END IF;`, `    IF booked = 0 THEN RETURN jsonb_build_object('results', to_jsonb(results), 'entries', '{}'::jsonb); END IF;`],
   [JOURNALS_THEN_POSTINGS, JOURNALS_WITH_POSTINGS],
-  [PIN_RESET_TWICE_UNPACKED, PIN_RESET_ONCE],
+  [PIN_RESET, `${PIN_RESET_ONCE}\n`],
   [ANSWER_REBUILT, ANSWER_AS_KEPT],
 ];
 
@@ -145,46 +135,24 @@ const JOURNAL_BALANCED_AT_COMMIT = replacedOnce(
   'check_journal_balanced',
 );
 
-/**
- * post_journal(), the one-journal form for use from SQL (1760000200000), as it reads post_journals' answer: `result`
- * is the expression of the journal's result in `r`, `entries` that of the entries written (null before this migration).
- */
-function postJournalOne(result: string, okAnswer: string): string {
-  return `
-  CREATE OR REPLACE FUNCTION post_journal(
-    p_kind text, p_reference text, p_description text, p_metadata jsonb,
-    p_accounts bigint[], p_amounts bigint[], p_currencies text[],
-    p_entries jsonb DEFAULT '[]'::jsonb,
-    p_outbound_limit jsonb DEFAULT NULL,
-    p_idempotency jsonb DEFAULT NULL
-  ) RETURNS jsonb LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan SET search_path = public, pg_temp AS $$
-      DECLARE r jsonb; one jsonb;
-      BEGIN
-        IF coalesce(array_length(p_accounts, 1), 0) <> coalesce(array_length(p_amounts, 1), 0)
-           OR coalesce(array_length(p_accounts, 1), 0) <> coalesce(array_length(p_currencies, 1), 0) THEN
-          RAISE EXCEPTION 'each posting needs an account, an amount and a currency' USING ERRCODE = 'SRB03';
-        END IF;
-        r := post_journals(jsonb_build_array(jsonb_build_object(
-               'kind', p_kind, 'reference', p_reference, 'description', p_description, 'metadata', p_metadata,
-               'postings', (SELECT coalesce(jsonb_agg(jsonb_build_object('a', x.a::text, 'amt', x.amt::text, 'cur', x.cur)), '[]'::jsonb)
-                              FROM unnest(p_accounts, p_amounts, p_currencies) AS x(a, amt, cur)),
-               'entries', coalesce(p_entries, '[]'::jsonb), 'limit', p_outbound_limit, 'idem', p_idempotency)));
-        one := ${result};
-        CASE one->>'status'
-          WHEN 'ok' THEN RETURN ${okAnswer};
-          WHEN 'in_progress' THEN RAISE EXCEPTION 'a request with this Idempotency-Key is in progress' USING ERRCODE = 'SRB04';
-          WHEN 'used' THEN RAISE EXCEPTION 'this Idempotency-Key has been used before' USING ERRCODE = 'SRB05';
-          ELSE RAISE EXCEPTION '%', one->>'message' USING ERRCODE = one->>'code';
-        END CASE;
-      END $$`;
-}
+/** post_journal() (1760000200000) as 1760001200000 left it: with its own search_path, replaced in place. */
+const POST_JOURNAL_ONE_BEFORE = [
+  ['CREATE FUNCTION post_journal(', 'CREATE OR REPLACE FUNCTION post_journal('],
+  ['SET plan_cache_mode = force_generic_plan\n', 'SET plan_cache_mode = force_generic_plan SET search_path = public, pg_temp\n'],
+].reduce((sql, [from, to]) => replacedOnce(sql, from, to, 'post_journal'), POST_JOURNAL_ONE);
 
-const POST_JOURNAL_ONE_BEFORE = postJournalOne(`r -> 0`, `one - 'status'`);
-const POST_JOURNAL_ONE_AFTER = postJournalOne(
-  `r -> 'results' -> 0`,
-  `(one - 'status') || jsonb_build_object('entries', (SELECT coalesce(jsonb_agg(r->'entries'->(x.entry->>'reference') ORDER BY x.o), '[]'::jsonb)
-                                                        FROM jsonb_array_elements(coalesce(p_entries, '[]'::jsonb)) WITH ORDINALITY x(entry, o)))`,
-);
+/** post_journal() reading post_journals' new answer: its journal's result, with the entries it wrote in their order. */
+const POST_JOURNAL_ONE_AFTER = [
+  ['DECLARE r jsonb;', 'DECLARE r jsonb; answer jsonb;'],
+  ['        r := post_journals(', '        answer := post_journals('],
+  [`'idem', p_idempotency))) -> 0;`, `'idem', p_idempotency)));\n        r := answer -> 'results' -> 0;`],
+  [
+    `WHEN 'ok' THEN RETURN r - 'status';`,
+    `WHEN 'ok' THEN RETURN (r - 'status') || jsonb_build_object('entries',
+            (SELECT coalesce(jsonb_agg(answer->'entries'->(x.entry->>'reference') ORDER BY x.o), '[]'::jsonb)
+               FROM jsonb_array_elements(coalesce(p_entries, '[]'::jsonb)) WITH ORDINALITY x(entry, o)));`,
+  ],
+].reduce((sql, [from, to]) => replacedOnce(sql, from, to, 'post_journal'), POST_JOURNAL_ONE_BEFORE);
 
 export class LighterBooking1760002300000 implements MigrationInterface {
   name = 'LighterBooking1760002300000';
