@@ -120,6 +120,11 @@ describe('GET /v1/transaction', () => {
         accountHolder: { accountNumber: a.accountNumber },
       });
       expect(res.json().transaction.location).toMatch(/^IP /);
+      // The list's item is the detail without the holder and the status history (its response schema drops nothing else).
+      const { accountHolder, timeline, ...listed } = res.json().transaction;
+      expect(accountHolder).toBeDefined();
+      expect(timeline).toBeDefined();
+      expect(list.json().items[0]).toEqual(listed);
       const other = await t.app.inject({ method: 'GET', url: `/v1/transaction/${reference}`, headers: { cookie: b.session.cookie } });
       expect(other.statusCode).toBe(404);
       const junk = await t.app.inject({ method: 'GET', url: '/v1/transaction/%27%3B--', headers: { cookie: a.session.cookie } });

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import * as yup from 'yup';
-import { statementQuerySchema, transactionQuerySchema } from '@strongroom/shared';
-import { idParamsFor, simpleRestListQuery } from '../../common/route-schemas';
+import { TRANSACTION_STATUSES, TRANSACTION_TYPES, statementQuerySchema, transactionQuerySchema } from '@strongroom/shared';
+import { idParamsFor, okResponse, responses, simpleRestListQuery } from '../../common/route-schemas';
 import { firstApprover, timeline } from '../review/status-events';
 import { notFound } from '../../common/app-error';
 import { rows } from '../../common/sql';
-import { getTransactionForCustomer, listTransactions, toTransactionDto, transactionSearch, type TransactionRow } from './transactions.service';
+import { COUNT_LOOKAHEAD, getTransactionForCustomer, listTransactions, toTransactionDto, transactionSearch, type TransactionRow } from './transactions.service';
 import { parseListParams, sendList } from '../admin/simple-rest';
 import { statementCsv, statementPdf } from './statement';
 import { statementBalances } from './transactions.queries';
@@ -20,8 +20,46 @@ const referenceParams = yup.object({
 });
 const STATEMENT_MAX_ROWS = 5000;
 
+const text = { type: 'string' };
+const textOrNull = { type: ['string', 'null'] };
+const money = { type: 'string', pattern: '^-?\\d+\\.\\d+$' };
+/** A transaction as the customer's list shows it (TransactionDto without the detail view's holder and timeline). */
+const transactionItem = {
+  type: 'object',
+  required: ['id', 'reference', 'type', 'kind', 'status', 'description', 'category', 'amount', 'currency', 'fees', 'createdAt'],
+  properties: {
+    id: { type: 'string', format: 'uuid' },
+    reference: text,
+    type: { type: 'string', enum: [...TRANSACTION_TYPES] },
+    kind: text,
+    status: { type: 'string', enum: [...TRANSACTION_STATUSES] },
+    description: text,
+    category: text,
+    amount: money,
+    currency: text,
+    fees: money,
+    recipient: textOrNull,
+    balanceAfter: { anyOf: [money, { type: 'null' }] },
+    channel: text,
+    location: textOrNull,
+    memo: textOrNull,
+    createdAt: { type: 'string', format: 'date-time' },
+    statusReason: text,
+  },
+};
+const listResponse = responses({
+  200: okResponse({
+    items: { type: 'array', items: transactionItem },
+    page: { type: 'integer' },
+    pageSize: { type: 'integer' },
+    total: { type: 'integer', description: `Matches counted, at most ${COUNT_LOOKAHEAD} past this page` },
+    totalCapped: { type: 'boolean', description: 'More match than total says ("1,000+")' },
+  }),
+});
+
 export default async function transactionRoutes(app: FastifyInstance) {
-  app.get('/transaction', { schema: { tags, summary: "The caller's transactions, newest first, paginated, filtered, searched", querystring: transactionQuerySchema } }, async (request) => {
+  const listSummary = "The caller's transactions, newest first, paginated, filtered, searched";
+  app.get('/transaction', { schema: { tags, summary: listSummary, querystring: transactionQuerySchema, response: listResponse } }, async (request) => {
     const query = request.query as yup.InferType<typeof transactionQuerySchema>;
     // The customer's session is checked in the handler, with the page read beside the check (docs/decisions/0028).
     const { items, total, totalCapped } = await app.customerReading(request, (customerId) => listTransactions(app.db, customerId, query));
