@@ -4,17 +4,14 @@
 // round's time a call on A and on B and their ratio (B / A); with an empty LEDGER_AB_SQL it is an A/A run, which shows
 // the instrument's own bias. LEDGER_AB_BEFORE_LAST=1 undoes the last migration on A: A is then the schema before it. The time is the call's wall time: one backend on a core, so nearly all of it is the
 // backend's CPU. Prints figures; asserts nothing.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { createDataSource, runMigrations } from '../db/data-source';
-import { startEmbeddedPostgres } from '../db/embedded-postgres';
 import { callPostJournals, type BatchItem } from '../modules/ledger/ledger.service';
 import { randomPair, sameBankTransferItem } from './transfer-item';
 import { seedFundedCustomers, type SeededCustomer } from './harness';
 import { fig } from './steady-rate';
+import { runOnBenchPostgres } from './bench-postgres';
 
 const CHANGE_SQL = process.env.LEDGER_AB_SQL ?? '';
 const BEFORE_LAST = process.env.LEDGER_AB_BEFORE_LAST === '1';
@@ -40,10 +37,8 @@ async function bookOne(client: Client, batch: BatchItem[]): Promise<number> {
   return elapsedMs;
 }
 
-async function main() {
-  const tmp = mkdtempSync(join(tmpdir(), 'strongroom-ledger-ab-'));
-  const pg = process.env.BENCH_DATABASE_URL ? undefined : await startEmbeddedPostgres(tmp);
-  const baseUrl = new URL(process.env.BENCH_DATABASE_URL ?? pg!.url);
+async function main(databaseUrl: string) {
+  const baseUrl = new URL(databaseUrl);
   const urlOf = (database: string) => Object.assign(new URL(baseUrl.href), { pathname: `/${database}` }).href;
   const suffix = randomBytes(4).toString('hex');
   const [nameA, nameB] = [`ledger_ab_a_${suffix}`, `ledger_ab_b_${suffix}`];
@@ -86,12 +81,7 @@ async function main() {
     for (const client of clients) await client.end();
     for (const name of [nameB, nameA]) await admin.query(`DROP DATABASE IF EXISTS ${name}`);
     await admin.end();
-    await pg?.stop();
-    rmSync(tmp, { recursive: true, force: true });
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runOnBenchPostgres('strongroom-ledger-ab-', main);

@@ -2,26 +2,21 @@
 // running: a batch's fixed cost and each transfer's, the two figures that decide a transfer's CPU at a given load (the
 // ledger's batches hold ~11 transfers at the bench's peak and ~2-3 at half of it). One backend's CPU on an idle
 // machine wanders far less than the whole bench's figures. Prints figures; asserts nothing.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { createDataSource, runMigrations } from '../db/data-source';
-import { startEmbeddedPostgres } from '../db/embedded-postgres';
 import { poolOf } from '../common/sql';
 import { callPostJournals } from '../modules/ledger/ledger.service';
 import { seedFundedCustomers } from './harness';
 import { randomPair, sameBankTransferItem } from './transfer-item';
 import { procCpuS } from './yardstick';
 import { fig } from './steady-rate';
+import { runOnBenchPostgres } from './bench-postgres';
 
 const SIZES = (process.env.LEDGER_COST_SIZES ?? '1,2,4,8,16').split(',').map(Number);
 const TRANSFERS_PER_SIZE = Number(process.env.LEDGER_COST_TRANSFERS ?? 2000);
 
-async function main() {
-  const tmp = mkdtempSync(join(tmpdir(), 'strongroom-ledger-cost-'));
-  const pg = process.env.BENCH_DATABASE_URL ? undefined : await startEmbeddedPostgres(tmp);
-  const ds = createDataSource(process.env.BENCH_DATABASE_URL ?? pg!.url, { poolSize: 2 });
+async function main(databaseUrl: string) {
+  const ds = createDataSource(databaseUrl, { poolSize: 2 });
   try {
     await ds.initialize();
     await runMigrations(ds);
@@ -50,12 +45,7 @@ async function main() {
     }
   } finally {
     await ds.destroy();
-    await pg?.stop();
-    rmSync(tmp, { recursive: true, force: true });
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runOnBenchPostgres('strongroom-ledger-cost-', main);

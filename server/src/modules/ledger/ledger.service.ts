@@ -244,7 +244,12 @@ export async function callPostJournals(db: Queryable | Preparable, items: BatchI
     const { results, entries } = row.r;
     assert(results.length === items.length, 'one result per journal');
     // Each booked journal's entries, in the order they were sent, from the columns the database chose by reference.
-    return results.map((result, index) => (result.status === 'ok' ? Object.assign(result, { entries: items[index].entries.map((sent) => entries[sent.reference]) }) : result));
+    return results.map((result, index) => {
+      if (result.status !== 'ok') return result;
+      const written = items[index].entries.map((sent) => entries[sent.reference]);
+      assert(written.every(Boolean), 'every entry of a booked journal was written');
+      return Object.assign(result, { entries: written });
+    });
   } catch (err) {
     const code = sqlState(err);
     if (code === FOREIGN_KEY_VIOLATION) throw new LedgerInvariantError((err as Error).message);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import * as yup from 'yup';
-import { TRANSACTION_STATUSES, TRANSACTION_TYPES, statementQuerySchema, transactionQuerySchema } from '@strongroom/shared';
-import { idParamsFor, okResponse, responses, simpleRestListQuery } from '../../common/route-schemas';
+import { statementQuerySchema, transactionQuerySchema } from '@strongroom/shared';
+import { idParamsFor, okResponse, responses, simpleRestListQuery, transactionItemSchema } from '../../common/route-schemas';
 import { firstApprover, timeline } from '../review/status-events';
 import { notFound } from '../../common/app-error';
 import { rows } from '../../common/sql';
@@ -20,36 +20,9 @@ const referenceParams = yup.object({
 });
 const STATEMENT_MAX_ROWS = 5000;
 
-const text = { type: 'string' };
-const textOrNull = { type: ['string', 'null'] };
-const money = { type: 'string', pattern: '^-?\\d+\\.\\d+$' };
-/** A transaction as the customer's list shows it (TransactionDto without the detail view's holder and timeline). */
-const transactionItem = {
-  type: 'object',
-  required: ['id', 'reference', 'type', 'kind', 'status', 'description', 'category', 'amount', 'currency', 'fees', 'createdAt'],
-  properties: {
-    id: { type: 'string', format: 'uuid' },
-    reference: text,
-    type: { type: 'string', enum: [...TRANSACTION_TYPES] },
-    kind: text,
-    status: { type: 'string', enum: [...TRANSACTION_STATUSES] },
-    description: text,
-    category: text,
-    amount: money,
-    currency: text,
-    fees: money,
-    recipient: textOrNull,
-    balanceAfter: { anyOf: [money, { type: 'null' }] },
-    channel: text,
-    location: textOrNull,
-    memo: textOrNull,
-    createdAt: { type: 'string', format: 'date-time' },
-    statusReason: text,
-  },
-};
 const listResponse = responses({
   200: okResponse({
-    items: { type: 'array', items: transactionItem },
+    items: { type: 'array', items: transactionItemSchema },
     page: { type: 'integer' },
     pageSize: { type: 'integer' },
     total: { type: 'integer', description: `Matches counted, at most ${COUNT_LOOKAHEAD} past this page` },

@@ -54,31 +54,29 @@ export interface TransactionRow {
 }
 
 /** The columns a customer's view of a transaction reads (what toTransactionDto needs; not metadata, not the owner's ids). */
-export const TRANSACTION_DTO_COLUMNS =
-  'id, reference, type, kind, status, description, category, amount_minor, fee_minor, currency, recipient, balance_after_minor, channel, location, memo, status_reason, created_at';
+const TRANSACTION_DTO_COLUMN_NAMES = [
+  'id',
+  'reference',
+  'type',
+  'kind',
+  'status',
+  'description',
+  'category',
+  'amount_minor',
+  'fee_minor',
+  'currency',
+  'recipient',
+  'balance_after_minor',
+  'channel',
+  'location',
+  'memo',
+  'status_reason',
+  'created_at',
+] as const satisfies readonly (keyof TransactionRow)[];
+export const TRANSACTION_DTO_COLUMNS = TRANSACTION_DTO_COLUMN_NAMES.join(', ');
 
-export type TransactionDtoRow = Pick<
-  TransactionRow,
-  | 'id'
-  | 'reference'
-  | 'type'
-  | 'kind'
-  | 'status'
-  | 'description'
-  | 'category'
-  | 'amount_minor'
-  | 'fee_minor'
-  | 'currency'
-  | 'recipient'
-  | 'balance_after_minor'
-  | 'channel'
-  | 'location'
-  | 'memo'
-  | 'status_reason'
-  | 'created_at'
-  | 'holder_name'
-  | 'holder_account'
->;
+/** A row toTransactionDto reads: those columns, and the holder's name and account where the detail view joins them. */
+export type TransactionDtoRow = Pick<TransactionRow, (typeof TRANSACTION_DTO_COLUMN_NAMES)[number] | 'holder_name' | 'holder_account'>;
 
 export function toTransactionDto(r: TransactionDtoRow): TransactionDto {
   return {

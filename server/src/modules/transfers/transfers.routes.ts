@@ -3,7 +3,7 @@ import * as yup from 'yup';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { TRANSFER_CURRENCIES, confirmCodeSchema, strictObject, internationalTransferSchema, localTransferSchema, minorToDecimal, sameBankTransferSchema } from '@strongroom/shared';
 import { actorOf } from '../../common/actor';
-import { idParams, okResponse, responses, uuid } from '../../common/route-schemas';
+import { idParams, moneySchema, okResponse, responses, uuid } from '../../common/route-schemas';
 import { withTransaction } from '../../db/transaction';
 import { quote } from './transfer-quote';
 import { SameBankService } from './same-bank.service';
@@ -38,13 +38,12 @@ const recipientParams = yup.object({
     .matches(/^\d{10}$/, 'Account number must be 10 digits'),
 });
 
-const money = { type: 'string', pattern: '^-?\\d+\\.\\d{2}$' };
 const summarySchema = {
   type: 'object',
-  properties: { amount: money, fee: money, total: money, currency: { type: 'string' }, recipientName: { type: 'string' }, executeOn: { type: 'string' } },
+  properties: { amount: moneySchema, fee: moneySchema, total: moneySchema, currency: { type: 'string' }, recipientName: { type: 'string' }, executeOn: { type: 'string' } },
   additionalProperties: true,
 };
-const transactionSchema = { type: 'object', additionalProperties: true, properties: { id: { type: 'string' }, reference: { type: 'string' }, amount: money, status: { type: 'string' } } };
+const transactionSchema = { type: 'object', additionalProperties: true, properties: { id: { type: 'string' }, reference: { type: 'string' }, amount: moneySchema, status: { type: 'string' } } };
 const initiated = responses({ 201: okResponse({ transferId: { type: 'string', format: 'uuid' }, codeStep: { type: 'string', enum: ['code', 'pin'] }, summary: summarySchema }) });
 
 export default async function transferRoutes(app: FastifyInstance) {
@@ -98,7 +97,7 @@ export default async function transferRoutes(app: FastifyInstance) {
         tags,
         summary: 'Fee, rate and total for a payment',
         querystring: quoteQuery,
-        response: responses({ 200: okResponse({ amount: money, fee: money, total: money, currency: { type: 'string' }, rate: { type: 'string' } }) }),
+        response: responses({ 200: okResponse({ amount: moneySchema, fee: moneySchema, total: moneySchema, currency: { type: 'string' }, rate: { type: 'string' } }) }),
       },
     },
     async (request) => {
