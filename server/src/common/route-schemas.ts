@@ -2,7 +2,6 @@ import Ajv from 'ajv';
 import * as yup from 'yup';
 import { convertSchema } from '@sodaru/yup-to-json-schema';
 import type { FastifySchema, FastifySchemaCompiler } from 'fastify';
-import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '@strongroom/shared';
 import { AppError, notFound } from './app-error';
 import { UUID_PATTERN } from './ids';
 
@@ -80,33 +79,6 @@ export function responses(success: Record<number, unknown>): Record<string, unkn
 
 /** An amount on the wire: a decimal string with exactly two decimals (shared/src/money.ts, minorToDecimal). */
 export const moneySchema = { type: 'string', pattern: '^-?\\d+\\.\\d{2}$' };
-
-const text = { type: 'string' };
-const textOrNull = { type: ['string', 'null'] };
-/** A transaction as the customer's list shows it (TransactionDto without the detail view's holder and timeline). */
-export const transactionItemSchema = {
-  type: 'object',
-  required: ['id', 'reference', 'type', 'kind', 'status', 'description', 'category', 'amount', 'currency', 'fees', 'createdAt'],
-  properties: {
-    id: { type: 'string', format: 'uuid' },
-    reference: text,
-    type: { type: 'string', enum: [...TRANSACTION_TYPES] },
-    kind: text,
-    status: { type: 'string', enum: [...TRANSACTION_STATUSES] },
-    description: text,
-    category: text,
-    amount: moneySchema,
-    currency: text,
-    fees: moneySchema,
-    recipient: textOrNull,
-    balanceAfter: { anyOf: [moneySchema, { type: 'null' }] },
-    channel: text,
-    location: textOrNull,
-    memo: textOrNull,
-    createdAt: { type: 'string', format: 'date-time' },
-    statusReason: text,
-  },
-};
 
 export const timelineSchema = {
   type: 'array',

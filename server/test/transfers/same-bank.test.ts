@@ -24,6 +24,9 @@ describe('POST /v1/transfer/same', () => {
     expect(res.json().transaction).toMatchObject({ type: 'debit', status: 'success', amount: '120.55', fees: '0.00', balanceAfter: '379.45' });
     expect(await balanceOf(t, a.id)).toBe('37945');
     expect(await balanceOf(t, b.id)).toBe('12055');
+    // The answer's transaction is the sender's listed one, field for field (its response schema drops nothing).
+    const aList = await t.app.inject({ method: 'GET', url: '/v1/transaction', headers: { cookie: a.session.cookie } });
+    expect(res.json().transaction).toEqual(aList.json().items[0]);
     const bList = await t.app.inject({ method: 'GET', url: '/v1/transaction', headers: { cookie: b.session.cookie } });
     expect(bList.json().items[0]).toMatchObject({ type: 'credit', amount: '120.55', status: 'success' });
     expect((await lastMail(t.app, b.email as string)).template).toBe('transactionAlert');

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import * as yup from 'yup';
 import { statementQuerySchema, transactionQuerySchema } from '@strongroom/shared';
-import { idParamsFor, okResponse, responses, simpleRestListQuery, transactionItemSchema } from '../../common/route-schemas';
+import { idParamsFor, okResponse, responses, simpleRestListQuery } from '../../common/route-schemas';
+import { transactionItemSchema } from './transaction-item.schema';
 import { firstApprover, timeline } from '../review/status-events';
 import { notFound } from '../../common/app-error';
 import { rows } from '../../common/sql';

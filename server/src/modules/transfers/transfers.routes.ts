@@ -7,6 +7,7 @@ import { idParams, moneySchema, okResponse, responses, uuid } from '../../common
 import { withTransaction } from '../../db/transaction';
 import { quote } from './transfer-quote';
 import { SameBankService } from './same-bank.service';
+import { transactionItemSchema } from '../transactions/transaction-item.schema';
 import { partiesFromJson, type SameBankParties } from './transfers.queries';
 import { AuthorisationService, type InitiateInput } from './authorisation.service';
 import { cancelScheduled, defineTransferJobs, listScheduled } from './scheduled-transfers';
@@ -43,7 +44,6 @@ const summarySchema = {
   properties: { amount: moneySchema, fee: moneySchema, total: moneySchema, currency: { type: 'string' }, recipientName: { type: 'string' }, executeOn: { type: 'string' } },
   additionalProperties: true,
 };
-const transactionSchema = { type: 'object', additionalProperties: true, properties: { id: { type: 'string' }, reference: { type: 'string' }, amount: moneySchema, status: { type: 'string' } } };
 const initiated = responses({ 201: okResponse({ transferId: { type: 'string', format: 'uuid' }, codeStep: { type: 'string', enum: ['code', 'pin'] }, summary: summarySchema }) });
 
 export default async function transferRoutes(app: FastifyInstance) {
@@ -133,7 +133,7 @@ export default async function transferRoutes(app: FastifyInstance) {
         tags,
         summary: 'Instant transfer to another Strongroom account (PIN required, fee 0)',
         body: sameBankTransferSchema,
-        response: responses({ 201: okResponse({ transaction: transactionSchema }) }),
+        response: responses({ 201: okResponse({ transaction: transactionItemSchema }) }),
       },
     },
     async (request, reply) => {
