@@ -13,9 +13,11 @@ describe('steadyRate', () => {
       req.on('data', (chunk) => (body += chunk));
       req.on('end', () => {
         bodies.push(body);
-        const refused = JSON.parse(body).refuse === true;
-        res.writeHead(refused ? 500 : 201, { 'content-type': 'application/json' });
-        res.end('{"success":true}');
+        const { refuse, delayMs } = JSON.parse(body);
+        setTimeout(() => {
+          res.writeHead(refuse === true ? 500 : 201, { 'content-type': 'application/json' });
+          res.end('{"success":true}');
+        }, delayMs ?? 0);
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -39,6 +41,26 @@ describe('steadyRate', () => {
     expect(result.failed).toBe(5);
     expect(result.p50).toBeGreaterThan(0);
     expect(result.p99).toBeGreaterThanOrEqual(result.p50);
+  });
+
+  it("gives each window's p99 by when its requests were due, so a stall shows in the window it fell in", async () => {
+    let sent = 0;
+    // 40 requests over a second in windows of a quarter: the second window's ten are answered 400 ms late.
+    const result = await steadyRate(
+      url,
+      40,
+      1,
+      () => {
+        sent += 1;
+        return { headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ delayMs: sent > 10 && sent <= 20 ? 400 : 0 }) };
+      },
+      0.25,
+    );
+
+    expect(result.windowP99s).toHaveLength(4);
+    expect(result.windowP99s[1]).toBeGreaterThanOrEqual(400);
+    expect(Math.max(...result.windowP99s)).toBe(result.windowP99s[1]);
+    expect(result.p99).toBe(Math.max(...result.windowP99s));
   });
 
   it('counts a request that gets no answer as failed instead of waiting for ever', async () => {

@@ -5,15 +5,23 @@ import { RawHttpPool } from './raw-http';
 export const fig = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false });
 
 /**
+ * The length of the windows whose p99 steadyRate reports beside the whole run's: the length the steady run had before it
+ * ran for a minute, so that the worst of them is the figure earlier runs gave (docs/benchmark-history.md).
+ */
+export const STEADY_WINDOW_S = 15;
+
+/**
  * Open-loop load at a steady rate: request i is due at start + i/rate, whatever happened to the others,
  * and its latency counts from when it was due (so a stall is not hidden by requests that were never sent).
  * autocannon's rate mode sends each connection's quota for the second back to back and then idles, which
  * measures bursts, not a rate. The load generator shares the machine's cores with the server and PostgreSQL, so its
  * requests go through RawHttpPool, which costs it least.
  */
-export async function steadyRate(url: URL, rate: number, durationS: number, body: () => { headers: Record<string, string>; payload: string }) {
+export async function steadyRate(url: URL, rate: number, durationS: number, body: () => { headers: Record<string, string>; payload: string }, windowS = STEADY_WINDOW_S) {
   const pool = new RawHttpPool(url);
   const latenciesMs: number[] = [];
+  // Each window's latencies (by when the request was due), for the p99 of each `windowS` of the run.
+  const windowLatenciesMs: number[][] = [];
   // How late each request left this process after it was due: the load generator waiting for a core counts in the
   // latency too (measured from when it was due), and this says how much of it that was.
   const sendLagsMs: number[] = [];
@@ -41,6 +49,8 @@ export async function steadyRate(url: URL, rate: number, durationS: number, body
         const finished = (statusCode?: number) => {
           const ms = performance.now() - due;
           latenciesMs.push(ms);
+          const window = Math.floor((due - start) / (windowS * 1000));
+          (windowLatenciesMs[window] ??= []).push(ms);
           if (debug && ms > 50) {
             const bucket = Math.floor((due - start) / 100);
             const b = slow.get(bucket) ?? { n: 0, maxMs: 0 };
@@ -74,5 +84,24 @@ export async function steadyRate(url: URL, rate: number, durationS: number, body
   sendLagsMs.sort((a, b) => a - b);
   const at = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
   const elapsedS = (performance.now() - start) / 1000;
-  return { elapsedS, ratePerS: ok / elapsedS, p50: at(latenciesMs, 0.5), p99: at(latenciesMs, 0.99), sendLagP99: at(sendLagsMs, 0.99), ok, failed, slowBuckets: [...slow.keys()], startEpochMs };
+  const windowP99s = windowLatenciesMs
+    .filter((window) => window.length > 0)
+    .map((window) =>
+      at(
+        window.sort((a, b) => a - b),
+        0.99,
+      ),
+    );
+  return {
+    elapsedS,
+    ratePerS: ok / elapsedS,
+    p50: at(latenciesMs, 0.5),
+    p99: at(latenciesMs, 0.99),
+    windowP99s,
+    sendLagP99: at(sendLagsMs, 0.99),
+    ok,
+    failed,
+    slowBuckets: [...slow.keys()],
+    startEpochMs,
+  };
 }
