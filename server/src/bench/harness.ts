@@ -49,9 +49,10 @@ export function serverEnv(opts: { databaseUrl: string; port: number; dataDir: st
  * waited for a mark-compact (8 in a 30 s steady run at 1,200 transfers/s; 0-1 without). A 24 MB young generation (Node's
  * default is 16 MB): each scavenge's pause grows with what survives it; 48 MB halved the scavenges but lengthened each
  * (3.3 ms on average against 1.9), and 64 MB once paused the server ~7 ms a time. Flags given after these
- * (BENCH_SERVER_NODE_ARGS) win.
+ * (BENCH_SERVER_NODE_ARGS) win. The old generation may double over what the last mark-compact kept, and V8's memory
+ * reducer, whose watchdog compacted everything and shrank the young generation under load, is off (docs/decisions/0034).
  */
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=24', '--no-allocation-site-pretenuring'];
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=24', '--no-allocation-site-pretenuring', '--heap-growing-percent=100', '--no-memory-reducer'];
 
 /** node server/dist/main.js in a process of its own (as in production), with SERVER_NODE_FLAGS and optional others. */
 export function spawnServer(env: NodeJS.ProcessEnv, nodeArgs: string[] = [], stdio: 'inherit' | 'ignore' | 'pipe' = 'inherit'): ChildProcess {
