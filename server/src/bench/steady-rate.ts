@@ -19,8 +19,7 @@ export const STEADY_WINDOW_S = 15;
  */
 export async function steadyRate(url: URL, rate: number, durationS: number, body: () => { headers: Record<string, string>; payload: string }, windowS = STEADY_WINDOW_S) {
   const pool = new RawHttpPool(url);
-  const latenciesMs: number[] = [];
-  // Each window's latencies (by when the request was due), for the p99 of each `windowS` of the run.
+  // Each request's latency, in the window of `windowS` it was due in: the whole run's figures are all the windows'.
   const windowLatenciesMs: number[][] = [];
   // How late each request left this process after it was due: the load generator waiting for a core counts in the
   // latency too (measured from when it was due), and this says how much of it that was.
@@ -48,9 +47,7 @@ export async function steadyRate(url: URL, rate: number, durationS: number, body
         const { headers, payload } = body();
         const finished = (statusCode?: number) => {
           const ms = performance.now() - due;
-          latenciesMs.push(ms);
-          const window = Math.floor((due - start) / (windowS * 1000));
-          (windowLatenciesMs[window] ??= []).push(ms);
+          (windowLatenciesMs[Math.floor((due - start) / (windowS * 1000))] ??= []).push(ms);
           if (debug && ms > 50) {
             const bucket = Math.floor((due - start) / 100);
             const b = slow.get(bucket) ?? { n: 0, maxMs: 0 };
@@ -80,18 +77,13 @@ export async function steadyRate(url: URL, rate: number, durationS: number, body
       'over 50 ms (due at s: count, worst ms, sent late by at worst ms):',
       [...slow].map(([b, v]) => `${fig(b / 10, 1)}:${v.n},${fig(v.maxMs)},${fig(worstSendLagMs.get(b) ?? 0)}`).join(' '),
     );
-  latenciesMs.sort((a, b) => a - b);
-  sendLagsMs.sort((a, b) => a - b);
+  const ascending = (values: number[]) => values.sort((a, b) => a - b);
+  const latenciesMs = ascending(windowLatenciesMs.flat());
+  ascending(sendLagsMs);
   const at = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
   const elapsedS = (performance.now() - start) / 1000;
-  const windowP99s = windowLatenciesMs
-    .filter((window) => window.length > 0)
-    .map((window) =>
-      at(
-        window.sort((a, b) => a - b),
-        0.99,
-      ),
-    );
+  // A window no request was due in (a rate below one a window) is a hole in the array: it has no p99.
+  const windowP99s = windowLatenciesMs.filter((latencies) => latencies.length > 0).map((latencies) => at(ascending(latencies), 0.99));
   return {
     elapsedS,
     ratePerS: ok / elapsedS,
