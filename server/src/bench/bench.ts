@@ -2,7 +2,7 @@
 // sustains, at what latency, and how fast the first page of a 100,000-row transaction list is.
 // Not part of npm test: it prints figures; nothing here asserts a timing.
 import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, totalmem, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
@@ -71,6 +71,9 @@ async function main() {
   console.log(`PostgreSQL: ${url.replace(/:[^:@/]+@/, ':***@')}`);
   const ds = createDataSource(url, { poolSize: 40 });
   await ds.initialize();
+  // What ran the figures below: throughput does not travel between machines, so each run names its machine.
+  const [{ server_version: postgresVersion }] = await rows<{ server_version: string }>(ds.manager, 'SHOW server_version');
+  console.log(`Machine: ${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown'}), ${fig(totalmem() / 2 ** 30)} GiB; Node ${process.version}; PostgreSQL ${postgresVersion.split(' ')[0]}`);
   await runMigrations(ds);
   await seedFxRates(ds.manager);
   for (const stmt of (process.env.BENCH_SQL ?? '').split(';').filter((x) => x.trim())) await ds.query(stmt);
