@@ -36,8 +36,11 @@ export async function closeDataSource(ds: DataSource, { drainTimeoutMs = 10_000,
   const pool = poolOf(ds);
   const deadline = Date.now() + drainTimeoutMs;
   let quietSince = Date.now();
-  while (Date.now() < deadline && Date.now() - quietSince < quietMs) {
+  // The pool is looked at before the quiet time is judged: after a stall of this process (a loaded machine can hold it
+  // longer than quietMs between two looks) a query still in flight must count, not the time that merely passed.
+  while (Date.now() < deadline) {
     if (pool.totalCount > pool.idleCount || pool.waitingCount > 0) quietSince = Date.now();
+    else if (Date.now() - quietSince >= quietMs) break;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   if (ds.isInitialized) await ds.destroy();
