@@ -73,7 +73,8 @@ async function main() {
   await ds.initialize();
   // What ran the figures below: throughput does not travel between machines, so each run names its machine.
   const [{ server_version: postgresVersion }] = await rows<{ server_version: string }>(ds.manager, 'SHOW server_version');
-  console.log(`Machine: ${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown'}), ${fig(totalmem() / 2 ** 30)} GiB; Node ${process.version}; PostgreSQL ${postgresVersion.split(' ')[0]}`);
+  const cores = cpus();
+  console.log(`Machine: ${cores.length} cores (${cores[0]?.model.trim() ?? 'unknown'}), ${fig(totalmem() / 2 ** 30)} GiB; Node ${process.version}; PostgreSQL ${postgresVersion.split(' ')[0]}`);
   await runMigrations(ds);
   await seedFxRates(ds.manager);
   for (const stmt of (process.env.BENCH_SQL ?? '').split(';').filter((x) => x.trim())) await ds.query(stmt);
