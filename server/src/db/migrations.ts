@@ -25,6 +25,7 @@ import { PinAttemptTakenAt1760002000000 } from './migrations/1760002000000-pin-a
 import { OutboundParsedOnce1760002100000 } from './migrations/1760002100000-outbound-parsed-once.migration';
 import { AccountNumberVarchar1760002200000 } from './migrations/1760002200000-account-number-varchar.migration';
 import { LighterBooking1760002300000 } from './migrations/1760002300000-lighter-booking.migration';
+import { QuietStatistics1760002400000 } from './migrations/1760002400000-quiet-statistics.migration';
 
 // In order. Never edit a migration that has shipped: add a new one.
 export const MIGRATIONS = [
@@ -60,4 +61,5 @@ export const MIGRATIONS = [
   OutboundParsedOnce1760002100000,
   AccountNumberVarchar1760002200000,
   LighterBooking1760002300000,
+  QuietStatistics1760002400000,
 ];
