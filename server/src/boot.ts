@@ -34,14 +34,18 @@ export async function prepareData(app: FastifyInstance): Promise<string[]> {
   if (config.seedDemo) {
     await seedDemo(app.db, pinPepperFrom(config.encryptionKey));
     const secrets = loadOrCreateSecrets(config.dataDir);
-    await admin.ensureStaff(DEMO_STAFF.admin, secrets.demoAdminPassword, 'admin', 'Avery Admin', { totpSecret: secrets.demoAdminTotpSecret });
-    await admin.ensureStaff(DEMO_STAFF.auditor, secrets.demoAuditorPassword, 'auditor', 'Riley Auditor', { totpSecret: secrets.demoAuditorTotpSecret });
+    // An operator who names a demo address as ADMIN_EMAIL takes it over: its demo password and secret would not sign in.
+    const demoStaffLine = async (label: string, email: string, password: string, totpSecret: string, role: 'admin' | 'auditor', name: string) => {
+      if (config.adminEmail === email && config.adminPassword) return `  ${label} ${email}  (ADMIN_EMAIL: the operator admin below)`;
+      await admin.ensureStaff(email, password, role, name, { totpSecret });
+      return `  ${label} ${email}  password ${password}  TOTP secret ${totpSecret}`;
+    };
     lines.push(
       'Demo logins',
       `  Customer (web app):  account ${DEMO_CUSTOMER.accountNumber}  password ${DEMO_CUSTOMER.password}  PIN ${DEMO_CUSTOMER.pin}`,
       `  Second customer:     account ${DEMO_PAYEE.accountNumber}  password ${DEMO_PAYEE.password}  PIN ${DEMO_PAYEE.pin}`,
-      `  Staff admin (/admin):   ${DEMO_STAFF.admin}  password ${secrets.demoAdminPassword}  TOTP secret ${secrets.demoAdminTotpSecret}`,
-      `  Staff auditor (/admin): ${DEMO_STAFF.auditor}  password ${secrets.demoAuditorPassword}  TOTP secret ${secrets.demoAuditorTotpSecret}`,
+      await demoStaffLine('Staff admin (/admin):  ', DEMO_STAFF.admin, secrets.demoAdminPassword, secrets.demoAdminTotpSecret, 'admin', 'Avery Admin'),
+      await demoStaffLine('Staff auditor (/admin):', DEMO_STAFF.auditor, secrets.demoAuditorPassword, secrets.demoAuditorTotpSecret, 'auditor', 'Riley Auditor'),
       '  (add a TOTP secret to an authenticator app by hand, or scan the QR code the console shows at first sign-in)',
     );
   }

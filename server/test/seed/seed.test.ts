@@ -114,4 +114,27 @@ describe('start-up data (seed, demo staff, operator admin)', () => {
       await next.close();
     }
   });
+
+  it('prints no demo password for a demo address the operator took over as ADMIN_EMAIL', async () => {
+    const totpSecret = generateSecret();
+    const next = await createTestApp({ seedDemo: true, adminEmail: DEMO_STAFF.admin, adminPassword: 'Operator-Passw0rd!', adminTotpSecret: totpSecret });
+    try {
+      const printed = (await prepareData(next.app)).join('\n');
+      const secrets = JSON.parse(readFileSync(join(next.dataDir, 'secrets.json'), 'utf8'));
+      expect(printed).not.toContain(secrets.demoAdminPassword);
+      expect(printed).toContain(`${DEMO_STAFF.admin}  (ADMIN_EMAIL: the operator admin below)`);
+      expect(printed).toContain(`${DEMO_STAFF.auditor}  password ${secrets.demoAuditorPassword}`);
+      const demo = await next.app.inject({
+        method: 'POST',
+        url: '/v1/admin/auth/login',
+        payload: { email: DEMO_STAFF.admin, password: secrets.demoAdminPassword, otp: await freshOtp(secrets.demoAdminTotpSecret) },
+      });
+      expect(demo.statusCode).toBe(401);
+      const operator = await next.app.inject({ method: 'POST', url: '/v1/admin/auth/login', payload: { email: DEMO_STAFF.admin, password: 'Operator-Passw0rd!', otp: await freshOtp(totpSecret) } });
+      expect(operator.statusCode).toBe(200);
+      expect(operator.json().staff.role).toBe('admin');
+    } finally {
+      await next.close();
+    }
+  });
 });
