@@ -4,6 +4,7 @@ import { loadOrCreateSecrets, type AppConfig } from './config/config';
 import { createDataSource, runMigrations } from './db/data-source';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres';
 import { seedDemo, DEMO_CUSTOMER, DEMO_PAYEE } from './seed/seed';
+import type { StaffRole } from '@strongroom/shared';
 import { AdminService } from './modules/admin/admin.service';
 import { pinPepperFrom } from './common/crypto';
 
@@ -34,8 +35,9 @@ export async function prepareData(app: FastifyInstance): Promise<string[]> {
   if (config.seedDemo) {
     await seedDemo(app.db, pinPepperFrom(config.encryptionKey));
     const secrets = loadOrCreateSecrets(config.dataDir);
-    // An operator who names a demo address as ADMIN_EMAIL takes it over: its demo password and secret would not sign in.
-    const demoStaffLine = async (label: string, email: string, password: string, totpSecret: string, role: 'admin' | 'auditor', name: string) => {
+    // Each demo staff member, and the line that prints their sign-in. An operator who names a demo address as ADMIN_EMAIL
+    // takes it over: the demo password and secret would not sign in there, so they are neither set nor printed.
+    const ensureDemoStaff = async (label: string, email: string, password: string, totpSecret: string, role: StaffRole, name: string) => {
       if (config.adminEmail === email && config.adminPassword) return `  ${label} ${email}  (ADMIN_EMAIL: the operator admin below)`;
       await admin.ensureStaff(email, password, role, name, { totpSecret });
       return `  ${label} ${email}  password ${password}  TOTP secret ${totpSecret}`;
@@ -44,8 +46,8 @@ export async function prepareData(app: FastifyInstance): Promise<string[]> {
       'Demo logins',
       `  Customer (web app):  account ${DEMO_CUSTOMER.accountNumber}  password ${DEMO_CUSTOMER.password}  PIN ${DEMO_CUSTOMER.pin}`,
       `  Second customer:     account ${DEMO_PAYEE.accountNumber}  password ${DEMO_PAYEE.password}  PIN ${DEMO_PAYEE.pin}`,
-      await demoStaffLine('Staff admin (/admin):  ', DEMO_STAFF.admin, secrets.demoAdminPassword, secrets.demoAdminTotpSecret, 'admin', 'Avery Admin'),
-      await demoStaffLine('Staff auditor (/admin):', DEMO_STAFF.auditor, secrets.demoAuditorPassword, secrets.demoAuditorTotpSecret, 'auditor', 'Riley Auditor'),
+      await ensureDemoStaff('Staff admin (/admin):  ', DEMO_STAFF.admin, secrets.demoAdminPassword, secrets.demoAdminTotpSecret, 'admin', 'Avery Admin'),
+      await ensureDemoStaff('Staff auditor (/admin):', DEMO_STAFF.auditor, secrets.demoAuditorPassword, secrets.demoAuditorTotpSecret, 'auditor', 'Riley Auditor'),
       '  (add a TOTP secret to an authenticator app by hand, or scan the QR code the console shows at first sign-in)',
     );
   }

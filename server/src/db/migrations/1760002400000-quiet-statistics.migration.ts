@@ -7,8 +7,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * A same-bank payment updates both parties' ledger accounts (balance) and the payer's PIN attempt count twice (taken,
  * then started again). At the default (a tenth of the rows), a bank of 100,000 customers crosses that every ~5,000
  * payments, so each visit of autovacuum (once a minute) analyzed both: a burst of ~40 ms of a core each, on the cores
- * that serve payments, for statistics the planner only ever reads through the tables' unique keys. New customers still
- * count as changes, so a bank that grows tenfold is analyzed again; VACUUM is unchanged.
+ * that serve payments, for statistics no plan needs: the server reads both tables only through their keys. New customers
+ * still count as changes, so a bank that grows tenfold is analyzed again; VACUUM is unchanged.
  *
  * ALTER TABLE ... SET (storage parameter) takes a lock that lets reads and writes go on, so a live bank keeps taking
  * payments while it runs.
