@@ -35,19 +35,26 @@ export async function prepareData(app: FastifyInstance): Promise<string[]> {
   if (config.seedDemo) {
     await seedDemo(app.db, pinPepperFrom(config.encryptionKey));
     const secrets = loadOrCreateSecrets(config.dataDir);
-    // Each demo staff member, and the line that prints their sign-in. An operator who names a demo address as ADMIN_EMAIL
-    // takes it over: the demo password and secret would not sign in there, so they are neither set nor printed.
-    const ensureDemoStaff = async (label: string, email: string, password: string, totpSecret: string, role: StaffRole, name: string) => {
-      if (config.adminEmail === email && config.adminPassword) return `  ${label} ${email}  (ADMIN_EMAIL: the operator admin below)`;
+    const demoStaff: { label: string; email: string; password: string; totpSecret: string; role: StaffRole; name: string }[] = [
+      { label: 'Staff admin (/admin):  ', email: DEMO_STAFF.admin, password: secrets.demoAdminPassword, totpSecret: secrets.demoAdminTotpSecret, role: 'admin', name: 'Avery Admin' },
+      { label: 'Staff auditor (/admin):', email: DEMO_STAFF.auditor, password: secrets.demoAuditorPassword, totpSecret: secrets.demoAuditorTotpSecret, role: 'auditor', name: 'Riley Auditor' },
+    ];
+    const staffLines: string[] = [];
+    for (const { label, email, password, totpSecret, role, name } of demoStaff) {
+      // An operator who names a demo address as ADMIN_EMAIL takes it over: the demo password and secret would not sign
+      // in there, so they are neither set nor printed.
+      if (config.adminEmail === email && config.adminPassword) {
+        staffLines.push(`  ${label} ${email}  (ADMIN_EMAIL: the operator admin below)`);
+        continue;
+      }
       await admin.ensureStaff(email, password, role, name, { totpSecret });
-      return `  ${label} ${email}  password ${password}  TOTP secret ${totpSecret}`;
-    };
+      staffLines.push(`  ${label} ${email}  password ${password}  TOTP secret ${totpSecret}`);
+    }
     lines.push(
       'Demo logins',
       `  Customer (web app):  account ${DEMO_CUSTOMER.accountNumber}  password ${DEMO_CUSTOMER.password}  PIN ${DEMO_CUSTOMER.pin}`,
       `  Second customer:     account ${DEMO_PAYEE.accountNumber}  password ${DEMO_PAYEE.password}  PIN ${DEMO_PAYEE.pin}`,
-      await ensureDemoStaff('Staff admin (/admin):  ', DEMO_STAFF.admin, secrets.demoAdminPassword, secrets.demoAdminTotpSecret, 'admin', 'Avery Admin'),
-      await ensureDemoStaff('Staff auditor (/admin):', DEMO_STAFF.auditor, secrets.demoAuditorPassword, secrets.demoAuditorTotpSecret, 'auditor', 'Riley Auditor'),
+      ...staffLines,
       '  (add a TOTP secret to an authenticator app by hand, or scan the QR code the console shows at first sign-in)',
     );
   }
