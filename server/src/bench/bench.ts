@@ -18,7 +18,7 @@ import { HARNESS_PIN, loginCustomers, seedFundedCustomers, serverEnv, spawnServe
 import { STEADY_WINDOW_S, fig, steadyRate } from './steady-rate';
 import { sampleActivity } from './activity-sampler';
 import { GcTally } from './gc-tally';
-import { sampleStalls } from './stall-sampler';
+import { type CounterDeltas, sampleStalls, sampleWindows } from './stall-sampler';
 import { seedHistory } from './history';
 import { seedPopulation } from './population';
 import { bracket, cpuPerTransfer, cpuSnapshot, postmasterPidOf, preparePgbench, type PgbenchFigures } from './yardstick';
@@ -240,6 +240,7 @@ async function main() {
   const stalls = process.env.BENCH_DEBUG ? sampleStalls(server.pid, cpuLimit?.directory) : undefined;
   const halfCpuBefore = cpuSnapshot(server.pid, postmasterPid);
   gc.start();
+  const machineWindows = sampleWindows(server.pid, cpuLimit?.directory, STEADY_WINDOW_S);
   const half = await steadyRate(new URL(`${base}/v1/transfer/same`), halfRate, halfDurationS, () => {
     const from = Math.floor(Math.random() * customers.length);
     let to = Math.floor(Math.random() * customers.length);
@@ -253,6 +254,11 @@ async function main() {
     `${(fixedRate ? `Spread at a steady ${halfRate}/s (fixed)` : `Spread at a steady half of the peak (${halfRate}/s)`).padEnd(38)} ${fig(half.ratePerS).padStart(6)} transfers/s  p50 ${fig(half.p50).padStart(4)} ms  p99 ${fig(half.p99).padStart(4)} ms  (failed ${half.failed}; sent late by p99 ${fig(half.sendLagP99)} ms)`,
   );
   if (half.windowP99s.length > 1) console.log(`  p99 in each ${STEADY_WINDOW_S} s of it: ${half.windowP99s.map((ms) => `${fig(ms)} ms`).join(', ')} (worst ${fig(Math.max(...half.windowP99s))} ms)`);
+  const windows = machineWindows();
+  const each = (key: keyof CounterDeltas) => windows.map((window) => fig(window[key])).join(', ');
+  console.log(
+    `  the machine in each ${STEADY_WINDOW_S} s (ms of core time): steal ${each('stealMs')}; the server's main thread waiting for a core ${each('serverWaitMs')}${cpuLimit ? `; held back by the CPU limit ${each('throttledMs')}` : ''}`,
+  );
 
   console.log(`  ${cpuPerTransfer(halfCpuBefore, cpuSnapshot(server.pid, postmasterPid), half.ok, half.elapsedS)}`);
   const collected = gc.stop();

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readCounters } from './stall-sampler';
+import { deltasBetween, readCounters, sampleWindows, withTail } from './stall-sampler';
 
 describe('readCounters', () => {
   it("reads a process's time on a core from /proc, and the machine's steal and iowait", () => {
@@ -38,5 +38,52 @@ describe('readCounters', () => {
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
+  });
+});
+
+describe('deltasBetween', () => {
+  const reading = (atEpochMs: number, stealMs: number, serverWaitMs: number) => ({ atEpochMs, stealMs, iowaitMs: 0, throttledMs: 0, serverRunMs: 0, serverWaitMs });
+
+  it('gives what each counter added between readings, one window a pair', () => {
+    const deltas = deltasBetween([reading(0, 100, 5), reading(15_000, 100, 905), reading(30_000, 1_340, 1_200)]);
+    expect(deltas).toEqual([
+      { stealMs: 0, iowaitMs: 0, throttledMs: 0, serverRunMs: 0, serverWaitMs: 900 },
+      { stealMs: 1_240, iowaitMs: 0, throttledMs: 0, serverRunMs: 0, serverWaitMs: 295 },
+    ]);
+  });
+
+  it('gives no window for a single reading', () => {
+    expect(deltasBetween([reading(0, 100, 5)])).toEqual([]);
+  });
+});
+
+describe('withTail', () => {
+  const at = (atEpochMs: number) => ({ atEpochMs, stealMs: atEpochMs / 10, iowaitMs: 0, throttledMs: 0, serverRunMs: 0, serverWaitMs: 0 });
+
+  it('lets a short tail after the last window join it', () => {
+    expect(withTail([at(0), at(15_000), at(30_000)], at(30_400), 15_000).map((reading) => reading.atEpochMs)).toEqual([0, 15_000, 30_400]);
+  });
+
+  it('makes a tail of half a window or more a window of its own', () => {
+    expect(withTail([at(0), at(15_000)], at(22_500), 15_000).map((reading) => reading.atEpochMs)).toEqual([0, 15_000, 22_500]);
+  });
+
+  it('makes a run shorter than a window one window', () => {
+    expect(withTail([at(0)], at(300), 15_000).map((reading) => reading.atEpochMs)).toEqual([0, 300]);
+  });
+});
+
+describe('sampleWindows', () => {
+  it("reads this machine's counters and gives at least one window, none negative", async () => {
+    const stop = sampleWindows(process.pid, undefined, 0.05);
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    const windows = stop();
+    expect(windows.length).toBeGreaterThanOrEqual(1);
+    for (const window of windows) {
+      expect(window.stealMs).toBeGreaterThanOrEqual(0);
+      expect(window.serverWaitMs).toBeGreaterThanOrEqual(0);
+    }
+    // This process was on a core in that time (the timers ran): the windows together saw some of it.
+    expect(windows.reduce((sum, window) => sum + window.serverRunMs, 0)).toBeGreaterThan(0);
   });
 });

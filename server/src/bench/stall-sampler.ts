@@ -101,3 +101,43 @@ export function sampleStalls(serverPid: number | undefined, cgroupDirectory: str
     );
   };
 }
+
+export type CounterDeltas = Omit<Counters, 'atEpochMs'>;
+
+/** What each counter added from one reading to the next: readings n + 1 give n deltas. */
+export function deltasBetween(readings: Counters[]): CounterDeltas[] {
+  return readings.slice(1).map((reading, index) => {
+    const before = readings[index];
+    return {
+      stealMs: reading.stealMs - before.stealMs,
+      iowaitMs: reading.iowaitMs - before.iowaitMs,
+      throttledMs: reading.throttledMs - before.throttledMs,
+      serverRunMs: reading.serverRunMs - before.serverRunMs,
+      serverWaitMs: reading.serverWaitMs - before.serverWaitMs,
+    };
+  });
+}
+
+/**
+ * Every run, not only BENCH_DEBUG's: the counters once a window (the steady run's windows of `windowS`), so that each
+ * window's p99 can be read beside the time the hypervisor took from the machine (steal) and the server's main thread
+ * spent waiting for a core. A shared virtual machine's neighbours are not the product; a window that misses while the
+ * hypervisor held the cores says so. Four readings a minute cost nothing the run could see.
+ */
+export function sampleWindows(serverPid: number | undefined, cgroupDirectory: string | undefined, windowS: number) {
+  const readings = [readCounters(serverPid, cgroupDirectory)];
+  const timer = setInterval(() => readings.push(readCounters(serverPid, cgroupDirectory)), windowS * 1000);
+  return (): CounterDeltas[] => {
+    clearInterval(timer);
+    return deltasBetween(withTail(readings, readCounters(serverPid, cgroupDirectory), windowS * 1000));
+  };
+}
+
+/**
+ * The readings that bound each window, with the last one taken when the run ended: the run ends a little after its
+ * last window (its last answers), and that tail joins the last window unless it is half a window or more.
+ */
+export function withTail(readings: Counters[], last: Counters, windowMs: number): Counters[] {
+  if (readings.length === 1 || last.atEpochMs - readings[readings.length - 1].atEpochMs >= windowMs / 2) return [...readings, last];
+  return [...readings.slice(0, -1), last];
+}
