@@ -19,6 +19,7 @@ import { STEADY_WINDOW_S, fig, steadyRate } from './steady-rate';
 import { sampleActivity } from './activity-sampler';
 import { GcTally } from './gc-tally';
 import { type CounterDeltas, sampleStalls, sampleWindows } from './stall-sampler';
+import { describeSlowSeconds, sampleSeconds } from './second-sampler';
 import { seedHistory } from './history';
 import { seedPopulation } from './population';
 import { bracket, cpuPerTransfer, cpuSnapshot, postmasterPidOf, preparePgbench, type PgbenchFigures } from './yardstick';
@@ -241,6 +242,7 @@ async function main() {
   const halfCpuBefore = cpuSnapshot(server.pid, postmasterPid);
   gc.start();
   const machineWindows = sampleWindows(server.pid, cpuLimit?.directory, STEADY_WINDOW_S);
+  const machineSeconds = sampleSeconds(server.pid, postmasterPid, cpuLimit?.directory);
   const half = await steadyRate(new URL(`${base}/v1/transfer/same`), halfRate, halfDurationS, () => {
     const from = Math.floor(Math.random() * customers.length);
     let to = Math.floor(Math.random() * customers.length);
@@ -255,10 +257,12 @@ async function main() {
   );
   if (half.windowP99s.length > 1) console.log(`  p99 in each ${STEADY_WINDOW_S} s of it: ${half.windowP99s.map((ms) => `${fig(ms)} ms`).join(', ')} (worst ${fig(Math.max(...half.windowP99s))} ms)`);
   const windows = machineWindows();
+  const seconds = machineSeconds();
   const each = (key: keyof CounterDeltas) => windows.map((window) => fig(window[key])).join(', ');
   console.log(
     `  the machine in each ${STEADY_WINDOW_S} s (ms of core time): steal ${each('stealMs')}; the server's main thread waiting for a core ${each('serverWaitMs')}${cpuLimit ? `; held back by the CPU limit ${each('throttledMs')}` : ''}`,
   );
+  for (const line of describeSlowSeconds(seconds, half.slowBySecond, !!cpuLimit)) console.log(`  ${line}`);
 
   console.log(`  ${cpuPerTransfer(halfCpuBefore, cpuSnapshot(server.pid, postmasterPid), half.ok, half.elapsedS)}`);
   const collected = gc.stop();

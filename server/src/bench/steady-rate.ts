@@ -29,6 +29,9 @@ export async function steadyRate(url: URL, rate: number, durationS: number, body
   const debug = !!process.env.BENCH_DEBUG;
   const slow = new Map<number, { n: number; maxMs: number }>();
   const worstSendLagMs = new Map<number, number>();
+  // Every run: the requests over 50 ms by the second they were due in, to set beside who was on the cores in that
+  // second (second-sampler.ts).
+  const slowBySecond: number[] = [];
   let ok = 0;
   let failed = 0;
   const total = Math.floor(rate * durationS);
@@ -48,6 +51,10 @@ export async function steadyRate(url: URL, rate: number, durationS: number, body
         const finished = (statusCode?: number) => {
           const ms = performance.now() - due;
           (windowLatenciesMs[Math.floor((due - start) / (windowS * 1000))] ??= []).push(ms);
+          if (ms > 50) {
+            const second = Math.floor((due - start) / 1000);
+            slowBySecond[second] = (slowBySecond[second] ?? 0) + 1;
+          }
           if (debug && ms > 50) {
             const bucket = Math.floor((due - start) / 100);
             const b = slow.get(bucket) ?? { n: 0, maxMs: 0 };
@@ -94,6 +101,7 @@ export async function steadyRate(url: URL, rate: number, durationS: number, body
     ok,
     failed,
     slowBuckets: [...slow.keys()],
+    slowBySecond,
     startEpochMs,
   };
 }

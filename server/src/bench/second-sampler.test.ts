@@ -1,0 +1,71 @@
+import { spawn } from 'node:child_process';
+import { type CpuByKind, CpuTally, type SecondReading, describeSlowSeconds, postgresKind } from './second-sampler';
+
+const none: CpuByKind = { server: 0, backends: 0, autovacuum: 0, checkpointer: 0, otherPostgres: 0, brief: 0, loadGenerator: 0 };
+const quiet = { stealMs: 0, iowaitMs: 0, throttledMs: 0, serverRunMs: 0, serverWaitMs: 0 };
+
+describe('postgresKind', () => {
+  it("tells PostgreSQL's processes apart by their titles", () => {
+    expect(postgresKind('postgres: autovacuum worker strongroom\0')).toBe('autovacuum');
+    expect(postgresKind('postgres: autovacuum launcher\0')).toBe('autovacuum');
+    expect(postgresKind('postgres: checkpointer \0')).toBe('checkpointer');
+    expect(postgresKind('postgres: walwriter \0')).toBe('otherPostgres');
+    expect(postgresKind('postgres: background writer \0')).toBe('otherPostgres');
+    expect(postgresKind('postgres: strongroom strongroom 127.0.0.1(51234) idle\0')).toBe('backends');
+  });
+});
+
+describe('describeSlowSeconds', () => {
+  const second = (server: number, autovacuum: number): SecondReading => ({ ...none, ...quiet, server, autovacuum, throttledMs: 7 });
+
+  it('names the seconds with the most slow requests, most first, and a median second for scale', () => {
+    const lines = describeSlowSeconds([second(300, 0), second(310, 0), second(620, 900), second(305, 0), second(302, 0)], [0, 2, 40], false, 2);
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(/^at 2 s, 40 over 50 ms: server 620, .*autovacuum 900,/);
+    expect(lines[1]).toMatch(/^at 1 s, 2 over 50 ms: server 310,/);
+    // By slow requests: 0 at 0, 3 and 4 s, 2 at 1 s, 40 at 2 s; the middle of the five is 4 s.
+    expect(lines[2]).toMatch(/^a median second \(at 4 s, 0 over 50 ms\): server 302,/);
+    expect(lines.join('\n')).not.toMatch(/held back/);
+  });
+
+  it('says how long the CPU limit held the bench back when there was one', () => {
+    expect(describeSlowSeconds([second(300, 0)], [5], true)[0]).toMatch(/held back 7$/);
+  });
+
+  it('gives nothing for a run without readings', () => {
+    expect(describeSlowSeconds([], [], false)).toEqual([]);
+  });
+});
+
+describe('CpuTally', () => {
+  it("counts a PostgreSQL process's time to the kind its title names, and what it used after it was last seen once it exits", async () => {
+    // This process stands in for the postmaster: a child whose title says autovacuum spins for 200 ms of its own CPU
+    // time (however long a busy machine takes to give it that), says so, then spins 200 ms more and exits when told.
+    const spin = [
+      'const spinUntil = (us) => { while (process.cpuUsage().user + process.cpuUsage().system < us) {} };',
+      'spinUntil(200_000); console.log("spun");',
+      'process.stdin.once("data", () => { spinUntil(400_000); process.exit(0); });',
+    ].join(' ');
+    const tally = new CpuTally(undefined, process.pid);
+    const child = spawn(process.execPath, ['-e', spin, 'autovacuum', 'worker']);
+    try {
+      await new Promise((resolve) => child.stdout.once('data', resolve));
+      const whileAlive = tally.next();
+      // /proc counts in 10 ms ticks: 200 ms of CPU (and the child's start-up) reads as at least 190.
+      expect(whileAlive.autovacuum).toBeGreaterThanOrEqual(190);
+      expect(whileAlive.checkpointer).toBe(0);
+      expect(whileAlive.server).toBe(0);
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.stdin.write('go\n');
+      await exited;
+      // Reaped: its last 200 ms came through the postmaster's children's time, less what had been seen of it.
+      const afterExit = tally.next();
+      expect(afterExit.autovacuum).toBeGreaterThanOrEqual(190);
+      expect(afterExit.autovacuum).toBeLessThan(350);
+      expect(afterExit.brief).toBe(0);
+      expect(afterExit.loadGenerator).toBeGreaterThanOrEqual(0);
+    } finally {
+      child.kill();
+    }
+  });
+});

@@ -1,0 +1,139 @@
+// Every run of npm run bench: who was on the cores in each second of the steady half-peak run, so that the seconds
+// with the most slow requests can be laid to a process (the server, PostgreSQL's backends, an autovacuum worker, the
+// checkpointer, the load generator) or to the machine (steal, the CPU limit). The 15 s windows' totals (stall-sampler's
+// sampleWindows) cannot see a burst of a second or two; BENCH_DEBUG's 100 ms samples can, but cost the load generator
+// a third of its CPU again and so change what they measure. A reading a second costs a few milliseconds.
+import { readFileSync, readdirSync } from 'node:fs';
+import { fig } from './steady-rate';
+import { type CounterDeltas, deltasBetween, readCounters } from './stall-sampler';
+import { procCpuS } from './yardstick';
+
+/** What each kind of process had used, in ms of core time, at one reading. */
+export interface CpuByKind {
+  server: number;
+  backends: number;
+  autovacuum: number;
+  checkpointer: number;
+  /** The walwriter, background writer, launchers and the postmaster itself. */
+  otherPostgres: number;
+  /** PostgreSQL processes that began and ended between two readings. */
+  brief: number;
+  loadGenerator: number;
+}
+
+export type SecondReading = CpuByKind & CounterDeltas;
+
+/** A PostgreSQL process's kind from its command line ("postgres: autovacuum worker", "postgres: user db host idle"). */
+export function postgresKind(commandLine: string): keyof CpuByKind {
+  const title = commandLine.replace(/\0/g, ' ');
+  if (/autovacuum/.test(title)) return 'autovacuum';
+  if (/checkpointer/.test(title)) return 'checkpointer';
+  // walwriter, background writer, logical replication launcher, stats, archiver, the embedded cluster's others.
+  if (/writer|launcher|archiver|logger|walsummarizer|walsender|walreceiver|startup|io worker/.test(title)) return 'otherPostgres';
+  return 'backends';
+}
+
+function childPids(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    // Kernels without the children file: every process whose parent is pid.
+    return readdirSync('/proc')
+      .filter((entry) => /^\d+$/.test(entry))
+      .map(Number)
+      .filter((candidate) => procCpuS(candidate)?.ppid === pid);
+  }
+}
+
+/**
+ * The CPU each kind of process used between one `next()` and the one before (ms of core time). Each PostgreSQL process
+ * is followed by its pid, and its title read once. A process that exited since (an autovacuum worker, say) is no longer
+ * listed; the postmaster reaped it, which added its whole time to the postmaster's children's, so what it used since it
+ * was last seen is that rise less what had been seen of it, counted to its kind.
+ */
+export class CpuTally {
+  private readonly seen = new Map<number, { kind: keyof CpuByKind; ms: number }>();
+  private serverMs = 0;
+  private loadGeneratorMs = 0;
+  private postmasterMs = 0;
+  private reapedMs = 0;
+
+  constructor(
+    private readonly serverPid: number | undefined,
+    private readonly postmasterPid: number | undefined,
+  ) {
+    this.next();
+  }
+
+  next(): CpuByKind {
+    const used: CpuByKind = { server: 0, backends: 0, autovacuum: 0, checkpointer: 0, otherPostgres: 0, brief: 0, loadGenerator: 0 };
+    const self = process.cpuUsage();
+    used.loadGenerator = this.rise('loadGeneratorMs', (self.user + self.system) / 1000);
+    if (this.serverPid) used.server = this.rise('serverMs', (procCpuS(this.serverPid)?.s ?? 0) * 1000);
+    if (!this.postmasterPid) return used;
+    const own = (procCpuS(this.postmasterPid)?.s ?? 0) * 1000;
+    const withReaped = (procCpuS(this.postmasterPid, true)?.s ?? 0) * 1000;
+    used.otherPostgres += this.rise('postmasterMs', own);
+    const reapedMs = this.rise('reapedMs', withReaped - own);
+    const live = new Set<number>();
+    for (const pid of childPids(this.postmasterPid)) {
+      const cpu = procCpuS(pid);
+      if (!cpu) continue;
+      let entry = this.seen.get(pid);
+      if (!entry) {
+        try {
+          entry = { kind: postgresKind(readFileSync(`/proc/${pid}/cmdline`, 'utf8')), ms: 0 };
+        } catch {
+          continue;
+        }
+        this.seen.set(pid, entry);
+      }
+      live.add(pid);
+      used[entry.kind] += Math.max(0, cpu.s * 1000 - entry.ms);
+      entry.ms = cpu.s * 1000;
+    }
+    const exited = [...this.seen].filter(([pid]) => !live.has(pid));
+    const seenMs = exited.reduce((sum, [, entry]) => sum + entry.ms, 0);
+    // Several at once (rare): their kind is the one that had used most. None seen: a process began and ended
+    // between two readings.
+    const kind = exited.length > 0 ? exited.reduce((most, candidate) => (candidate[1].ms > most[1].ms ? candidate : most))[1].kind : 'brief';
+    used[kind] += Math.max(0, reapedMs - seenMs);
+    for (const [pid] of exited) this.seen.delete(pid);
+    return used;
+  }
+
+  private rise(field: 'serverMs' | 'loadGeneratorMs' | 'postmasterMs' | 'reapedMs', nowMs: number) {
+    const risen = Math.max(0, nowMs - this[field]);
+    this[field] = nowMs;
+    return risen;
+  }
+}
+
+/** Samples every second until the returned function is called; it returns each whole second's readings. */
+export function sampleSeconds(serverPid: number | undefined, postmasterPid: number | undefined, cgroupDirectory: string | undefined) {
+  const tally = new CpuTally(serverPid, postmasterPid);
+  const cpu: CpuByKind[] = [];
+  const machine = [readCounters(serverPid, cgroupDirectory)];
+  const timer = setInterval(() => {
+    cpu.push(tally.next());
+    machine.push(readCounters(serverPid, cgroupDirectory));
+  }, 1000);
+  return (): SecondReading[] => {
+    clearInterval(timer);
+    return deltasBetween(machine).map((counters, second) => ({ ...cpu[second], ...counters }));
+  };
+}
+
+/** "at 16 s, 212 over 50 ms: server 540, ..." for the seconds with the most slow requests, and a median second for scale. */
+export function describeSlowSeconds(seconds: SecondReading[], slowBySecond: number[], cpuLimited: boolean, top = 3): string[] {
+  const ranked = seconds.map((reading, second) => ({ second, reading, slow: slowBySecond[second] ?? 0 })).filter((entry) => entry.slow > 0);
+  ranked.sort((a, b) => b.slow - a.slow || a.second - b.second);
+  const describe = (reading: SecondReading) =>
+    `server ${fig(reading.server)}, PostgreSQL backends ${fig(reading.backends)}, autovacuum ${fig(reading.autovacuum)}, checkpointer ${fig(reading.checkpointer)}, other PostgreSQL ${fig(reading.otherPostgres)}, brief ${fig(reading.brief)}, load generator ${fig(reading.loadGenerator)}; the server's main thread waited ${fig(reading.serverWaitMs)}; steal ${fig(reading.stealMs)}${cpuLimited ? `; held back ${fig(reading.throttledMs)}` : ''}`;
+  const lines = ranked.slice(0, top).map((entry) => `at ${entry.second} s, ${entry.slow} over 50 ms: ${describe(entry.reading)}`);
+  if (seconds.length === 0) return lines;
+  // The median second by its slow requests, for what an ordinary second of the run looked like.
+  const ordinary = seconds.map((reading, second) => ({ reading, slow: slowBySecond[second] ?? 0, second })).sort((a, b) => a.slow - b.slow || a.second - b.second)[Math.floor(seconds.length / 2)];
+  lines.push(`a median second (at ${ordinary.second} s, ${ordinary.slow} over 50 ms): ${describe(ordinary.reading)}`);
+  return lines;
+}
