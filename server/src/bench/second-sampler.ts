@@ -129,7 +129,7 @@ export function describeSlowSeconds(seconds: SecondReading[], slowBySecond: numb
   const ranked = seconds.map((reading, second) => ({ second, reading, slow: slowBySecond[second] ?? 0 })).filter((entry) => entry.slow > 0);
   ranked.sort((a, b) => b.slow - a.slow || a.second - b.second);
   const describe = (reading: SecondReading) =>
-    `server ${fig(reading.server)}, PostgreSQL backends ${fig(reading.backends)}, autovacuum ${fig(reading.autovacuum)}, checkpointer ${fig(reading.checkpointer)}, other PostgreSQL ${fig(reading.otherPostgres)}, brief ${fig(reading.brief)}, load generator ${fig(reading.loadGenerator)}; the server's main thread waited ${fig(reading.serverWaitMs)}; steal ${fig(reading.stealMs)}${cpuLimited ? `; held back ${fig(reading.throttledMs)}` : ''}`;
+    `server ${fig(reading.server)} (its main thread ${fig(reading.serverRunMs)}), PostgreSQL backends ${fig(reading.backends)}, autovacuum ${fig(reading.autovacuum)}, checkpointer ${fig(reading.checkpointer)}, other PostgreSQL ${fig(reading.otherPostgres)}, brief ${fig(reading.brief)}, load generator ${fig(reading.loadGenerator)}; the server's main thread waited ${fig(reading.serverWaitMs)}; steal ${fig(reading.stealMs)}${cpuLimited ? `; held back ${fig(reading.throttledMs)}` : ''}`;
   const lines = ranked.slice(0, top).map((entry) => `at ${entry.second} s, ${entry.slow} over 50 ms: ${describe(entry.reading)}`);
   if (seconds.length === 0) return lines;
   // The median second by its slow requests, for what an ordinary second of the run looked like.
