@@ -25,6 +25,7 @@ describe('describeSlowSeconds', () => {
     expect(lines[1]).toMatch(/^at 1 s, 2 over 50 ms: server 310 /);
     // By slow requests: 0 at 0, 3 and 4 s, 2 at 1 s, 40 at 2 s; the middle of the five is 4 s.
     expect(lines[2]).toMatch(/^a median second \(at 4 s, 0 over 50 ms\): server 302 /);
+    expect(lines[0]).toMatch(/; steal 0; iowait 0$/);
     expect(lines.join('\n')).not.toMatch(/held back/);
   });
 

@@ -1,6 +1,7 @@
 // Every run of npm run bench: who was on the cores in each second of the steady half-peak run, so that the seconds
 // with the most slow requests can be laid to a process (the server, PostgreSQL's backends, an autovacuum worker, the
-// checkpointer, the load generator) or to the machine (steal, the CPU limit). The 15 s windows' totals (stall-sampler's
+// checkpointer, the load generator) or to the machine (steal, the CPU limit, iowait); a slow second in which nobody
+// used more than usual was a wait, not a contest for the cores. The 15 s windows' totals (stall-sampler's
 // sampleWindows) cannot see a burst of a second or two; BENCH_DEBUG's 100 ms samples can, but cost the load generator
 // a third of its CPU again and so change what they measure. A reading a second costs a few milliseconds.
 import { readFileSync, readdirSync } from 'node:fs';
@@ -129,7 +130,7 @@ export function describeSlowSeconds(seconds: SecondReading[], slowBySecond: numb
   const ranked = seconds.map((reading, second) => ({ second, reading, slow: slowBySecond[second] ?? 0 })).filter((entry) => entry.slow > 0);
   ranked.sort((a, b) => b.slow - a.slow || a.second - b.second);
   const describe = (reading: SecondReading) =>
-    `server ${fig(reading.server)} (its main thread ${fig(reading.serverRunMs)}), PostgreSQL backends ${fig(reading.backends)}, autovacuum ${fig(reading.autovacuum)}, checkpointer ${fig(reading.checkpointer)}, other PostgreSQL ${fig(reading.otherPostgres)}, brief ${fig(reading.brief)}, load generator ${fig(reading.loadGenerator)}; the server's main thread waited ${fig(reading.serverWaitMs)}; steal ${fig(reading.stealMs)}${cpuLimited ? `; held back ${fig(reading.throttledMs)}` : ''}`;
+    `server ${fig(reading.server)} (its main thread ${fig(reading.serverRunMs)}), PostgreSQL backends ${fig(reading.backends)}, autovacuum ${fig(reading.autovacuum)}, checkpointer ${fig(reading.checkpointer)}, other PostgreSQL ${fig(reading.otherPostgres)}, brief ${fig(reading.brief)}, load generator ${fig(reading.loadGenerator)}; the server's main thread waited ${fig(reading.serverWaitMs)}; steal ${fig(reading.stealMs)}; iowait ${fig(reading.iowaitMs)}${cpuLimited ? `; held back ${fig(reading.throttledMs)}` : ''}`;
   const lines = ranked.slice(0, top).map((entry) => `at ${entry.second} s, ${entry.slow} over 50 ms: ${describe(entry.reading)}`);
   if (seconds.length === 0) return lines;
   // The median second by its slow requests, for what an ordinary second of the run looked like.
