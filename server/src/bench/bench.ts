@@ -18,8 +18,8 @@ import { HARNESS_PIN, loginCustomers, seedFundedCustomers, serverEnv, spawnServe
 import { STEADY_WINDOW_S, fig, steadyRate } from './steady-rate';
 import { sampleActivity } from './activity-sampler';
 import { GcTally } from './gc-tally';
-import { type CounterDeltas, sampleStalls, sampleWindows } from './stall-sampler';
-import { describeSlowSeconds, sampleSeconds } from './second-sampler';
+import { type CounterDeltas, diskOf, sampleStalls } from './stall-sampler';
+import { describeSlowSeconds, sampleSeconds, windowTotals } from './second-sampler';
 import { seedHistory } from './history';
 import { seedPopulation } from './population';
 import { bracket, cpuPerTransfer, cpuSnapshot, postmasterPidOf, preparePgbench, type PgbenchFigures } from './yardstick';
@@ -211,6 +211,12 @@ async function main() {
       console.log(`  WAL so far: ${wal.records} records, ${wal.images} full-page images, ${wal.bytes} bytes; ${wal.writes} writes (${wal.write_ms} ms), ${wal.syncs} syncs (${wal.sync_ms} ms)`);
     return BigInt(wal.bytes);
   };
+  // Connections opened to the database so far (pg_stat_database.sessions, PostgreSQL 14 and later): a pool that opens
+  // new ones mid-run pays each one's start (a backend, its caches, its plans) while the requests wait.
+  const sessionsOpened = async () => {
+    const [{ sessions }] = await rows<{ sessions: string | null }>(ds.manager, `SELECT sessions::text FROM pg_stat_database WHERE datname = current_database()`);
+    return Number(sessions ?? 0);
+  };
   await checkpoint();
   const walBefore = await walBytes();
   const cpuBefore = cpuSnapshot(server.pid, postmasterPid);
@@ -240,9 +246,9 @@ async function main() {
   const sampler = process.env.BENCH_DEBUG ? sampleActivity(ds) : undefined;
   const stalls = process.env.BENCH_DEBUG ? sampleStalls(server.pid, cpuLimit?.directory) : undefined;
   const halfCpuBefore = cpuSnapshot(server.pid, postmasterPid);
+  const sessionsBefore = await sessionsOpened();
   gc.start();
-  const machineWindows = sampleWindows(server.pid, cpuLimit?.directory, STEADY_WINDOW_S);
-  const machineSeconds = sampleSeconds(server.pid, postmasterPid, cpuLimit?.directory);
+  const machineSeconds = sampleSeconds(server.pid, postmasterPid, cpuLimit?.directory, diskOf(tmp));
   const half = await steadyRate(new URL(`${base}/v1/transfer/same`), halfRate, halfDurationS, () => {
     const from = Math.floor(Math.random() * customers.length);
     let to = Math.floor(Math.random() * customers.length);
@@ -256,15 +262,15 @@ async function main() {
     `${(fixedRate ? `Spread at a steady ${halfRate}/s (fixed)` : `Spread at a steady half of the peak (${halfRate}/s)`).padEnd(38)} ${fig(half.ratePerS).padStart(6)} transfers/s  p50 ${fig(half.p50).padStart(4)} ms  p99 ${fig(half.p99).padStart(4)} ms  (failed ${half.failed}; sent late by p99 ${fig(half.sendLagP99)} ms)`,
   );
   if (half.windowP99s.length > 1) console.log(`  p99 in each ${STEADY_WINDOW_S} s of it: ${half.windowP99s.map((ms) => `${fig(ms)} ms`).join(', ')} (worst ${fig(Math.max(...half.windowP99s))} ms)`);
-  const windows = machineWindows();
   const seconds = machineSeconds();
+  const windows = windowTotals(seconds, STEADY_WINDOW_S);
   const each = (key: keyof CounterDeltas) => windows.map((window) => fig(window[key])).join(', ');
   console.log(
-    `  the machine in each ${STEADY_WINDOW_S} s (ms of core time): steal ${each('stealMs')}; the server's main thread waiting for a core ${each('serverWaitMs')}${cpuLimit ? `; held back by the CPU limit ${each('throttledMs')}` : ''}`,
+    `  the machine in each ${STEADY_WINDOW_S} s (ms of core time): steal ${each('stealMs')}; the server's main thread waiting for a core ${each('serverWaitMs')}${cpuLimit ? `; held back by the CPU limit ${each('throttledMs')}` : ''}; the data's disk busy ${each('diskBusyMs')}`,
   );
   for (const line of describeSlowSeconds(seconds, half.slowBySecond, !!cpuLimit)) console.log(`  ${line}`);
 
-  console.log(`  ${cpuPerTransfer(halfCpuBefore, cpuSnapshot(server.pid, postmasterPid), half.ok, half.elapsedS)}`);
+  console.log(`  ${cpuPerTransfer(halfCpuBefore, cpuSnapshot(server.pid, postmasterPid), half.ok, half.elapsedS)}; connections opened to PostgreSQL ${(await sessionsOpened()) - sessionsBefore}`);
   const collected = gc.stop();
   console.log(
     `  server GC: ${collected.scavenges} scavenges (${fig(collected.scavengePauseMs)} ms in all, longest ${fig(collected.longestScavengeMs, 1)} ms), ${collected.markCompacts} mark-compact${collected.markCompacts === 1 ? '' : 's'} (longest pause ${fig(collected.longestMarkCompactMs, 1)} ms)`,
@@ -273,6 +279,13 @@ async function main() {
   if (stalls) stalls(half.startEpochMs, half.slowBuckets, loopProbeFile);
   if (process.env.BENCH_DEBUG) await walBytes();
   await pgStats('the steady half-peak run', { seconds: half.elapsedS, transfers: half.ok });
+  // The same machine's tail for a plain workload at the same rate, just after: a p99 that pgbench's TPC-B misses as
+  // well was the machine's minute (steal, the disk), not the server's.
+  const pgbenchSteady = pgbench?.runAtRate(CONNECTIONS, halfRate, halfDurationS, STEADY_WINDOW_S);
+  if (pgbenchSteady)
+    console.log(
+      `  pgbench TPC-B at the same ${halfRate}/s just after (${fig(pgbenchSteady.ratePerS)}/s): p50 ${fig(pgbenchSteady.p50)} ms  p99 ${fig(pgbenchSteady.p99)} ms; in each ${STEADY_WINDOW_S} s: ${pgbenchSteady.windowP99s.map((ms) => `${fig(ms)} ms`).join(', ')}`,
+    );
 
   // The ledger must still add up after the load.
   const [{ drift }] = await rows<{ drift: string }>(

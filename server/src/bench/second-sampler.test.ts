@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
-import { type CpuByKind, CpuTally, type SecondReading, describeSlowSeconds, postgresKind } from './second-sampler';
+import { CpuTally, type TallyReading, type SecondReading, describeSlowSeconds, postgresKind, windowTotals } from './second-sampler';
 
-const none: CpuByKind = { server: 0, backends: 0, autovacuum: 0, checkpointer: 0, otherPostgres: 0, brief: 0, loadGenerator: 0 };
-const quiet = { stealMs: 0, iowaitMs: 0, throttledMs: 0, serverRunMs: 0, serverWaitMs: 0 };
+const none: TallyReading = { server: 0, backends: 0, autovacuum: 0, checkpointer: 0, otherPostgres: 0, brief: 0, loadGenerator: 0, backendsStarted: 0 };
+const quiet = { stealMs: 0, iowaitMs: 0, throttledMs: 0, serverRunMs: 0, serverWaitMs: 0, diskBusyMs: 0, diskWrittenKiB: 0, diskFlushMs: 0 };
 
 describe('postgresKind', () => {
   it("tells PostgreSQL's processes apart by their titles", () => {
@@ -12,6 +12,28 @@ describe('postgresKind', () => {
     expect(postgresKind('postgres: walwriter \0')).toBe('otherPostgres');
     expect(postgresKind('postgres: background writer \0')).toBe('otherPostgres');
     expect(postgresKind('postgres: strongroom strongroom 127.0.0.1(51234) idle\0')).toBe('backends');
+  });
+});
+
+describe('windowTotals', () => {
+  // Second n: steal n, the server waited 10 ms, the CPU limit held it back 1 ms.
+  const seconds = (count: number) => Array.from({ length: count }, (_, n) => ({ ...quiet, stealMs: n, serverWaitMs: 10, throttledMs: 1 }));
+
+  it("adds each window's seconds up", () => {
+    expect(windowTotals(seconds(6), 3)).toEqual([
+      { ...quiet, stealMs: 0 + 1 + 2, serverWaitMs: 30, throttledMs: 3 },
+      { ...quiet, stealMs: 3 + 4 + 5, serverWaitMs: 30, throttledMs: 3 },
+    ]);
+  });
+
+  it('lets a last window shorter than half a window join the one before it, and keeps one of half or more', () => {
+    expect(windowTotals(seconds(31), 15).map((window) => window.serverWaitMs)).toEqual([150, 160]);
+    expect(windowTotals(seconds(38), 15).map((window) => window.serverWaitMs)).toEqual([150, 150, 80]);
+  });
+
+  it('makes a run shorter than a window one window, and no seconds no window', () => {
+    expect(windowTotals(seconds(4), 15)).toEqual([{ ...quiet, stealMs: 6, serverWaitMs: 40, throttledMs: 4 }]);
+    expect(windowTotals([], 15)).toEqual([]);
   });
 });
 
@@ -25,12 +47,12 @@ describe('describeSlowSeconds', () => {
     expect(lines[1]).toMatch(/^at 1 s, 2 over 50 ms: server 310 /);
     // By slow requests: 0 at 0, 3 and 4 s, 2 at 1 s, 40 at 2 s; the middle of the five is 4 s.
     expect(lines[2]).toMatch(/^a median second \(at 4 s, 0 over 50 ms\): server 302 /);
-    expect(lines[0]).toMatch(/; steal 0; iowait 0$/);
+    expect(lines[0]).toMatch(/; steal 0; iowait 0; disk busy 0 \(0\.0 MiB written, flushes 0\)$/);
     expect(lines.join('\n')).not.toMatch(/held back/);
   });
 
   it('says how long the CPU limit held the bench back when there was one', () => {
-    expect(describeSlowSeconds([second(300, 0)], [5], true)[0]).toMatch(/held back 7$/);
+    expect(describeSlowSeconds([second(300, 0)], [5], true)[0]).toMatch(/held back 7; disk busy/);
   });
 
   it('gives nothing for a run without readings', () => {
@@ -55,6 +77,7 @@ describe('CpuTally', () => {
       // /proc counts in 10 ms ticks: 200 ms of CPU (and the child's start-up) reads as at least 190.
       expect(whileAlive.autovacuum).toBeGreaterThanOrEqual(190);
       expect(whileAlive.checkpointer).toBe(0);
+      expect(whileAlive.backendsStarted).toBe(0);
       expect(whileAlive.server).toBe(0);
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.stdin.write('go\n');
@@ -65,6 +88,18 @@ describe('CpuTally', () => {
       expect(afterExit.autovacuum).toBeLessThan(350);
       expect(afterExit.brief).toBe(0);
       expect(afterExit.loadGenerator).toBeGreaterThanOrEqual(0);
+    } finally {
+      child.kill();
+    }
+  });
+
+  it('counts a backend once, in the reading that first sees it', async () => {
+    const tally = new CpuTally(undefined, process.pid);
+    const child = spawn(process.execPath, ['-e', 'console.log("up"); process.stdin.once("data", () => process.exit(0));', 'strongroom', '127.0.0.1(51234)', 'idle']);
+    try {
+      await new Promise((resolve) => child.stdout.once('data', resolve));
+      expect(tally.next().backendsStarted).toBe(1);
+      expect(tally.next().backendsStarted).toBe(0);
     } finally {
       child.kill();
     }

@@ -1,12 +1,13 @@
 // Every run of npm run bench: who was on the cores in each second of the steady half-peak run, so that the seconds
 // with the most slow requests can be laid to a process (the server, PostgreSQL's backends, an autovacuum worker, the
 // checkpointer, the load generator) or to the machine (steal, the CPU limit, iowait); a slow second in which nobody
-// used more than usual was a wait, not a contest for the cores. The 15 s windows' totals (stall-sampler's
-// sampleWindows) cannot see a burst of a second or two; BENCH_DEBUG's 100 ms samples can, but cost the load generator
-// a third of its CPU again and so change what they measure. A reading a second costs a few milliseconds.
+// used more than usual was a wait, not a contest for the cores. The same seconds, added up, give each 15 s window's
+// steal and waiting (windowTotals), which cannot show a burst of a second or two; BENCH_DEBUG's 100 ms samples can, but
+// cost the load generator a third of its CPU again and so change what they measure. A reading a second costs a few
+// milliseconds.
 import { readFileSync, readdirSync } from 'node:fs';
-import { fig } from './steady-rate';
-import { type CounterDeltas, deltasBetween, readCounters } from './stall-sampler';
+import { SLOW_MS, fig } from './steady-rate';
+import { COUNTER_KEYS, type CounterDeltas, type DiskId, deltasBetween, readCounters } from './stall-sampler';
 import { procCpuS } from './yardstick';
 
 /** What each kind of process had used, in ms of core time, at one reading. */
@@ -22,7 +23,12 @@ export interface CpuByKind {
   loadGenerator: number;
 }
 
-export type SecondReading = CpuByKind & CounterDeltas;
+/** A second's CPU by kind, and how many backends began in it (each new connection of the server's pool is one). */
+export interface TallyReading extends CpuByKind {
+  backendsStarted: number;
+}
+
+export type SecondReading = TallyReading & CounterDeltas;
 
 /** A PostgreSQL process's kind from its command line ("postgres: autovacuum worker", "postgres: user db host idle"). */
 export function postgresKind(commandLine: string): keyof CpuByKind {
@@ -66,8 +72,8 @@ export class CpuTally {
     this.next();
   }
 
-  next(): CpuByKind {
-    const used: CpuByKind = { server: 0, backends: 0, autovacuum: 0, checkpointer: 0, otherPostgres: 0, brief: 0, loadGenerator: 0 };
+  next(): TallyReading {
+    const used: TallyReading = { server: 0, backends: 0, autovacuum: 0, checkpointer: 0, otherPostgres: 0, brief: 0, loadGenerator: 0, backendsStarted: 0 };
     const self = process.cpuUsage();
     used.loadGenerator = this.rise('loadGeneratorMs', (self.user + self.system) / 1000);
     if (this.serverPid) used.server = this.rise('serverMs', (procCpuS(this.serverPid)?.s ?? 0) * 1000);
@@ -88,6 +94,7 @@ export class CpuTally {
           continue;
         }
         this.seen.set(pid, entry);
+        if (entry.kind === 'backends') used.backendsStarted++;
       }
       live.add(pid);
       used[entry.kind] += Math.max(0, cpu.s * 1000 - entry.ms);
@@ -111,13 +118,13 @@ export class CpuTally {
 }
 
 /** Samples every second until the returned function is called; it returns each whole second's readings. */
-export function sampleSeconds(serverPid: number | undefined, postmasterPid: number | undefined, cgroupDirectory: string | undefined) {
+export function sampleSeconds(serverPid: number | undefined, postmasterPid: number | undefined, cgroupDirectory: string | undefined, disk?: DiskId) {
   const tally = new CpuTally(serverPid, postmasterPid);
-  const cpu: CpuByKind[] = [];
-  const machine = [readCounters(serverPid, cgroupDirectory)];
+  const cpu: TallyReading[] = [];
+  const machine = [readCounters(serverPid, cgroupDirectory, disk)];
   const timer = setInterval(() => {
     cpu.push(tally.next());
-    machine.push(readCounters(serverPid, cgroupDirectory));
+    machine.push(readCounters(serverPid, cgroupDirectory, disk));
   }, 1000);
   return (): SecondReading[] => {
     clearInterval(timer);
@@ -125,16 +132,35 @@ export function sampleSeconds(serverPid: number | undefined, postmasterPid: numb
   };
 }
 
+/**
+ * The machine's counters added up over each window of `windowS` seconds (the windows whose p99 the steady run prints),
+ * so that a window's p99 can be read beside the time the hypervisor took from the machine and the server's main thread
+ * spent waiting for a core. The readings stop at the last whole second; a last window shorter than half a window joins
+ * the one before it, as the run's last answers (a little after its last window) join it in the p99s.
+ */
+export function windowTotals(seconds: CounterDeltas[], windowS: number): CounterDeltas[] {
+  const windows: CounterDeltas[] = [];
+  for (let first = 0; first < seconds.length; first += windowS) {
+    const group = seconds.slice(first, first + windowS);
+    const total = Object.fromEntries(COUNTER_KEYS.map((key) => [key, 0])) as CounterDeltas;
+    const joinsPrevious = windows.length > 0 && group.length < windowS / 2;
+    const into = joinsPrevious ? windows[windows.length - 1] : total;
+    for (const second of group) for (const key of COUNTER_KEYS) into[key] += second[key];
+    if (!joinsPrevious) windows.push(total);
+  }
+  return windows;
+}
+
 /** "at 16 s, 212 over 50 ms: server 540, ..." for the seconds with the most slow requests, and a median second for scale. */
 export function describeSlowSeconds(seconds: SecondReading[], slowBySecond: number[], cpuLimited: boolean, top = 3): string[] {
   const ranked = seconds.map((reading, second) => ({ second, reading, slow: slowBySecond[second] ?? 0 })).filter((entry) => entry.slow > 0);
   ranked.sort((a, b) => b.slow - a.slow || a.second - b.second);
   const describe = (reading: SecondReading) =>
-    `server ${fig(reading.server)} (its main thread ${fig(reading.serverRunMs)}), PostgreSQL backends ${fig(reading.backends)}, autovacuum ${fig(reading.autovacuum)}, checkpointer ${fig(reading.checkpointer)}, other PostgreSQL ${fig(reading.otherPostgres)}, brief ${fig(reading.brief)}, load generator ${fig(reading.loadGenerator)}; the server's main thread waited ${fig(reading.serverWaitMs)}; steal ${fig(reading.stealMs)}; iowait ${fig(reading.iowaitMs)}${cpuLimited ? `; held back ${fig(reading.throttledMs)}` : ''}`;
-  const lines = ranked.slice(0, top).map((entry) => `at ${entry.second} s, ${entry.slow} over 50 ms: ${describe(entry.reading)}`);
+    `server ${fig(reading.server)} (its main thread ${fig(reading.serverRunMs)}), PostgreSQL backends ${fig(reading.backends)} (${reading.backendsStarted} begun), autovacuum ${fig(reading.autovacuum)}, checkpointer ${fig(reading.checkpointer)}, other PostgreSQL ${fig(reading.otherPostgres)}, brief ${fig(reading.brief)}, load generator ${fig(reading.loadGenerator)}; the server's main thread waited ${fig(reading.serverWaitMs)}; steal ${fig(reading.stealMs)}; iowait ${fig(reading.iowaitMs)}${cpuLimited ? `; held back ${fig(reading.throttledMs)}` : ''}; disk busy ${fig(reading.diskBusyMs)} (${fig(reading.diskWrittenKiB / 1024, 1)} MiB written, flushes ${fig(reading.diskFlushMs)})`;
+  const lines = ranked.slice(0, top).map((entry) => `at ${entry.second} s, ${entry.slow} over ${SLOW_MS} ms: ${describe(entry.reading)}`);
   if (seconds.length === 0) return lines;
   // The median second by its slow requests, for what an ordinary second of the run looked like.
   const ordinary = seconds.map((reading, second) => ({ reading, slow: slowBySecond[second] ?? 0, second })).sort((a, b) => a.slow - b.slow || a.second - b.second)[Math.floor(seconds.length / 2)];
-  lines.push(`a median second (at ${ordinary.second} s, ${ordinary.slow} over 50 ms): ${describe(ordinary.reading)}`);
+  lines.push(`a median second (at ${ordinary.second} s, ${ordinary.slow} over ${SLOW_MS} ms): ${describe(ordinary.reading)}`);
   return lines;
 }

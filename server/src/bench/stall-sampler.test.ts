@@ -1,7 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { deltasBetween, readCounters, sampleWindows, withTail } from './stall-sampler';
+import { COUNTER_KEYS, type CounterDeltas, deltasBetween, diskOf, readCounters, readDisk } from './stall-sampler';
+
+const zero = Object.fromEntries(COUNTER_KEYS.map((key) => [key, 0])) as CounterDeltas;
 
 describe('readCounters', () => {
   it("reads a process's time on a core from /proc, and the machine's steal and iowait", () => {
@@ -41,49 +43,49 @@ describe('readCounters', () => {
   });
 });
 
+describe('readDisk and diskOf', () => {
+  // /proc/diskstats as a 6.x kernel writes it: 17 counters after the name.
+  const diskstats = [
+    '   7       0 loop0 1 0 2 0 0 0 0 0 0 4 0 0 0 0 0 0 0',
+    ' 254       0 vda 89913 16739 3266066 32990 480846 129763 26224280 242682 0 48080 287877 11746 25 832432 1426 165861 10778',
+  ].join('\n');
+
+  it("reads the disk's busy time, what was written (sectors of 512 bytes) and its flushes' time", () => {
+    expect(readDisk({ major: 254, minor: 0 }, diskstats)).toEqual({ diskBusyMs: 48080, diskWrittenKiB: 13112140, diskFlushMs: 10778 });
+  });
+
+  it('gives zeros for a disk it does not list, or none', () => {
+    expect(readDisk({ major: 8, minor: 0 }, diskstats)).toEqual({ diskBusyMs: 0, diskWrittenKiB: 0, diskFlushMs: 0 });
+    expect(readDisk(undefined, diskstats)).toEqual({ diskBusyMs: 0, diskWrittenKiB: 0, diskFlushMs: 0 });
+  });
+
+  it("names the device a path is on as /proc/diskstats does, and this machine's counters only rise", () => {
+    const disk = diskOf(tmpdir());
+    expect(disk.major).toBe(Math.floor(statSync(tmpdir()).dev / 256) % 4096);
+    const before = readCounters(undefined, undefined, disk);
+    const folder = mkdtempSync(join(tmpdir(), 'disk-'));
+    try {
+      writeFileSync(join(folder, 'written'), 'x', { flush: true });
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+    const after = readCounters(undefined, undefined, disk);
+    for (const key of ['diskBusyMs', 'diskWrittenKiB', 'diskFlushMs'] as const) expect(after[key]).toBeGreaterThanOrEqual(before[key]);
+  });
+});
+
 describe('deltasBetween', () => {
-  const reading = (atEpochMs: number, stealMs: number, serverWaitMs: number) => ({ atEpochMs, stealMs, iowaitMs: 0, throttledMs: 0, serverRunMs: 0, serverWaitMs });
+  const reading = (atEpochMs: number, stealMs: number, serverWaitMs: number) => ({ ...zero, atEpochMs, stealMs, serverWaitMs });
 
   it('gives what each counter added between readings, one window a pair', () => {
     const deltas = deltasBetween([reading(0, 100, 5), reading(15_000, 100, 905), reading(30_000, 1_340, 1_200)]);
     expect(deltas).toEqual([
-      { stealMs: 0, iowaitMs: 0, throttledMs: 0, serverRunMs: 0, serverWaitMs: 900 },
-      { stealMs: 1_240, iowaitMs: 0, throttledMs: 0, serverRunMs: 0, serverWaitMs: 295 },
+      { ...zero, stealMs: 0, serverWaitMs: 900 },
+      { ...zero, stealMs: 1_240, serverWaitMs: 295 },
     ]);
   });
 
   it('gives no window for a single reading', () => {
     expect(deltasBetween([reading(0, 100, 5)])).toEqual([]);
-  });
-});
-
-describe('withTail', () => {
-  const at = (atEpochMs: number) => ({ atEpochMs, stealMs: atEpochMs / 10, iowaitMs: 0, throttledMs: 0, serverRunMs: 0, serverWaitMs: 0 });
-
-  it('lets a short tail after the last window join it', () => {
-    expect(withTail([at(0), at(15_000), at(30_000)], at(30_400), 15_000).map((reading) => reading.atEpochMs)).toEqual([0, 15_000, 30_400]);
-  });
-
-  it('makes a tail of half a window or more a window of its own', () => {
-    expect(withTail([at(0), at(15_000)], at(22_500), 15_000).map((reading) => reading.atEpochMs)).toEqual([0, 15_000, 22_500]);
-  });
-
-  it('makes a run shorter than a window one window', () => {
-    expect(withTail([at(0)], at(300), 15_000).map((reading) => reading.atEpochMs)).toEqual([0, 300]);
-  });
-});
-
-describe('sampleWindows', () => {
-  it("reads this machine's counters and gives at least one window, none negative", async () => {
-    const stop = sampleWindows(process.pid, undefined, 0.05);
-    await new Promise((resolve) => setTimeout(resolve, 120));
-    const windows = stop();
-    expect(windows.length).toBeGreaterThanOrEqual(1);
-    for (const window of windows) {
-      expect(window.stealMs).toBeGreaterThanOrEqual(0);
-      expect(window.serverWaitMs).toBeGreaterThanOrEqual(0);
-    }
-    // This process was on a core in that time (the timers ran): the windows together saw some of it.
-    expect(windows.reduce((sum, window) => sum + window.serverRunMs, 0)).toBeGreaterThan(0);
   });
 });

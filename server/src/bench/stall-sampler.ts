@@ -3,7 +3,7 @@
 // limit of BENCH_CPUS held the bench back (throttled), the server's main thread's time on a core and waiting for one, and
 // how late the event loops of the load generator and the server were (loop-probe.ts). So a burst of slow requests can
 // be laid to the machine, the limit, the server or the database.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fig } from './steady-rate';
 
@@ -14,12 +14,48 @@ export interface Counters {
   throttledMs: number;
   serverRunMs: number;
   serverWaitMs: number;
+  /** The data's disk: time it had a request in hand (/proc/diskstats' io_ticks), and what was written to it. */
+  diskBusyMs: number;
+  diskWrittenKiB: number;
+  /** Time the disk's write-cache flushes took (every fsync of the WAL ends in one), added up. */
+  diskFlushMs: number;
+}
+
+export type CounterDeltas = Omit<Counters, 'atEpochMs'>;
+
+export const COUNTER_KEYS = ['stealMs', 'iowaitMs', 'throttledMs', 'serverRunMs', 'serverWaitMs', 'diskBusyMs', 'diskWrittenKiB', 'diskFlushMs'] as const satisfies readonly (keyof CounterDeltas)[];
+
+/** A block device by its numbers, as /proc/diskstats lists it. */
+export interface DiskId {
+  major: number;
+  minor: number;
+}
+
+/** The device a path is on (Linux's dev_t: the minor's low 8 bits and the major sit in its low 20). */
+export function diskOf(path: string): DiskId {
+  const dev = statSync(path).dev;
+  return { major: Math.floor(dev / 256) % 4096, minor: (dev % 256) + Math.floor(dev / 1_048_576) * 256 };
+}
+
+/** The disk's counters, zero where /proc/diskstats does not list it (a device-mapper or network file system). */
+export function readDisk(disk: DiskId | undefined, diskstats = existsSync('/proc/diskstats') ? readFileSync('/proc/diskstats', 'utf8') : '') {
+  const line = disk
+    ? diskstats
+        .split('\n')
+        .map((row) => row.trim().split(/\s+/))
+        .find((fields) => Number(fields[0]) === disk.major && Number(fields[1]) === disk.minor)
+    : undefined;
+  if (!line) return { diskBusyMs: 0, diskWrittenKiB: 0, diskFlushMs: 0 };
+  // major minor name, then: reads, merged, sectors, ms; writes, merged, sectors, ms; in flight, io_ticks, weighted ms;
+  // discards (4 fields); flushes, ms flushing (kernels since 5.5).
+  const field = (index: number) => Number(line[index + 2] ?? 0);
+  return { diskBusyMs: field(10), diskWrittenKiB: field(7) / 2, diskFlushMs: field(17) };
 }
 
 /** USER_HZ: /proc/stat counts in hundredths of a second on Linux. */
 const JIFFY_MS = 10;
 
-export function readCounters(serverPid: number | undefined, cgroupDirectory: string | undefined): Counters {
+export function readCounters(serverPid: number | undefined, cgroupDirectory: string | undefined, disk?: DiskId): Counters {
   const cpuLine = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
   // cpu user nice system idle iowait irq softirq steal ...
   const iowaitMs = Number(cpuLine[5]) * JIFFY_MS;
@@ -43,7 +79,7 @@ export function readCounters(serverPid: number | undefined, cgroupDirectory: str
       /* the server has exited */
     }
   }
-  return { atEpochMs: performance.timeOrigin + performance.now(), stealMs, iowaitMs, throttledMs, serverRunMs, serverWaitMs };
+  return { atEpochMs: performance.timeOrigin + performance.now(), stealMs, iowaitMs, throttledMs, serverRunMs, serverWaitMs, ...readDisk(disk) };
 }
 
 interface Sample extends Omit<Counters, 'atEpochMs'> {
@@ -63,15 +99,7 @@ export function sampleStalls(serverPid: number | undefined, cgroupDirectory: str
     const benchLateMs = performance.now() - expected;
     expected = performance.now() + everyMs;
     const current = readCounters(serverPid, cgroupDirectory);
-    samples.push({
-      atEpochMs: current.atEpochMs,
-      stealMs: current.stealMs - previous.stealMs,
-      iowaitMs: current.iowaitMs - previous.iowaitMs,
-      throttledMs: current.throttledMs - previous.throttledMs,
-      serverRunMs: current.serverRunMs - previous.serverRunMs,
-      serverWaitMs: current.serverWaitMs - previous.serverWaitMs,
-      benchLateMs,
-    });
+    samples.push({ atEpochMs: current.atEpochMs, ...deltaOf(previous, current), benchLateMs });
     previous = current;
   }, everyMs);
   return (startEpochMs: number, toPrint: number[], loopProbeFile?: string) => {
@@ -102,42 +130,14 @@ export function sampleStalls(serverPid: number | undefined, cgroupDirectory: str
   };
 }
 
-export type CounterDeltas = Omit<Counters, 'atEpochMs'>;
+/** What each counter added from `before` to `after`. */
+export function deltaOf(before: Counters, after: Counters): CounterDeltas {
+  const delta = {} as CounterDeltas;
+  for (const key of COUNTER_KEYS) delta[key] = after[key] - before[key];
+  return delta;
+}
 
 /** What each counter added from one reading to the next: readings n + 1 give n deltas. */
 export function deltasBetween(readings: Counters[]): CounterDeltas[] {
-  return readings.slice(1).map((reading, index) => {
-    const before = readings[index];
-    return {
-      stealMs: reading.stealMs - before.stealMs,
-      iowaitMs: reading.iowaitMs - before.iowaitMs,
-      throttledMs: reading.throttledMs - before.throttledMs,
-      serverRunMs: reading.serverRunMs - before.serverRunMs,
-      serverWaitMs: reading.serverWaitMs - before.serverWaitMs,
-    };
-  });
-}
-
-/**
- * Every run, not only BENCH_DEBUG's: the counters once a window (the steady run's windows of `windowS`), so that each
- * window's p99 can be read beside the time the hypervisor took from the machine (steal) and the server's main thread
- * spent waiting for a core. A shared virtual machine's neighbours are not the product; a window that misses while the
- * hypervisor held the cores says so. Four readings a minute cost nothing the run could see.
- */
-export function sampleWindows(serverPid: number | undefined, cgroupDirectory: string | undefined, windowS: number) {
-  const readings = [readCounters(serverPid, cgroupDirectory)];
-  const timer = setInterval(() => readings.push(readCounters(serverPid, cgroupDirectory)), windowS * 1000);
-  return (): CounterDeltas[] => {
-    clearInterval(timer);
-    return deltasBetween(withTail(readings, readCounters(serverPid, cgroupDirectory), windowS * 1000));
-  };
-}
-
-/**
- * The readings that bound each window, with the last one taken when the run ended: the run ends a little after its
- * last window (its last answers), and that tail joins the last window unless it is half a window or more.
- */
-export function withTail(readings: Counters[], last: Counters, windowMs: number): Counters[] {
-  if (readings.length === 1 || last.atEpochMs - readings[readings.length - 1].atEpochMs >= windowMs / 2) return [...readings, last];
-  return [...readings.slice(0, -1), last];
+  return readings.slice(1).map((reading, index) => deltaOf(readings[index], reading));
 }

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { steadyRate } from './steady-rate';
+import { latencyFigures, steadyRate } from './steady-rate';
 
 describe('steadyRate', () => {
   let server: Server;
@@ -70,5 +70,22 @@ describe('steadyRate', () => {
 
     expect(result.ok).toBe(0);
     expect(result.failed).toBe(4);
+  });
+});
+
+describe('latencyFigures', () => {
+  it("gives the whole run's p50 and p99 and each window's p99", () => {
+    const oneToHundred = Array.from({ length: 100 }, (_, index) => 100 - index);
+    const figures = latencyFigures([oneToHundred, [7, 3, 5]]);
+    // 103 latencies: the p50 is the 52nd smallest, the p99 the 102nd.
+    expect(figures.p50).toBe(49);
+    expect(figures.p99).toBe(99);
+    expect(figures.windowP99s).toEqual([100, 7]);
+  });
+
+  it('gives no p99 for a window nothing was due in', () => {
+    const sparse: number[][] = [];
+    sparse[1] = [4];
+    expect(latencyFigures(sparse).windowP99s).toEqual([4]);
   });
 });

@@ -10,6 +10,9 @@ export const fig = (n: number, digits = 0) => n.toLocaleString('en-US', { minimu
  */
 export const STEADY_WINDOW_S = 15;
 
+/** A request slower than this is counted by the second (and, with BENCH_DEBUG, the 100 ms) it was due in. */
+export const SLOW_MS = 50;
+
 /**
  * Open-loop load at a steady rate: request i is due at start + i/rate, whatever happened to the others,
  * and its latency counts from when it was due (so a stall is not hidden by requests that were never sent).
@@ -51,14 +54,14 @@ export async function steadyRate(url: URL, rate: number, durationS: number, body
         const finished = (statusCode?: number) => {
           const ms = performance.now() - due;
           (windowLatenciesMs[Math.floor((due - start) / (windowS * 1000))] ??= []).push(ms);
-          if (ms > 50) {
+          if (ms > SLOW_MS) {
             const second = Math.floor((due - start) / 1000);
             slowBySecond[second] = (slowBySecond[second] ?? 0) + 1;
-          }
-          if (debug && ms > 50) {
-            const bucket = Math.floor((due - start) / 100);
-            const b = slow.get(bucket) ?? { n: 0, maxMs: 0 };
-            slow.set(bucket, { n: b.n + 1, maxMs: Math.max(b.maxMs, ms) });
+            if (debug) {
+              const bucket = Math.floor((due - start) / 100);
+              const before = slow.get(bucket) ?? { n: 0, maxMs: 0 };
+              slow.set(bucket, { n: before.n + 1, maxMs: Math.max(before.maxMs, ms) });
+            }
           }
           if (statusCode && statusCode < 300) ok++;
           else failed++;
@@ -81,27 +84,38 @@ export async function steadyRate(url: URL, rate: number, durationS: number, body
   pool.close();
   if (slow.size)
     console.log(
-      'over 50 ms (due at s: count, worst ms, sent late by at worst ms):',
+      `over ${SLOW_MS} ms (due at s: count, worst ms, sent late by at worst ms):`,
       [...slow].map(([b, v]) => `${fig(b / 10, 1)}:${v.n},${fig(v.maxMs)},${fig(worstSendLagMs.get(b) ?? 0)}`).join(' '),
     );
-  const ascending = (values: number[]) => values.sort((a, b) => a - b);
-  const latenciesMs = ascending(windowLatenciesMs.flat());
-  ascending(sendLagsMs);
-  const at = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
   const elapsedS = (performance.now() - start) / 1000;
-  // A window no request was due in (a rate below one a window) is a hole in the array: it has no p99.
-  const windowP99s = windowLatenciesMs.filter((latencies) => latencies.length > 0).map((latencies) => at(ascending(latencies), 0.99));
   return {
     elapsedS,
     ratePerS: ok / elapsedS,
-    p50: at(latenciesMs, 0.5),
-    p99: at(latenciesMs, 0.99),
-    windowP99s,
-    sendLagP99: at(sendLagsMs, 0.99),
+    ...latencyFigures(windowLatenciesMs),
+    sendLagP99: quantile(
+      sendLagsMs.sort((a, b) => a - b),
+      0.99,
+    ),
     ok,
     failed,
     slowBuckets: [...slow.keys()],
     slowBySecond,
     startEpochMs,
   };
+}
+
+/** The value at quantile `q` (0.99 for the p99) of values sorted ascending. */
+export function quantile(sorted: number[], q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+}
+
+/**
+ * The p50 and p99 of a steady run's latencies, and each window's p99, from the latencies grouped by the window they were
+ * due in. A window nothing was due in (a rate below one a window) is a hole in the array: it has no p99.
+ */
+export function latencyFigures(windowLatenciesMs: number[][]): { p50: number; p99: number; windowP99s: number[] } {
+  const ascending = (values: number[]) => [...values].sort((a, b) => a - b);
+  const all = ascending(windowLatenciesMs.flat());
+  const windowP99s = windowLatenciesMs.filter((latencies) => latencies?.length > 0).map((latencies) => quantile(ascending(latencies), 0.99));
+  return { p50: quantile(all, 0.5), p99: quantile(all, 0.99), windowP99s };
 }

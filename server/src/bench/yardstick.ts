@@ -1,10 +1,10 @@
 // The machine's yardstick for npm run bench: where the CPU goes (server, PostgreSQL, load generator), and pgbench's
 // TPC-B on the same PostgreSQL, run just before the transfers it is compared with.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { availableParallelism } from 'node:os';
-import { fig } from './steady-rate';
+import { availableParallelism, tmpdir } from 'node:os';
+import { fig, latencyFigures } from './steady-rate';
 
 /** utime + stime (and, with `children`, cutime + cstime: its reaped children) of a process, in seconds; undefined when gone. */
 export function procCpuS(pid: string | number, children = false): { comm: string; ppid: number; s: number } | undefined {
@@ -91,29 +91,88 @@ export interface PgbenchFigures {
  * (bracket), as the machine's speed can wander by a factor of two within minutes (a shared, virtual machine), and a
  * ratio of figures taken minutes apart measures that wander as much as the server.
  */
-export function preparePgbench(url: string, postmasterPid: number | undefined): { run(clients: number, durationS: number): PgbenchFigures } | undefined {
+export function preparePgbench(url: string, postmasterPid: number | undefined): Pgbench | undefined {
   if (spawnSync('pgbench', ['--version']).status !== 0) return undefined;
   const target = new URL(url);
   const env = { ...process.env, PGPASSWORD: decodeURIComponent(target.password) };
   // A `host` parameter names a Unix socket's directory (BENCH_PG_SOCKET): pgbench goes the way the server goes.
   const args = ['-h', target.searchParams.get('host') ?? target.hostname, '-p', target.port || '5432', '-U', decodeURIComponent(target.username)];
-  return {
-    run(clients, durationS) {
-      // A database of its own each time, made now: the second run of a bracket starts from the same tables as the first.
-      execFileSync('psql', [...args, '-d', target.pathname.slice(1), '-c', 'DROP DATABASE IF EXISTS pgbench_strongroom', '-c', 'CREATE DATABASE pgbench_strongroom'], { env, stdio: 'ignore' });
-      execFileSync('pgbench', [...args, '-i', '-s', '10', '-q', 'pgbench_strongroom'], { env, stdio: 'ignore' });
-      // pgbench is this process's child: its CPU is counted once it is reaped (the server, alive, is not counted).
-      const before = cpuSnapshot(undefined, postmasterPid);
-      const out = execFileSync('pgbench', [...args, '-c', String(clients), '-j', '2', '-T', String(durationS), 'pgbench_strongroom'], { env }).toString();
-      const after = cpuSnapshot(undefined, postmasterPid);
-      const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? 0);
-      const transactions = Number(/number of transactions actually processed: (\d+)/.exec(out)?.[1] ?? 0);
-      const cpuPerTransactionMs = ((after.childrenS - before.childrenS + after.postgresS - before.postgresS) * 1000) / Math.max(1, transactions);
+  const psql = (...commands: string[]) => execFileSync('psql', [...args, '-d', target.pathname.slice(1), ...commands.flatMap((command) => ['-c', command])], { env, stdio: 'ignore' });
+  /** A database of its own each time, made now: every run starts from the same tables. */
+  const withFreshTables = <T>(measure: () => T): T => {
+    psql('DROP DATABASE IF EXISTS pgbench_strongroom', 'CREATE DATABASE pgbench_strongroom');
+    execFileSync('pgbench', [...args, '-i', '-s', '10', '-q', 'pgbench_strongroom'], { env, stdio: 'ignore' });
+    try {
+      return measure();
+    } finally {
       // Its tables go once measured: left behind, autovacuum vacuumed and analyzed them during the runs that follow.
-      execFileSync('psql', [...args, '-d', target.pathname.slice(1), '-c', 'DROP DATABASE pgbench_strongroom'], { env, stdio: 'ignore' });
-      return { tps, cpuPerTransactionMs };
-    },
+      psql('DROP DATABASE pgbench_strongroom');
+    }
   };
+  return {
+    run: (clients, durationS) =>
+      withFreshTables(() => {
+        // pgbench is this process's child: its CPU is counted once it is reaped (the server, alive, is not counted).
+        const before = cpuSnapshot(undefined, postmasterPid);
+        const out = execFileSync('pgbench', [...args, '-c', String(clients), '-j', '2', '-T', String(durationS), 'pgbench_strongroom'], { env }).toString();
+        const after = cpuSnapshot(undefined, postmasterPid);
+        const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? 0);
+        const transactions = Number(/number of transactions actually processed: (\d+)/.exec(out)?.[1] ?? 0);
+        const cpuPerTransactionMs = ((after.childrenS - before.childrenS + after.postgresS - before.postgresS) * 1000) / Math.max(1, transactions);
+        return { tps, cpuPerTransactionMs };
+      }),
+    runAtRate: (clients, ratePerS, durationS, windowS) =>
+      withFreshTables(() => {
+        // As the steady transfer run starts: just after a checkpoint (a database without the right to one keeps its own).
+        try {
+          psql('CHECKPOINT');
+        } catch {
+          /* BENCH_DATABASE_URL without the right to checkpoint */
+        }
+        const logs = mkdtempSync(join(tmpdir(), 'pgbench-log-'));
+        try {
+          // -R: transactions due at a steady rate, each one's schedule lag logged beside its time (-l), one file a thread.
+          const rateArgs = ['-c', String(clients), '-j', '2', '-R', String(ratePerS), '-T', String(durationS), '-l', '--log-prefix', join(logs, 'tx')];
+          execFileSync('pgbench', [...args, ...rateArgs, 'pgbench_strongroom'], { env, stdio: 'ignore' });
+          const transactions = readdirSync(logs).flatMap((file) => scheduledLatencies(readFileSync(join(logs, file), 'utf8')));
+          return { ratePerS: transactions.length / durationS, ...latencyFigures(byWindow(transactions, windowS)) };
+        } finally {
+          rmSync(logs, { recursive: true, force: true });
+        }
+      }),
+  };
+}
+
+export interface Pgbench {
+  /** TPC-B with `clients` as fast as they go. */
+  run(clients: number, durationS: number): PgbenchFigures;
+  /** TPC-B due at a steady rate, as the steady transfer run: latencies from when each was due, as steadyRate counts them. */
+  runAtRate(clients: number, ratePerS: number, durationS: number, windowS: number): { ratePerS: number; p50: number; p99: number; windowP99s: number[] };
+}
+
+/**
+ * The transactions of a pgbench log written with -R and -l, each as when it was due and its latency from then (its time
+ * and its schedule lag): "client transaction time script epoch_s epoch_us lag", times in microseconds, the epoch at its
+ * end. One skipped under --latency-limit ("skipped" for its time) is not a latency and is left out.
+ */
+export function scheduledLatencies(log: string): { dueMs: number; latencyMs: number }[] {
+  const transactions: { dueMs: number; latencyMs: number }[] = [];
+  for (const line of log.split('\n')) {
+    const fields = line.trim().split(/\s+/);
+    if (fields.length < 7 || !/^\d+$/.test(fields[2])) continue;
+    const latencyUs = Number(fields[2]) + Number(fields[6]);
+    const endUs = Number(fields[4]) * 1e6 + Number(fields[5]);
+    transactions.push({ dueMs: (endUs - latencyUs) / 1000, latencyMs: latencyUs / 1000 });
+  }
+  return transactions;
+}
+
+/** Latencies grouped by the window of `windowS` they were due in, counted from the first one due. */
+export function byWindow(transactions: { dueMs: number; latencyMs: number }[], windowS: number): number[][] {
+  const firstDueMs = transactions.reduce((first, transaction) => Math.min(first, transaction.dueMs), Infinity);
+  const windows: number[][] = [];
+  for (const { dueMs, latencyMs } of transactions) (windows[Math.floor((dueMs - firstDueMs) / (windowS * 1000))] ??= []).push(latencyMs);
+  return windows;
 }
 
 /**
