@@ -6,12 +6,13 @@ describe('parseGcLine', () => {
     expect(parseGcLine('[9551:0x42fe6eb0]    35460 ms: Scavenge 101.9 (142.1) -> 76.3 (142.1) MB, 1.51 / 0.45 ms  (average mu = 0.956, current mu = 0.956) task; ')).toEqual({
       major: false,
       pauseMs: 1.51,
+      markingStepsMs: 0,
     });
     expect(
       parseGcLine(
         '[7204:0x4181fd70]    43555 ms: Mark-Compact 83.1 (127.9) -> 45.8 (124.4) MB, 13.11 / 0.54 ms  (+ 22.0 ms in 130 steps since start of marking, biggest step 5.4 ms, walltime since start of marking 47 ms) (average mu = 0.996, current mu = 0.990) finalize incremental marking via task; GC in old space requested',
       ),
-    ).toEqual({ major: true, pauseMs: 13.11 });
+    ).toEqual({ major: true, pauseMs: 13.11, markingStepsMs: 22 });
   });
 
   it('leaves every other line alone', () => {
@@ -48,6 +49,9 @@ describe('GcTally', () => {
       expect(figures.markCompacts).toBeGreaterThanOrEqual(1);
       expect(figures.scavengePauseMs).toBeGreaterThan(0);
       expect(figures.longestMarkCompactMs).toBeGreaterThan(0);
+      // Each mark-compact with when its line came: during this test.
+      expect(figures.majors).toHaveLength(figures.markCompacts);
+      for (const major of figures.majors) expect(Math.abs(major.atEpochMs - Date.now())).toBeLessThan(60_000);
       expect(printed).toEqual(['ready', 'collected']);
       expect(tally.stop().scavenges).toBe(0);
     } finally {

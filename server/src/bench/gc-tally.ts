@@ -5,16 +5,21 @@ import { createInterface } from 'node:readline';
 /** "[pid:isolate]  35460 ms: Scavenge 101.9 (142.1) -> 76.3 (142.1) MB, 1.51 / 0.45 ms  (average mu = ...": kind, then the pause. */
 const GC_LINE = /^\[\d+:0x[0-9a-f]+\]\s+\d+ ms: (Scavenge|Mark-Compact|Mark-Compact \(reduce\)|Minor Mark-Sweep)\b.*? MB, ([\d.]+) \/ [\d.]+ ms/;
 
+/** A mark-compact's incremental marking on the main thread before its pause: "(+ 22.0 ms in 130 steps since start of marking". */
+const MARKING_STEPS = /\(\+ ([\d.]+) ms in \d+ steps since start of marking/;
+
 export interface GcEvent {
   major: boolean;
   pauseMs: number;
+  /** A mark-compact's incremental marking steps, which also ran on the main thread, before the pause (0 if none). */
+  markingStepsMs: number;
 }
 
 /** One --trace-gc line as a collection (a mark-compact is major), or undefined for any other line. */
 export function parseGcLine(line: string): GcEvent | undefined {
   const match = GC_LINE.exec(line);
   if (!match) return undefined;
-  return { major: match[1].startsWith('Mark-Compact'), pauseMs: Number(match[2]) };
+  return { major: match[1].startsWith('Mark-Compact'), pauseMs: Number(match[2]), markingStepsMs: Number(MARKING_STEPS.exec(line)?.[1] ?? 0) };
 }
 
 export interface GcFigures {
@@ -23,9 +28,11 @@ export interface GcFigures {
   longestScavengeMs: number;
   markCompacts: number;
   longestMarkCompactMs: number;
+  /** When each mark-compact ended (epoch ms, as its line arrived), its pause and its marking steps: to set beside the slow seconds. */
+  majors: { atEpochMs: number; pauseMs: number; markingStepsMs: number }[];
 }
 
-const none = (): GcFigures => ({ scavenges: 0, scavengePauseMs: 0, longestScavengeMs: 0, markCompacts: 0, longestMarkCompactMs: 0 });
+const none = (): GcFigures => ({ scavenges: 0, scavengePauseMs: 0, longestScavengeMs: 0, markCompacts: 0, longestMarkCompactMs: 0, majors: [] });
 
 /**
  * Reads a server process started with --trace-gc and stdio 'pipe': its GC lines are counted between start() and
@@ -57,6 +64,7 @@ export class GcTally {
     if (event.major) {
       figures.markCompacts += 1;
       figures.longestMarkCompactMs = Math.max(figures.longestMarkCompactMs, event.pauseMs);
+      figures.majors.push({ atEpochMs: Date.now(), pauseMs: event.pauseMs, markingStepsMs: event.markingStepsMs });
     } else {
       figures.scavenges += 1;
       figures.scavengePauseMs += event.pauseMs;

@@ -112,7 +112,7 @@ export async function steadyTransfers(stack: Stack, { rate, durationS, fixed, pg
   console.log(`  ${cpuPerTransfer(cpuBefore, cpuSnapshot(serverPid, postmasterPid), half.ok, half.elapsedS)}; connections opened to PostgreSQL ${(await sessionsOpened(ds)) - sessionsBefore}`);
   const collected = stack.gc.stop();
   console.log(
-    `  server GC: ${collected.scavenges} scavenges (${fig(collected.scavengePauseMs)} ms in all, longest ${fig(collected.longestScavengeMs, 1)} ms), ${collected.markCompacts} mark-compact${collected.markCompacts === 1 ? '' : 's'} (longest pause ${fig(collected.longestMarkCompactMs, 1)} ms)`,
+    `  server GC: ${collected.scavenges} scavenges (${fig(collected.scavengePauseMs)} ms in all, longest ${fig(collected.longestScavengeMs, 1)} ms), ${collected.markCompacts} mark-compact${collected.markCompacts === 1 ? '' : 's'} (longest pause ${fig(collected.longestMarkCompactMs, 1)} ms)${collected.majors.map((major) => `; one at ${fig((major.atEpochMs - half.startEpochMs) / 1000, 1)} s (pause ${fig(major.pauseMs, 1)} ms, marking steps ${fig(major.markingStepsMs, 1)} ms)`).join('')}`,
   );
   if (sampler) await sampler(half.startEpochMs, half.slowBuckets);
   if (stalls) stalls(half.startEpochMs, half.slowBuckets, stack.loopProbeFile);

@@ -23,7 +23,7 @@ export interface CpuByKind {
   loadGenerator: number;
 }
 
-/** A second's CPU by kind, and how many backends began in it (each new connection of the server's pool is one). */
+/** A second's CPU by kind, and how many backends began in it (each new connection to the database is one). */
 export interface TallyReading extends CpuByKind {
   backendsStarted: number;
 }
