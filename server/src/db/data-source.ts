@@ -5,7 +5,15 @@ import { Logger, runMigrations as runJobQueueMigrations } from 'graphile-worker'
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
 
-export function createDataSource(url: string, opts: { poolSize?: number } = {}): DataSource {
+/**
+ * The pool keeps every connection it has opened (`min` = `max`, docs/decisions/0036): by default it closed one idle for
+ * 10 s and opened another at the next burst, whose backend then started cold (its catalog caches, the ledger's plpgsql
+ * compiled and its statements planned again) under the very load that needed it. Connections are still opened only
+ * when first needed. `idleTimeoutMs` (node-postgres' own default, 10 s) only closes connections beyond that, of which
+ * there are none; a test sets it short to see that.
+ */
+export function createDataSource(url: string, opts: { poolSize?: number; idleTimeoutMs?: number } = {}): DataSource {
+  const poolSize = opts.poolSize ?? 20;
   return new DataSource({
     type: 'postgres',
     url,
@@ -14,7 +22,7 @@ export function createDataSource(url: string, opts: { poolSize?: number } = {}):
     migrationsRun: false,
     synchronize: false,
     logging: false,
-    extra: { max: opts.poolSize ?? 20, connectionTimeoutMillis: 10_000 },
+    extra: { max: poolSize, min: poolSize, idleTimeoutMillis: opts.idleTimeoutMs ?? 10_000, connectionTimeoutMillis: 10_000 },
   });
 }
 
