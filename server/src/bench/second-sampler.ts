@@ -151,12 +151,21 @@ export function windowTotals(seconds: CounterDeltas[], windowS: number): Counter
   return windows;
 }
 
+/**
+ * What the machine's other processes and the kernel's own threads used in a second: all the cores' busy time less the
+ * bench's processes'. Both are counted in ticks of 10 ms, so a few tens of ms either way is the counting, not a process.
+ */
+export function restOfMachineMs(reading: SecondReading): number {
+  const ours = reading.server + reading.backends + reading.autovacuum + reading.checkpointer + reading.otherPostgres + reading.brief + reading.loadGenerator;
+  return Math.max(0, reading.busyMs - ours);
+}
+
 /** "at 16 s, 212 over 50 ms: server 540, ..." for the seconds with the most slow requests, and a median second for scale. */
 export function describeSlowSeconds(seconds: SecondReading[], slowBySecond: number[], cpuLimited: boolean, top = 3): string[] {
   const ranked = seconds.map((reading, second) => ({ second, reading, slow: slowBySecond[second] ?? 0 })).filter((entry) => entry.slow > 0);
   ranked.sort((a, b) => b.slow - a.slow || a.second - b.second);
   const describe = (reading: SecondReading) =>
-    `server ${fig(reading.server)} (its main thread ${fig(reading.serverRunMs)}), PostgreSQL backends ${fig(reading.backends)} (${reading.backendsStarted} begun), autovacuum ${fig(reading.autovacuum)}, checkpointer ${fig(reading.checkpointer)}, other PostgreSQL ${fig(reading.otherPostgres)}, brief ${fig(reading.brief)}, load generator ${fig(reading.loadGenerator)}; the server's main thread waited ${fig(reading.serverWaitMs)}; steal ${fig(reading.stealMs)}; iowait ${fig(reading.iowaitMs)}${cpuLimited ? `; held back ${fig(reading.throttledMs)}` : ''}; disk busy ${fig(reading.diskBusyMs)} (${fig(reading.diskWrittenKiB / 1024, 1)} MiB written, flushes ${fig(reading.diskFlushMs)})`;
+    `server ${fig(reading.server)} (its main thread ${fig(reading.serverRunMs)}), PostgreSQL backends ${fig(reading.backends)} (${reading.backendsStarted} begun), autovacuum ${fig(reading.autovacuum)}, checkpointer ${fig(reading.checkpointer)}, other PostgreSQL ${fig(reading.otherPostgres)}, brief ${fig(reading.brief)}, load generator ${fig(reading.loadGenerator)}, the rest of the machine ${fig(restOfMachineMs(reading))}; the server's main thread waited ${fig(reading.serverWaitMs)}; steal ${fig(reading.stealMs)}; iowait ${fig(reading.iowaitMs)}${cpuLimited ? `; held back ${fig(reading.throttledMs)}` : ''}; disk busy ${fig(reading.diskBusyMs)} (${fig(reading.diskWrittenKiB / 1024, 1)} MiB written, flushes ${fig(reading.diskFlushMs)})`;
   const lines = ranked.slice(0, top).map((entry) => `at ${entry.second} s, ${entry.slow} over ${SLOW_MS} ms: ${describe(entry.reading)}`);
   if (seconds.length === 0) return lines;
   // The median second by its slow requests, for what an ordinary second of the run looked like.

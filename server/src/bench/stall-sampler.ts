@@ -9,6 +9,8 @@ import { fig } from './steady-rate';
 
 export interface Counters {
   atEpochMs: number;
+  /** Core time every process on the machine used, the kernel's own included (user, nice, system, irq, softirq). */
+  busyMs: number;
   stealMs: number;
   iowaitMs: number;
   throttledMs: number;
@@ -23,7 +25,17 @@ export interface Counters {
 
 export type CounterDeltas = Omit<Counters, 'atEpochMs'>;
 
-export const COUNTER_KEYS = ['stealMs', 'iowaitMs', 'throttledMs', 'serverRunMs', 'serverWaitMs', 'diskBusyMs', 'diskWrittenKiB', 'diskFlushMs'] as const satisfies readonly (keyof CounterDeltas)[];
+export const COUNTER_KEYS = [
+  'busyMs',
+  'stealMs',
+  'iowaitMs',
+  'throttledMs',
+  'serverRunMs',
+  'serverWaitMs',
+  'diskBusyMs',
+  'diskWrittenKiB',
+  'diskFlushMs',
+] as const satisfies readonly (keyof CounterDeltas)[];
 
 /** A block device by its numbers, as /proc/diskstats lists it. */
 export interface DiskId {
@@ -58,6 +70,7 @@ const JIFFY_MS = 10;
 export function readCounters(serverPid: number | undefined, cgroupDirectory: string | undefined, disk?: DiskId): Counters {
   const cpuLine = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
   // cpu user nice system idle iowait irq softirq steal ...
+  const busyMs = [1, 2, 3, 6, 7].reduce((sum, field) => sum + Number(cpuLine[field]), 0) * JIFFY_MS;
   const iowaitMs = Number(cpuLine[5]) * JIFFY_MS;
   const stealMs = Number(cpuLine[8] ?? 0) * JIFFY_MS;
   let throttledMs = 0;
@@ -79,7 +92,7 @@ export function readCounters(serverPid: number | undefined, cgroupDirectory: str
       /* the server has exited */
     }
   }
-  return { atEpochMs: performance.timeOrigin + performance.now(), stealMs, iowaitMs, throttledMs, serverRunMs, serverWaitMs, ...readDisk(disk) };
+  return { atEpochMs: performance.timeOrigin + performance.now(), busyMs, stealMs, iowaitMs, throttledMs, serverRunMs, serverWaitMs, ...readDisk(disk) };
 }
 
 interface Sample extends Omit<Counters, 'atEpochMs'> {
