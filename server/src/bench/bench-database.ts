@@ -65,10 +65,16 @@ export async function walBytes(ds: DataSource): Promise<bigint> {
 }
 
 /**
- * Connections opened to the database so far (pg_stat_database.sessions, PostgreSQL 14 and later): a pool that opens new
- * ones mid-run pays each one's start (a backend, its caches, its plans) while the requests wait.
+ * Connections opened to the database so far (pg_stat_database.sessions): a pool that opens new ones mid-run pays each
+ * one's start (a backend, its caches, its plans) while the requests wait. Undefined on PostgreSQL before 14, which does
+ * not count them (a BENCH_DATABASE_URL's server may be older than the embedded one).
  */
-export async function sessionsOpened(ds: DataSource): Promise<number> {
+export async function sessionsOpened(ds: DataSource): Promise<number | undefined> {
+  const [{ counted }] = await rows<{ counted: boolean }>(
+    ds.manager,
+    `SELECT EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = 'pg_catalog.pg_stat_database'::regclass AND attname = 'sessions') AS counted`,
+  );
+  if (!counted) return undefined;
   const [{ sessions }] = await rows<{ sessions: string | null }>(ds.manager, `SELECT sessions::text FROM pg_stat_database WHERE datname = current_database()`);
   return Number(sessions ?? 0);
 }

@@ -46,11 +46,10 @@ describe('GcTally', () => {
       await new Promise((resolve) => child.once('close', resolve));
       const figures = tally.stop();
       expect(figures.scavenges).toBeGreaterThanOrEqual(1);
-      expect(figures.markCompacts).toBeGreaterThanOrEqual(1);
+      expect(figures.majors.length).toBeGreaterThanOrEqual(1);
       expect(figures.scavengePauseMs).toBeGreaterThan(0);
-      expect(figures.longestMarkCompactMs).toBeGreaterThan(0);
-      // Each mark-compact with when its line came: during this test.
-      expect(figures.majors).toHaveLength(figures.markCompacts);
+      // Each mark-compact with its pause and when its line came: during this test.
+      expect(Math.max(...figures.majors.map((major) => major.pauseMs))).toBeGreaterThan(0);
       for (const major of figures.majors) expect(Math.abs(major.atEpochMs - Date.now())).toBeLessThan(60_000);
       expect(printed).toEqual(['ready', 'collected']);
       expect(tally.stop().scavenges).toBe(0);

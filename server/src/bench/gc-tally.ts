@@ -26,13 +26,11 @@ export interface GcFigures {
   scavenges: number;
   scavengePauseMs: number;
   longestScavengeMs: number;
-  markCompacts: number;
-  longestMarkCompactMs: number;
   /** When each mark-compact ended (epoch ms, as its line arrived), its pause and its marking steps: to set beside the slow seconds. */
   majors: { atEpochMs: number; pauseMs: number; markingStepsMs: number }[];
 }
 
-const none = (): GcFigures => ({ scavenges: 0, scavengePauseMs: 0, longestScavengeMs: 0, markCompacts: 0, longestMarkCompactMs: 0, majors: [] });
+const none = (): GcFigures => ({ scavenges: 0, scavengePauseMs: 0, longestScavengeMs: 0, majors: [] });
 
 /**
  * Reads a server process started with --trace-gc and stdio 'pipe': its GC lines are counted between start() and
@@ -62,8 +60,6 @@ export class GcTally {
     const figures = this.counting;
     if (!figures) return;
     if (event.major) {
-      figures.markCompacts += 1;
-      figures.longestMarkCompactMs = Math.max(figures.longestMarkCompactMs, event.pauseMs);
       figures.majors.push({ atEpochMs: Date.now(), pauseMs: event.pauseMs, markingStepsMs: event.markingStepsMs });
     } else {
       figures.scavenges += 1;

@@ -81,6 +81,9 @@ export function reportTransfers(title: string, result: autocannon.Result): numbe
   return rate;
 }
 
+/** Connections opened between two counts of them; PostgreSQL before 14 does not count them. */
+const opened = (before: number | undefined, after: number | undefined) => (before === undefined || after === undefined ? 'not counted (PostgreSQL before 14)' : String(after - before));
+
 /**
  * Transfers at a steady `rate` for `durationS` (open loop), just after a checkpoint, then what the machine did meanwhile
  * (each 15 s window, the seconds with the most slow requests), the CPU a transfer, the server's collections, and
@@ -109,10 +112,10 @@ export async function steadyTransfers(stack: Stack, { rate, durationS, fixed, pg
     `  the machine in each ${STEADY_WINDOW_S} s (ms of core time): steal ${each('stealMs')}; the server's main thread waiting for a core ${each('serverWaitMs')}${cpuLimitDirectory ? `; held back by the CPU limit ${each('throttledMs')}` : ''}; the data's disk busy ${each('diskBusyMs')}`,
   );
   for (const line of describeSlowSeconds(seconds, half.slowBySecond, !!cpuLimitDirectory)) console.log(`  ${line}`);
-  console.log(`  ${cpuPerTransfer(cpuBefore, cpuSnapshot(serverPid, postmasterPid), half.ok, half.elapsedS)}; connections opened to PostgreSQL ${(await sessionsOpened(ds)) - sessionsBefore}`);
+  console.log(`  ${cpuPerTransfer(cpuBefore, cpuSnapshot(serverPid, postmasterPid), half.ok, half.elapsedS)}; connections opened to PostgreSQL ${opened(sessionsBefore, await sessionsOpened(ds))}`);
   const collected = stack.gc.stop();
   console.log(
-    `  server GC: ${collected.scavenges} scavenges (${fig(collected.scavengePauseMs)} ms in all, longest ${fig(collected.longestScavengeMs, 1)} ms), ${collected.markCompacts} mark-compact${collected.markCompacts === 1 ? '' : 's'} (longest pause ${fig(collected.longestMarkCompactMs, 1)} ms)${collected.majors.map((major) => `; one at ${fig((major.atEpochMs - half.startEpochMs) / 1000, 1)} s (pause ${fig(major.pauseMs, 1)} ms, marking steps ${fig(major.markingStepsMs, 1)} ms)`).join('')}`,
+    `  server GC: ${collected.scavenges} scavenges (${fig(collected.scavengePauseMs)} ms in all, longest ${fig(collected.longestScavengeMs, 1)} ms), ${collected.majors.length} mark-compact${collected.majors.length === 1 ? '' : 's'} (longest pause ${fig(Math.max(0, ...collected.majors.map((major) => major.pauseMs)), 1)} ms)${collected.majors.map((major) => `; one at ${fig((major.atEpochMs - half.startEpochMs) / 1000, 1)} s (pause ${fig(major.pauseMs, 1)} ms, marking steps ${fig(major.markingStepsMs, 1)} ms)`).join('')}`,
   );
   if (sampler) await sampler(half.startEpochMs, half.slowBuckets);
   if (stalls) stalls(half.startEpochMs, half.slowBuckets, stack.loopProbeFile);

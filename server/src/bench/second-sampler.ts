@@ -23,6 +23,12 @@ export interface CpuByKind {
   loadGenerator: number;
 }
 
+/** Every kind, so that a sum over them (restOfMachineMs) takes in a kind added later: `satisfies` checks each is a kind. */
+const CPU_KINDS = ['server', 'backends', 'autovacuum', 'checkpointer', 'otherPostgres', 'brief', 'loadGenerator'] as const satisfies readonly (keyof CpuByKind)[];
+// Fails to compile when CpuByKind gains a kind the list lacks.
+const everyKindListed: Record<Exclude<keyof CpuByKind, (typeof CPU_KINDS)[number]>, never> = {};
+void everyKindListed;
+
 /** A second's CPU by kind, and how many backends began in it (each new connection to the database is one). */
 export interface TallyReading extends CpuByKind {
   backendsStarted: number;
@@ -158,7 +164,7 @@ export function windowTotals(seconds: CounterDeltas[], windowS: number): Counter
  * second of the half-peak run in session 43), so it is read against the median second printed beside it.
  */
 export function restOfMachineMs(reading: SecondReading): number {
-  const ours = reading.server + reading.backends + reading.autovacuum + reading.checkpointer + reading.otherPostgres + reading.brief + reading.loadGenerator;
+  const ours = CPU_KINDS.reduce((sum, kind) => sum + reading[kind], 0);
   return Math.max(0, reading.busyMs - ours);
 }
 

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { COUNTER_KEYS, type CounterDeltas, deltasBetween, diskOf, readCounters, readDisk } from './stall-sampler';
+import { COUNTER_KEYS, type CounterDeltas, deltasBetween, describeMachineDuring, diskOf, readCounters, readDisk } from './stall-sampler';
 
 const zero = Object.fromEntries(COUNTER_KEYS.map((key) => [key, 0])) as CounterDeltas;
 
@@ -87,5 +87,18 @@ describe('deltasBetween', () => {
 
   it('gives no window for a single reading', () => {
     expect(deltasBetween([reading(0, 100, 5)])).toEqual([]);
+  });
+});
+
+describe('describeMachineDuring', () => {
+  it("gives each figure a second, and the rest of the machine as all busy time less the bench's own", () => {
+    const delta = { ...zero, busyMs: 12_000, stealMs: 300, iowaitMs: 1_500, serverWaitMs: 900, diskBusyMs: 4_500, diskWrittenKiB: 30 * 1024 };
+    expect(describeMachineDuring(delta, 10_500, 15)).toBe(
+      "the machine, ms a second: steal 20, iowait 100, the server's main thread waiting for a core 60, the rest of the machine 100; the data's disk busy 300 (2.0 MiB written a second)",
+    );
+  });
+
+  it("never gives the rest of the machine below zero (the bench read its own CPU a tick apart from the machine's)", () => {
+    expect(describeMachineDuring({ ...zero, busyMs: 1_000 }, 1_040, 1)).toContain('the rest of the machine 0;');
   });
 });

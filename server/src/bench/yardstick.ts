@@ -124,6 +124,7 @@ export function preparePgbench(url: string, postmasterPid: number | undefined): 
     runAtRate: (clients, ratePerS, durationS, windowS) =>
       withFreshTables(() => {
         // As the steady transfer run starts: just after a checkpoint (a database without the right to one keeps its own).
+        // Through psql rather than bench-database's checkpoint(): this run, like pgbench itself, is synchronous.
         try {
           psql('CHECKPOINT');
         } catch {
