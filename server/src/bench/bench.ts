@@ -15,7 +15,7 @@ import { fig } from './steady-rate';
 import { GcTally } from './gc-tally';
 import { seedHistory } from './history';
 import { seedPopulation } from './population';
-import { bracket, cpuPerTransfer, cpuSnapshot, preparePgbench, type PgbenchFigures } from './yardstick';
+import { bracket, cpuPerTransfer, cpuSnapshot, cpuUsedS, preparePgbench, type PgbenchFigures } from './yardstick';
 import { deltaOf, describeMachineDuring, diskOf, readCounters } from './stall-sampler';
 import { checkpoint, pgStatsReporter, printLedgerCheck, startBenchDatabase, walBytes } from './bench-database';
 import { type Stack, closedLoopTransfers, listScenario, reportTransfers, steadyTransfers } from './scenarios';
@@ -118,17 +118,17 @@ async function main() {
   await checkpoint(ds);
   const walBefore = await walBytes(ds);
   const cpuBefore = cpuSnapshot(server.pid, postmasterPid);
-  const machineBefore = readCounters(server.pid, cpuLimit?.directory, diskOf(tmp));
+  const disk = diskOf(tmp);
+  const machineBefore = readCounters(server.pid, cpuLimit?.directory, disk);
   await stack.pgStats.reset();
   const spread = await closedLoopTransfers(stack, anyone, CONNECTIONS, DURATION_S);
   const peak = reportTransfers('Same-bank transfers, spread accounts', spread);
   const cpuAfter = cpuSnapshot(server.pid, postmasterPid);
-  const machineAfter = readCounters(server.pid, cpuLimit?.directory, diskOf(tmp));
-  const stackCpuPerTransferMs = ((cpuAfter.serverS - cpuBefore.serverS + cpuAfter.postgresS - cpuBefore.postgresS) * 1000) / Math.max(1, spread['2xx']);
+  const machineAfter = readCounters(server.pid, cpuLimit?.directory, disk);
+  const stackCpuPerTransferMs = (cpuUsedS(cpuBefore, cpuAfter, { loadGenerator: false }) * 1000) / Math.max(1, spread['2xx']);
   console.log(`  ${cpuPerTransfer(cpuBefore, cpuAfter, spread['2xx'], spread.duration)}; WAL ${fig(Number((await walBytes(ds)) - walBefore) / Math.max(1, spread['2xx']))} bytes`);
-  const ourBusyMs = (cpuAfter.serverS - cpuBefore.serverS + cpuAfter.postgresS - cpuBefore.postgresS + cpuAfter.loadS - cpuBefore.loadS) * 1000;
   // The ratio below rests on this run: when it is slow with the cores idle, this says what it waited for.
-  console.log(`  ${describeMachineDuring(deltaOf(machineBefore, machineAfter), ourBusyMs, spread.duration)}`);
+  console.log(`  ${describeMachineDuring(deltaOf(machineBefore, machineAfter), cpuUsedS(cpuBefore, cpuAfter) * 1000, spread.duration)}`);
   await stack.pgStats.report('the spread run', { seconds: spread.duration, transfers: spread['2xx'] });
   const yardstickAfter = pgbench?.run(CONNECTIONS, DURATION_S);
   // pgbench's tables pushed the server's pages out of PostgreSQL's buffers again: warmed up as after the first run.

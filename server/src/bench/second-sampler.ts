@@ -7,7 +7,7 @@
 // milliseconds.
 import { readFileSync, readdirSync } from 'node:fs';
 import { SLOW_MS, fig } from './steady-rate';
-import { COUNTER_KEYS, type CounterDeltas, type DiskId, deltasBetween, readCounters } from './stall-sampler';
+import { COUNTER_KEYS, type CounterDeltas, type DiskId, deltasBetween, readCounters, restOfMachineMs } from './stall-sampler';
 import { procCpuS } from './yardstick';
 
 /** What each kind of process had used, in ms of core time, at one reading. */
@@ -23,7 +23,7 @@ export interface CpuByKind {
   loadGenerator: number;
 }
 
-/** Every kind, so that a sum over them (restOfMachineMs) takes in a kind added later: `satisfies` checks each is a kind. */
+/** Every kind, so that a sum over them (restOfSecondMs) takes in a kind added later: `satisfies` checks each is a kind. */
 const CPU_KINDS = ['server', 'backends', 'autovacuum', 'checkpointer', 'otherPostgres', 'brief', 'loadGenerator'] as const satisfies readonly (keyof CpuByKind)[];
 // Fails to compile when CpuByKind gains a kind the list lacks.
 const everyKindListed: Record<Exclude<keyof CpuByKind, (typeof CPU_KINDS)[number]>, never> = {};
@@ -163,9 +163,11 @@ export function windowTotals(seconds: CounterDeltas[], windowS: number): Counter
  * and the kernel's interrupt work for the bench's own sockets, charged to no process, is in it too (~100 ms in a median
  * second of the half-peak run in session 43), so it is read against the median second printed beside it.
  */
-export function restOfMachineMs(reading: SecondReading): number {
-  const ours = CPU_KINDS.reduce((sum, kind) => sum + reading[kind], 0);
-  return Math.max(0, reading.busyMs - ours);
+export function restOfSecondMs(reading: SecondReading): number {
+  return restOfMachineMs(
+    reading.busyMs,
+    CPU_KINDS.reduce((sum, kind) => sum + reading[kind], 0),
+  );
 }
 
 /** "at 16 s, 212 over 50 ms: server 540, ..." for the seconds with the most slow requests, and a median second for scale. */
@@ -173,7 +175,7 @@ export function describeSlowSeconds(seconds: SecondReading[], slowBySecond: numb
   const ranked = seconds.map((reading, second) => ({ second, reading, slow: slowBySecond[second] ?? 0 })).filter((entry) => entry.slow > 0);
   ranked.sort((a, b) => b.slow - a.slow || a.second - b.second);
   const describe = (reading: SecondReading) =>
-    `server ${fig(reading.server)} (its main thread ${fig(reading.serverRunMs)}), PostgreSQL backends ${fig(reading.backends)} (${reading.backendsStarted} begun), autovacuum ${fig(reading.autovacuum)}, checkpointer ${fig(reading.checkpointer)}, other PostgreSQL ${fig(reading.otherPostgres)}, brief ${fig(reading.brief)}, load generator ${fig(reading.loadGenerator)}, the rest of the machine ${fig(restOfMachineMs(reading))}; the server's main thread waited ${fig(reading.serverWaitMs)}; steal ${fig(reading.stealMs)}; iowait ${fig(reading.iowaitMs)}${cpuLimited ? `; held back ${fig(reading.throttledMs)}` : ''}; disk busy ${fig(reading.diskBusyMs)} (${fig(reading.diskWrittenKiB / 1024, 1)} MiB written, flushes ${fig(reading.diskFlushMs)})`;
+    `server ${fig(reading.server)} (its main thread ${fig(reading.serverRunMs)}), PostgreSQL backends ${fig(reading.backends)} (${reading.backendsStarted} begun), autovacuum ${fig(reading.autovacuum)}, checkpointer ${fig(reading.checkpointer)}, other PostgreSQL ${fig(reading.otherPostgres)}, brief ${fig(reading.brief)}, load generator ${fig(reading.loadGenerator)}, the rest of the machine ${fig(restOfSecondMs(reading))}; the server's main thread waited ${fig(reading.serverWaitMs)}; steal ${fig(reading.stealMs)}; iowait ${fig(reading.iowaitMs)}${cpuLimited ? `; held back ${fig(reading.throttledMs)}` : ''}; disk busy ${fig(reading.diskBusyMs)} (${fig(reading.diskWrittenKiB / 1024, 1)} MiB written, flushes ${fig(reading.diskFlushMs)})`;
   const lines = ranked.slice(0, top).map((entry) => `at ${entry.second} s, ${entry.slow} over ${SLOW_MS} ms: ${describe(entry.reading)}`);
   if (seconds.length === 0) return lines;
   // The median second by its slow requests, for what an ordinary second of the run looked like.

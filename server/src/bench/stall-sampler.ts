@@ -156,11 +156,19 @@ export function deltasBetween(readings: Counters[]): CounterDeltas[] {
 }
 
 /**
+ * What the machine's other processes and the kernel's own threads used: all the cores' busy time less the bench's
+ * processes'. Both are counted in ticks, so a reading of the processes a tick ahead of the machine's is not a negative.
+ */
+export function restOfMachineMs(busyMs: number, oursMs: number): number {
+  return Math.max(0, busyMs - oursMs);
+}
+
+/**
  * One line on what the machine did during a closed-loop run, per second of it: a run that is slow with the cores idle
  * was waiting for something, and this says whether it was the hypervisor (steal), the disk (iowait, busy), a core for
  * the server's main thread, or other processes and kernel threads (`ourBusyMs`: the bench's own processes' CPU).
  */
 export function describeMachineDuring(delta: CounterDeltas, ourBusyMs: number, wallS: number): string {
   const perSecond = (ms: number) => fig(ms / Math.max(wallS, 0.001));
-  return `the machine, ms a second: steal ${perSecond(delta.stealMs)}, iowait ${perSecond(delta.iowaitMs)}, the server's main thread waiting for a core ${perSecond(delta.serverWaitMs)}, the rest of the machine ${perSecond(Math.max(0, delta.busyMs - ourBusyMs))}; the data's disk busy ${perSecond(delta.diskBusyMs)} (${fig(delta.diskWrittenKiB / 1024 / Math.max(wallS, 0.001), 1)} MiB written a second)`;
+  return `the machine, ms a second: steal ${perSecond(delta.stealMs)}, iowait ${perSecond(delta.iowaitMs)}, the server's main thread waiting for a core ${perSecond(delta.serverWaitMs)}, the rest of the machine ${perSecond(restOfMachineMs(delta.busyMs, ourBusyMs))}; the data's disk busy ${perSecond(delta.diskBusyMs)} (${fig(delta.diskWrittenKiB / 1024 / Math.max(wallS, 0.001), 1)} MiB written a second)`;
 }

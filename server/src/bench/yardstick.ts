@@ -67,6 +67,11 @@ function childrenCpuS(ticksPerS: number) {
   }
 }
 
+/** CPU seconds the server and PostgreSQL used between two snapshots, and this load generator too unless told not to. */
+export function cpuUsedS(before: ReturnType<typeof cpuSnapshot>, after: ReturnType<typeof cpuSnapshot>, { loadGenerator = true } = {}): number {
+  return after.serverS - before.serverS + after.postgresS - before.postgresS + (loadGenerator ? after.loadS - before.loadS : 0);
+}
+
 /**
  * CPU per transfer of the server, PostgreSQL and this load generator between two snapshots; with the wall time between
  * them, also how busy the three kept the machine's cores (a rate that is half the peak does not leave half the cores
@@ -74,7 +79,7 @@ function childrenCpuS(ticksPerS: number) {
  */
 export function cpuPerTransfer(before: ReturnType<typeof cpuSnapshot>, after: ReturnType<typeof cpuSnapshot>, transfers: number, wallS?: number, unit = 'transfer') {
   const ms = (a: number, b: number) => fig(((b - a) * 1000) / Math.max(1, transfers), 2);
-  const usedS = after.serverS - before.serverS + after.postgresS - before.postgresS + after.loadS - before.loadS;
+  const usedS = cpuUsedS(before, after);
   const busy = wallS ? `; cores ${fig((100 * usedS) / (wallS * availableParallelism()))}% busy` : '';
   return `CPU per ${unit}: server ${ms(before.serverS, after.serverS)} ms, PostgreSQL ${ms(before.postgresS, after.postgresS)} ms, load generator ${ms(before.loadS, after.loadS)} ms${busy}`;
 }
