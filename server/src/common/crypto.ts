@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes, randomFillSync, randomInt, timingSafeEqual } from 'node:crypto';
 import { Algorithm, hash, verify } from '@node-rs/argon2';
 
 // OWASP's argon2id baseline (19 MiB, 2 passes): strong, and fast enough to keep login under ~50 ms.
@@ -142,6 +142,36 @@ export const hmacHex = (key: string | Buffer, value: string) => createHmac('sha2
 export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url');
 /** A uniformly random numeric code with leading zeros kept ('004213'). */
 export const randomDigits = (length: number) => Array.from({ length }, () => randomInt(0, 10)).join('');
+
+// Random bytes are drawn from the system's generator 4 kB at a time (as Node's randomUUID does): every payment draws
+// two references, and a call into OpenSSL for 8 bytes cost more than the symbols made of them.
+const RANDOM_POOL = Buffer.alloc(4096);
+let randomPoolOffset = RANDOM_POOL.length;
+
+function nextRandomByte(): number {
+  if (randomPoolOffset === RANDOM_POOL.length) {
+    randomFillSync(RANDOM_POOL);
+    randomPoolOffset = 0;
+  }
+  return RANDOM_POOL[randomPoolOffset++];
+}
+
+/**
+ * `count` symbols drawn uniformly from `alphabet` (2 to 256 distinct symbols). A byte above the largest multiple of the
+ * alphabet's length below 256 is drawn again, since `byte % length` would favour the first symbols (with 31 symbols
+ * the first 8 came up 9 times in 256, the others 8).
+ */
+export function randomSymbols(count: number, alphabet: string): string {
+  const length = alphabet.length;
+  if (length < 2 || length > 256) throw new RangeError('an alphabet has 2 to 256 symbols');
+  const acceptedBelow = 256 - (256 % length);
+  let symbols = '';
+  while (symbols.length < count) {
+    const byte = nextRandomByte();
+    if (byte < acceptedBelow) symbols += alphabet[byte % length];
+  }
+  return symbols;
+}
 
 export function safeEqual(a: string, b: string): boolean {
   const ab = Buffer.from(a);

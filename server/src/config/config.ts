@@ -4,7 +4,7 @@ import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { DEFAULT_DAILY_OUTBOUND_LIMIT, PASSWORD_WEAK_MESSAGE, parseAmountToMinor, passwordStrongEnough } from '@strongroom/shared';
 import { loadPasswordDictionaries } from '../common/password-dictionaries';
-import { deriveKeys, type DerivedKeys } from '../common/crypto';
+import { deriveKeys, randomSymbols, type DerivedKeys } from '../common/crypto';
 
 export interface AppConfig {
   databaseUrl?: string;
@@ -79,7 +79,7 @@ interface Secrets {
 /** A base32 TOTP secret (160 bits, as authenticator apps expect). */
 function newTotpSecret(): string {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  return Array.from(randomBytes(32), (b) => alphabet[b % 32]).join('');
+  return randomSymbols(32, alphabet);
 }
 
 /** Secrets for the embedded default: generated once, kept (0600) under DATA_DIR so restarts keep sessions valid. */

@@ -1,8 +1,8 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
-import { decryptText, encryptText, hmacHex, safeEqual } from '../../common/crypto';
+import { decryptText, encryptText, hmacHex, randomSymbols, safeEqual } from '../../common/crypto';
 import { rows } from '../../common/sql';
 
 export const RECOVERY_CODE_COUNT = 10;
@@ -90,7 +90,7 @@ export class StaffMfa {
   async issueRecoveryCodes(m: EntityManager, staffId: string): Promise<string[]> {
     const alphabet = 'abcdefghjkmnpqrstuvwxyz23456789';
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => {
-      const chars = Array.from(randomBytes(10), (b) => alphabet[b % alphabet.length]).join('');
+      const chars = randomSymbols(10, alphabet);
       return `${chars.slice(0, 5)}-${chars.slice(5)}`;
     });
     await m.query(`DELETE FROM staff_recovery_codes WHERE staff_id = $1`, [staffId]);

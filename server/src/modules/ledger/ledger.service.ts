@@ -1,9 +1,9 @@
 import type { EntityManager } from 'typeorm';
-import { randomBytes } from 'node:crypto';
 import { v7 as timeOrderedUuid } from 'uuid';
 import { MAX_AMOUNT_MINOR } from '@strongroom/shared';
 import { isPreparable, prepared, rows, sqlState, type Preparable, type Queryable } from '../../common/sql';
 import { AppError } from '../../common/app-error';
+import { randomSymbols } from '../../common/crypto';
 import { LedgerInvariantError, OutboundLimitExceeded, insufficientFunds } from './ledger.errors';
 import type { NewTransaction, TransactionRow } from '../transactions/transactions.service';
 
@@ -55,9 +55,7 @@ const REFERENCE_RANDOM_SYMBOLS = 8; // 40 bits: two payments in the same millise
 export function newReference(prefix = 'SR', nowMs = Date.now()): string {
   let time = '';
   for (let rest = nowMs, i = 0; i < REFERENCE_TIME_SYMBOLS; i++, rest = Math.floor(rest / 32)) time = REFERENCE_ALPHABET[rest % 32] + time;
-  // 256 is a multiple of 32: every symbol is equally likely.
-  const random = Array.from(randomBytes(REFERENCE_RANDOM_SYMBOLS), (byte) => REFERENCE_ALPHABET[byte % 32]).join('');
-  return prefix + time + random;
+  return prefix + time + randomSymbols(REFERENCE_RANDOM_SYMBOLS, REFERENCE_ALPHABET);
 }
 
 /**
