@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { openText, randomSymbols, sealText } from './crypto';
+import { openText, randomDigits, randomSymbols, sealText } from './crypto';
 
 describe('sealText / openText (AES-256-GCM at rest)', () => {
   const key = randomBytes(32);
@@ -28,6 +28,7 @@ describe('randomSymbols', () => {
     expect(randomSymbols(17, 'AB')).toMatch(/^[AB]{17}$/);
     expect(randomSymbols(0, 'AB')).toBe('');
     expect(() => randomSymbols(4, 'A')).toThrow(RangeError);
+    expect(randomDigits(6)).toMatch(/^\d{6}$/);
   });
 
   it('favours no symbol when the alphabet does not divide 256', () => {
