@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import {
   MAX_AMOUNT_MINOR,
   MoneyError,
@@ -59,6 +60,20 @@ describe('minorToDecimal', () => {
   it('refuses non-integers', () => {
     expect(() => minorToDecimal('12.5', 'USD')).toThrow(MoneyError);
     expect(() => minorToDecimal(0.5, 'USD')).toThrow(MoneyError);
+  });
+
+  it("writes a BIGINT's text as it writes the same value as a BigInt", () => {
+    const texts = ['0', '-0', '000', '-000', '7', '-7', '0050', '-0050', '100', '999999999999999', '-1000000000000000'];
+    for (const currency of ['USD', 'JPY']) {
+      for (const text of texts) expect(minorToDecimal(text, currency)).toBe(minorToDecimal(BigInt(text), currency));
+    }
+    fc.assert(
+      fc.property(fc.bigInt({ min: -MAX_AMOUNT_MINOR, max: MAX_AMOUNT_MINOR }), fc.constantFrom('USD', 'JPY', 'EUR'), (minor, currency) => {
+        expect(minorToDecimal(minor.toString(), currency)).toBe(minorToDecimal(minor, currency));
+      }),
+      { numRuns: 2000 },
+    );
+    for (const bad of ['', '-', '+5', '1e3', ' 5', '5 ', '--5', '0x10']) expect(() => minorToDecimal(bad, 'USD')).toThrow(MoneyError);
   });
 
   it('round-trips with parseAmountToMinor', () => {

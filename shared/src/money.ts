@@ -53,8 +53,11 @@ export function parseAmountToMinor(value: string | number | bigint, currency: st
 
 /** Minor units to the wire format: a decimal string with exactly two decimals ("-12.50", "1500.00"). */
 export function minorToDecimal(minor: bigint | string | number, currency: string): string {
-  const value = toBigInt(minor);
   const exponent = currencyExponent(currency);
+  // Text, as PostgreSQL's BIGINT reaches us in every row, is rewritten without a BigInt: a page of the transaction
+  // list formats three amounts a row, and the BigInt and its division were most of this function's cost.
+  if (typeof minor === 'string') return minorTextToDecimal(minor, exponent);
+  const value = toBigInt(minor);
   const negative = value < 0n;
   const abs = negative ? -value : value;
   const scale = 10n ** BigInt(exponent);
@@ -62,6 +65,20 @@ export function minorToDecimal(minor: bigint | string | number, currency: string
   const fraction = exponent === 0 ? '' : (abs % scale).toString().padStart(exponent, '0');
   const decimals = fraction.padEnd(WIRE_DECIMALS, '0').slice(0, Math.max(WIRE_DECIMALS, exponent));
   return `${negative ? '-' : ''}${whole.toString()}.${decimals}`;
+}
+
+/** A sign, then digits (leading zeros dropped, but one digit always kept). */
+const MINOR_TEXT = /^(-?)0*(\d+)$/;
+
+/** minorToDecimal of a BIGINT's text, by moving its decimal point: the same answer, the same refusals (money.test.ts). */
+function minorTextToDecimal(text: string, exponent: number): string {
+  const match = MINOR_TEXT.exec(text);
+  if (!match) throw new MoneyError('Minor units must be an integer');
+  const [, minus, digits] = match;
+  const padded = digits.length > exponent ? digits : digits.padStart(exponent + 1, '0');
+  const point = padded.length - exponent;
+  const sign = minus && digits !== '0' ? '-' : '';
+  return `${sign}${padded.slice(0, point)}.${padded.slice(point).padEnd(WIRE_DECIMALS, '0')}`;
 }
 
 function toBigInt(value: bigint | string | number): bigint {

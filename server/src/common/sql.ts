@@ -1,5 +1,5 @@
 import { DataSource, type EntityManager } from 'typeorm';
-import { Client, type Pool, type PoolClient, type QueryResultRow } from 'pg';
+import { Client, type CustomTypesConfig, type Pool, type PoolClient, type QueryResultRow } from 'pg';
 
 export type Queryable = Pick<EntityManager, 'query'>;
 
@@ -35,6 +35,18 @@ export function isPreparable(db: unknown): db is Preparable {
  * `name` must always go with the same `text`.
  */
 export async function prepared<T = Record<string, unknown>>(on: Preparable, name: string, text: string, params: unknown[]): Promise<T[]> {
-  const result = await (on instanceof DataSource ? poolOf(on) : on).query<T & QueryResultRow>({ name, text, values: params });
+  return pooledRows<T>(on, text, params, { name });
+}
+
+export interface PoolQueryOptions {
+  /** A named statement, prepared once per connection (see `prepared`). */
+  name?: string;
+  /** Type parsers for this query only (e.g. TIMESTAMPS_AS_TEXT). */
+  types?: CustomTypesConfig;
+}
+
+/** Rows of a query run on node-postgres directly, for what TypeORM's query cannot pass: a statement name, type parsers. */
+export async function pooledRows<T = Record<string, unknown>>(on: Preparable, text: string, params: unknown[], options: PoolQueryOptions = {}): Promise<T[]> {
+  const result = await (on instanceof DataSource ? poolOf(on) : on).query<T & QueryResultRow>({ name: options.name, text, values: params, types: options.types });
   return result.rows;
 }

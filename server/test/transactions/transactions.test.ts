@@ -45,6 +45,11 @@ describe('GET /v1/transaction', () => {
     expect(body.items.map((i: { amount: string }) => i.amount)).toEqual(['30.00', '20.00']);
     const page2 = await t.app.inject({ method: 'GET', url: '/v1/transaction?pageSize=2&page=2', headers: { cookie: a.session.cookie } });
     expect(page2.json().items.map((i: { amount: string }) => i.amount)).toEqual(['10.00', '1000.00']);
+    // The list reads its times as PostgreSQL's text, the detail as Dates: the same instant either way.
+    const [newest] = body.items as { reference: string; createdAt: string }[];
+    const detail = (await t.app.inject({ method: 'GET', url: `/v1/transaction/${newest.reference}`, headers: { cookie: a.session.cookie } })).json();
+    expect(newest.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(detail.transaction.createdAt).toBe(newest.createdAt);
     const theirs = await t.app.inject({ method: 'GET', url: '/v1/transaction', headers: { cookie: b.session.cookie } });
     expect(theirs.json().total).toBe(3);
     expect(theirs.json().items.every((i: { type: string }) => i.type === 'credit')).toBe(true);
