@@ -67,14 +67,16 @@ export function minorToDecimal(minor: bigint | string | number, currency: string
   return `${negative ? '-' : ''}${whole.toString()}.${decimals}`;
 }
 
-/** A sign, then digits (leading zeros dropped, but one digit always kept). */
-const MINOR_TEXT = /^(-?)0*(\d+)$/;
+/** A sign, then digits. */
+const MINOR_TEXT = /^(-?)(\d+)$/;
 
 /** minorToDecimal of a BIGINT's text, by moving its decimal point: the same answer, the same refusals (money.test.ts). */
 function minorTextToDecimal(text: string, exponent: number): string {
   const match = MINOR_TEXT.exec(text);
   if (!match) throw new MoneyError('Minor units must be an integer');
-  const [, minus, digits] = match;
+  const [, minus, written] = match;
+  // Leading zeros dropped, one digit kept ("007" is 7, "000" is 0); a pattern of its own, so that neither backtracks.
+  const digits = written.length > 1 && written.charCodeAt(0) === 48 ? written.replace(/^0+(?=\d)/, '') : written;
   const padded = digits.length > exponent ? digits : digits.padStart(exponent + 1, '0');
   const point = padded.length - exponent;
   const sign = minus && digits !== '0' ? '-' : '';
