@@ -70,6 +70,11 @@ describe('minorToDecimal', () => {
     fc.assert(
       fc.property(fc.bigInt({ min: -MAX_AMOUNT_MINOR, max: MAX_AMOUNT_MINOR }), fc.constantFrom('USD', 'JPY', 'EUR'), (minor, currency) => {
         expect(minorToDecimal(minor.toString(), currency)).toBe(minorToDecimal(minor, currency));
+        // And both are the value itself: whole units and hundredths by BigInt arithmetic (JPY has no minor unit).
+        const scale = currency === 'JPY' ? 1n : 100n;
+        const abs = minor < 0n ? -minor : minor;
+        const hundredths = currency === 'JPY' ? '00' : (abs % scale).toString().padStart(2, '0');
+        expect(minorToDecimal(minor, currency)).toBe(`${minor < 0n ? '-' : ''}${abs / scale}.${hundredths}`);
       }),
       { numRuns: 2000 },
     );
