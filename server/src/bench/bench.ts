@@ -16,7 +16,7 @@ import { GcTally } from './gc-tally';
 import { seedHistory } from './history';
 import { seedPopulation } from './population';
 import { bracket, cpuPerTransfer, cpuSnapshot, cpuUsedS, preparePgbench, type PgbenchFigures } from './yardstick';
-import { deltaOf, describeMachineDuring, diskOf, readCounters } from './stall-sampler';
+import { deltaOf, describeMachineDuring, describeWriteback, diskOf, readCounters } from './stall-sampler';
 import { checkpoint, pgStatsReporter, printLedgerCheck, startBenchDatabase, walBytes } from './bench-database';
 import { type Stack, closedLoopTransfers, listScenario, reportTransfers, steadyTransfers } from './scenarios';
 
@@ -91,7 +91,10 @@ async function main() {
   // What ran the figures below: throughput does not travel between machines, so each run names its machine.
   const [{ server_version: postgresVersion }] = await rows<{ server_version: string }>(ds.manager, 'SHOW server_version');
   const cores = cpus();
-  console.log(`Machine: ${cores.length} cores (${cores[0]?.model.trim() ?? 'unknown'}), ${fig(totalmem() / 2 ** 30)} GiB; Node ${process.version}; PostgreSQL ${postgresVersion.split(' ')[0]}`);
+  const writeback = describeWriteback();
+  console.log(
+    `Machine: ${cores.length} cores (${cores[0]?.model.trim() ?? 'unknown'}), ${fig(totalmem() / 2 ** 30)} GiB; Node ${process.version}; PostgreSQL ${postgresVersion.split(' ')[0]}${writeback ? `; ${writeback}` : ''}`,
+  );
   await runMigrations(ds);
   await seedFxRates(ds.manager);
   for (const statement of (process.env.BENCH_SQL ?? '').split(';').filter((text) => text.trim())) await ds.query(statement);

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { COUNTER_KEYS, type CounterDeltas, deltasBetween, describeMachineDuring, diskOf, readCounters, readDisk } from './stall-sampler';
+import { COUNTER_KEYS, type CounterDeltas, deltasBetween, describeMachineDuring, describeWriteback, diskOf, readCounters, readDisk } from './stall-sampler';
 
 const zero = Object.fromEntries(COUNTER_KEYS.map((key) => [key, 0])) as CounterDeltas;
 
@@ -100,5 +100,40 @@ describe('describeMachineDuring', () => {
 
   it("never gives the rest of the machine below zero (the bench read its own CPU a tick apart from the machine's)", () => {
     expect(describeMachineDuring({ ...zero, busyMs: 1_000 }, 1_040, 1)).toContain('the rest of the machine 0;');
+  });
+});
+
+describe('describeWriteback', () => {
+  const settings = (values: Record<string, string>) => {
+    const directory = mkdtempSync(join(tmpdir(), 'vm-'));
+    for (const [name, value] of Object.entries(values)) writeFileSync(join(directory, name), `${value}\n`);
+    return directory;
+  };
+
+  it("names the kernel's defaults: a file dirty for 30 s goes back whole, or once a tenth of memory is dirty", () => {
+    const directory = settings({ dirty_expire_centisecs: '3000', dirty_writeback_centisecs: '500', dirty_background_bytes: '0', dirty_background_ratio: '10' });
+    try {
+      expect(describeWriteback(directory)).toBe('the kernel writes a dirty file back once it has been dirty 30 s (looking every 5 s), or above 10% of memory dirty');
+    } finally {
+      rmSync(directory, { recursive: true });
+    }
+  });
+
+  it('gives a byte threshold where one is set, and fractions of a second', () => {
+    const directory = settings({ dirty_expire_centisecs: '150', dirty_writeback_centisecs: '100', dirty_background_bytes: String(16 * 2 ** 20), dirty_background_ratio: '0' });
+    try {
+      expect(describeWriteback(directory)).toBe('the kernel writes a dirty file back once it has been dirty 1.50 s (looking every 1 s), or above 16 MiB dirty');
+    } finally {
+      rmSync(directory, { recursive: true });
+    }
+  });
+
+  it('says nothing where the settings cannot be read (not Linux)', () => {
+    const directory = settings({});
+    try {
+      expect(describeWriteback(directory)).toBeUndefined();
+    } finally {
+      rmSync(directory, { recursive: true });
+    }
   });
 });

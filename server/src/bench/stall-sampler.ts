@@ -172,3 +172,27 @@ export function describeMachineDuring(delta: CounterDeltas, ourBusyMs: number, w
   const perSecond = (ms: number) => fig(ms / Math.max(wallS, 0.001));
   return `the machine, ms a second: steal ${perSecond(delta.stealMs)}, iowait ${perSecond(delta.iowaitMs)}, the server's main thread waiting for a core ${perSecond(delta.serverWaitMs)}, the rest of the machine ${perSecond(restOfMachineMs(delta.busyMs, ourBusyMs))}; the data's disk busy ${perSecond(delta.diskBusyMs)} (${fig(delta.diskWrittenKiB / 1024 / Math.max(wallS, 0.001), 1)} MiB written a second)`;
 }
+
+/**
+ * How the kernel writes dirty pages back (/proc/sys/vm), or undefined where it cannot be read. PostgreSQL's new pages
+ * reach the page cache as zeros when a table or index grows (~1 MB a second at the half-peak rate) and stay there until
+ * their file's oldest dirty page is `dirty_expire_centisecs` old: then the whole file goes at once, and the WAL's
+ * flushes queue behind it (a second with ~30 MB written, every 30 s with the kernel's defaults). A run's slow window
+ * may be that; this line says which setting the run had.
+ */
+export function describeWriteback(directory = '/proc/sys/vm'): string | undefined {
+  const read = (name: string) => {
+    try {
+      return Number(readFileSync(join(directory, name), 'utf8').trim());
+    } catch {
+      return undefined;
+    }
+  };
+  const expireCs = read('dirty_expire_centisecs');
+  const writebackCs = read('dirty_writeback_centisecs');
+  if (expireCs === undefined || writebackCs === undefined) return undefined;
+  const backgroundBytes = read('dirty_background_bytes');
+  const background = backgroundBytes ? `above ${fig(backgroundBytes / 2 ** 20)} MiB dirty` : `above ${read('dirty_background_ratio') ?? '?'}% of memory dirty`;
+  const seconds = (centiseconds: number) => fig(centiseconds / 100, centiseconds % 100 === 0 ? 0 : 2);
+  return `the kernel writes a dirty file back once it has been dirty ${seconds(expireCs)} s (looking every ${seconds(writebackCs)} s), or ${background}`;
+}
