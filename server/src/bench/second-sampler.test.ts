@@ -66,6 +66,23 @@ describe('describeSlowSeconds', () => {
     // The two are counted in ticks: a reading of the processes a tick ahead of the machine's is not a negative.
     expect(restOfSecondMs({ ...busy, busyMs: 920 })).toBe(0);
   });
+
+  it('says who the rest of the machine was, where the sampler read the processes outside the bench', () => {
+    const busy: SecondReading = {
+      ...none,
+      ...quiet,
+      server: 350,
+      backends: 460,
+      busyMs: 1_310,
+      others: new Map([
+        ['ksoftirqd', 300],
+        ['kworker-writeback', 120],
+        ['cron', 10],
+      ]),
+    };
+    expect(describeSlowSeconds([busy], [9], false)[0]).toMatch(/the rest of the machine 500 \(ksoftirqd 300, kworker-writeback 120\); the server's/);
+    expect(describeSlowSeconds([{ ...busy, others: new Map([['cron', 10]]) }], [9], false)[0]).toMatch(/the rest of the machine 500; the server's/);
+  });
 });
 
 describe('CpuTally', () => {

@@ -4,11 +4,12 @@
 // used more than usual was a wait, not a contest for the cores. The same seconds, added up, give each 15 s window's
 // steal and waiting (windowTotals), which cannot show a burst of a second or two; BENCH_DEBUG's 100 ms samples can, but
 // cost the load generator a third of its CPU again and so change what they measure. A reading a second costs a few
-// milliseconds.
+// milliseconds, and ~5 more to read every process outside the bench (others-tally.ts; ~100 on a development machine).
 import { readFileSync, readdirSync } from 'node:fs';
 import { SLOW_MS, fig } from './steady-rate';
 import { COUNTER_KEYS, type CounterDeltas, type DiskId, deltasBetween, readCounters, restOfMachineMs } from './stall-sampler';
 import { procCpuS } from './yardstick';
+import { OthersTally, describeOthers } from './others-tally';
 
 /** What each kind of process had used, in ms of core time, at one reading. */
 export interface CpuByKind {
@@ -34,7 +35,8 @@ export interface TallyReading extends CpuByKind {
   backendsStarted: number;
 }
 
-export type SecondReading = TallyReading & CounterDeltas;
+/** With, where the sampler read them, the core time of the processes outside the bench by name (others-tally.ts). */
+export type SecondReading = TallyReading & CounterDeltas & { others?: ReadonlyMap<string, number> };
 
 /** A PostgreSQL process's kind from its command line ("postgres: autovacuum worker", "postgres: user db host idle"). */
 export function postgresKind(commandLine: string): keyof CpuByKind {
@@ -126,15 +128,18 @@ export class CpuTally {
 /** Samples every second until the returned function is called; it returns each whole second's readings. */
 export function sampleSeconds(serverPid: number | undefined, postmasterPid: number | undefined, cgroupDirectory: string | undefined, disk?: DiskId) {
   const tally = new CpuTally(serverPid, postmasterPid);
+  const othersTally = new OthersTally(serverPid, postmasterPid);
   const cpu: TallyReading[] = [];
+  const others: Map<string, number>[] = [];
   const machine = [readCounters(serverPid, cgroupDirectory, disk)];
   const timer = setInterval(() => {
     cpu.push(tally.next());
+    others.push(othersTally.next());
     machine.push(readCounters(serverPid, cgroupDirectory, disk));
   }, 1000);
   return (): SecondReading[] => {
     clearInterval(timer);
-    return deltasBetween(machine).map((counters, second) => ({ ...cpu[second], ...counters }));
+    return deltasBetween(machine).map((counters, second) => ({ ...cpu[second], ...counters, others: others[second] }));
   };
 }
 
@@ -170,12 +175,18 @@ export function restOfSecondMs(reading: SecondReading): number {
   );
 }
 
+/** " (ksoftirqd 120, kworker-writeback 40)": who the rest of the machine was, where anyone outside the bench used 20 ms or more. */
+function restNamed(reading: SecondReading): string {
+  const named = reading.others ? describeOthers(reading.others) : '';
+  return named ? ` (${named})` : '';
+}
+
 /** "at 16 s, 212 over 50 ms: server 540, ..." for the seconds with the most slow requests, and a median second for scale. */
 export function describeSlowSeconds(seconds: SecondReading[], slowBySecond: number[], cpuLimited: boolean, top = 3): string[] {
   const ranked = seconds.map((reading, second) => ({ second, reading, slow: slowBySecond[second] ?? 0 })).filter((entry) => entry.slow > 0);
   ranked.sort((a, b) => b.slow - a.slow || a.second - b.second);
   const describe = (reading: SecondReading) =>
-    `server ${fig(reading.server)} (its main thread ${fig(reading.serverRunMs)}), PostgreSQL backends ${fig(reading.backends)} (${reading.backendsStarted} begun), autovacuum ${fig(reading.autovacuum)}, checkpointer ${fig(reading.checkpointer)}, other PostgreSQL ${fig(reading.otherPostgres)}, brief ${fig(reading.brief)}, load generator ${fig(reading.loadGenerator)}, the rest of the machine ${fig(restOfSecondMs(reading))}; the server's main thread waited ${fig(reading.serverWaitMs)}; steal ${fig(reading.stealMs)}; iowait ${fig(reading.iowaitMs)}${cpuLimited ? `; held back ${fig(reading.throttledMs)}` : ''}; disk busy ${fig(reading.diskBusyMs)} (${fig(reading.diskWrittenKiB / 1024, 1)} MiB written, flushes ${fig(reading.diskFlushMs)})`;
+    `server ${fig(reading.server)} (its main thread ${fig(reading.serverRunMs)}), PostgreSQL backends ${fig(reading.backends)} (${reading.backendsStarted} begun), autovacuum ${fig(reading.autovacuum)}, checkpointer ${fig(reading.checkpointer)}, other PostgreSQL ${fig(reading.otherPostgres)}, brief ${fig(reading.brief)}, load generator ${fig(reading.loadGenerator)}, the rest of the machine ${fig(restOfSecondMs(reading))}${restNamed(reading)}; the server's main thread waited ${fig(reading.serverWaitMs)}; steal ${fig(reading.stealMs)}; iowait ${fig(reading.iowaitMs)}${cpuLimited ? `; held back ${fig(reading.throttledMs)}` : ''}; disk busy ${fig(reading.diskBusyMs)} (${fig(reading.diskWrittenKiB / 1024, 1)} MiB written, flushes ${fig(reading.diskFlushMs)})`;
   const lines = ranked.slice(0, top).map((entry) => `at ${entry.second} s, ${entry.slow} over ${SLOW_MS} ms: ${describe(entry.reading)}`);
   if (seconds.length === 0) return lines;
   // The median second by its slow requests, for what an ordinary second of the run looked like.
