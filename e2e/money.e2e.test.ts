@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { PAYMENTS_LOCKED, WRONG_PIN_REFUSALS, choose, fillLocalTransfer, lockPaymentsWithWrongPins, newContext, screenshot, signIn } from './helpers/browser';
+import { PAYMENTS_LOCKED, WRONG_PIN_REFUSALS, choose, fillLocalTransfer, lockPaymentsWithWrongPins, newContext, quoteShown, screenshot, signIn } from './helpers/browser';
 import { useServerAndBrowser } from './helpers/suite';
 import { latestMail, sixDigitCode } from './helpers/mail';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
@@ -116,7 +116,17 @@ describe('moving money', () => {
     await p.getByText('Insufficient funds').waitFor();
     expect(await p.getByRole('dialog').count()).toBe(0);
 
-    await fillLocalTransfer(p, '99999.00');
+    // The quote fills its card in place: the Continue button is where it was before the amount was typed.
+    await p.getByRole('tab', { name: 'Local bank' }).click();
+    await p.getByLabel('Bank name').waitFor();
+    const continueTop = async () => (await p.getByRole('button', { name: 'Continue' }).boundingBox())!.y;
+    const topBeforeQuote = await continueTop();
+    await screenshot(p, 'transfer-local-before-amount');
+    await fillLocalTransfer(p, '5.00');
+    expect(await continueTop()).toBe(topBeforeQuote);
+    await screenshot(p, 'transfer-local-quoted');
+    await p.getByLabel('Amount').fill('99999.00');
+    await quoteShown(p);
     await expectNoSeriousA11yViolations(p, 'transfers: local bank');
     await p.getByRole('button', { name: 'Continue' }).click();
     await p.getByText('Insufficient funds').waitFor();

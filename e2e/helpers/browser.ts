@@ -66,13 +66,19 @@ export async function choose(page: Page, field: string | Locator, option: string
   }
 }
 
-/** Fills the Local bank tab of /transfers for the same recipient each time, up to its Continue button. */
+/** Fills the Local bank tab of /transfers for the same recipient each time, up to its Continue button, and waits for the quote. */
 export async function fillLocalTransfer(page: Page, amount: string): Promise<void> {
   await page.getByRole('tab', { name: 'Local bank' }).click();
   await page.getByLabel('Recipient name').fill('Sam Carter');
   await page.getByLabel('Bank name').fill('First Local Bank');
   await page.getByLabel('Account number').fill('9876543210');
   await page.getByLabel('Amount').fill(amount);
+  await quoteShown(page);
+}
+
+/** Waits until the transfer form's 'Before you confirm' card holds the server's quote for the amount typed. */
+export async function quoteShown(page: Page): Promise<void> {
+  await page.locator('[data-testid="quote"][aria-busy="false"]').waitFor();
 }
 
 /** What each of five wrong PINs in a row is told: the tries left, then the lock. */

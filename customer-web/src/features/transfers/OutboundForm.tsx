@@ -18,14 +18,21 @@ import {
 import { api, newIdempotencyKey } from '../../api/client';
 import { useAuth } from '../../auth/AuthContext';
 import { FormField, applyServerErrors } from '../../components/FormField';
-import { SummaryLines } from './TransferCodeModal';
+import { SummaryRows, summaryRows } from './TransferCodeModal';
 import { INSUFFICIENT_FUNDS, exceedsBalance, isLarge } from './transfer-checks';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** Fee, rate and total from the server, shown before the customer confirms (docs/decisions/0004). */
+const PENDING = '\u2014';
+
+/**
+ * Fee, rate and total from the server, shown before the customer confirms (docs/decisions/0004). The card is always
+ * there, with dashes until the quote for the amount typed has come back: its arrival fills the lines in place and
+ * never moves the Continue button under a customer's (or a test's) pointer.
+ */
 function QuotePreview({ type }: { type: 'local' | 'international' }) {
   const { values } = useFormikContext<Record<string, string>>();
+  const { user } = useAuth();
   const [quote, setQuote] = useState<TransferSummaryDto | null>(null);
   const amount = values.amount;
   const currency = values.currency;
@@ -33,22 +40,35 @@ function QuotePreview({ type }: { type: 'local' | 'international' }) {
     setQuote(null);
     if (!/^\d+(\.\d{1,2})?$/.test(amount ?? '')) return;
     const id = setTimeout(() => {
-      const q = new URLSearchParams({ type, amount, ...(type === 'international' && currency ? { currency } : {}) });
+      const query = new URLSearchParams({ type, amount, ...(type === 'international' && currency ? { currency } : {}) });
       api
-        .get<{ amount: string; fee: string; total: string; currency: string; rate?: string; convertedAmount?: string; paymentCurrency?: string }>(`/transfer/quote?${q}`)
-        .then((r) => setQuote({ ...r, recipientName: values.recipientName || '—' }))
+        .get<{ amount: string; fee: string; total: string; currency: string; rate?: string; convertedAmount?: string; paymentCurrency?: string }>(`/transfer/quote?${query}`)
+        .then((answer) => setQuote({ ...answer, recipientName: values.recipientName || PENDING }))
         .catch(() => setQuote(null));
     }, 300);
     return () => clearTimeout(id);
   }, [amount, currency, type, values.recipientName]);
-  if (!quote) return null;
+  // The same lines as the quote will have: a payment in another currency adds what they receive and the rate.
+  const converted = type === 'international' && !!currency && currency !== (user?.currency ?? 'USD');
+  const pendingRows: [string, string][] = [
+    ['Recipient', values.recipientName || PENDING],
+    ...(converted
+      ? ([
+          ['They receive', PENDING],
+          ['Rate', PENDING],
+        ] as [string, string][])
+      : []),
+    ['Amount', PENDING],
+    ['Fee', PENDING],
+    ['Total', PENDING],
+  ];
   return (
-    <Card variant="outlined" sx={{ bgcolor: 'action.hover' }} data-testid="quote">
+    <Card variant="outlined" sx={{ bgcolor: 'action.hover' }} data-testid="quote" aria-busy={!quote}>
       <CardContent>
         <Typography fontWeight={700} gutterBottom>
           Before you confirm
         </Typography>
-        <SummaryLines summary={quote} />
+        <SummaryRows rows={quote ? summaryRows(quote) : pendingRows} />
       </CardContent>
     </Card>
   );

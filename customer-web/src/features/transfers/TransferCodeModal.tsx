@@ -27,8 +27,9 @@ export function readTransferData(raw: string | null): TransferData | null {
   }
 }
 
-export function SummaryLines({ summary }: { summary: TransferSummaryDto }) {
-  const rows: [string, string][] = [
+/** The lines a transfer's summary shows, as [label, value] pairs: recipient, date, conversion, amount, fee and total. */
+export function summaryRows(summary: TransferSummaryDto): [string, string][] {
+  return [
     ['Recipient', summary.recipientName],
     ...(summary.executeOn ? ([['Send on', formatCalendarDate(summary.executeOn)]] as [string, string][]) : []),
     ...(summary.convertedAmount
@@ -41,6 +42,9 @@ export function SummaryLines({ summary }: { summary: TransferSummaryDto }) {
     ['Fee', formatMoney(summary.fee, summary.currency)],
     ['Total', formatMoney(summary.total, summary.currency)],
   ];
+}
+
+export function SummaryRows({ rows }: { rows: [string, string][] }) {
   return (
     <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: 1, m: 0 }}>
       {rows.map(([k, v]) => (
@@ -55,6 +59,10 @@ export function SummaryLines({ summary }: { summary: TransferSummaryDto }) {
       ))}
     </Box>
   );
+}
+
+export function SummaryLines({ summary }: { summary: TransferSummaryDto }) {
+  return <SummaryRows rows={summaryRows(summary)} />;
 }
 
 export function TransferCodeModal() {
