@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { CpuTally, type TallyReading, type SecondReading, describeSlowSeconds, postgresKind, restOfSecondMs, windowTotals } from './second-sampler';
 
 const none: TallyReading = { server: 0, backends: 0, autovacuum: 0, checkpointer: 0, otherPostgres: 0, brief: 0, loadGenerator: 0, backendsStarted: 0 };
-const quiet = { busyMs: 0, stealMs: 0, iowaitMs: 0, throttledMs: 0, serverRunMs: 0, serverWaitMs: 0, diskBusyMs: 0, diskWrittenKiB: 0, diskFlushMs: 0 };
+const quiet = { busyMs: 0, interruptsMs: 0, stealMs: 0, iowaitMs: 0, throttledMs: 0, serverRunMs: 0, serverWaitMs: 0, diskBusyMs: 0, diskWrittenKiB: 0, diskFlushMs: 0 };
 
 describe('postgresKind', () => {
   it("tells PostgreSQL's processes apart by their titles", () => {
@@ -60,9 +60,10 @@ describe('describeSlowSeconds', () => {
   });
 
   it("names what the rest of the machine used: the cores' busy time less the bench's processes'", () => {
-    const busy: SecondReading = { ...none, ...quiet, server: 350, backends: 460, otherPostgres: 10, loadGenerator: 110, busyMs: 1_430 };
+    const busy: SecondReading = { ...none, ...quiet, server: 350, backends: 460, otherPostgres: 10, loadGenerator: 110, busyMs: 1_430, interruptsMs: 400 };
     expect(restOfSecondMs(busy)).toBe(500);
-    expect(describeSlowSeconds([busy], [9], false)[0]).toMatch(/load generator 110, the rest of the machine 500; /);
+    // The interrupts are said beside the rest: those that found a core idle are charged to no process, so are in it.
+    expect(describeSlowSeconds([busy], [9], false)[0]).toMatch(/load generator 110, the rest of the machine 500; interrupts 400; /);
     // The two are counted in ticks: a reading of the processes a tick ahead of the machine's is not a negative.
     expect(restOfSecondMs({ ...busy, busyMs: 920 })).toBe(0);
   });
@@ -80,8 +81,8 @@ describe('describeSlowSeconds', () => {
         ['cron', 10],
       ]),
     };
-    expect(describeSlowSeconds([busy], [9], false)[0]).toMatch(/the rest of the machine 500 \(ksoftirqd 300, kworker-writeback 120\); the server's/);
-    expect(describeSlowSeconds([{ ...busy, others: new Map([['cron', 10]]) }], [9], false)[0]).toMatch(/the rest of the machine 500; the server's/);
+    expect(describeSlowSeconds([busy], [9], false)[0]).toMatch(/the rest of the machine 500 \(ksoftirqd 300, kworker-writeback 120\); interrupts 0; the server's/);
+    expect(describeSlowSeconds([{ ...busy, others: new Map([['cron', 10]]) }], [9], false)[0]).toMatch(/the rest of the machine 500; interrupts 0; the server's/);
   });
 });
 

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { COUNTER_KEYS, type CounterDeltas, deltasBetween, describeMachineDuring, describeWriteback, diskOf, readCounters, readDisk } from './stall-sampler';
+import { COUNTER_KEYS, type CounterDeltas, deltasBetween, describeMachineDuring, describeWriteback, diskOf, readCounters, readDisk, readMachineTicks } from './stall-sampler';
 
 const zero = Object.fromEntries(COUNTER_KEYS.map((key) => [key, 0])) as CounterDeltas;
 
@@ -28,6 +28,13 @@ describe('readCounters', () => {
     expect(after.stealMs).toBeGreaterThanOrEqual(before.stealMs);
     expect(after.iowaitMs).toBeGreaterThanOrEqual(before.iowaitMs);
     expect(after.throttledMs).toBe(0);
+  });
+
+  it("reads the machine's busy time, its interrupts' share of it, iowait and steal from /proc/stat's ticks", () => {
+    // user nice system idle iowait irq softirq steal guest guest_nice
+    expect(readMachineTicks('cpu  100 2 30 5000 7 1 9 4 0 0\ncpu0 50 1 15 2500 3 0 4 2 0 0\n')).toEqual({ busyMs: 1_420, interruptsMs: 100, iowaitMs: 70, stealMs: 40 });
+    // An old kernel's line without steal.
+    expect(readMachineTicks('cpu 100 2 30 5000 7 1 9\n').stealMs).toBe(0);
   });
 
   it("reads the time a CPU limit held its cgroup back, cgroup v2's microseconds or v1's nanoseconds", () => {
@@ -92,14 +99,14 @@ describe('deltasBetween', () => {
 
 describe('describeMachineDuring', () => {
   it("gives each figure a second, and the rest of the machine as all busy time less the bench's own", () => {
-    const delta = { ...zero, busyMs: 12_000, stealMs: 300, iowaitMs: 1_500, serverWaitMs: 900, diskBusyMs: 4_500, diskWrittenKiB: 30 * 1024 };
+    const delta = { ...zero, busyMs: 12_000, interruptsMs: 600, stealMs: 300, iowaitMs: 1_500, serverWaitMs: 900, diskBusyMs: 4_500, diskWrittenKiB: 30 * 1024 };
     expect(describeMachineDuring(delta, 10_500, 15)).toBe(
-      "the machine, ms a second: steal 20, iowait 100, the server's main thread waiting for a core 60, the rest of the machine 100; the data's disk busy 300 (2.0 MiB written a second)",
+      "the machine, ms a second: steal 20, iowait 100, the server's main thread waiting for a core 60, the rest of the machine 100, interrupts 40; the data's disk busy 300 (2.0 MiB written a second)",
     );
   });
 
   it("never gives the rest of the machine below zero (the bench read its own CPU a tick apart from the machine's)", () => {
-    expect(describeMachineDuring({ ...zero, busyMs: 1_000 }, 1_040, 1)).toContain('the rest of the machine 0;');
+    expect(describeMachineDuring({ ...zero, busyMs: 1_000 }, 1_040, 1)).toContain('the rest of the machine 0,');
   });
 });
 

@@ -11,6 +11,13 @@ export interface Counters {
   atEpochMs: number;
   /** Core time every process on the machine used, the kernel's own included (user, nice, system, irq, softirq). */
   busyMs: number;
+  /**
+   * Of busyMs, the ticks that found a core serving an interrupt (irq and softirq: the network's and the disk's
+   * completions). Unless the kernel accounts interrupt time precisely (CONFIG_IRQ_TIME_ACCOUNTING), such a tick is also
+   * charged to the process it interrupted; one that found a core idle is charged to no process and so is in the rest of
+   * the machine: this tells that part of it from a process outside the bench, or from the hypervisor.
+   */
+  interruptsMs: number;
   stealMs: number;
   iowaitMs: number;
   throttledMs: number;
@@ -27,6 +34,7 @@ export type CounterDeltas = Omit<Counters, 'atEpochMs'>;
 
 export const COUNTER_KEYS = [
   'busyMs',
+  'interruptsMs',
   'stealMs',
   'iowaitMs',
   'throttledMs',
@@ -67,12 +75,15 @@ export function readDisk(disk: DiskId | undefined, diskstats = existsSync('/proc
 /** USER_HZ: /proc/stat counts in hundredths of a second on Linux. */
 const JIFFY_MS = 10;
 
+/** The whole machine's counters from /proc/stat's first line: "cpu user nice system idle iowait irq softirq steal ...". */
+export function readMachineTicks(procStat: string): Pick<Counters, 'busyMs' | 'interruptsMs' | 'iowaitMs' | 'stealMs'> {
+  const cpuLine = procStat.split('\n')[0].trim().split(/\s+/);
+  const ms = (...fields: number[]) => fields.reduce((sum, field) => sum + Number(cpuLine[field] ?? 0), 0) * JIFFY_MS;
+  return { busyMs: ms(1, 2, 3, 6, 7), interruptsMs: ms(6, 7), iowaitMs: ms(5), stealMs: ms(8) };
+}
+
 export function readCounters(serverPid: number | undefined, cgroupDirectory: string | undefined, disk?: DiskId): Counters {
-  const cpuLine = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
-  // cpu user nice system idle iowait irq softirq steal ...
-  const busyMs = [1, 2, 3, 6, 7].reduce((sum, field) => sum + Number(cpuLine[field]), 0) * JIFFY_MS;
-  const iowaitMs = Number(cpuLine[5]) * JIFFY_MS;
-  const stealMs = Number(cpuLine[8] ?? 0) * JIFFY_MS;
+  const { busyMs, interruptsMs, iowaitMs, stealMs } = readMachineTicks(readFileSync('/proc/stat', 'utf8'));
   let throttledMs = 0;
   if (cgroupDirectory && existsSync(join(cgroupDirectory, 'cpu.stat'))) {
     const stat = readFileSync(join(cgroupDirectory, 'cpu.stat'), 'utf8');
@@ -92,7 +103,7 @@ export function readCounters(serverPid: number | undefined, cgroupDirectory: str
       /* the server has exited */
     }
   }
-  return { atEpochMs: performance.timeOrigin + performance.now(), busyMs, stealMs, iowaitMs, throttledMs, serverRunMs, serverWaitMs, ...readDisk(disk) };
+  return { atEpochMs: performance.timeOrigin + performance.now(), busyMs, interruptsMs, stealMs, iowaitMs, throttledMs, serverRunMs, serverWaitMs, ...readDisk(disk) };
 }
 
 interface Sample extends Omit<Counters, 'atEpochMs'> {
@@ -170,7 +181,7 @@ export function restOfMachineMs(busyMs: number, oursMs: number): number {
  */
 export function describeMachineDuring(delta: CounterDeltas, ourBusyMs: number, wallS: number): string {
   const perSecond = (ms: number) => fig(ms / Math.max(wallS, 0.001));
-  return `the machine, ms a second: steal ${perSecond(delta.stealMs)}, iowait ${perSecond(delta.iowaitMs)}, the server's main thread waiting for a core ${perSecond(delta.serverWaitMs)}, the rest of the machine ${perSecond(restOfMachineMs(delta.busyMs, ourBusyMs))}; the data's disk busy ${perSecond(delta.diskBusyMs)} (${fig(delta.diskWrittenKiB / 1024 / Math.max(wallS, 0.001), 1)} MiB written a second)`;
+  return `the machine, ms a second: steal ${perSecond(delta.stealMs)}, iowait ${perSecond(delta.iowaitMs)}, the server's main thread waiting for a core ${perSecond(delta.serverWaitMs)}, the rest of the machine ${perSecond(restOfMachineMs(delta.busyMs, ourBusyMs))}, interrupts ${perSecond(delta.interruptsMs)}; the data's disk busy ${perSecond(delta.diskBusyMs)} (${fig(delta.diskWrittenKiB / 1024 / Math.max(wallS, 0.001), 1)} MiB written a second)`;
 }
 
 /**
