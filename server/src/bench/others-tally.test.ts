@@ -7,10 +7,10 @@ import { OthersTally, describeOthers, groupName } from './others-tally';
 /** A /proc of our own: each process's stat line with its name, parent and user + system ticks (10 ms each). */
 function fakeProc() {
   const directory = mkdtempSync(join(tmpdir(), 'proc-'));
-  const write = (pid: number, comm: string, ppid: number, userTicks: number, systemTicks = 0) => {
+  const write = (pid: number, comm: string, ppid: number, userTicks: number, systemTicks = 0, reapedUserTicks = 0) => {
     mkdirSync(join(directory, String(pid)), { recursive: true });
-    // Fields after the name: state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime ...
-    writeFileSync(join(directory, String(pid), 'stat'), `${pid} (${comm}) S ${ppid} 1 1 0 -1 0 0 0 0 0 ${userTicks} ${systemTicks} 0 0 20 0 1 0\n`);
+    // Fields after the name: state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime cutime cstime ...
+    writeFileSync(join(directory, String(pid), 'stat'), `${pid} (${comm}) S ${ppid} 1 1 0 -1 0 0 0 0 0 ${userTicks} ${systemTicks} ${reapedUserTicks} 0 20 0 1 0\n`);
   };
   const remove = (pid: number) => rmSync(join(directory, String(pid)), { recursive: true });
   return { directory, write, remove, done: () => rmSync(directory, { recursive: true }) };
@@ -42,6 +42,34 @@ describe('describeOthers', () => {
 });
 
 describe('OthersTally', () => {
+  it('counts the processes that began and ended between two readings to their parent, less what was seen of them', () => {
+    const proc = fakeProc();
+    try {
+      proc.write(40, 'monitor', 1, 100);
+      proc.write(41, 'probe', 40, 10);
+      const tally = new OthersTally(undefined, undefined, proc.directory);
+
+      // The probe worked 20 ticks; a command nobody saw ran 50 ticks and the monitor reaped it.
+      proc.write(41, 'probe', 40, 30);
+      proc.write(40, 'monitor', 1, 100, 0, 50);
+      expect(tally.next()).toEqual(
+        new Map([
+          ['probe', 200],
+          ['children of monitor', 500],
+        ]),
+      );
+
+      // The probe worked 5 ticks more, ended and was reaped: its 35 ticks reach the monitor's reaped, of which 30 had
+      // been seen (10 of them before the first reading); only the 5 nobody saw are new.
+      proc.remove(41);
+      proc.write(40, 'monitor', 1, 100, 0, 85);
+      expect(tally.next()).toEqual(new Map([['children of monitor', 50]]));
+      expect(tally.next()).toEqual(new Map());
+    } finally {
+      proc.done();
+    }
+  });
+
   it("counts each outside process's core time since the reading before, by name, and leaves out the bench's own", () => {
     const proc = fakeProc();
     const serverPid = 500;

@@ -6,13 +6,17 @@ import { join } from 'node:path';
 import { availableParallelism, tmpdir } from 'node:os';
 import { fig, latencyFigures } from './steady-rate';
 
-/** utime + stime (and, with `children`, cutime + cstime: its reaped children) of a process, in seconds; undefined when gone. */
-export function procCpuS(pid: string | number, children = false, procDirectory = '/proc'): { comm: string; ppid: number; s: number } | undefined {
+/**
+ * utime + stime (and, with `children`, cutime + cstime: its reaped children) of a process, in seconds, and its reaped
+ * children's alone (`reapedS`); undefined when gone.
+ */
+export function procCpuS(pid: string | number, children = false, procDirectory = '/proc'): { comm: string; ppid: number; s: number; reapedS: number } | undefined {
   try {
     const stat = readFileSync(`${procDirectory}/${pid}/stat`, 'utf8');
     const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ticks = Number(f[11]) + Number(f[12]) + (children ? Number(f[13]) + Number(f[14]) : 0);
-    return { comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), ppid: Number(f[1]), s: ticks / TICKS_PER_S };
+    const reapedTicks = Number(f[13] ?? 0) + Number(f[14] ?? 0);
+    const ticks = Number(f[11]) + Number(f[12]) + (children ? reapedTicks : 0);
+    return { comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), ppid: Number(f[1]), s: ticks / TICKS_PER_S, reapedS: reapedTicks / TICKS_PER_S };
   } catch {
     return undefined;
   }
