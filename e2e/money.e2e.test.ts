@@ -126,7 +126,7 @@ describe('moving money', () => {
     expect(await continueTop()).toBe(topBeforeQuote);
     await screenshot(p, 'transfer-local-quoted');
     await p.getByLabel('Amount').fill('99999.00');
-    await quoteShown(p);
+    await quoteShown(p, '99999.00');
     await expectNoSeriousA11yViolations(p, 'transfers: local bank');
     await p.getByRole('button', { name: 'Continue' }).click();
     await p.getByText('Insufficient funds').waitFor();

@@ -73,12 +73,12 @@ export async function fillLocalTransfer(page: Page, amount: string): Promise<voi
   await page.getByLabel('Bank name').fill('First Local Bank');
   await page.getByLabel('Account number').fill('9876543210');
   await page.getByLabel('Amount').fill(amount);
-  await quoteShown(page);
+  await quoteShown(page, amount);
 }
 
-/** Waits until the transfer form's 'Before you confirm' card holds the server's quote for the amount typed. */
-export async function quoteShown(page: Page): Promise<void> {
-  await page.locator('[data-testid="quote"][aria-busy="false"]').waitFor();
+/** Waits until the transfer form's 'Before you confirm' card holds the server's quote for `amount`. */
+export async function quoteShown(page: Page, amount: string): Promise<void> {
+  await page.locator(`[data-testid="quote"][data-quoted-amount="${amount}"]`).waitFor();
 }
 
 /** What each of five wrong PINs in a row is told: the tries left, then the lock. */

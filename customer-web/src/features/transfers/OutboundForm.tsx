@@ -33,21 +33,25 @@ const PENDING = '\u2014';
 function QuotePreview({ type }: { type: 'local' | 'international' }) {
   const { values } = useFormikContext<Record<string, string>>();
   const { user } = useAuth();
-  const [quote, setQuote] = useState<TransferSummaryDto | null>(null);
+  // The quote with what it was asked for: a quote for an amount or currency no longer in the form is never shown.
+  const [quote, setQuote] = useState<{ askedFor: string; summary: TransferSummaryDto | null } | null>(null);
   const amount = values.amount;
   const currency = values.currency;
+  const asked = `${amount} ${currency ?? ''}`;
+  const valid = /^\d+(\.\d{1,2})?$/.test(amount ?? '');
   useEffect(() => {
     setQuote(null);
-    if (!/^\d+(\.\d{1,2})?$/.test(amount ?? '')) return;
+    if (!valid) return;
     const id = setTimeout(() => {
       const query = new URLSearchParams({ type, amount, ...(type === 'international' && currency ? { currency } : {}) });
       api
         .get<{ amount: string; fee: string; total: string; currency: string; rate?: string; convertedAmount?: string; paymentCurrency?: string }>(`/transfer/quote?${query}`)
-        .then((answer) => setQuote({ ...answer, recipientName: values.recipientName || PENDING }))
-        .catch(() => setQuote(null));
+        .then((answer) => setQuote({ askedFor: asked, summary: { ...answer, recipientName: values.recipientName || PENDING } }))
+        .catch(() => setQuote({ askedFor: asked, summary: null }));
     }, 300);
     return () => clearTimeout(id);
-  }, [amount, currency, type, values.recipientName]);
+  }, [amount, currency, type, values.recipientName, valid, asked]);
+  const shown = quote?.askedFor === asked ? quote.summary : null;
   // The same lines as the quote will have: a payment in another currency adds what they receive and the rate.
   const converted = type === 'international' && !!currency && currency !== (user?.currency ?? 'USD');
   const pendingRows: [string, string][] = [
@@ -63,12 +67,19 @@ function QuotePreview({ type }: { type: 'local' | 'international' }) {
     ['Total', PENDING],
   ];
   return (
-    <Card variant="outlined" sx={{ bgcolor: 'action.hover' }} data-testid="quote" aria-busy={!quote}>
+    <Card
+      variant="outlined"
+      sx={{ bgcolor: 'action.hover' }}
+      data-testid="quote"
+      // Busy only while the quote for a valid amount is on its way; the amount its figures are for, once they are shown.
+      aria-busy={valid && quote?.askedFor !== asked}
+      data-quoted-amount={shown ? amount : undefined}
+    >
       <CardContent>
         <Typography fontWeight={700} gutterBottom>
           Before you confirm
         </Typography>
-        <SummaryRows rows={quote ? summaryRows(quote) : pendingRows} />
+        <SummaryRows rows={shown ? summaryRows(shown) : pendingRows} />
       </CardContent>
     </Card>
   );
