@@ -25,6 +25,8 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 const PENDING = '\u2014';
 
+type QuoteAnswer = Omit<TransferSummaryDto, 'recipientName' | 'executeOn'>;
+
 /**
  * Fee, rate and total from the server, shown before the customer confirms (docs/decisions/0004). The card is always
  * there, with dashes until the quote for the amount typed has come back: its arrival fills the lines in place and
@@ -33,39 +35,36 @@ const PENDING = '\u2014';
 function QuotePreview({ type }: { type: 'local' | 'international' }) {
   const { values } = useFormikContext<Record<string, string>>();
   const { user } = useAuth();
-  // The quote with what it was asked for: a quote for an amount or currency no longer in the form is never shown.
-  const [quote, setQuote] = useState<{ askedFor: string; summary: TransferSummaryDto | null } | null>(null);
+  // The server's quote with what it was asked for: one for an amount or currency no longer in the form is never shown.
+  // The recipient's name is the form's own, so typing it asks the server nothing.
+  const [quote, setQuote] = useState<{ askedFor: string; answer: QuoteAnswer | null } | null>(null);
   const amount = values.amount;
   const currency = values.currency;
   const asked = `${amount} ${currency ?? ''}`;
   const valid = /^\d+(\.\d{1,2})?$/.test(amount ?? '');
   useEffect(() => {
-    setQuote(null);
     if (!valid) return;
     const id = setTimeout(() => {
       const query = new URLSearchParams({ type, amount, ...(type === 'international' && currency ? { currency } : {}) });
       api
-        .get<{ amount: string; fee: string; total: string; currency: string; rate?: string; convertedAmount?: string; paymentCurrency?: string }>(`/transfer/quote?${query}`)
-        .then((answer) => setQuote({ askedFor: asked, summary: { ...answer, recipientName: values.recipientName || PENDING } }))
-        .catch(() => setQuote({ askedFor: asked, summary: null }));
+        .get<QuoteAnswer>(`/transfer/quote?${query}`)
+        .then((answer) => setQuote({ askedFor: asked, answer }))
+        .catch(() => setQuote({ askedFor: asked, answer: null }));
     }, 300);
     return () => clearTimeout(id);
-  }, [amount, currency, type, values.recipientName, valid, asked]);
-  const shown = quote?.askedFor === asked ? quote.summary : null;
-  // The same lines as the quote will have: a payment in another currency adds what they receive and the rate.
+  }, [amount, currency, type, valid, asked]);
+  const recipientName = values.recipientName || PENDING;
+  const shown = valid && quote?.askedFor === asked ? quote.answer : null;
+  // Until then the same lines, dashed: a payment in another currency adds what they receive and the rate.
   const converted = type === 'international' && !!currency && currency !== (user?.currency ?? 'USD');
-  const pendingRows: [string, string][] = [
-    ['Recipient', values.recipientName || PENDING],
-    ...(converted
-      ? ([
-          ['They receive', PENDING],
-          ['Rate', PENDING],
-        ] as [string, string][])
-      : []),
-    ['Amount', PENDING],
-    ['Fee', PENDING],
-    ['Total', PENDING],
-  ];
+  const pendingRows = summaryRows({
+    recipientName,
+    amount: '0',
+    fee: '0',
+    total: '0',
+    currency: user?.currency ?? 'USD',
+    ...(converted ? { convertedAmount: '0', paymentCurrency: currency, rate: '1' } : {}),
+  }).map(([label, value]): [string, string] => [label, label === 'Recipient' ? value : PENDING]);
   return (
     <Card
       variant="outlined"
@@ -79,7 +78,7 @@ function QuotePreview({ type }: { type: 'local' | 'international' }) {
         <Typography fontWeight={700} gutterBottom>
           Before you confirm
         </Typography>
-        <SummaryRows rows={shown ? summaryRows(shown) : pendingRows} />
+        <SummaryRows rows={shown ? summaryRows({ ...shown, recipientName }) : pendingRows} />
       </CardContent>
     </Card>
   );
