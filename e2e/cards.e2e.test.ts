@@ -134,7 +134,7 @@ describe('cards and Freeze everything', () => {
     await page.goto('/cards');
     await page.getByTestId('card-owed').getByText('$42.50').waitFor();
     await page.getByTestId('card-activity').getByText('Blue Bottle Coffee').waitFor();
-    await page.getByRole('button', { name: 'Freeze card' }).click();
+    await page.getByRole('button', { name: 'Freeze card', exact: true }).click();
     await page.getByText('Card frozen', { exact: true }).waitFor();
     await page.getByTestId('card-state').getByText('Frozen').waitFor();
     await screenshot(page, 'cards-frozen');
@@ -147,14 +147,28 @@ describe('cards and Freeze everything', () => {
     await expectNoSeriousA11yViolations(console, 'console: card payment declined');
     await page.reload();
     await page.getByTestId('card-activity').getByText('declined: card frozen').waitFor();
-    await page.getByRole('button', { name: 'Unfreeze card' }).click();
+    // The cards' reload after a toggle can come late: the button must already offer the other action by then, or a
+    // second click sends the first one again. The reload is held back until the button has been read.
+    let releaseReload = () => {};
+    const reloadHeld = new Promise<void>((resolve) => (releaseReload = resolve));
+    await page.route('**/v1/card', async (route) => {
+      await reloadHeld;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Unfreeze card', exact: true }).click();
     await page.getByText('Card unfrozen', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Freeze card', exact: true }).waitFor({ timeout: 2000 });
+    expect(await page.getByRole('button', { name: 'Unfreeze card', exact: true }).count()).toBe(0);
+    const reloaded = page.waitForResponse((response) => response.url().endsWith('/v1/card') && response.request().method() === 'GET');
+    releaseReload();
+    await reloaded;
+    await page.unroute('**/v1/card');
     // Freezing again at once replaces 'Card unfrozen' (shown for 4 s otherwise), and unfreezing replaces 'Card frozen'.
-    await page.getByRole('button', { name: 'Freeze card' }).click();
+    await page.getByRole('button', { name: 'Freeze card', exact: true }).click();
     await page.getByText('Card frozen', { exact: true }).waitFor();
     await page.getByText('Card unfrozen', { exact: true }).waitFor({ state: 'detached', timeout: 1500 });
     expect(await page.getByText('Card frozen', { exact: true }).isVisible()).toBe(true);
-    await page.getByRole('button', { name: 'Unfreeze card' }).click();
+    await page.getByRole('button', { name: 'Unfreeze card', exact: true }).click();
     await page.getByText('Card unfrozen', { exact: true }).waitFor();
     await page.getByText('Card frozen', { exact: true }).waitFor({ state: 'detached', timeout: 1500 });
     expect(await page.getByText('Card unfrozen', { exact: true }).isVisible()).toBe(true);
