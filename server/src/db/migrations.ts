@@ -26,6 +26,7 @@ import { OutboundParsedOnce1760002100000 } from './migrations/1760002100000-outb
 import { AccountNumberVarchar1760002200000 } from './migrations/1760002200000-account-number-varchar.migration';
 import { LighterBooking1760002300000 } from './migrations/1760002300000-lighter-booking.migration';
 import { QuietStatistics1760002400000 } from './migrations/1760002400000-quiet-statistics.migration';
+import { LighterStatistics1760002500000 } from './migrations/1760002500000-lighter-statistics.migration';
 
 // In order. Never edit a migration that has shipped: add a new one.
 export const MIGRATIONS = [
@@ -62,4 +63,5 @@ export const MIGRATIONS = [
   AccountNumberVarchar1760002200000,
   LighterBooking1760002300000,
   QuietStatistics1760002400000,
+  LighterStatistics1760002500000,
 ];
