@@ -12,6 +12,7 @@ import type { GcTally } from './gc-tally';
 import { HARNESS_PIN, type SeededCustomer } from './harness';
 import { describeSlowSeconds, sampleSeconds, windowTotals } from './second-sampler';
 import { sampleActivity } from './activity-sampler';
+import { autovacuumCounters, describeAutovacuum } from './autovacuum-tally';
 import { type CounterDeltas, diskOf, sampleStalls } from './stall-sampler';
 import { STEADY_WINDOW_S, fig, steadyRate } from './steady-rate';
 import { type Pgbench, cpuPerTransfer, cpuSnapshot } from './yardstick';
@@ -98,6 +99,7 @@ export async function steadyTransfers(stack: Stack, { rate, durationS, fixed, pg
   const stalls = process.env.BENCH_DEBUG ? sampleStalls(serverPid, cpuLimitDirectory) : undefined;
   const cpuBefore = cpuSnapshot(serverPid, postmasterPid);
   const sessionsBefore = await sessionsOpened(ds);
+  const autovacuumBefore = await autovacuumCounters(ds);
   stack.gc.start();
   const machineSeconds = sampleSeconds(serverPid, postmasterPid, cpuLimitDirectory, diskOf(stack.tmp));
   const half = await steadyRate(new URL(`${stack.base}/v1/transfer/same`), rate, durationS, () => randomTransfer(stack.customers, () => Math.floor(Math.random() * stack.customers.length)));
@@ -112,6 +114,8 @@ export async function steadyTransfers(stack: Stack, { rate, durationS, fixed, pg
     `  the machine in each ${STEADY_WINDOW_S} s (ms of core time): steal ${each('stealMs')}; the server's main thread waiting for a core ${each('serverWaitMs')}${cpuLimitDirectory ? `; held back by the CPU limit ${each('throttledMs')}` : ''}; the data's disk busy ${each('diskBusyMs')}`,
   );
   for (const line of describeSlowSeconds(seconds, half.slowBySecond, !!cpuLimitDirectory)) console.log(`  ${line}`);
+  // pg_stat_user_tables is updated once a worker has finished a table: one finishing just after the minute shows in the next.
+  console.log(`  ${describeAutovacuum(autovacuumBefore, await autovacuumCounters(ds), half.startEpochMs)}`);
   console.log(`  ${cpuPerTransfer(cpuBefore, cpuSnapshot(serverPid, postmasterPid), half.ok, half.elapsedS)}; connections opened to PostgreSQL ${opened(sessionsBefore, await sessionsOpened(ds))}`);
   const collected = stack.gc.stop();
   console.log(
