@@ -43,8 +43,13 @@ describe('PinAttempts (attempts reserved in the database before a PIN is verifie
     const results = await Promise.all(Array.from({ length: 60 }, () => refusal(attempts.check(c.id, wrong))));
     expect(evaluated).toBeLessThanOrEqual(5);
     expect(results.every((e) => e instanceof AppError)).toBe(true);
-    // The others waited for the five being judged, then found payments locked.
-    expect(results.every((e) => e.statusCode === 423)).toBe(true);
+    // A customer's attempts are taken one statement after another (one attempt per customer a batch), so on a loaded
+    // machine a wrong PIN can be judged before the fifth attempt is taken: it is told so, with the tries left (400).
+    // The fifth judged locks payments (423); every PIN not judged waited for those five and found payments locked.
+    const statuses = results.map((e) => e.statusCode);
+    expect(statuses.filter((status) => status !== 423 && status !== 400)).toEqual([]);
+    expect(statuses.filter((status) => status === 400).length).toBeLessThanOrEqual(Math.min(evaluated, MAX_CODE_ATTEMPTS) - 1);
+    expect(statuses.filter((status) => status === 423).length).toBeGreaterThanOrEqual(60 - evaluated + 1);
     expect((await state(c.id)).pin_locked_until).not.toBeNull();
   });
 
