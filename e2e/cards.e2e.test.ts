@@ -129,6 +129,32 @@ describe('cards and Freeze everything', () => {
     await console.context().close();
   });
 
+  it("is frozen and unfrozen by staff in the console, the button following the server's answer", async () => {
+    const console = await consolePage();
+    await console.goto(`/admin/#/cards?filter=${encodeURIComponent(JSON.stringify({ status: 'active' }))}`);
+    const row = console.locator('tbody tr', { hasText: 'Alex Rivera' }).first();
+    await row.getByRole('button', { name: 'Freeze', exact: true }).waitFor();
+    // The list's refresh after the action is held back: until it comes, the button must already offer the other action.
+    const isCardList = (url: URL) => url.pathname === '/v1/admin/cards';
+    let releaseRefresh = () => {};
+    const refreshHeld = new Promise<void>((resolve) => (releaseRefresh = resolve));
+    await console.route(isCardList, async (route) => {
+      await refreshHeld;
+      await route.continue();
+    });
+    await row.getByRole('button', { name: 'Freeze', exact: true }).click();
+    await console.getByText('Card frozen', { exact: true }).waitFor();
+    await row.getByRole('button', { name: 'Unfreeze', exact: true }).waitFor({ timeout: 2000 });
+    const refreshed = console.waitForResponse((response) => isCardList(new URL(response.url())));
+    releaseRefresh();
+    await refreshed;
+    await console.unroute(isCardList);
+    await row.getByRole('button', { name: 'Unfreeze', exact: true }).click();
+    await console.getByText('Card unfrozen', { exact: true }).waitFor();
+    await row.getByRole('button', { name: 'Freeze', exact: true }).waitFor();
+    await console.context().close();
+  });
+
   it('is frozen by its owner, and the next payment is declined', async () => {
     const page = await customerPage();
     await page.goto('/cards');

@@ -1,4 +1,4 @@
-import { useState, type MouseEvent } from 'react';
+import { useEffect, useState, type MouseEvent } from 'react';
 import { Button, Stack } from '@mui/material';
 import { useNotify, usePermissions, useRecordContext, useRefresh } from 'react-admin';
 import { ReasonDialog } from '../components/ReasonDialog';
@@ -13,11 +13,17 @@ export function CardActions(_props: { label?: string }) {
   const refresh = useRefresh();
   const [blockOpen, setBlockOpen] = useState(false);
   const [busy, setBusy] = useState(false);
+  // Frozen or not as the server last answered: the list's refresh that brings it comes later, and until then the button
+  // must offer the other action (a second click sent the same one again). A record that changes brings its own.
+  const [answeredFrozen, setAnsweredFrozen] = useState<boolean | undefined>(undefined);
+  useEffect(() => setAnsweredFrozen(undefined), [record?.frozen]);
+  const frozen = answeredFrozen ?? Boolean(record?.frozen);
   if (!record || permissions !== 'admin' || record.status !== 'active') return null;
   const run = async (action: 'block' | 'freeze' | 'unfreeze', body?: Record<string, string>) => {
     setBusy(true);
     try {
       const res = await cardAction(String(record.id), action, body);
+      if (res.card) setAnsweredFrozen(res.card.frozen);
       notify(res.message, { type: 'success' });
       setBlockOpen(false);
     } catch (err) {
@@ -30,8 +36,8 @@ export function CardActions(_props: { label?: string }) {
   const stop = (e: MouseEvent) => e.stopPropagation();
   return (
     <Stack direction="row" spacing={1} onClick={stop} sx={{ whiteSpace: 'nowrap' }}>
-      <Button size="small" variant="outlined" disabled={busy} onClick={() => run(record.frozen ? 'unfreeze' : 'freeze')}>
-        {record.frozen ? 'Unfreeze' : 'Freeze'}
+      <Button size="small" variant="outlined" disabled={busy} onClick={() => run(frozen ? 'unfreeze' : 'freeze')}>
+        {frozen ? 'Unfreeze' : 'Freeze'}
       </Button>
       <Button size="small" variant="outlined" color="error" disabled={busy} onClick={() => setBlockOpen(true)}>
         Block

@@ -22,6 +22,8 @@ export interface ActionResult {
   message: string;
   /** A four-eyes approval that waits for a second admin. */
   awaitingSecondApproval?: boolean;
+  /** The card as it now is (card actions). */
+  card?: { frozen: boolean };
 }
 
 /** ra-data-simple-rest over /v1/admin, plus the review actions (approve, reject with a reason) and incoming payments. */

@@ -135,6 +135,11 @@ describe('card applications: POST /v1/card, GET /v1/card, PATCH /v1/card/:id/app
     expect(list.body).not.toContain('number_encrypted');
     expect((await t.app.inject({ method: 'PATCH', url: `/v1/admin/cards/${id}/block`, headers: auditor.headers, payload: { reason: 'Reported stolen' } })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/v1/admin/cards', headers: { cookie: a.session.cookie } })).statusCode).toBe(403);
+    // The answer carries the card as it now is: the console's button follows it before its list is refreshed.
+    const frozen = await t.app.inject({ method: 'PATCH', url: `/v1/admin/cards/${id}/freeze`, headers: a.staff.headers });
+    expect(frozen.json()).toMatchObject({ success: true, message: 'Card frozen', card: { id, frozen: true } });
+    const unfrozen = await t.app.inject({ method: 'PATCH', url: `/v1/admin/cards/${id}/unfreeze`, headers: a.staff.headers });
+    expect(unfrozen.json()).toMatchObject({ success: true, message: 'Card unfrozen', card: { id, frozen: false } });
     const block = await t.app.inject({ method: 'PATCH', url: `/v1/admin/cards/${id}/block`, headers: a.staff.headers, payload: { reason: 'Reported stolen' } });
     expect(block.json().card).toMatchObject({ status: 'blocked', blockReason: 'Reported stolen', availableCredit: '0.00' });
     const unfreeze = await t.app.inject({ method: 'PATCH', url: `/v1/card/${id}/unfreeze`, headers: a.session.headers });

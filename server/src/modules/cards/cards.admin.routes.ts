@@ -5,6 +5,7 @@ import { idParams, okResponse, responses, simpleRestListQuery } from '../../comm
 import { parseListParams, sendList } from '../admin/simple-rest';
 import type { CardsService } from './cards.service';
 import { toCardDto } from './cards.service';
+import { cardSchema } from './cards.schemas';
 import { toAuthorisationDto } from './cards.network';
 import * as q from './cards.queries';
 import * as errors from './cards.errors';
@@ -53,7 +54,7 @@ export default async function cardAdminRoutes(app: FastifyInstance, opts: { card
     '/admin/cards/:id/block',
     {
       preHandler: adminOnly,
-      schema: { tags, summary: 'Block a card for good (lost, stolen, fraud); audited', params: idParams, body: rejectReasonSchema, response: responses({ 200: okResponse() }) },
+      schema: { tags, summary: 'Block a card for good (lost, stolen, fraud); audited', params: idParams, body: rejectReasonSchema, response: responses({ 200: okResponse({ card: cardSchema }) }) },
     },
     async (request) => {
       const { reason } = request.body as { reason: string };
@@ -67,7 +68,7 @@ export default async function cardAdminRoutes(app: FastifyInstance, opts: { card
       `/admin/cards/:id/${action}`,
       {
         preHandler: adminOnly,
-        schema: { tags, summary: `${action === 'freeze' ? 'Freeze' : 'Unfreeze'} a card for its customer; audited`, params: idParams, response: responses({ 200: okResponse() }) },
+        schema: { tags, summary: `${action === 'freeze' ? 'Freeze' : 'Unfreeze'} a card for its customer; audited`, params: idParams, response: responses({ 200: okResponse({ card: cardSchema }) }) },
       },
       async (request) => {
         const card = await opts.cards.setFrozen(null, (request.params as { id: string }).id, action === 'freeze', actorOf(request));

@@ -7,27 +7,9 @@ import { CardsService } from './cards.service';
 import { cardReviewKind } from './cards.review';
 import cardAdminRoutes from './cards.admin.routes';
 import cardNetworkRoutes from './cards.network.routes';
+import { cardSchema } from './cards.schemas';
 
 const tags = ['cards'];
-
-const cardSchema = {
-  type: 'object',
-  additionalProperties: true,
-  properties: {
-    id: { type: 'string' },
-    cardType: { type: 'string' },
-    status: { type: 'string' },
-    holderName: { type: 'string' },
-    last4: { type: ['string', 'null'] },
-    expiry: { type: ['string', 'null'] },
-    frozen: { type: 'boolean' },
-    frozenByAccount: { type: 'boolean' },
-    creditLimit: { type: 'string' },
-    balanceOwed: { type: 'string' },
-    holds: { type: 'string' },
-    availableCredit: { type: 'string' },
-  },
-};
 
 /** Cards (docs/decisions/0012-issued-cards.md): apply, see masked, reveal with the PIN, freeze, pay the balance; staff decide and block. */
 export default async function cardRoutes(app: FastifyInstance) {
