@@ -1,7 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api } from './client';
 
-/** GET `path` (null skips), with loading and error state; `reload` fetches again. */
+/**
+ * GET `path` (null skips), with loading and error state; `reload` fetches again; `setData` puts in what a write answered
+ * with, so the page shows it before the reload comes back.
+ */
 export function useApi<T>(path: string | null) {
   const [data, setData] = useState<T | null>(null);
   const [error, setError] = useState<Error | null>(null);
@@ -24,5 +27,5 @@ export function useApi<T>(path: string | null) {
     return () => ctrl.abort();
   }, [path, tick]);
   const reload = useCallback(() => setTick((t) => t + 1), []);
-  return { data, error, loading, reload };
+  return { data, error, loading, reload, setData };
 }

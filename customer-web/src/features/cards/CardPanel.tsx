@@ -79,7 +79,7 @@ function Activity({ cardId, version }: { cardId: string; version: number }) {
 }
 
 /** One card: the visual, its credit line, reveal, freeze, pay the balance and its transactions. */
-export function CardPanel({ card, onChanged }: { card: CardDto; onChanged(): void }) {
+export function CardPanel({ card, onChanged }: { card: CardDto; onChanged(updated?: CardDto): void }) {
   const { enqueueSnackbar } = useSnackbar();
   const toastFreeze = useStateToast(`card-freeze-${card.id}`);
   const { refresh } = useAuth();
@@ -91,9 +91,8 @@ export function CardPanel({ card, onChanged }: { card: CardDto; onChanged(): voi
   const [amount, setAmount] = useState(card.balanceOwed);
   const [payKey, setPayKey] = useState(newIdempotencyKey);
   const [version, setVersion] = useState(0);
-  // The freeze state the server last answered with: the list's reload that brings it comes later, and until then the
-  // button must already offer the opposite action (a second click sent the same action again). Busy while it is asked.
-  const [frozen, setFrozen] = useState(card.frozen);
+  // Busy while a freeze or unfreeze is asked; its answer replaces the listed card at once (CardsPage), so the button
+  // offers the other action before the list's reload comes back (a second click used to send the same action again).
   const [toggling, setToggling] = useState(false);
   const issued = card.status === 'active' || card.status === 'blocked';
   const name = `${NETWORK_NAMES[card.cardType]} ending ${card.last4 ?? '—'}`;
@@ -146,10 +145,9 @@ export function CardPanel({ card, onChanged }: { card: CardDto; onChanged(): voi
   const toggleFreeze = async () => {
     setToggling(true);
     try {
-      const res = await api.patch<{ message: string; card: CardDto }>(`/card/${card.id}/${frozen ? 'unfreeze' : 'freeze'}`);
-      setFrozen(res.card.frozen);
+      const res = await api.patch<{ message: string; card: CardDto }>(`/card/${card.id}/${card.frozen ? 'unfreeze' : 'freeze'}`);
       toastFreeze(res.message);
-      onChanged();
+      onChanged(res.card);
     } catch (err) {
       enqueueSnackbar((err as Error).message, { variant: 'error' });
     } finally {
@@ -162,7 +160,7 @@ export function CardPanel({ card, onChanged }: { card: CardDto; onChanged(): voi
       <CardContent>
         <Grid container spacing={3}>
           <Grid size={{ xs: 12, md: 5 }}>
-            <CardVisual card={{ ...card, frozen }} revealed={revealed} />
+            <CardVisual card={card} revealed={revealed} />
             <Typography variant="body2" color="success.main" fontWeight={600} sx={{ mt: 1.5 }}>
               {card.rewards} on every purchase
             </Typography>
@@ -173,7 +171,7 @@ export function CardPanel({ card, onChanged }: { card: CardDto; onChanged(): voi
                 <Typography variant="h6" component="h2">
                   {issued ? name : `${NETWORK_NAMES[card.cardType]} application`}
                 </Typography>
-                <StatusChip status={card.status === 'active' && (frozen || card.frozenByAccount) ? 'frozen' : card.status} />
+                <StatusChip status={card.status === 'active' && (card.frozen || card.frozenByAccount) ? 'frozen' : card.status} />
               </Stack>
               {card.status === 'pending' || card.status === 'awaiting_second_approval' ? (
                 <Alert severity="info">We are reviewing your application. We will e-mail you when it is decided.</Alert>
@@ -181,7 +179,7 @@ export function CardPanel({ card, onChanged }: { card: CardDto; onChanged(): voi
               {card.status === 'rejected' && <Alert severity="error">Not approved{card.rejectionReason ? `: ${card.rejectionReason}` : ''}.</Alert>}
               {card.status === 'blocked' && <Alert severity="error">This card is blocked{card.blockReason ? `: ${card.blockReason}` : ''}. Please contact support.</Alert>}
               {card.frozenByAccount && <Alert severity="warning">Freeze everything is on: this card declines every payment.</Alert>}
-              {frozen && !card.frozenByAccount && card.status === 'active' && <Alert severity="warning">This card is frozen: every payment is declined until you unfreeze it.</Alert>}
+              {card.frozen && !card.frozenByAccount && card.status === 'active' && <Alert severity="warning">This card is frozen: every payment is declined until you unfreeze it.</Alert>}
               <Grid container spacing={2}>
                 <Grid size={{ xs: 6, sm: 3 }}>
                   <Figure label="Credit limit" amount={card.creditLimit} currency={card.currency} testId="card-limit" />
@@ -208,7 +206,7 @@ export function CardPanel({ card, onChanged }: { card: CardDto; onChanged(): voi
                     </Button>
                   )}
                   <Button variant="outlined" startIcon={<AcUnitIcon />} onClick={toggleFreeze} disabled={card.status === 'blocked' || toggling}>
-                    {frozen ? 'Unfreeze card' : 'Freeze card'}
+                    {card.frozen ? 'Unfreeze card' : 'Freeze card'}
                   </Button>
                   <Button
                     variant="contained"

@@ -14,7 +14,12 @@ const TABS = ['manage', 'add'] as const;
 type TabName = (typeof TABS)[number];
 
 function ManageCards({ onAdd }: { onAdd(): void }) {
-  const { data, error, loading, reload } = useApi<{ cards: CardDto[] }>('/card');
+  const { data, error, loading, reload, setData } = useApi<{ cards: CardDto[] }>('/card');
+  // A card as a write answered it replaces the listed one at once; the reload after it brings the rest (holds, activity).
+  const changed = (updated?: CardDto) => {
+    if (updated) setData((listed) => listed && { cards: listed.cards.map((card) => (card.id === updated.id ? updated : card)) });
+    reload();
+  };
   useEffect(() => {
     window.addEventListener(FREEZE_CHANGED_EVENT, reload);
     return () => window.removeEventListener(FREEZE_CHANGED_EVENT, reload);
@@ -40,7 +45,7 @@ function ManageCards({ onAdd }: { onAdd(): void }) {
   return (
     <Stack spacing={3}>
       {cards.map((card) => (
-        <CardPanel key={`${card.id}-${card.status}-${card.frozen}-${card.frozenByAccount}-${card.balanceOwed}-${card.holds}`} card={card} onChanged={reload} />
+        <CardPanel key={`${card.id}-${card.status}-${card.frozen}-${card.frozenByAccount}-${card.balanceOwed}-${card.holds}`} card={card} onChanged={changed} />
       ))}
     </Stack>
   );
