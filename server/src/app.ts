@@ -79,6 +79,12 @@ export const REDACT_PATHS = [
 
 export interface BuildOptions {
   dataSource?: DataSource;
+  /**
+   * Closing the app ends the given `dataSource` too, after every other onClose hook (the job worker holds a
+   * connection until it stops) and once the requests still running have finished their queries. A DataSource the
+   * app makes itself is always closed so.
+   */
+  closeDataSource?: boolean;
   logger?: boolean;
   /** Where log lines go (default stdout); tests read them to prove secrets stay out. */
   logStream?: NodeJS.WritableStream;
@@ -107,7 +113,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   });
 
   let dataSource = opts.dataSource;
-  const ownsDataSource = !dataSource;
+  const ownsDataSource = !dataSource || opts.closeDataSource === true;
   if (!dataSource) {
     if (!config.databaseUrl) throw new Error('buildApp needs config.databaseUrl or a dataSource');
     dataSource = createDataSource(config.databaseUrl, { poolSize: config.dbPoolSize });

@@ -11,12 +11,17 @@ import { pinPepperFrom } from './common/crypto';
 export const DEMO_STAFF = { admin: 'admin@strongroom.local', auditor: 'auditor@strongroom.local' };
 
 /** Starts embedded PostgreSQL when there is no DATABASE_URL; returns the URL to use. */
-export async function resolveDatabase(config: AppConfig, log: (msg: string) => void, pgLog?: (line: string) => void): Promise<{ url: string; embedded?: EmbeddedDatabase }> {
+export async function resolveDatabase(
+  config: AppConfig,
+  log: (msg: string) => void,
+  pgLog?: (line: string) => void,
+  opts: { callerHandlesSignals?: boolean } = {},
+): Promise<{ url: string; embedded?: EmbeddedDatabase }> {
   if (config.databaseUrl) return { url: config.databaseUrl };
   log(`No DATABASE_URL: starting embedded PostgreSQL under ${config.dataDir}/pg`);
   const pgPort = process.env.PG_PORT ? Number(process.env.PG_PORT) : undefined;
   if (pgPort !== undefined && (!Number.isInteger(pgPort) || pgPort < 1 || pgPort > 65535)) throw new Error('PG_PORT must be a port number');
-  const embedded = await startEmbeddedPostgres(config.dataDir, { port: pgPort, log: pgLog });
+  const embedded = await startEmbeddedPostgres(config.dataDir, { port: pgPort, log: pgLog, callerHandlesSignals: opts.callerHandlesSignals });
   return { url: embedded.url, embedded };
 }
 

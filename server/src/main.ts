@@ -3,29 +3,27 @@ import { loadConfig } from './config/config';
 import { buildApp } from './app';
 import { prepareData, resolveDatabase } from './boot';
 import { migrateAndConnect, sealLegacyData } from './platform-boot';
-import { closeDataSource } from './db/data-source';
+import type { FastifyInstance } from 'fastify';
+import type { EmbeddedDatabase } from './db/embedded-postgres';
 
 async function main() {
   const config = loadConfig();
   const say = (msg: string) => process.stdout.write(`${msg}\n`);
   // PostgreSQL's own output is noise unless asked for (LOG_LEVEL=debug).
   const pgLogger = pino({ level: config.logLevel, base: { component: 'postgres' } });
-  const { url, embedded } = await resolveDatabase(config, say, (line) => pgLogger.debug(line));
-  const dataSource = await migrateAndConnect(config, url);
-  const app = await buildApp({ ...config, databaseUrl: url }, { dataSource });
-  // Runs after the HTTP server has closed (onClose hooks run last-registered first; Fastify registers the
-  // server's at ready), then waits for requests still running to finish their queries.
-  app.addHook('onClose', () => closeDataSource(dataSource));
-
+  // What has started so far, for the shutdown.
+  const started: { app?: FastifyInstance; embedded?: EmbeddedDatabase } = {};
   let closing = false;
+  // Registered before the database starts: the embedded PostgreSQL leaves signals to this, and a signal during
+  // start-up must still stop it. It is stopped last, once the requests in flight have had their queries.
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     say(`${signal}: shutting down`);
     const force = setTimeout(() => process.exit(1), 15_000).unref();
     try {
-      await app.close();
-      if (embedded) await embedded.stop();
+      if (started.app) await started.app.close();
+      if (started.embedded) await started.embedded.stop();
     } finally {
       clearTimeout(force);
       process.exit(0);
@@ -33,6 +31,14 @@ async function main() {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // A closed terminal: without this, Node's default would end the process before its requests and its database.
+  process.on('SIGHUP', () => void shutdown('SIGHUP'));
+
+  const { url, embedded } = await resolveDatabase(config, say, (line) => pgLogger.debug(line), { callerHandlesSignals: true });
+  started.embedded = embedded;
+  const dataSource = await migrateAndConnect(config, url);
+  const app = await buildApp({ ...config, databaseUrl: url }, { dataSource, closeDataSource: true });
+  started.app = app;
 
   try {
     const lines = [...(await sealLegacyData(app)), ...(await prepareData(app))];

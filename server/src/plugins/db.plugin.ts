@@ -23,6 +23,8 @@ export default fp(async function dbPlugin(app: FastifyInstance, opts: { config: 
   app.decorate('files', new FilesService(opts.config.dataDir, opts.config.keys.dataEncryption));
   app.decorate('ledger', new LedgerBatcher(opts.dataSource, { minCycleMs: opts.config.ledgerBatchCycleMs }));
   if (opts.ownsDataSource) {
+    // The first onClose hook added, so the last to run (Fastify runs them last-added first): after the HTTP server
+    // has closed and the job worker has stopped, it waits for requests still running to finish their queries.
     app.addHook('onClose', () => closeDataSource(opts.dataSource));
   }
 });
