@@ -138,7 +138,13 @@ export function transactionSearch(q: string, params: unknown[], table = ''): str
 
 /** The caller's transactions only, newest first, filtered and searched in SQL (indexes do the work). */
 export async function listTransactions(db: DataSource, customerId: string, query: ListQuery) {
-  const where = ['customer_id = $1'];
+  const prepared = !query.q && query.page === 1;
+  // The unfiltered first page sees the customer as an InitPlan's value, not as a constant, so every customer's estimate
+  // is the same and PostgreSQL keeps the one plan it made (docs/decisions/0039): given the constant, it costed the
+  // same index walk for a history longer or shorter than the average below the plan for any customer, and planned
+  // that customer's every page anew. A filter may make another index the better walk, so it keeps the constant.
+  const opaqueCustomer = prepared && query.type === 'all' && query.status === 'all';
+  const where = [opaqueCustomer ? 'customer_id = (SELECT $1::uuid)' : 'customer_id = $1'];
   const params: unknown[] = [customerId];
   if (query.type !== 'all') {
     params.push(query.type);
@@ -168,12 +174,10 @@ export async function listTransactions(db: DataSource, customerId: string, query
        LEFT JOIN (SELECT ${TRANSACTION_DTO_COLUMNS} FROM transactions WHERE ${clause} ORDER BY created_at DESC, id DESC LIMIT ${query.pageSize} OFFSET ${offset}) page ON true
       ORDER BY page.created_at DESC, page.id DESC`;
   // A first page without a search, what every visit to the dashboard or the list asks for, is prepared once per
-  // connection (its text depends only on the filters and the page size) and planned once: PostgreSQL keeps one plan for
-  // every customer unless it costs that plan far above a customer's own, as it did for a long history among a few
-  // hundred short ones (then it plans each page anew, ~0.2 ms, as it would unprepared). A search is planned for its own
-  // words each time (their selectivity decides between the word index and the date order); so are later pages.
-  // The page's timestamps come as PostgreSQL's text, only to be written out again (isoTimestamp).
-  const name = query.q || query.page !== 1 ? undefined : `transactions-first-page-${query.type === 'all' ? '' : 't'}${query.status === 'all' ? '' : 's'}-${query.pageSize}`;
+  // connection (its text depends only on the filters and the page size) and planned once (above). A search is planned
+  // for its own words each time (their selectivity decides between the word index and the date order); so are later
+  // pages. The page's timestamps come as PostgreSQL's text, only to be written out again (isoTimestamp).
+  const name = prepared ? `transactions-first-page-${query.type === 'all' ? '' : 't'}${query.status === 'all' ? '' : 's'}-${query.pageSize}` : undefined;
   const found = await pooledRows<TransactionDtoRow & { total_count: string }>(db, text, params, { name, types: TIMESTAMPS_AS_TEXT });
   const counted = Number(found[0].total_count);
   return { items: found.filter((row) => row.id !== null).map(toTransactionDto), total: Math.min(counted, cap), totalCapped: counted > cap };
