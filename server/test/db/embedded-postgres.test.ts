@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { serverEnv, spawnServer, waitReady } from '../../src/bench/harness';
 import { freePort } from '../../src/db/embedded-postgres';
-import { heldSignIn } from '../helpers/held-request';
+import { errorLines, stopWithSignInInFlight } from '../helpers/held-request';
 
 /** `npm start` as an operator runs it: no DATABASE_URL, so the server starts its own PostgreSQL under DATA_DIR. */
 async function embeddedServer(dataDir: string) {
@@ -54,22 +54,11 @@ describe('the embedded PostgreSQL', () => {
   it('on SIGTERM answers the request in flight before it stops PostgreSQL, and exits 0', async () => {
     const running = first!;
     expect(await waitReady(running.base, 5_000)).toBe(true);
-    const held = await heldSignIn(running.port);
-    const exited = once(running.child, 'exit');
-    running.child.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    held.finish();
-    const answer = await held.answer;
+    const { answer, exitCode } = await stopWithSignInInFlight(running.child, running.port);
     expect(answer).toEqual({ status: 200, body: expect.stringContaining('"message":"Signed in"') });
     expect(JSON.parse(answer.body)).toMatchObject({ success: true, message: 'Signed in' });
-    const [code] = await exited;
-    expect(code).toBe(0);
-    expect(
-      running
-        .stdout()
-        .split('\n')
-        .filter((line) => /"level":(50|60)/.test(line)),
-    ).toEqual([]);
+    expect(exitCode).toBe(0);
+    expect(errorLines(running.stdout())).toEqual([]);
     // Stopped, not left behind: a new server starts on the same folder (it would say "already running").
     const again = await embeddedServer(dataDir);
     first = again;

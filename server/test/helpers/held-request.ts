@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import type { ChildProcess } from 'node:child_process';
 import { connect } from 'node:net';
 import { DEMO_CUSTOMER } from '../../src/seed/seed';
 
@@ -40,3 +42,21 @@ export async function heldSignIn(port: number): Promise<HeldRequest> {
   await requestTaken;
   return { finish: () => socket.write(body), answer };
 }
+
+/**
+ * SIGTERM to a running server while the demo customer's sign-in is in flight; its body is finished half a second after
+ * the signal. Resolves with the answer the server still gave and the code it exited with.
+ */
+export async function stopWithSignInInFlight(server: ChildProcess, port: number): Promise<{ answer: { status: number; body: string }; exitCode: number | null }> {
+  const held = await heldSignIn(port);
+  const exited = once(server, 'exit');
+  server.kill('SIGTERM');
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  held.finish();
+  const answer = await held.answer;
+  const [exitCode] = (await exited) as [number | null];
+  return { answer, exitCode };
+}
+
+/** The lines a server logged at level error or fatal (pino's 50 and 60). */
+export const errorLines = (output: string): string[] => output.split('\n').filter((line) => /"level":(50|60)/.test(line));

@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { serverEnv, spawnServer, waitReady } from '../../src/bench/harness';
 import { freePort } from '../../src/db/embedded-postgres';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
-import { heldSignIn } from '../helpers/held-request';
+import { errorLines, stopWithSignInInFlight } from '../helpers/held-request';
 
 /**
  * SIGTERM, as an orchestrator stops the server on DATABASE_URL: the request in flight is answered, and the process
@@ -35,17 +34,11 @@ describe('stopping the server (DATABASE_URL)', () => {
     child.stderr!.on('data', (chunk) => (output += String(chunk)));
     expect(await waitReady(`http://127.0.0.1:${port}`, 60_000)).toBe(true);
     // The worker has started by now (it starts at ready); the held sign-in is in flight when the signal comes.
-    const held = await heldSignIn(port);
-    const exited = once(child, 'exit');
-    child.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    held.finish();
-    const answer = await held.answer;
+    const { answer, exitCode } = await stopWithSignInInFlight(child, port);
     expect(answer).toEqual({ status: 200, body: expect.stringContaining('"message":"Signed in"') });
     expect(JSON.parse(answer.body)).toMatchObject({ success: true, message: 'Signed in' });
-    const [code] = await exited;
-    expect(code).toBe(0);
+    expect(exitCode).toBe(0);
     expect(output).toContain('SIGTERM: shutting down');
-    expect(output.split('\n').filter((line) => /"level":(50|60)/.test(line))).toEqual([]);
+    expect(errorLines(output)).toEqual([]);
   }, 90_000);
 });
