@@ -37,9 +37,10 @@ export async function runMigrations(ds: DataSource): Promise<void> {
  * Ends the pool once no query has run for `quietMs`, or after `drainTimeoutMs`. The HTTP server closes when its
  * connections do, but a request whose client went away keeps running: ending the pool under it failed it half-way
  * ('Cannot use a pool after calling end on the pool'). A handler's queries follow each other within a tick, so a
- * quiet pool means the handlers are done.
+ * quiet pool means the handlers are done. It returns once every connection's socket has closed (or after
+ * `socketsTimeoutMs`), so that the database can be stopped next without cutting off a backend of ours.
  */
-export async function closeDataSource(ds: DataSource, { drainTimeoutMs = 10_000, quietMs = 100 } = {}): Promise<void> {
+export async function closeDataSource(ds: DataSource, { drainTimeoutMs = 10_000, quietMs = 100, socketsTimeoutMs = 2_000 } = {}): Promise<void> {
   if (!ds.isInitialized) return;
   const pool = poolOf(ds);
   const deadline = Date.now() + drainTimeoutMs;
@@ -51,5 +52,21 @@ export async function closeDataSource(ds: DataSource, { drainTimeoutMs = 10_000,
     else if (Date.now() - quietSince >= quietMs) break;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
-  if (ds.isInitialized) await ds.destroy();
+  if (!ds.isInitialized) return;
+  // pg-pool's end() answers once it has asked each connection to close, not once they have: a PostgreSQL stopped
+  // straight after (the embedded one, docs/decisions/0038) could still find a backend of ours and end it with an
+  // error that its client, still listening, logged. 'remove' comes as each connection's socket has closed.
+  const open = pool.totalCount;
+  let closed = 0;
+  const allClosed = new Promise<void>((resolve) => {
+    if (open === 0) resolve();
+    pool.on('remove', () => {
+      closed += 1;
+      if (closed >= open) resolve();
+    });
+  });
+  await ds.destroy();
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([allClosed, new Promise<void>((resolve) => (timer = setTimeout(resolve, socketsTimeoutMs)))]);
+  clearTimeout(timer);
 }

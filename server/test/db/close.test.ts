@@ -1,3 +1,4 @@
+import { poolOf } from '../../src/common/sql';
 import { closeDataSource, createDataSource } from '../../src/db/data-source';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
 
@@ -51,5 +52,25 @@ describe('closeDataSource', () => {
     await closeDataSource(dataSource, { drainTimeoutMs: 200 });
     expect(dataSource.isInitialized).toBe(false);
     await expect(stuck).rejects.toThrow();
+  });
+
+  // Found in a real shutdown (session 50): pg-pool's end() answered before its connections had closed, so the embedded
+  // PostgreSQL, stopped straight after, ended a backend that was still there and its client logged the error.
+  it('returns once every connection it opened has closed', async () => {
+    const dataSource = createDataSource(db.appUrl, { poolSize: 12 });
+    await dataSource.initialize();
+    const pool = poolOf(dataSource);
+    // Every connection is checked out by one of twelve queries at once, the one initialize() opened included.
+    const seen = new Set<unknown>();
+    let closed = 0;
+    pool.on('acquire', (client) => {
+      if (seen.has(client)) return;
+      seen.add(client);
+      client.once('end', () => (closed += 1));
+    });
+    await Promise.all(Array.from({ length: 12 }, () => dataSource.query('SELECT pg_sleep(0.05)')));
+    expect(seen.size).toBe(12);
+    await closeDataSource(dataSource);
+    expect(closed).toBe(12);
   });
 });
