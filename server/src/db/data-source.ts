@@ -58,15 +58,21 @@ export async function closeDataSource(ds: DataSource, { drainTimeoutMs = 10_000,
   // error that its client, still listening, logged. 'remove' comes as each connection's socket has closed.
   const open = pool.totalCount;
   let closed = 0;
+  let onRemove = () => {};
   const allClosed = new Promise<void>((resolve) => {
-    if (open === 0) resolve();
-    pool.on('remove', () => {
+    onRemove = () => {
       closed += 1;
       if (closed >= open) resolve();
-    });
+    };
+    if (open === 0) resolve();
   });
-  await ds.destroy();
+  pool.on('remove', onRemove);
   let timer: NodeJS.Timeout | undefined;
-  await Promise.race([allClosed, new Promise<void>((resolve) => (timer = setTimeout(resolve, socketsTimeoutMs)))]);
-  clearTimeout(timer);
+  try {
+    await ds.destroy();
+    await Promise.race([allClosed, new Promise<void>((resolve) => (timer = setTimeout(resolve, socketsTimeoutMs)))]);
+  } finally {
+    clearTimeout(timer);
+    pool.off('remove', onRemove);
+  }
 }
