@@ -3,6 +3,7 @@
 import type { DataSource } from 'typeorm';
 import { withTransaction } from '../db/transaction';
 import type { SeededCustomer } from './harness';
+import { customerKeyScope } from '../plugins/idempotency.plugin';
 
 /** Transfers booked per transaction: the per-journal balance checks all run at its commit. */
 const CHUNK_TRANSFERS = 50_000;
@@ -10,8 +11,10 @@ const CHUNK_TRANSFERS = 50_000;
 /**
  * One chunk of history: for transfer n, from customer n mod N to another that changes with n (never the sender), a
  * few dollars, with its journal, both postings (the postings' trigger moves the balances), both customer-visible rows
- * (one a minute, up to now) and the sender's Idempotency-Key. Each account sends as often as it
- * receives, so balances wander by at most a few thousand dollars around their funding.
+ * (one a minute, up to now) and the sender's Idempotency-Key, in the scope the server gives the sender's keys
+ * (customerKeyScope): the live transfers' keys then land among the history's in the key index, as a long-running bank's
+ * do, and pay for it (a leaf page first changed after a checkpoint is written whole to the WAL). Each account sends as
+ * often as it receives, so balances wander by at most a few thousand dollars around their funding.
  */
 const CHUNK_SQL = `
   WITH g AS MATERIALIZED (
@@ -33,8 +36,8 @@ const CHUNK_SQL = `
                  ('', ($6::uuid[])[g.f], ($1::bigint[])[g.f], 'debit', 'Transfer to Customer ' || ($2::text[])[g.t], ($2::text[])[g.t]),
                  ('C', ($6::uuid[])[g.t], ($1::bigint[])[g.t], 'credit', 'Transfer from Customer ' || ($2::text[])[g.f], ($2::text[])[g.f])
                ) side(suffix, customer, account, type, description, other))
-  INSERT INTO idempotency_keys (scope, key, request_hash, status, response_status, response_ref)
-  SELECT 'transfer-same:' || ($6::uuid[])[g.f], gen_random_uuid()::text, repeat('0', 64), 'done', 201, g.reference FROM g`;
+  INSERT INTO idempotency_keys (scope, key, request_hash, status, response_status, response_ref, created_at)
+  SELECT ($8::text[])[g.f], gen_random_uuid()::text, repeat('0', 64), 'done', 201, g.reference, g.at FROM g`;
 
 /**
  * Books `transfers` transfers among `customers` (at least two). A bank's tables hold years of history; the bench's
@@ -48,9 +51,10 @@ export async function seedHistory(ds: DataSource, customers: SeededCustomer[], t
   const customerIds = customers.map((c) => c.id);
   const accountIds = customers.map((c) => c.accountId);
   const accountNumbers = customers.map((c) => c.accountNumber);
+  const keyScopes = customers.map((c) => customerKeyScope(c.id));
   for (let first = 1; first <= transfers; first += chunkTransfers) {
     const last = Math.min(transfers, first + chunkTransfers - 1);
-    await withTransaction(ds, (m) => m.query(CHUNK_SQL, [accountIds, accountNumbers, customers.length, first, last, customerIds, transfers]));
+    await withTransaction(ds, (m) => m.query(CHUNK_SQL, [accountIds, accountNumbers, customers.length, first, last, customerIds, transfers, keyScopes]));
   }
   // What autovacuum would have done by now to tables this size: statistics and the visibility map.
   await ds.query('VACUUM (ANALYZE) journals, postings, transactions, idempotency_keys, ledger_accounts');

@@ -16,6 +16,12 @@ export interface IdempotentResult<T> {
 }
 
 /**
+ * The scope of a customer's Idempotency-Keys: one for every money-moving POST they make, so a key is theirs alone and
+ * cannot replay another customer's answer. The bench books its history's keys here too (bench/history.ts).
+ */
+export const customerKeyScope = (customerId: string) => `customer:${customerId}`;
+
+/**
  * An 'in_progress' row (written by servers before the key became a transaction-scoped lock) older than this
  * belongs to a request that died: its work did not commit.
  */

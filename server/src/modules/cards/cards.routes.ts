@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { cardApplicationSchema, cardPaymentSchema, rejectReasonSchema, cardRevealSchema, type CardApplicationInput } from '@strongroom/shared';
 import { actorOf } from '../../common/actor';
+import { customerKeyScope } from '../../plugins/idempotency.plugin';
 import { idParams, okResponse, responses } from '../../common/route-schemas';
 import { decide } from '../review/review.service';
 import { CardsService } from './cards.service';
@@ -125,7 +126,7 @@ export default async function cardRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const customerId = request.customer!.id;
       const cardId = (request.params as { id: string }).id;
-      const result = await app.idempotency.run(request, `customer:${customerId}`, (m) => cards.pay(m, customerId, cardId, request.body as { amount: string; pin: string }, actorOf(request)));
+      const result = await app.idempotency.run(request, customerKeyScope(customerId), (m) => cards.pay(m, customerId, cardId, request.body as { amount: string; pin: string }, actorOf(request)));
       return reply.status(result.status).send(result.body);
     },
   );

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as yup from 'yup';
 import { CHEQUE_IMAGE_SIZE_MESSAGE, chequeDepositSchema, chequeListQuerySchema, rejectReasonSchema } from '@strongroom/shared';
 import { actorOf } from '../../common/actor';
+import { customerKeyScope } from '../../plugins/idempotency.plugin';
 import { readUploads, uploadedFiles } from '../../common/multipart';
 import { idParamsFor, okResponse, responses, simpleRestListQuery, timelineSchema, uuid } from '../../common/route-schemas';
 import { sha256Hex } from '../../common/crypto';
@@ -73,7 +74,7 @@ export default async function chequeRoutes(app: FastifyInstance) {
       request.body = { ...(request.body as object), frontImageSha256: images.frontImage ? sha256Hex(images.frontImage) : null, backImageSha256: images.backImage ? sha256Hex(images.backImage) : null };
       const written: StoredFileEntity[] = [];
       try {
-        const result = await app.idempotency.run(request, `customer:${customerId}`, async (m) => {
+        const result = await app.idempotency.run(request, customerKeyScope(customerId), async (m) => {
           const cheque = await cheques.deposit(m, customerId, actorOf(request), request.body as DepositInput, images, written);
           return { status: 201, body: { success: true, message: 'Cheque deposited. We will review it shortly.', cheque } };
         });

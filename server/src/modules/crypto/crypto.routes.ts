@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { CRYPTO_RECEIPT_SIZE_MESSAGE, CRYPTO_STATUS_VALUES, cryptoBuySchema, cryptoRequestListQuerySchema, cryptoSellSchema, rejectReasonSchema } from '@strongroom/shared';
 import { actorOf } from '../../common/actor';
+import { customerKeyScope } from '../../plugins/idempotency.plugin';
 import { readUploads, uploadedFiles } from '../../common/multipart';
 import { idParamsFor, okResponse, responses, timelineSchema } from '../../common/route-schemas';
 import { sha256Hex } from '../../common/crypto';
@@ -84,7 +85,7 @@ export default async function cryptoRoutes(app: FastifyInstance) {
       request.body = { ...input, receiptSha256: receipt ? sha256Hex(receipt) : null };
       const written: StoredFileEntity[] = [];
       try {
-        const result = await app.idempotency.run(request, `customer:${customerId}`, async (m) => {
+        const result = await app.idempotency.run(request, customerKeyScope(customerId), async (m) => {
           const deposit = await wallet.deposit(m, customerId, actorOf(request), input, receipt, written);
           return { status: 201, body: { success: true, message: 'Receipt uploaded successfully', request: deposit } };
         });
@@ -110,7 +111,7 @@ export default async function cryptoRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const customerId = request.customer!.id;
-      const result = await app.idempotency.run(request, `customer:${customerId}`, async (m) => {
+      const result = await app.idempotency.run(request, customerKeyScope(customerId), async (m) => {
         const withdrawal = await wallet.withdraw(m, customerId, actorOf(request), request.body as SellInput);
         return { status: 201, body: { success: true, message: 'Withdrawal requested. The units are reserved until we send them.', request: withdrawal } };
       });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LOAN_STATUSES, loanApplicationSchema, loanPayNextSchema, rejectReasonSchema, type LoanApplicationInput } from '@strongroom/shared';
 import { actorOf } from '../../common/actor';
+import { customerKeyScope } from '../../plugins/idempotency.plugin';
 import { idParams, okResponse, responses, userIdParams, simpleRestListQuery } from '../../common/route-schemas';
 import { parseListParams, sendList } from '../admin/simple-rest';
 import { LOAN_SORTS, PENDING_LOANS_COUNT_SQL } from './loans.queries';
@@ -94,7 +95,7 @@ function customerRoutes(app: FastifyInstance, loans: LoansService) {
       const customerId = request.customer!.id;
       const { id } = request.params as { id: string };
       const { pin } = request.body as { pin: string };
-      const result = await app.idempotency.run(request, `customer:${customerId}`, (m) => loans.payNext(m, customerId, id, pin, actorOf(request)));
+      const result = await app.idempotency.run(request, customerKeyScope(customerId), (m) => loans.payNext(m, customerId, id, pin, actorOf(request)));
       return reply.status(result.status).send(result.body);
     },
   );

@@ -3,6 +3,7 @@ import * as yup from 'yup';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { TRANSFER_CURRENCIES, confirmCodeSchema, strictObject, internationalTransferSchema, localTransferSchema, minorToDecimal, sameBankTransferSchema } from '@strongroom/shared';
 import { actorOf } from '../../common/actor';
+import { customerKeyScope } from '../../plugins/idempotency.plugin';
 import { idParams, moneySchema, okResponse, responses, uuid } from '../../common/route-schemas';
 import { withTransaction } from '../../db/transaction';
 import { quote } from './transfer-quote';
@@ -50,7 +51,7 @@ export default async function transferRoutes(app: FastifyInstance) {
   const sameBank = new SameBankService(app);
   const authorisation = new AuthorisationService(app);
   const customer = app.requireApprovedCustomer;
-  const scope = (id: string) => `customer:${id}`;
+  const scope = customerKeyScope;
   const moneyLimit = { rateLimit: { max: app.config.moneyRateLimitPerMinute, timeWindow: '1 minute' } };
   defineTransferJobs(app);
   // The Idempotency-Key is read in the session check's own statement, for the customer the verified token names
