@@ -21,6 +21,10 @@ describe('moving money', () => {
   it('sends money to another Strongroom account and ends on /transactions', async () => {
     const p = await page();
     await signIn(p, '1000000001', 'Demo@2026!');
+    const keys: string[] = [];
+    p.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/v1/transfer/same') keys.push(request.headers()['idempotency-key']);
+    });
     await p.goto('/transfers');
     await p.getByLabel('Recipient account number').waitFor();
     await expectNoSeriousA11yViolations(p, 'transfers: Strongroom account');
@@ -46,6 +50,11 @@ describe('moving money', () => {
     // The wrong PIN's toast goes when the customer tries again, well before it would hide itself (TOAST.autoHideDurationMs).
     await p.getByText('Incorrect PIN. 4 tries left.').waitFor({ state: 'detached', timeout: 2_000 });
     await p.getByText('Transfer to Jordan Lee: Concert tickets').waitFor();
+    // The refused try and the paid one each had a key of their own, time-ordered (version 7), so that a customer's new
+    // keys share the index pages of their recent ones (docs/decisions/0041).
+    expect(keys).toHaveLength(2);
+    for (const key of keys) expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(keys[1] > keys[0]).toBe(true);
     await screenshot(p, 'transactions-after-transfer');
     await expectNoSeriousA11yViolations(p, 'transactions');
   });

@@ -17,3 +17,4 @@ export * from './password-policy';
 export * from './crypto';
 export * from './schemas/crypto.schema';
 export * from './runtime-config';
+export * from './idempotency';

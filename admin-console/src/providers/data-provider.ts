@@ -1,4 +1,5 @@
 import simpleRestProvider from 'ra-data-simple-rest';
+import { newIdempotencyKey } from '@strongroom/shared';
 import { httpClient } from './http';
 
 const base = simpleRestProvider('/v1/admin', httpClient);
@@ -40,7 +41,7 @@ export const dataProvider = {
     const url = `${DECISION_PATHS[resource]}/${path}/${decision}`;
     const headers = new Headers({ Accept: 'application/json' });
     // Decisions move money: one key per click, so a network retry of the same click is answered once.
-    headers.set('Idempotency-Key', crypto.randomUUID());
+    headers.set('Idempotency-Key', newIdempotencyKey());
     const { json } = await httpClient(url, { method: 'PATCH', body: JSON.stringify(decision === 'reject' ? { reason } : {}), headers });
     return json as ActionResult;
   },
@@ -64,7 +65,7 @@ export async function cardAction(id: string, action: 'block' | 'freeze' | 'unfre
 
 /** The card network interface, as the console's "Post a card payment" calls it (a staff admin session). */
 export async function networkCall<T>(path: string, body: Record<string, unknown>): Promise<T> {
-  const headers = new Headers({ Accept: 'application/json', 'Idempotency-Key': crypto.randomUUID() });
+  const headers = new Headers({ Accept: 'application/json', 'Idempotency-Key': newIdempotencyKey() });
   const { json } = await httpClient(`/v1/network/card-authorisations${path}`, { method: 'POST', body: JSON.stringify(body), headers });
   return json as T;
 }

@@ -84,7 +84,5 @@ export const api = {
   del: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, undefined, opts),
 };
 
-/** A fresh key per user intent; reuse it when retrying the same intent. */
-export function newIdempotencyKey(): string {
-  return crypto.randomUUID();
-}
+/** A fresh key per user intent; reuse it when retrying the same intent (time-ordered: @strongroom/shared). */
+export { newIdempotencyKey } from '@strongroom/shared';

@@ -1,7 +1,7 @@
 // npm run bench's scenarios against a running stack: closed-loop transfer runs (autocannon), the steady half-peak minute
 // (open loop, steady-rate.ts) with what the machine did in it, and the 100,000-row transaction list.
-import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
+import { newIdempotencyKey } from '@strongroom/shared';
 import type { DataSource } from 'typeorm';
 import { rows } from '../common/sql';
 import { withTransaction } from '../db/transaction';
@@ -39,13 +39,16 @@ function pct(result: autocannon.Result, p: 'p50' | 'p99' | 'p97_5' | 'p90') {
   return (result.latency as unknown as Record<string, number>)[p];
 }
 
-/** A transfer from a random funded customer to `pickRecipient(from)` (never to themselves), with a fresh Idempotency-Key. */
+/**
+ * A transfer from a random funded customer to `pickRecipient(from)` (never to themselves), with a fresh Idempotency-Key
+ * made as the customer app makes it (time-ordered; docs/decisions/0041).
+ */
 function randomTransfer(customers: SeededCustomer[], pickRecipient: (fromIndex: number) => number) {
   const from = Math.floor(Math.random() * customers.length);
   let to = pickRecipient(from);
   if (to === from) to = (from + 1) % customers.length;
   return {
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${customers[from].token}`, 'idempotency-key': randomUUID() },
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${customers[from].token}`, 'idempotency-key': newIdempotencyKey() },
     payload: JSON.stringify({ recipientAccountNumber: customers[to].accountNumber, amount: '1.25', pin: HARNESS_PIN }),
   };
 }

@@ -1,7 +1,8 @@
-import { randomUUID } from 'node:crypto';
+import { newIdempotencyKey } from '@strongroom/shared';
 import { newReference, toBatchItem, type BatchItem } from '../modules/ledger/ledger.service';
 import { sameBankJournal } from '../modules/transfers/same-bank.service';
 import type { SeededCustomer } from './harness';
+import { customerKeyScope } from '../plugins/idempotency.plugin';
 
 /**
  * A same-bank transfer of 1.25 USD from `from` to `to`, built as SameBankService books it (sameBankJournal), for the
@@ -30,7 +31,7 @@ export function sameBankTransferItem(from: SeededCustomer, to: SeededCustomer, m
     memo,
     ip: '127.0.0.1',
     limitMinor: 10n ** 12n,
-    claim: { scope: `transfer:${from.id}`, key: randomUUID(), hash: '0'.repeat(64) },
+    claim: { scope: customerKeyScope(from.id), key: newIdempotencyKey(), hash: '0'.repeat(64) },
   });
   return toBatchItem(journal, options);
 }
