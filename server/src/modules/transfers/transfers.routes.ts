@@ -51,7 +51,6 @@ export default async function transferRoutes(app: FastifyInstance) {
   const sameBank = new SameBankService(app);
   const authorisation = new AuthorisationService(app);
   const customer = app.requireApprovedCustomer;
-  const scope = customerKeyScope;
   const moneyLimit = { rateLimit: { max: app.config.moneyRateLimitPerMinute, timeWindow: '1 minute' } };
   defineTransferJobs(app);
   // The Idempotency-Key is read in the session check's own statement, for the customer the verified token names
@@ -59,7 +58,7 @@ export default async function transferRoutes(app: FastifyInstance) {
   // transfer's parties, and its PIN attempt, are read there too (docs/decisions/0023).
   const partiesReadBeside = new WeakMap<FastifyRequest, SameBankParties>();
   const customerWithPaymentLookup = app.requireApprovedCustomerWith((request, customerId) => {
-    const key = app.idempotency.readBesideSession(request, scope(customerId));
+    const key = app.idempotency.readBesideSession(request, customerKeyScope(customerId));
     // A malformed key is refused before anything is judged: nothing is read for it.
     if (!key && request.headers['idempotency-key'] !== undefined) return undefined;
     // The session is checked before the body is validated: only a body that names an account as text is read for.
@@ -148,7 +147,7 @@ export default async function transferRoutes(app: FastifyInstance) {
       };
       const result = await app.idempotency.runInStatement(
         request,
-        scope(customerId),
+        customerKeyScope(customerId),
         (claim) =>
           sameBank.send(
             { recipientAccountNumber: body.recipientAccountNumber, amount: body.amount!, memo: body.memo ?? undefined, pin: body.pin, customerId, ip: request.ip, parties: takeParties() },
@@ -171,7 +170,7 @@ export default async function transferRoutes(app: FastifyInstance) {
       },
       async (request, reply) => {
         const input = request.body as InitiateInput;
-        const result = await app.idempotency.run(request, scope(request.customer!.id), (m) => authorisation.initiate(m, request.customer!.id, kind, input));
+        const result = await app.idempotency.run(request, customerKeyScope(request.customer!.id), (m) => authorisation.initiate(m, request.customer!.id, kind, input));
         return reply.status(result.status).send(result.body);
       },
     );
@@ -192,7 +191,7 @@ export default async function transferRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const input = request.body as yup.InferType<typeof confirmCodeSchema>;
       const actor = Object.assign(actorOf(request), { id: request.customer!.id });
-      const result = await app.idempotency.run(request, scope(request.customer!.id), (m) =>
+      const result = await app.idempotency.run(request, customerKeyScope(request.customer!.id), (m) =>
         authorisation.confirm(m, actor, { transferId: input.transferId, code: input.code ?? undefined, pin: input.pin ?? undefined }),
       );
       return reply.status(result.status).send(result.body);
@@ -233,7 +232,7 @@ export default async function transferRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const input = request.body as yup.InferType<typeof confirmPasskeySchema>;
       const actor = Object.assign(actorOf(request), { id: request.customer!.id });
-      const result = await app.idempotency.run(request, scope(request.customer!.id), (m) =>
+      const result = await app.idempotency.run(request, customerKeyScope(request.customer!.id), (m) =>
         authorisation.confirmWithPasskey(m, actor, { transferId: input.transferId, response: input.response as unknown as AuthenticationResponseJSON }),
       );
       return reply.status(result.status).send(result.body);
