@@ -1,7 +1,9 @@
-import { COUNT_LOOKAHEAD, transactionListStatement, type ListQuery } from '../../src/modules/transactions/transactions.service';
+import { COUNT_LOOKAHEAD, SEARCH_WALK_ROWS, transactionListStatement, type ListQuery } from '../../src/modules/transactions/transactions.service';
 import { approvedCustomer, createTestApp, type TestApp } from '../helpers/test-app';
 
 const HISTORY_ROWS = 20_000;
+/** The oldest rows' recipient also says 'Landlord': more than the count looks ahead, and none of them recent. */
+const LANDLORD_ROWS = 1_500;
 
 interface PlanNode {
   'Node Type': string;
@@ -32,10 +34,12 @@ describe('the transaction search on a long history', () => {
     const customer = await approvedCustomer(t.app, { funded: '10.00' });
     customerId = customer.id;
     const [account] = await t.app.db.query(`SELECT id FROM ledger_accounts WHERE customer_id = $1`, [customer.id]);
-    // Every row's words are 'payment <n>' and 'sender <n % 97>'; the newest row is SEARCHPLAN1.
+    // Every row's words are 'payment <n>' and 'sender <n % 97>', and the oldest rows' also 'landlord'; the newest row
+    // is SEARCHPLAN1.
     await t.app.db.query(
       `INSERT INTO transactions (reference, customer_id, account_id, type, kind, status, description, category, amount_minor, currency, recipient, channel, created_at)
-       SELECT 'SEARCHPLAN' || g, $1, $2, 'credit', 'incoming', 'success', 'Payment ' || g, 'Deposit', 100, 'USD', 'Sender ' || (g % 97), 'Branch', now() - make_interval(mins => g)
+       SELECT 'SEARCHPLAN' || g, $1, $2, 'credit', 'incoming', 'success', 'Payment ' || g, 'Deposit', 100, 'USD',
+              'Sender ' || (g % 97) || CASE WHEN g > ${HISTORY_ROWS - LANDLORD_ROWS} THEN ' Landlord' ELSE '' END, 'Branch', now() - make_interval(mins => g)
          FROM generate_series(1, ${HISTORY_ROWS}) g`,
       [customer.id, account.id],
     );
@@ -45,8 +49,8 @@ describe('the transaction search on a long history', () => {
 
   const query = (q: string): ListQuery => ({ page: 1, pageSize: 20, type: 'all', status: 'all', q });
 
-  async function analyzed(q: string): Promise<PlanNode> {
-    const { text, params } = transactionListStatement(customerId, query(q));
+  async function analyzed(q: string, pageNumber = 1): Promise<PlanNode> {
+    const { text, params } = transactionListStatement(customerId, { ...query(q), page: pageNumber });
     const [row] = await t.app.db.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, params);
     return row['QUERY PLAN'][0].Plan as PlanNode;
   }
@@ -64,8 +68,8 @@ describe('the transaction search on a long history', () => {
     expect(transactionRowsRead(await analyzed('sender 42'))).toBeLessThanOrEqual(2 * senderFortyTwo.length);
   });
 
-  async function page(q: string) {
-    const { text, params } = transactionListStatement(customerId, query(q));
+  async function page(q: string, pageNumber = 1) {
+    const { text, params } = transactionListStatement(customerId, { ...query(q), page: pageNumber });
     const found: { reference: string; total_count: string }[] = await t.app.db.query(text, params);
     return { references: found.filter((row) => row.reference !== null).map((row) => row.reference), count: Number(found[0].total_count) };
   }
@@ -75,5 +79,22 @@ describe('the transaction search on a long history', () => {
     // 'payment' matches every row: more than the count looks ahead, so the page is found by the walk newest first.
     expect(await page('payment')).toEqual({ references: Array.from({ length: 20 }, (_, n) => `SEARCHPLAN${n + 1}`), count: COUNT_LOOKAHEAD + 1 });
     expect(await page('nomatch')).toEqual({ references: [], count: 0 });
+  });
+
+  // Over the cap, the page is looked for among the newest SEARCH_WALK_ROWS rows first (docs/decisions/0042).
+  const landlordRows = Array.from({ length: LANDLORD_ROWS }, (_, n) => HISTORY_ROWS - LANDLORD_ROWS + 1 + n);
+
+  it('finds the page of a common search in the newest rows, reading few beyond the counted matches', async () => {
+    expect(transactionRowsRead(await analyzed('payment'))).toBeLessThanOrEqual(COUNT_LOOKAHEAD + 1 + 2 * 20);
+    expect(await page('payment', 3)).toEqual({ references: Array.from({ length: 20 }, (_, n) => `SEARCHPLAN${n + 41}`), count: COUNT_LOOKAHEAD + 41 });
+  });
+
+  it('sorts all the matches of a search over the cap whose matches are all old, not walking the whole history', async () => {
+    expect(landlordRows.length).toBeGreaterThan(COUNT_LOOKAHEAD);
+    expect(HISTORY_ROWS - LANDLORD_ROWS).toBeGreaterThan(SEARCH_WALK_ROWS);
+    // The walk alone would read every row newer than the first landlord's, 18,500 of them.
+    expect(transactionRowsRead(await analyzed('landlord'))).toBeLessThanOrEqual(SEARCH_WALK_ROWS + COUNT_LOOKAHEAD + 1 + 2 * LANDLORD_ROWS);
+    expect(await page('landlord')).toEqual({ references: landlordRows.slice(0, 20).map((g) => `SEARCHPLAN${g}`), count: COUNT_LOOKAHEAD + 1 });
+    expect(await page('landlord', 2)).toEqual({ references: landlordRows.slice(20, 40).map((g) => `SEARCHPLAN${g}`), count: COUNT_LOOKAHEAD + 21 });
   });
 });

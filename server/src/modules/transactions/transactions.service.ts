@@ -163,6 +163,7 @@ export function transactionListStatement(customerId: string, query: ListQuery): 
     params.push(query.status);
     where.push(`status = $${params.length}`);
   }
+  const filters = where.join(' AND ');
   if (query.q) where.push(transactionSearch(query.q, params));
   const clause = where.join(' AND ');
   const offset = (query.page - 1) * query.pageSize;
@@ -173,7 +174,7 @@ export function transactionListStatement(customerId: string, query: ListQuery): 
   const newestFirst = `ORDER BY created_at DESC, id DESC LIMIT ${query.pageSize} OFFSET ${offset}`;
   // The bounds are written in the text: as parameters, PostgreSQL could not cost a plan made once for every bound, kept
   // planning the statement anew each time (~0.3 ms, about as long as running it), and never reused a plan.
-  const text = query.q ? searchedPage(clause, cap, newestFirst) : unsearchedPage(clause, cap, newestFirst);
+  const text = query.q ? searchedPage({ filters, clause, cap, pageSize: query.pageSize, offset }) : unsearchedPage(clause, cap, newestFirst);
   // A first page without a search, what every visit to the dashboard or the list asks for, is prepared once per
   // connection (its text depends only on the filters and the page size) and planned once (above). A search is planned
   // for its own words each time; so are later pages.
@@ -195,20 +196,54 @@ function unsearchedPage(clause: string, cap: number, newestFirst: string): strin
 }
 
 /**
- * A search's matches are found through the word and reference indexes, up to one past the count's cap (docs/decisions/
- * 0040). When they all fit, the page is sorted from them; only when more match than the cap is the page found by walking
- * the customer's history newest first, which then meets a match every few rows. Asked for the page alone, the planner
- * took that walk whenever it guessed a search matched a few per cent of the customer's rows, so a search that matched
- * nothing in a 100,000-row history read every row of it (0.3-0.6 s).
+ * How many of the customer's newest rows a search matching more than the count's cap tests for its page before it sorts
+ * all its matches instead (docs/decisions/0042). Testing a row costs 3-4 µs (its word list is built), so the window
+ * costs about 7 ms when none of it matches, and holds a first page of matches as thin as one row in a hundred.
  */
-function searchedPage(clause: string, cap: number, newestFirst: string): string {
+export const SEARCH_WALK_ROWS = 2_000;
+
+interface SearchedPage {
+  /** The customer and the list's filters, without the search. */
+  filters: string;
+  /** Those and the search. */
+  clause: string;
+  cap: number;
+  pageSize: number;
+  offset: number;
+}
+
+/**
+ * A search's matches are found through the word and reference indexes, up to one past the count's cap (docs/decisions/
+ * 0040). When they all fit, the page is sorted from them. When more match, the page is looked for among the customer's
+ * newest SEARCH_WALK_ROWS rows, newest first, where common matches are met every few rows; if those hold too few, the
+ * matches are old, and the page is sorted from all of them (docs/decisions/0042). Asked for the page alone, the planner
+ * walked the whole history newest first whenever it guessed a search matched a few per cent of the customer's rows: a
+ * search that matched nothing, or only old rows, in a 100,000-row history read every row of it (0.3-0.6 s).
+ */
+function searchedPage({ filters, clause, cap, pageSize, offset }: SearchedPage): string {
+  const wanted = offset + pageSize;
+  const newestFirst = `ORDER BY created_at DESC, id DESC`;
+  const page = `${newestFirst} LIMIT ${pageSize} OFFSET ${offset}`;
+  const overCap = `(SELECT total_count FROM counted) > ${cap}`;
+  // In `walked`, the unqualified columns of `clause` are the window's own: the search tests the window's rows, newest
+  // first, and stops at the page's last row.
   return `WITH matched AS MATERIALIZED (SELECT ${TRANSACTION_DTO_COLUMNS} FROM transactions WHERE ${clause} LIMIT ${cap + 1}),
-            counted AS (SELECT count(*) AS total_count FROM matched)
+            counted AS (SELECT count(*) AS total_count FROM matched),
+            walked AS MATERIALIZED (
+              SELECT ${TRANSACTION_DTO_COLUMNS}
+                FROM (SELECT * FROM transactions WHERE ${filters} ${newestFirst} LIMIT ${SEARCH_WALK_ROWS}) recent
+               WHERE ${clause} AND ${overCap} ${newestFirst} LIMIT ${wanted}),
+            walk_filled AS (SELECT count(*) >= ${wanted} AS filled FROM walked),
+            every_match AS MATERIALIZED (
+              SELECT ${TRANSACTION_DTO_COLUMNS} FROM transactions
+               WHERE ${clause} AND ${overCap} AND NOT (SELECT filled FROM walk_filled))
      SELECT page.*, counted.total_count
        FROM counted
-       LEFT JOIN ((SELECT * FROM matched WHERE (SELECT total_count FROM counted) <= ${cap} ${newestFirst})
+       LEFT JOIN ((SELECT * FROM matched WHERE NOT ${overCap} ${page})
                   UNION ALL
-                  (SELECT ${TRANSACTION_DTO_COLUMNS} FROM transactions WHERE ${clause} AND (SELECT total_count FROM counted) > ${cap} ${newestFirst})) page ON true
+                  (SELECT * FROM walked WHERE (SELECT filled FROM walk_filled) ${page})
+                  UNION ALL
+                  (SELECT * FROM every_match ${page})) page ON true
       ORDER BY page.created_at DESC, page.id DESC`;
 }
 
