@@ -10,7 +10,7 @@ import { toTransactionDto } from '../transactions/transactions.service';
 import { recordStatusEvent } from '../review/status-events';
 import type { IdempotentResult } from '../../plugins/idempotency.plugin';
 import { quote, summaryOf, type Quote } from './transfer-quote';
-import { accountBalance, countWithdrawals, loadSender, lockOwnTransfer, type TransferRow } from './transfers.queries';
+import { accountBalance, hasWithdrawn, loadSender, lockOwnTransfer, type TransferRow } from './transfers.queries';
 import { TransactionPin } from './transaction-pin';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { PasskeysService } from '../auth/passkeys.service';
@@ -82,7 +82,7 @@ export class AuthorisationService {
       if (BigInt(account.balance_minor) < q.debitMinor + q.feeMinor) throw insufficientFunds();
       if (BigInt(sender.spent_today) + q.debitMinor + q.feeMinor > dailyLimitMinor(this.app, sender.currency)) throw errors.dailyLimitExceeded();
     }
-    const needsCode = (await countWithdrawals(m, customerId)) === 0;
+    const needsCode = !(await hasWithdrawn(m, customerId));
     const { amount: _amount, currency: _currency, ...payee } = input;
     const binding = this.binding(customerId, q, payee);
     const [transfer] = await rows<{ id: string }>(

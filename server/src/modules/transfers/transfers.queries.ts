@@ -163,14 +163,17 @@ export async function lockTransfer(db: Queryable, transferId: string): Promise<T
   return transfer;
 }
 
-/** Successful outbound payments so far: none means a first-time sender (the e-mailed code step). */
-export async function countWithdrawals(db: Queryable, customerId: string): Promise<number> {
-  const [{ withdrawals }] = await rows<{ withdrawals: string }>(
+/**
+ * Whether the customer has made a successful outbound payment: one who has not is a first-time sender (the e-mailed code
+ * step). Asked as EXISTS, it stops at the first such payment; counting them read a long history whole on every payment.
+ */
+export async function hasWithdrawn(db: Queryable, customerId: string): Promise<boolean> {
+  const [{ withdrawn }] = await rows<{ withdrawn: boolean }>(
     db,
-    `SELECT count(*) AS withdrawals FROM transactions WHERE customer_id = $1 AND type = 'debit' AND status = 'success' AND kind = ANY($2)`,
+    `SELECT EXISTS (SELECT 1 FROM transactions WHERE customer_id = $1 AND type = 'debit' AND status = 'success' AND kind = ANY($2)) AS withdrawn`,
     [customerId, ['transfer_same', 'transfer_local', 'transfer_international']],
   );
-  return Number(withdrawals);
+  return withdrawn;
 }
 
 export async function accountBalance(db: Queryable, customerId: string, currency: string): Promise<{ id: string; balance_minor: string }> {
