@@ -30,7 +30,15 @@ export interface ActionResult {
 /** ra-data-simple-rest over /v1/admin, plus the review actions (approve, reject with a reason) and incoming payments. */
 export const dataProvider = {
   ...base,
-  getList: ((resource, params) => (specLists[resource] ? spec.getList(specLists[resource], params) : base.getList(resource, params))) as typeof base.getList,
+  getList: (async (resource, params) => {
+    const result = await (specLists[resource] ? spec.getList(specLists[resource], params) : base.getList(resource, params));
+    // A list too long to count (Content-Range ".../*") pages on without a total: the server counts on past this page
+    // further than one page, so there is a next one.
+    if (result.total !== undefined && Number.isNaN(result.total)) {
+      return { data: result.data, pageInfo: { hasPreviousPage: (params.pagination?.page ?? 1) > 1, hasNextPage: true } };
+    }
+    return result;
+  }) as typeof base.getList,
   /** What waits for a staff decision in each queue (the dashboard). */
   async reviewQueue(): Promise<{ resource: string; label: string; pending: number }[]> {
     const { json } = await httpClient('/v1/admin/review-queue');

@@ -27,6 +27,7 @@ import { AccountNumberVarchar1760002200000 } from './migrations/1760002200000-ac
 import { LighterBooking1760002300000 } from './migrations/1760002300000-lighter-booking.migration';
 import { QuietStatistics1760002400000 } from './migrations/1760002400000-quiet-statistics.migration';
 import { LighterStatistics1760002500000 } from './migrations/1760002500000-lighter-statistics.migration';
+import { TransactionsNewestFirst1760002600000 } from './migrations/1760002600000-transactions-newest-first.migration';
 
 // In order. Never edit a migration that has shipped: add a new one.
 export const MIGRATIONS = [
@@ -64,4 +65,5 @@ export const MIGRATIONS = [
   LighterBooking1760002300000,
   QuietStatistics1760002400000,
   LighterStatistics1760002500000,
+  TransactionsNewestFirst1760002600000,
 ];

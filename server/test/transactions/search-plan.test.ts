@@ -1,4 +1,5 @@
-import { COUNT_LOOKAHEAD, SEARCH_WALK_ROWS, transactionListStatement, type ListQuery } from '../../src/modules/transactions/transactions.service';
+import { SEARCH_WALK_ROWS } from '../../src/modules/transactions/list-statements';
+import { COUNT_LOOKAHEAD, transactionListStatement, type ListQuery } from '../../src/modules/transactions/transactions.service';
 import { approvedCustomer, createTestApp, type TestApp } from '../helpers/test-app';
 
 const HISTORY_ROWS = 20_000;

@@ -43,7 +43,11 @@ export function parseListParams(query: Record<string, unknown>, sortable: string
   return { sortField, sortOrder, offset, limit, filter };
 }
 
-export function sendList(reply: FastifyReply, resource: string, items: unknown[], offset: number, total: number) {
+/** The page and, in Content-Range, its place in the list: `*` for a total not counted (RFC 9110's unknown length). */
+export function sendList(reply: FastifyReply, resource: string, items: unknown[], offset: number, total: number | undefined) {
   const end = items.length === 0 ? offset : offset + items.length - 1;
-  return reply.header('Content-Range', `${resource} ${offset}-${end}/${total}`).header('Access-Control-Expose-Headers', 'Content-Range').send(items);
+  return reply
+    .header('Content-Range', `${resource} ${offset}-${end}/${total ?? '*'}`)
+    .header('Access-Control-Expose-Headers', 'Content-Range')
+    .send(items);
 }

@@ -6,7 +6,8 @@ import { transactionItemSchema } from './transaction-item.schema';
 import { firstApprover, timeline } from '../review/status-events';
 import { notFound } from '../../common/app-error';
 import { rows } from '../../common/sql';
-import { COUNT_LOOKAHEAD, getTransactionForCustomer, listTransactions, toTransactionDto, transactionSearch, type TransactionRow } from './transactions.service';
+import { COUNT_LOOKAHEAD, getTransactionForCustomer, listTransactions, listTransactionsForStaff, toTransactionDto, type TransactionRow } from './transactions.service';
+import type { ListOrder } from './list-statements';
 import { parseListParams, sendList } from '../admin/simple-rest';
 import { statementCsv, statementPdf } from './statement';
 import { statementBalances } from './transactions.queries';
@@ -81,32 +82,15 @@ export default async function transactionRoutes(app: FastifyInstance) {
     { preHandler: app.requireStaff(), schema: { tags: ['admin'], summary: 'All transactions (ra-data-simple-rest list)', querystring: simpleRestListQuery } },
     async (request, reply) => {
       const p = parseListParams(request.query as Record<string, unknown>, ['created_at', 'amount_minor', 'status'], 'created_at');
-      const where: string[] = [];
-      const params: unknown[] = [];
-      if (typeof p.filter.status === 'string') {
-        params.push(p.filter.status);
-        where.push(`t.status = $${params.length}`);
-      }
-      if (isUuid(p.filter.customerId)) {
-        params.push(p.filter.customerId);
-        where.push(`t.customer_id = $${params.length}`);
-      }
-      if (typeof p.filter.q === 'string' && p.filter.q.trim()) where.push(transactionSearch(p.filter.q, params, 't'));
-      const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-      const list = await rows<TransactionRow & { customer_id: string }>(
-        app.db,
-        `SELECT t.*, concat_ws(' ', c.first_name, c.last_name) AS holder_name, c.account_number AS holder_account FROM transactions t JOIN customers c ON c.id = t.customer_id
-        ${clause} ORDER BY t.${p.sortField} ${p.sortOrder}, t.id LIMIT ${p.limit} OFFSET ${p.offset}`,
-        params,
-      );
-      const [{ count }] = await rows<{ count: string }>(app.db, `SELECT count(*) FROM transactions t ${clause}`, params);
-      return sendList(
-        reply,
-        'transactions',
-        list.map((r) => Object.assign(toTransactionDto(r), { customerId: r.customer_id })),
-        p.offset,
-        Number(count),
-      );
+      const { items, total } = await listTransactionsForStaff(app.db, {
+        status: typeof p.filter.status === 'string' ? p.filter.status : undefined,
+        customerId: isUuid(p.filter.customerId) ? p.filter.customerId : undefined,
+        q: typeof p.filter.q === 'string' && p.filter.q.trim() ? p.filter.q : undefined,
+        order: { column: p.sortField as ListOrder['column'], direction: p.sortOrder },
+        offset: p.offset,
+        limit: p.limit,
+      });
+      return sendList(reply, 'transactions', items, p.offset, total);
     },
   );
 

@@ -1,10 +1,10 @@
-import assert from 'node:assert';
 import type { DataSource, EntityManager } from 'typeorm';
 import { minorToDecimal, type TransactionDto, type TransactionKind, type TransactionStatus, type TransactionType } from '@strongroom/shared';
 import { notFound } from '../../common/app-error';
 import { pooledRows, rows } from '../../common/sql';
 import { isoTimestamp, TIMESTAMPS_AS_TEXT } from '../../common/timestamps';
 import { CREDIT_REFERENCE_SUFFIX } from '../ledger/ledger.service';
+import { type ListOrder, listPageStatement, NEWEST_FIRST, orderBy } from './list-statements';
 
 export interface NewTransaction {
   customerId: string;
@@ -163,88 +163,24 @@ export function transactionListStatement(customerId: string, query: ListQuery): 
     params.push(query.status);
     where.push(`status = $${params.length}`);
   }
-  const filters = where.join(' AND ');
-  if (query.q) where.push(transactionSearch(query.q, params));
-  const clause = where.join(' AND ');
   const offset = (query.page - 1) * query.pageSize;
   // Counting stops COUNT_LOOKAHEAD rows past this page: the first page of a 100,000-row history costs the
   // same as a short one's.
   const cap = offset + COUNT_LOOKAHEAD;
-  assert(Number.isSafeInteger(cap) && Number.isSafeInteger(query.pageSize) && Number.isSafeInteger(offset), 'page bounds are whole numbers (validated)');
-  const newestFirst = `ORDER BY created_at DESC, id DESC LIMIT ${query.pageSize} OFFSET ${offset}`;
-  // The bounds are written in the text: as parameters, PostgreSQL could not cost a plan made once for every bound, kept
-  // planning the statement anew each time (~0.3 ms, about as long as running it), and never reused a plan.
-  const text = query.q ? searchedPage({ filters, clause, cap, pageSize: query.pageSize, offset }) : unsearchedPage(clause, cap, newestFirst);
+  const text = listPageStatement({
+    filters: where.join(' AND '),
+    search: query.q ? transactionSearch(query.q, params) : undefined,
+    columns: TRANSACTION_DTO_COLUMNS,
+    order: NEWEST_FIRST,
+    cap,
+    pageSize: query.pageSize,
+    offset,
+  });
   // A first page without a search, what every visit to the dashboard or the list asks for, is prepared once per
   // connection (its text depends only on the filters and the page size) and planned once (above). A search is planned
   // for its own words each time; so are later pages.
   const name = prepared ? `transactions-first-page-${query.type === 'all' ? '' : 't'}${query.status === 'all' ? '' : 's'}-${query.pageSize}` : undefined;
   return { text, params, name, cap };
-}
-
-/**
- * The count and the page in one statement (one round trip; the page may be empty, the count is always there). The count
- * walks the customer's newest rows in the list's own index (index-only once vacuumed). Left to itself, the planner
- * scanned the heap from its start for a customer who owns most of the table, reading every other row before theirs:
- * 1.9 ms a count against the page's 0.13 ms.
- */
-function unsearchedPage(clause: string, cap: number, newestFirst: string): string {
-  return `SELECT page.*, counted.total_count
-       FROM (SELECT count(*) AS total_count FROM (SELECT 1 FROM transactions WHERE ${clause} ORDER BY created_at DESC, id DESC LIMIT ${cap + 1}) capped) counted
-       LEFT JOIN (SELECT ${TRANSACTION_DTO_COLUMNS} FROM transactions WHERE ${clause} ${newestFirst}) page ON true
-      ORDER BY page.created_at DESC, page.id DESC`;
-}
-
-/**
- * How many of the customer's newest rows a search matching more than the count's cap tests for its page before it sorts
- * all its matches instead (docs/decisions/0042). Testing a row costs 3-4 µs (its word list is built), so the window
- * costs about 7 ms when none of it matches, and holds a first page of matches as thin as one row in a hundred.
- */
-export const SEARCH_WALK_ROWS = 2_000;
-
-interface SearchedPage {
-  /** The customer and the list's filters, without the search. */
-  filters: string;
-  /** Those and the search. */
-  clause: string;
-  cap: number;
-  pageSize: number;
-  offset: number;
-}
-
-/**
- * A search's matches are found through the word and reference indexes, up to one past the count's cap (docs/decisions/
- * 0040). When they all fit, the page is sorted from them. When more match, the page is looked for among the customer's
- * newest SEARCH_WALK_ROWS rows, newest first, where common matches are met every few rows; if those hold too few, the
- * matches are old, and the page is sorted from all of them (docs/decisions/0042). Asked for the page alone, the planner
- * walked the whole history newest first whenever it guessed a search matched a few per cent of the customer's rows: a
- * search that matched nothing, or only old rows, in a 100,000-row history read every row of it (0.3-0.6 s).
- */
-function searchedPage({ filters, clause, cap, pageSize, offset }: SearchedPage): string {
-  const wanted = offset + pageSize;
-  const newestFirst = `ORDER BY created_at DESC, id DESC`;
-  const page = `${newestFirst} LIMIT ${pageSize} OFFSET ${offset}`;
-  const overCap = `(SELECT total_count FROM counted) > ${cap}`;
-  // In `walked`, the unqualified columns of `clause` are the window's own: the search tests the window's rows, newest
-  // first, and stops at the page's last row.
-  return `WITH matched AS MATERIALIZED (SELECT ${TRANSACTION_DTO_COLUMNS} FROM transactions WHERE ${clause} LIMIT ${cap + 1}),
-            counted AS (SELECT count(*) AS total_count FROM matched),
-            walked AS MATERIALIZED (
-              SELECT ${TRANSACTION_DTO_COLUMNS}
-                FROM (SELECT * FROM transactions WHERE ${filters} ${newestFirst} LIMIT ${SEARCH_WALK_ROWS}) recent
-               WHERE ${clause} AND ${overCap} ${newestFirst} LIMIT ${wanted}),
-            walk_filled AS (SELECT count(*) >= ${wanted} AS filled FROM walked),
-            every_match AS MATERIALIZED (
-              SELECT ${TRANSACTION_DTO_COLUMNS} FROM transactions
-               WHERE ${clause} AND ${overCap} AND NOT (SELECT filled FROM walk_filled))
-     SELECT page.*, counted.total_count
-       FROM counted
-       LEFT JOIN ((SELECT * FROM matched WHERE NOT ${overCap} ${page})
-                  UNION ALL
-                  (SELECT * FROM walked WHERE (SELECT filled FROM walk_filled) ${page})
-                  UNION ALL
-                  (SELECT * FROM every_match ${page})) page ON true
-      ORDER BY page.created_at DESC, page.id DESC`;
 }
 
 /** The caller's transactions only, newest first, filtered and searched in SQL (indexes do the work). */
@@ -254,6 +190,55 @@ export async function listTransactions(db: DataSource, customerId: string, query
   const found = await pooledRows<TransactionDtoRow & { total_count: string }>(db, text, params, { name, types: TIMESTAMPS_AS_TEXT });
   const counted = Number(found[0].total_count);
   return { items: found.filter((row) => row.id !== null).map(toTransactionDto), total: Math.min(counted, cap), totalCapped: counted > cap };
+}
+
+/** The staff console's list: any customer's transactions, filtered, searched and sorted. */
+export interface StaffListQuery {
+  status?: string;
+  customerId?: string;
+  q?: string;
+  order: ListOrder;
+  offset: number;
+  limit: number;
+}
+
+/**
+ * Every customer's transactions for the staff console. The page is found in `transactions` alone, by the customer
+ * list's statements (list-statements.ts), and only its rows are joined to their customers: joined first, a table of two
+ * million rows was joined and sorted whole for 25 of them (1.2 s). The count stops COUNT_LOOKAHEAD past the page, as the
+ * customer's does; past that the total is left unknown and the console pages on without it (docs/decisions/0043).
+ */
+export async function listTransactionsForStaff(db: DataSource, query: StaffListQuery): Promise<{ items: (TransactionDto & { customerId: string })[]; total?: number }> {
+  const where = ['true'];
+  const params: unknown[] = [];
+  if (query.status) {
+    params.push(query.status);
+    where.push(`status = $${params.length}`);
+  }
+  if (query.customerId) {
+    params.push(query.customerId);
+    where.push(`customer_id = $${params.length}`);
+  }
+  const cap = query.offset + COUNT_LOOKAHEAD;
+  const page = listPageStatement({
+    filters: where.join(' AND '),
+    search: query.q ? transactionSearch(query.q, params) : undefined,
+    columns: `${TRANSACTION_DTO_COLUMNS}, customer_id`,
+    order: query.order,
+    cap,
+    pageSize: query.limit,
+    offset: query.offset,
+  });
+  const found = await rows<TransactionDtoRow & { customer_id: string; total_count: string }>(
+    db,
+    `SELECT listed.*, concat_ws(' ', c.first_name, c.last_name) AS holder_name, c.account_number AS holder_account
+       FROM (${page}) listed LEFT JOIN customers c ON c.id = listed.customer_id
+      ${orderBy(query.order, 'listed.')}`,
+    params,
+  );
+  const counted = Number(found[0].total_count);
+  const items = found.filter((row) => row.id !== null).map((row) => Object.assign(toTransactionDto(row), { customerId: row.customer_id }));
+  return { items, total: counted > cap ? undefined : counted };
 }
 
 /** By reference, the owner's only: anyone else gets the 404 of a missing record (no IDOR). */
