@@ -5,6 +5,7 @@ import { pooledRows, rows } from '../../common/sql';
 import { isoTimestamp, TIMESTAMPS_AS_TEXT } from '../../common/timestamps';
 import { CREDIT_REFERENCE_SUFFIX } from '../ledger/ledger.service';
 import { type ListOrder, listPageStatement, NEWEST_FIRST, orderBy } from './list-statements';
+import { STAFF_ORDER_CONDITION } from '../../db/migrations/1760002600000-transactions-newest-first.migration';
 
 export interface NewTransaction {
   customerId: string;
@@ -202,14 +203,11 @@ export interface StaffListQuery {
   limit: number;
 }
 
-/**
- * Every customer's transactions for the staff console. The page is found in `transactions` alone, by the customer
- * list's statements (list-statements.ts), and only its rows are joined to their customers: joined first, a table of two
- * million rows was joined and sorted whole for 25 of them (1.2 s). The count stops COUNT_LOOKAHEAD past the page, as the
- * customer's does; past that the total is left unknown and the console pages on without it (docs/decisions/0043).
- */
-export async function listTransactionsForStaff(db: DataSource, query: StaffListQuery): Promise<{ items: (TransactionDto & { customerId: string })[]; total?: number }> {
-  const where = ['true'];
+/** The statement for a page of the staff console's list (listTransactionsForStaff runs it; tests read its plans). */
+export function staffTransactionListStatement(query: StaffListQuery): { text: string; params: unknown[]; cap: number } {
+  // Every customer's rows are walked newest first through the index that only this list may use; one customer's, through
+  // theirs (migration 1760002600000).
+  const where = [query.customerId ? 'true' : STAFF_ORDER_CONDITION];
   const params: unknown[] = [];
   if (query.status) {
     params.push(query.status);
@@ -229,13 +227,21 @@ export async function listTransactionsForStaff(db: DataSource, query: StaffListQ
     pageSize: query.limit,
     offset: query.offset,
   });
-  const found = await rows<TransactionDtoRow & { customer_id: string; total_count: string }>(
-    db,
-    `SELECT listed.*, concat_ws(' ', c.first_name, c.last_name) AS holder_name, c.account_number AS holder_account
+  const text = `SELECT listed.*, concat_ws(' ', c.first_name, c.last_name) AS holder_name, c.account_number AS holder_account
        FROM (${page}) listed LEFT JOIN customers c ON c.id = listed.customer_id
-      ${orderBy(query.order, 'listed.')}`,
-    params,
-  );
+      ${orderBy(query.order, 'listed.')}`;
+  return { text, params, cap };
+}
+
+/**
+ * Every customer's transactions for the staff console. The page is found in `transactions` alone, by the customer
+ * list's statements (list-statements.ts), and only its rows are joined to their customers: joined first, a table of two
+ * million rows was joined and sorted whole for 25 of them (1.2 s). The count stops COUNT_LOOKAHEAD past the page, as the
+ * customer's does; past that the total is left unknown and the console pages on without it (docs/decisions/0043).
+ */
+export async function listTransactionsForStaff(db: DataSource, query: StaffListQuery): Promise<{ items: (TransactionDto & { customerId: string })[]; total?: number }> {
+  const { text, params, cap } = staffTransactionListStatement(query);
+  const found = await rows<TransactionDtoRow & { customer_id: string; total_count: string }>(db, text, params);
   const counted = Number(found[0].total_count);
   const items = found.filter((row) => row.id !== null).map((row) => Object.assign(toTransactionDto(row), { customerId: row.customer_id }));
   return { items, total: counted > cap ? undefined : counted };
