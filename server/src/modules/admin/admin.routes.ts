@@ -7,7 +7,7 @@ import { toUserDto } from '../user/user.service';
 import { AdminService } from './admin.service';
 import { CSRF_INVALID } from '../auth/session.service';
 import { StaffUserEntity } from './entities/staff-user.entity';
-import { parseListParams, sendList } from './simple-rest';
+import { parseListParams, sendList, totalUpTo } from './simple-rest';
 import { recordAudit } from '../audit/audit.service';
 import { actorOf } from '../../common/actor';
 import { idParamsFor } from '../../common/route-schemas';
@@ -124,10 +124,10 @@ export default async function adminRoutes(app: FastifyInstance) {
       FROM outbox WHERE ($1::text IS NULL OR lower(to_address) = $1) ORDER BY created_at ${p.sortOrder} LIMIT $2 OFFSET $3`,
       [to, p.limit, p.offset],
     );
-    const [{ count }] = await rows<{ count: string }>(app.db, `SELECT count(*) FROM outbox WHERE ($1::text IS NULL OR lower(to_address) = $1)`, [to]);
+    const total = await totalUpTo(app.db, `SELECT 1 FROM outbox WHERE ($1::text IS NULL OR lower(to_address) = $1)`, [to], p.offset);
     // Staff reads of customers' mail are audited (issue 12).
     await recordAudit(app.db.manager, actorOf(request), { action: 'outbox.list', targetType: 'outbox', details: { to, offset: p.offset, count: items.length } });
-    return sendList(reply, 'outbox', items, p.offset, Number(count));
+    return sendList(reply, 'outbox', items, p.offset, total);
   });
 
   app.get('/admin/outbox/:id', { preHandler: anyStaff, schema: { tags, summary: 'One message (codes, tokens and links redacted)', params: idParamsFor('Message not found') } }, async (request) => {
@@ -148,7 +148,6 @@ export default async function adminRoutes(app: FastifyInstance) {
       target_id AS "targetId", reason, details, ip, created_at AS "createdAt" FROM audit_log ORDER BY id ${p.sortOrder} LIMIT $1 OFFSET $2`,
       [p.limit, p.offset],
     );
-    const [{ count }] = await rows<{ count: string }>(app.db, `SELECT count(*) FROM audit_log`);
-    return sendList(reply, 'audit-log', items, p.offset, Number(count));
+    return sendList(reply, 'audit-log', items, p.offset, await totalUpTo(app.db, `SELECT 1 FROM audit_log`, [], p.offset));
   });
 }

@@ -1,4 +1,5 @@
 import { rows, type Queryable } from '../../common/sql';
+import { totalUpTo } from '../admin/simple-rest';
 import type { CardAuthorisationStatus, CardDeclineReason, CardStatus, CardType } from '@strongroom/shared';
 
 /** A card as stored. The number exists only encrypted; there is no CVV column. */
@@ -241,6 +242,5 @@ export async function adminListAuthorisations(db: Queryable, f: { cardId?: strin
   const where = `($1::uuid IS NULL OR card_id = $1) AND ($2::text IS NULL OR status = $2)`;
   const params = [f.cardId ?? null, f.status ?? null];
   const items = await rows<AuthorisationRow>(db, `SELECT * FROM card_authorisations WHERE ${where} ORDER BY created_at ${order}, id LIMIT $3 OFFSET $4`, [...params, page.limit, page.offset]);
-  const [{ count }] = await rows<{ count: string }>(db, `SELECT count(*) FROM card_authorisations WHERE ${where}`, params);
-  return { items, total: Number(count) };
+  return { items, total: await totalUpTo(db, `SELECT 1 FROM card_authorisations WHERE ${where}`, params, page.offset) };
 }
