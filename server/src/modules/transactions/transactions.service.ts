@@ -127,14 +127,14 @@ export interface ListQuery {
  * credit a same-bank transfer books beside it (creditReferenceOf; docs/decisions/0018-reference-search.md). What is
  * typed reaches the database as a value only: the function quotes each word, so no character is an operator.
  */
-export function transactionSearch(q: string, params: unknown[], table = ''): string {
-  const column = (name: string) => (table ? `${table}.${name}` : name);
+export function transactionSearch(q: string, params: unknown[]): string {
   const term = q.trim();
   params.push(term);
-  // The same expression as the index's (migration 1760001800000), or the planner cannot use it.
-  const words = `to_tsvector('simple', ${column('description')} || ' ' || coalesce(${column('recipient')}, '')) @@ transaction_search_query($${params.length})`;
+  // The same expression as the index's (migration 1760001800000), or the planner cannot use it. The columns are
+  // unqualified: list-statements.ts tests them on a window of rows as well as on the table.
+  const words = `to_tsvector('simple', description || ' ' || coalesce(recipient, '')) @@ transaction_search_query($${params.length})`;
   params.push(term.toUpperCase());
-  return `(${words} OR ${column('reference')} IN ($${params.length}::text, $${params.length}::text || '${CREDIT_REFERENCE_SUFFIX}'))`;
+  return `(${words} OR reference IN ($${params.length}::text, $${params.length}::text || '${CREDIT_REFERENCE_SUFFIX}'))`;
 }
 
 /** The statement a page of the caller's list runs: its text, values and, for a first page without a search, its name. */
