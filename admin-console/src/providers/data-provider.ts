@@ -32,8 +32,8 @@ export const dataProvider = {
   ...base,
   getList: (async (resource, params) => {
     const result = await (specLists[resource] ? spec.getList(specLists[resource], params) : base.getList(resource, params));
-    // A list too long to count (Content-Range ".../*") pages on without a total: the server counts on past this page
-    // further than one page, so there is a next one.
+    // A list too long to count (Content-Range ".../*") pages on without a total. The server leaves it unknown only
+    // once it has counted a thousand rows past this page, so there is a next page.
     if (result.total !== undefined && Number.isNaN(result.total)) {
       return { data: result.data, pageInfo: { hasPreviousPage: (params.pagination?.page ?? 1) > 1, hasNextPage: true } };
     }

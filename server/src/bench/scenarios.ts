@@ -135,11 +135,13 @@ export async function steadyTransfers(stack: Stack, { rate, durationS, fixed, pg
     );
 }
 
-/** Books `count` customer-visible credits for one customer through the same tables and triggers, 5,000 a journal. */
-/** The oldest rows of the list's history that also name a landlord: a search that matches more than the count's cap,
- * all of it long ago (docs/decisions/0042). */
+/**
+ * The oldest rows of the list's history that also name a landlord: a search that matches more than the count's cap,
+ * all of it long ago (docs/decisions/0042).
+ */
 const OLD_MATCHES = 1_500;
 
+/** Books `count` customer-visible credits for one customer through the same tables and triggers, 5,000 a journal. */
 async function bookHistory(ds: DataSource, customer: SeededCustomer, count: number) {
   await ds.query(`SET session_replication_role = DEFAULT`);
   const settlement = await internalAccountId(ds.manager, 'settlement', 'USD');

@@ -6,6 +6,7 @@ import { isoTimestamp, TIMESTAMPS_AS_TEXT } from '../../common/timestamps';
 import { CREDIT_REFERENCE_SUFFIX } from '../ledger/ledger.service';
 import { type ListOrder, listPageStatement, NEWEST_FIRST, orderBy } from './list-statements';
 import { STAFF_ORDER_CONDITION } from '../../db/migrations/1760002600000-transactions-newest-first.migration';
+import { LIST_COUNT_LOOKAHEAD } from '../admin/simple-rest';
 
 export interface NewTransaction {
   customerId: string;
@@ -217,7 +218,7 @@ export function staffTransactionListStatement(query: StaffListQuery): { text: st
     params.push(query.customerId);
     where.push(`customer_id = $${params.length}`);
   }
-  const cap = query.offset + COUNT_LOOKAHEAD;
+  const cap = query.offset + LIST_COUNT_LOOKAHEAD;
   const page = listPageStatement({
     filters: where.join(' AND '),
     search: query.q ? transactionSearch(query.q, params) : undefined,
@@ -236,8 +237,9 @@ export function staffTransactionListStatement(query: StaffListQuery): { text: st
 /**
  * Every customer's transactions for the staff console. The page is found in `transactions` alone, by the customer
  * list's statements (list-statements.ts), and only its rows are joined to their customers: joined first, a table of two
- * million rows was joined and sorted whole for 25 of them (1.2 s). The count stops COUNT_LOOKAHEAD past the page, as the
- * customer's does; past that the total is left unknown and the console pages on without it (docs/decisions/0043).
+ * million rows was joined and sorted whole for 25 of them (1.2 s). The count stops LIST_COUNT_LOOKAHEAD past the page, as
+ * every staff list's that grows with payments does; past that the total is left unknown and the console pages on
+ * without it (docs/decisions/0043).
  */
 export async function listTransactionsForStaff(db: DataSource, query: StaffListQuery): Promise<{ items: (TransactionDto & { customerId: string })[]; total?: number }> {
   const { text, params, cap } = staffTransactionListStatement(query);
