@@ -182,6 +182,10 @@ describe('staff review of applications', () => {
       const total = count as number;
       expect(total).toBeGreaterThan(1200);
       expect(await range(total - 10, total + 9)).toBe(`audit-log ${total - 10}-${total - 1}/${total}`);
+      // Newest first by the number, not by its text ('999' after '1000').
+      const newest = await t.app.inject({ method: 'GET', url: '/v1/admin/audit-log?sort=["id","DESC"]&range=[0,1]', headers: { cookie: admin.cookie } });
+      const [{ last }] = await t.ownerQuery(`SELECT max(id)::text AS last FROM audit_log`);
+      expect((newest.json() as { id: string }[]).map((entry) => entry.id)).toEqual([last, String(Number(last) - 1)]);
     });
   });
 });

@@ -90,6 +90,15 @@ describe('staff-maintained FX rates: GET/PUT/PATCH /v1/admin/fx-rates', () => {
     expect(await t.app.db.query(`SELECT * FROM reference_data_changes WHERE record_key = 'CAD-AUD'`)).toEqual([]);
   });
 
+  // The history's ids are numbers: shown as text, '999' sorted after '1000' and an older change came first.
+  it('shows the newest change first when its id has one digit more than the one before', async () => {
+    await t.ownerQuery(`SELECT setval(pg_get_serial_sequence('reference_data_changes', 'id'), 998)`);
+    expect((await put(admin, 'EUR-JPY', { rate: '160.5', reason: 'First' })).statusCode).toBe(200);
+    expect((await put(admin, 'EUR-JPY', { rate: '161.5', reason: 'Second' })).statusCode).toBe(200);
+    const shown = (await t.app.inject({ method: 'GET', url: '/v1/admin/fx-rates/EUR-JPY', headers: { cookie: auditor.cookie } })).json();
+    expect(shown.history.map((change: { id: string; reason: string }) => `${change.id} ${change.reason}`)).toEqual(['1000 Second', '999 First']);
+  });
+
   it('keeps every previous rate in an append-only history and audits each change', async () => {
     const first = await put(admin, 'USD-CHF', { rate: '0.9012', reason: 'Morning fixing' });
     expect(first.statusCode).toBe(200);

@@ -145,7 +145,7 @@ export default async function adminRoutes(app: FastifyInstance) {
     const items = await rows(
       app.db,
       `SELECT id::text, actor_type AS "actorType", actor_id AS "actorId", actor_email AS "actorEmail", action, target_type AS "targetType",
-      target_id AS "targetId", reason, details, ip, created_at AS "createdAt" FROM audit_log ORDER BY id ${p.sortOrder} LIMIT $1 OFFSET $2`,
+      target_id AS "targetId", reason, details, ip, created_at AS "createdAt" FROM audit_log ORDER BY audit_log.id ${p.sortOrder} LIMIT $1 OFFSET $2`,
       [p.limit, p.offset],
     );
     return sendList(reply, 'audit-log', items, p.offset, await totalUpTo(app.db, `SELECT 1 FROM audit_log`, [], p.offset));

@@ -72,7 +72,7 @@ export interface ReferenceChangeDto {
 export async function listReferenceChanges(db: Queryable, resource: ReferenceResource, key: string, limit = 50): Promise<ReferenceChangeDto[]> {
   const list = await rows<ChangeRow>(
     db,
-    `SELECT id::text, previous, current, changed_fields, actor_email, reason, created_at FROM reference_data_changes WHERE resource = $1 AND record_key = $2 ORDER BY id DESC LIMIT $3`,
+    `SELECT id::text, previous, current, changed_fields, actor_email, reason, created_at FROM reference_data_changes WHERE resource = $1 AND record_key = $2 ORDER BY reference_data_changes.id DESC LIMIT $3`,
     [resource, key, limit],
   );
   return list.map((r) => ({
