@@ -58,7 +58,8 @@ async function main(databaseUrl: string) {
     if (BEFORE_LAST) {
       const before = createDataSource(urlOf(nameA), { poolSize: 1 });
       await before.initialize();
-      await before.undoLastMigration({ transaction: 'each' });
+      // A migration that builds an index CONCURRENTLY runs outside a transaction, and so must its undoing.
+      await before.undoLastMigration({ transaction: before.migrations.at(-1)?.transaction === false ? 'none' : 'each' });
       await before.destroy();
     }
     for (const name of [nameA, nameB]) {

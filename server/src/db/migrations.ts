@@ -28,6 +28,7 @@ import { LighterBooking1760002300000 } from './migrations/1760002300000-lighter-
 import { QuietStatistics1760002400000 } from './migrations/1760002400000-quiet-statistics.migration';
 import { LighterStatistics1760002500000 } from './migrations/1760002500000-lighter-statistics.migration';
 import { TransactionsNewestFirst1760002600000 } from './migrations/1760002600000-transactions-newest-first.migration';
+import { WithdrawalsIndex1760002700000 } from './migrations/1760002700000-withdrawals-index.migration';
 
 // In order. Never edit a migration that has shipped: add a new one.
 export const MIGRATIONS = [
@@ -66,4 +67,5 @@ export const MIGRATIONS = [
   QuietStatistics1760002400000,
   LighterStatistics1760002500000,
   TransactionsNewestFirst1760002600000,
+  WithdrawalsIndex1760002700000,
 ];

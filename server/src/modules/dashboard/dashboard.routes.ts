@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { INTERNATIONAL_FEE, INTERNATIONAL_MIN_AMOUNT, LOCAL_FEE, SAME_BANK_FEE, minorToDecimal } from '@strongroom/shared';
 import { rows } from '../../common/sql';
-import { getAccountSummary } from '../ledger/ledger.service';
+import { getMainAccount } from '../ledger/ledger.service';
 import { monthToDateFlows } from './dashboard.queries';
 import { toTransactionDto, type TransactionRow } from '../transactions/transactions.service';
 import { countActiveCards } from '../cards/cards.queries';
@@ -20,7 +20,8 @@ export default async function dashboardRoutes(app: FastifyInstance) {
     async (request) => {
       const id = request.customer!.id;
       const m = app.db.manager;
-      const summary = await getAccountSummary(m, id);
+      // The balance only: the dashboard shows no withdrawal count.
+      const summary = await getMainAccount(m, id);
       const currency = summary?.currency ?? 'USD';
       // Aggregates in SQL over indexed rows; the browser never loads the whole history.
       const [flows, recent, series, [{ count }], cards, cryptoAssets] = await Promise.all([

@@ -6,6 +6,7 @@ import { AppError } from '../../common/app-error';
 import { randomSymbols } from '../../common/crypto';
 import { LedgerInvariantError, OutboundLimitExceeded, insufficientFunds } from './ledger.errors';
 import type { NewTransaction, TransactionRow } from '../transactions/transactions.service';
+import { WITHDRAWAL_CONDITION } from '../../db/migrations/1760002700000-withdrawals-index.migration';
 
 /** Internal accounts, one per currency (docs/decisions/0011). */
 export const INTERNAL_ACCOUNTS = [
@@ -295,24 +296,38 @@ export async function customerAccountId(m: EntityManager, customerId: string, cu
   return String(row.id);
 }
 
-export interface AccountSummary {
+export interface MainAccount {
   accountId: string;
   balanceMinor: bigint;
   currency: string;
+}
+
+export interface AccountSummary extends MainAccount {
   numberOfWithdrawals: number;
 }
 
+/** The customer ($1)'s main account: the one in their currency. */
+const MAIN_ACCOUNT_OF = `FROM ledger_accounts a JOIN customers c ON c.id = a.customer_id AND c.currency = a.currency
+      WHERE a.customer_id = $1`;
+
+/** The customer's main account and its balance, without counting their history. */
+export async function getMainAccount(m: EntityManager, customerId: string): Promise<MainAccount | undefined> {
+  const [row] = await rows<{ id: string; balance_minor: string; currency: string }>(m, `SELECT a.id, a.balance_minor, a.currency ${MAIN_ACCOUNT_OF}`, [customerId]);
+  if (!row) return undefined;
+  return { accountId: String(row.id), balanceMinor: BigInt(row.balance_minor), currency: row.currency };
+}
+
+/**
+ * The customer's main account and their withdrawals (successful outbound transfers), counted from their own partial
+ * index without reading the table (docs/decisions/0044).
+ */
+export const ACCOUNT_SUMMARY_SQL = `SELECT a.id, a.balance_minor, a.currency,
+            (SELECT count(*) FROM transactions t WHERE t.customer_id = $1 AND ${WITHDRAWAL_CONDITION}) AS withdrawals
+       ${MAIN_ACCOUNT_OF}`;
+
 /** Balance and completed outbound transfers of the customer's main account (the one in their currency). */
 export async function getAccountSummary(m: EntityManager, customerId: string): Promise<AccountSummary | undefined> {
-  const [row] = await rows<{ id: string; balance_minor: string; currency: string; withdrawals: string }>(
-    m,
-    `SELECT a.id, a.balance_minor, a.currency,
-            (SELECT count(*) FROM transactions t WHERE t.customer_id = $1 AND t.type = 'debit' AND t.status = 'success'
-               AND t.kind IN ('transfer_same','transfer_local','transfer_international')) AS withdrawals
-       FROM ledger_accounts a JOIN customers c ON c.id = a.customer_id AND c.currency = a.currency
-      WHERE a.customer_id = $1`,
-    [customerId],
-  );
+  const [row] = await rows<{ id: string; balance_minor: string; currency: string; withdrawals: string }>(m, ACCOUNT_SUMMARY_SQL, [customerId]);
   if (!row) return undefined;
   return { accountId: String(row.id), balanceMinor: BigInt(row.balance_minor), currency: row.currency, numberOfWithdrawals: Number(row.withdrawals) };
 }

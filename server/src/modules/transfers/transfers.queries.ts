@@ -3,6 +3,7 @@ import { batchRows, byOrdinal } from '../../common/coalescer';
 import { prepared, rows, type Queryable } from '../../common/sql';
 import { retrying } from '../../db/transaction';
 import { COMMIT_WITHOUT_FLUSH, lockAttemptRows, reservable, TAKE_ATTEMPT } from '../auth/pin-attempts';
+import { WITHDRAWAL_CONDITION } from '../../db/migrations/1760002700000-withdrawals-index.migration';
 
 export interface NotificationPreferences {
   transactionAlerts?: boolean;
@@ -163,16 +164,15 @@ export async function lockTransfer(db: Queryable, transferId: string): Promise<T
   return transfer;
 }
 
+/** Whether the customer has withdrawn: the first entry of their withdrawals' index, if any (docs/decisions/0044). */
+export const HAS_WITHDRAWN_SQL = `SELECT EXISTS (SELECT 1 FROM transactions WHERE customer_id = $1 AND ${WITHDRAWAL_CONDITION}) AS withdrawn`;
+
 /**
  * Whether the customer has made a successful outbound payment: one who has not is a first-time sender (the e-mailed code
  * step). Asked as EXISTS, it stops at the first such payment; counting them read a long history whole on every payment.
  */
 export async function hasWithdrawn(db: Queryable, customerId: string): Promise<boolean> {
-  const [{ withdrawn }] = await rows<{ withdrawn: boolean }>(
-    db,
-    `SELECT EXISTS (SELECT 1 FROM transactions WHERE customer_id = $1 AND type = 'debit' AND status = 'success' AND kind = ANY($2)) AS withdrawn`,
-    [customerId, ['transfer_same', 'transfer_local', 'transfer_international']],
-  );
+  const [{ withdrawn }] = await rows<{ withdrawn: boolean }>(db, HAS_WITHDRAWN_SQL, [customerId]);
   return withdrawn;
 }
 
