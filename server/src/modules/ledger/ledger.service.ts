@@ -306,28 +306,33 @@ export interface AccountSummary extends MainAccount {
   numberOfWithdrawals: number;
 }
 
-/** The customer ($1)'s main account: the one in their currency. */
-const MAIN_ACCOUNT_OF = `FROM ledger_accounts a JOIN customers c ON c.id = a.customer_id AND c.currency = a.currency
-      WHERE a.customer_id = $1`;
+/** Customers' main accounts: each the one in its customer's currency. */
+const MAIN_ACCOUNTS = `FROM ledger_accounts a JOIN customers c ON c.id = a.customer_id AND c.currency = a.currency`;
+
+type MainAccountRow = { id: string; balance_minor: string; currency: string };
+const mainAccountOf = (row: MainAccountRow): MainAccount => ({ accountId: String(row.id), balanceMinor: BigInt(row.balance_minor), currency: row.currency });
 
 /** The customer's main account and its balance, without counting their history. */
 export async function getMainAccount(m: EntityManager, customerId: string): Promise<MainAccount | undefined> {
-  const [row] = await rows<{ id: string; balance_minor: string; currency: string }>(m, `SELECT a.id, a.balance_minor, a.currency ${MAIN_ACCOUNT_OF}`, [customerId]);
-  if (!row) return undefined;
-  return { accountId: String(row.id), balanceMinor: BigInt(row.balance_minor), currency: row.currency };
+  const [row] = await rows<MainAccountRow>(m, `SELECT a.id, a.balance_minor, a.currency ${MAIN_ACCOUNTS} WHERE a.customer_id = $1`, [customerId]);
+  return row && mainAccountOf(row);
 }
 
 /**
- * The customer's main account and their withdrawals (successful outbound transfers), counted from their own partial
- * index without reading the table (docs/decisions/0044).
+ * The main account of each customer in $1 and their withdrawals (successful outbound transfers), each counted from
+ * their own partial index without reading the table (docs/decisions/0044).
  */
-export const ACCOUNT_SUMMARY_SQL = `SELECT a.id, a.balance_minor, a.currency,
-            (SELECT count(*) FROM transactions t WHERE t.customer_id = $1 AND ${WITHDRAWAL_CONDITION}) AS withdrawals
-       ${MAIN_ACCOUNT_OF}`;
+export const ACCOUNT_SUMMARIES_SQL = `SELECT a.customer_id::text AS customer_id, a.id, a.balance_minor, a.currency,
+            (SELECT count(*) FROM transactions t WHERE t.customer_id = a.customer_id AND ${WITHDRAWAL_CONDITION}) AS withdrawals
+       ${MAIN_ACCOUNTS} WHERE a.customer_id = ANY($1::uuid[])`;
+
+/** Balance and completed outbound transfers of each customer's main account, by customer id, in one statement. */
+export async function getAccountSummaries(m: EntityManager, customerIds: string[]): Promise<Map<string, AccountSummary>> {
+  const found = await rows<MainAccountRow & { customer_id: string; withdrawals: string }>(m, ACCOUNT_SUMMARIES_SQL, [customerIds]);
+  return new Map(found.map((row) => [row.customer_id, Object.assign(mainAccountOf(row), { numberOfWithdrawals: Number(row.withdrawals) })]));
+}
 
 /** Balance and completed outbound transfers of the customer's main account (the one in their currency). */
 export async function getAccountSummary(m: EntityManager, customerId: string): Promise<AccountSummary | undefined> {
-  const [row] = await rows<{ id: string; balance_minor: string; currency: string; withdrawals: string }>(m, ACCOUNT_SUMMARY_SQL, [customerId]);
-  if (!row) return undefined;
-  return { accountId: String(row.id), balanceMinor: BigInt(row.balance_minor), currency: row.currency, numberOfWithdrawals: Number(row.withdrawals) };
+  return (await getAccountSummaries(m, [customerId])).get(customerId);
 }

@@ -2,7 +2,7 @@ import type { EntityManager } from 'typeorm';
 import type { UserDto } from '@strongroom/shared';
 import { minorToDecimal } from '@strongroom/shared';
 import { CustomerEntity } from './entities/customer.entity';
-import { getAccountSummary } from '../ledger/ledger.service';
+import { getAccountSummary, type AccountSummary } from '../ledger/ledger.service';
 import { notFound } from '../../common/app-error';
 
 /** The personal fields a customer states at enrolment and may edit later, as stored. */
@@ -34,9 +34,8 @@ export function personalFields(input: {
   };
 }
 
-/** The one place a customer row becomes the UserDto the apps see (ARCHITECTURE.md). */
-export async function toUserDto(manager: EntityManager, c: CustomerEntity): Promise<UserDto> {
-  const summary = await getAccountSummary(manager, c.id);
+/** The UserDto of a customer whose account summary is already read (a page of them: getAccountSummaries). */
+export function userDtoOf(c: CustomerEntity, summary: AccountSummary | undefined): UserDto {
   const prefs = c.notificationPreferences;
   return {
     id: c.id,
@@ -67,6 +66,11 @@ export async function toUserDto(manager: EntityManager, c: CustomerEntity): Prom
     notificationPreferences: prefs,
     frozenAt: c.frozenAt ? c.frozenAt.toISOString() : null,
   };
+}
+
+/** The one place a customer row becomes the UserDto the apps see (ARCHITECTURE.md). */
+export async function toUserDto(manager: EntityManager, c: CustomerEntity): Promise<UserDto> {
+  return userDtoOf(c, await getAccountSummary(manager, c.id));
 }
 
 export async function loadCustomer(manager: EntityManager, id: string): Promise<CustomerEntity> {
