@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { GcTally, parseGcLine } from './gc-tally';
+import { GcTally, type GcFigures, gcBySecond, parseGcLine } from './gc-tally';
 
 describe('parseGcLine', () => {
   it('reads the kind and the pause of the lines --trace-gc prints (Node 20)', () => {
@@ -51,11 +51,43 @@ describe('GcTally', () => {
       // Each mark-compact with its pause and when its line came: during this test.
       expect(Math.max(...figures.majors.map((major) => major.pauseMs))).toBeGreaterThan(0);
       for (const major of figures.majors) expect(Math.abs(major.atEpochMs - Date.now())).toBeLessThan(60_000);
+      // And each scavenge, so that a slow second can be set beside the collections that ended in it.
+      expect(figures.scavengePauses).toHaveLength(figures.scavenges);
+      expect(figures.scavengePauses.reduce((sum, scavenge) => sum + scavenge.pauseMs, 0)).toBeCloseTo(figures.scavengePauseMs, 6);
       expect(printed).toEqual(['ready', 'collected']);
       expect(tally.stop().scavenges).toBe(0);
     } finally {
       log.mockRestore();
       child.kill();
     }
+  });
+});
+
+describe('gcBySecond', () => {
+  const startEpochMs = 1_000_000;
+  const figures: GcFigures = {
+    scavenges: 4,
+    scavengePauseMs: 10,
+    longestScavengeMs: 4,
+    scavengePauses: [
+      { atEpochMs: startEpochMs + 200, pauseMs: 1 },
+      { atEpochMs: startEpochMs + 999, pauseMs: 2 },
+      { atEpochMs: startEpochMs + 2_500, pauseMs: 4 },
+      // After the run's last second: left out.
+      { atEpochMs: startEpochMs + 3_000, pauseMs: 3 },
+    ],
+    majors: [{ atEpochMs: startEpochMs + 2_900, pauseMs: 27.1, markingStepsMs: 65.7 }],
+  };
+
+  it('puts each collection in the second of the run in which it ended', () => {
+    expect(gcBySecond(figures, startEpochMs, 3)).toEqual([
+      { scavenges: 2, scavengePauseMs: 3, majors: [] },
+      { scavenges: 0, scavengePauseMs: 0, majors: [] },
+      { scavenges: 1, scavengePauseMs: 4, majors: [{ pauseMs: 27.1, markingStepsMs: 65.7 }] },
+    ]);
+  });
+
+  it('leaves out what ended before the run began', () => {
+    expect(gcBySecond(figures, startEpochMs + 1_000, 1)).toEqual([{ scavenges: 0, scavengePauseMs: 0, majors: [] }]);
   });
 });

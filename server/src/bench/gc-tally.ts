@@ -26,11 +26,37 @@ export interface GcFigures {
   scavenges: number;
   scavengePauseMs: number;
   longestScavengeMs: number;
+  /** When each scavenge ended (epoch ms, as its line arrived) and its pause: to set beside the slow seconds. */
+  scavengePauses: { atEpochMs: number; pauseMs: number }[];
   /** When each mark-compact ended (epoch ms, as its line arrived), its pause and its marking steps: to set beside the slow seconds. */
   majors: { atEpochMs: number; pauseMs: number; markingStepsMs: number }[];
 }
 
-const none = (): GcFigures => ({ scavenges: 0, scavengePauseMs: 0, longestScavengeMs: 0, majors: [] });
+const none = (): GcFigures => ({ scavenges: 0, scavengePauseMs: 0, longestScavengeMs: 0, scavengePauses: [], majors: [] });
+
+/** The server's collections that ended in one second of a run: what its main thread spent collecting then. */
+export interface SecondGc {
+  scavenges: number;
+  scavengePauseMs: number;
+  majors: { pauseMs: number; markingStepsMs: number }[];
+}
+
+/**
+ * The collections of `figures` by the second of the run (from `startEpochMs`) in which each ended, for `seconds`
+ * seconds; one that ended outside them is left out.
+ */
+export function gcBySecond(figures: GcFigures, startEpochMs: number, seconds: number): SecondGc[] {
+  const bySecond = Array.from({ length: seconds }, (): SecondGc => ({ scavenges: 0, scavengePauseMs: 0, majors: [] }));
+  const secondOf = (atEpochMs: number) => bySecond[Math.floor((atEpochMs - startEpochMs) / 1000)];
+  for (const scavenge of figures.scavengePauses) {
+    const second = secondOf(scavenge.atEpochMs);
+    if (!second) continue;
+    second.scavenges += 1;
+    second.scavengePauseMs += scavenge.pauseMs;
+  }
+  for (const major of figures.majors) secondOf(major.atEpochMs)?.majors.push({ pauseMs: major.pauseMs, markingStepsMs: major.markingStepsMs });
+  return bySecond;
+}
 
 /**
  * Reads a server process started with --trace-gc and stdio 'pipe': its GC lines are counted between start() and
@@ -65,6 +91,7 @@ export class GcTally {
       figures.scavenges += 1;
       figures.scavengePauseMs += event.pauseMs;
       figures.longestScavengeMs = Math.max(figures.longestScavengeMs, event.pauseMs);
+      figures.scavengePauses.push({ atEpochMs: Date.now(), pauseMs: event.pauseMs });
     }
   }
 }

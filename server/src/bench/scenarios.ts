@@ -8,7 +8,7 @@ import { withTransaction } from '../db/transaction';
 import { internalAccountId, newReference, postJournal } from '../modules/ledger/ledger.service';
 import { transactionSearch } from '../modules/transactions/transactions.service';
 import { type PgStats, checkpoint, sessionsOpened, walBytes } from './bench-database';
-import type { GcTally } from './gc-tally';
+import { type GcTally, gcBySecond } from './gc-tally';
 import { HARNESS_PIN, type SeededCustomer } from './harness';
 import { describeSlowSeconds, sampleSeconds, windowTotals } from './second-sampler';
 import { sampleActivity } from './activity-sampler';
@@ -116,11 +116,13 @@ export async function steadyTransfers(stack: Stack, { rate, durationS, fixed, pg
   console.log(
     `  the machine in each ${STEADY_WINDOW_S} s (ms of core time): steal ${each('stealMs')}; the server's main thread waiting for a core ${each('serverWaitMs')}${cpuLimitDirectory ? `; held back by the CPU limit ${each('throttledMs')}` : ''}; the data's disk busy ${each('diskBusyMs')}`,
   );
-  for (const line of describeSlowSeconds(seconds, half.slowBySecond, !!cpuLimitDirectory)) console.log(`  ${line}`);
+  // Stopped here, not after the figures below: the slow seconds are told with the collections that ended in them.
+  const collected = stack.gc.stop();
+  const gc = gcBySecond(collected, half.startEpochMs, seconds.length);
+  for (const line of describeSlowSeconds(seconds, half.slowBySecond, { cpuLimited: !!cpuLimitDirectory, gc })) console.log(`  ${line}`);
   // pg_stat_user_tables is updated once a worker has finished a table: one finishing just after the minute shows in the next.
   console.log(`  ${describeAutovacuum(autovacuumBefore, await autovacuumCounters(ds), half.startEpochMs)}`);
   console.log(`  ${cpuPerTransfer(cpuBefore, cpuSnapshot(serverPid, postmasterPid), half.ok, half.elapsedS)}; connections opened to PostgreSQL ${opened(sessionsBefore, await sessionsOpened(ds))}`);
-  const collected = stack.gc.stop();
   console.log(
     `  server GC: ${collected.scavenges} scavenges (${fig(collected.scavengePauseMs)} ms in all, longest ${fig(collected.longestScavengeMs, 1)} ms), ${collected.majors.length} mark-compact${collected.majors.length === 1 ? '' : 's'} (longest pause ${fig(Math.max(0, ...collected.majors.map((major) => major.pauseMs)), 1)} ms)${collected.majors.map((major) => `; one at ${fig((major.atEpochMs - half.startEpochMs) / 1000, 1)} s (pause ${fig(major.pauseMs, 1)} ms, marking steps ${fig(major.markingStepsMs, 1)} ms)`).join('')}`,
   );

@@ -41,7 +41,7 @@ describe('describeSlowSeconds', () => {
   const second = (server: number, autovacuum: number): SecondReading => ({ ...none, ...quiet, server, autovacuum, throttledMs: 7 });
 
   it('names the seconds with the most slow requests, most first, and a median second for scale', () => {
-    const lines = describeSlowSeconds([second(300, 0), second(310, 0), second(620, 900), second(305, 0), second(302, 0)], [0, 2, 40], false, 2);
+    const lines = describeSlowSeconds([second(300, 0), second(310, 0), second(620, 900), second(305, 0), second(302, 0)], [0, 2, 40], { cpuLimited: false, top: 2 });
     expect(lines).toHaveLength(3);
     expect(lines[0]).toMatch(/^at 2 s, 40 over 50 ms: server 620 \(its main thread 0\), .*autovacuum 900,/);
     expect(lines[1]).toMatch(/^at 1 s, 2 over 50 ms: server 310 /);
@@ -52,18 +52,31 @@ describe('describeSlowSeconds', () => {
   });
 
   it('says how long the CPU limit held the bench back when there was one', () => {
-    expect(describeSlowSeconds([second(300, 0)], [5], true)[0]).toMatch(/held back 7; disk busy/);
+    expect(describeSlowSeconds([second(300, 0)], [5], { cpuLimited: true })[0]).toMatch(/held back 7; disk busy/);
+  });
+
+  it("says what the server's collections took in each second named, where they were read", () => {
+    const gc = [
+      { scavenges: 1, scavengePauseMs: 1.5, majors: [] },
+      { scavenges: 3, scavengePauseMs: 12.34, majors: [{ pauseMs: 27.1, markingStepsMs: 65.7 }] },
+      { scavenges: 0, scavengePauseMs: 0, majors: [] },
+    ];
+    const lines = describeSlowSeconds([second(300, 0), second(310, 0), second(305, 0)], [0, 120, 0], { cpuLimited: false, gc });
+    expect(lines[0]).toMatch(/^at 1 s, 120 over 50 ms: .*flushes 0\); the server's collections: 12\.3 ms in 3 scavenges, a mark-compact \(pause 27\.1 ms, marking steps 65\.7 ms\)$/);
+    expect(lines[1]).toMatch(/^a median second \(at 2 s, 0 over 50 ms\): .*; the server's collections: 0\.0 ms in 0 scavenges$/);
+    // Without them, nothing is said about collections.
+    expect(describeSlowSeconds([second(300, 0)], [5], { cpuLimited: false })[0]).not.toMatch(/collections/);
   });
 
   it('gives nothing for a run without readings', () => {
-    expect(describeSlowSeconds([], [], false)).toEqual([]);
+    expect(describeSlowSeconds([], [], { cpuLimited: false })).toEqual([]);
   });
 
   it("names what the rest of the machine used: the cores' busy time less the bench's processes'", () => {
     const busy: SecondReading = { ...none, ...quiet, server: 350, backends: 460, otherPostgres: 10, loadGenerator: 110, busyMs: 1_430, interruptsMs: 400 };
     expect(restOfSecondMs(busy)).toBe(500);
     // The interrupts are said beside the rest: those that found a core idle are charged to no process, so are in it.
-    expect(describeSlowSeconds([busy], [9], false)[0]).toMatch(/load generator 110, the rest of the machine 500; interrupts 400; /);
+    expect(describeSlowSeconds([busy], [9], { cpuLimited: false })[0]).toMatch(/load generator 110, the rest of the machine 500; interrupts 400; /);
     // The two are counted in ticks: a reading of the processes a tick ahead of the machine's is not a negative.
     expect(restOfSecondMs({ ...busy, busyMs: 920 })).toBe(0);
   });
@@ -81,8 +94,8 @@ describe('describeSlowSeconds', () => {
         ['cron', 10],
       ]),
     };
-    expect(describeSlowSeconds([busy], [9], false)[0]).toMatch(/the rest of the machine 500 \(ksoftirqd 300, kworker-writeback 120\); interrupts 0; the server's/);
-    expect(describeSlowSeconds([{ ...busy, others: new Map([['cron', 10]]) }], [9], false)[0]).toMatch(/the rest of the machine 500; interrupts 0; the server's/);
+    expect(describeSlowSeconds([busy], [9], { cpuLimited: false })[0]).toMatch(/the rest of the machine 500 \(ksoftirqd 300, kworker-writeback 120\); interrupts 0; the server's/);
+    expect(describeSlowSeconds([{ ...busy, others: new Map([['cron', 10]]) }], [9], { cpuLimited: false })[0]).toMatch(/the rest of the machine 500; interrupts 0; the server's/);
   });
 });
 

@@ -10,6 +10,7 @@ import { SLOW_MS, fig } from './steady-rate';
 import { COUNTER_KEYS, type CounterDeltas, type DiskId, deltasBetween, readCounters, restOfMachineMs } from './stall-sampler';
 import { procCpuS } from './yardstick';
 import { OthersTally, describeOthers } from './others-tally';
+import type { SecondGc } from './gc-tally';
 
 /** What each kind of process had used, in ms of core time, at one reading. */
 export interface CpuByKind {
@@ -181,16 +182,29 @@ function restNamed(reading: SecondReading): string {
   return named ? ` (${named})` : '';
 }
 
-/** "at 16 s, 212 over 50 ms: server 540, ..." for the seconds with the most slow requests, and a median second for scale. */
-export function describeSlowSeconds(seconds: SecondReading[], slowBySecond: number[], cpuLimited: boolean, top = 3): string[] {
+/**
+ * "; the server's collections: 12.3 ms in 3 scavenges, a mark-compact (pause 27.1 ms, marking steps 65.7 ms)": what the
+ * server's main thread spent collecting in a second (those that ended in it), time it spent on no request.
+ */
+function describeGc(second: SecondGc | undefined): string {
+  if (!second) return '';
+  const majors = second.majors.map((major) => `, a mark-compact (pause ${fig(major.pauseMs, 1)} ms, marking steps ${fig(major.markingStepsMs, 1)} ms)`).join('');
+  return `; the server's collections: ${fig(second.scavengePauseMs, 1)} ms in ${second.scavenges} scavenge${second.scavenges === 1 ? '' : 's'}${majors}`;
+}
+
+/**
+ * "at 16 s, 212 over 50 ms: server 540, ..." for the seconds with the most slow requests, and a median second for scale;
+ * with `gc` (gcBySecond), what the server's collections took in each.
+ */
+export function describeSlowSeconds(seconds: SecondReading[], slowBySecond: number[], { cpuLimited, top = 3, gc = [] }: { cpuLimited: boolean; top?: number; gc?: SecondGc[] }): string[] {
   const ranked = seconds.map((reading, second) => ({ second, reading, slow: slowBySecond[second] ?? 0 })).filter((entry) => entry.slow > 0);
   ranked.sort((a, b) => b.slow - a.slow || a.second - b.second);
-  const describe = (reading: SecondReading) =>
-    `server ${fig(reading.server)} (its main thread ${fig(reading.serverRunMs)}), PostgreSQL backends ${fig(reading.backends)} (${reading.backendsStarted} begun), autovacuum ${fig(reading.autovacuum)}, checkpointer ${fig(reading.checkpointer)}, other PostgreSQL ${fig(reading.otherPostgres)}, brief ${fig(reading.brief)}, load generator ${fig(reading.loadGenerator)}, the rest of the machine ${fig(restOfSecondMs(reading))}${restNamed(reading)}; interrupts ${fig(reading.interruptsMs)}; the server's main thread waited ${fig(reading.serverWaitMs)}; steal ${fig(reading.stealMs)}; iowait ${fig(reading.iowaitMs)}${cpuLimited ? `; held back ${fig(reading.throttledMs)}` : ''}; disk busy ${fig(reading.diskBusyMs)} (${fig(reading.diskWrittenKiB / 1024, 1)} MiB written, flushes ${fig(reading.diskFlushMs)})`;
-  const lines = ranked.slice(0, top).map((entry) => `at ${entry.second} s, ${entry.slow} over ${SLOW_MS} ms: ${describe(entry.reading)}`);
+  const describe = (reading: SecondReading, second: number) =>
+    `server ${fig(reading.server)} (its main thread ${fig(reading.serverRunMs)}), PostgreSQL backends ${fig(reading.backends)} (${reading.backendsStarted} begun), autovacuum ${fig(reading.autovacuum)}, checkpointer ${fig(reading.checkpointer)}, other PostgreSQL ${fig(reading.otherPostgres)}, brief ${fig(reading.brief)}, load generator ${fig(reading.loadGenerator)}, the rest of the machine ${fig(restOfSecondMs(reading))}${restNamed(reading)}; interrupts ${fig(reading.interruptsMs)}; the server's main thread waited ${fig(reading.serverWaitMs)}; steal ${fig(reading.stealMs)}; iowait ${fig(reading.iowaitMs)}${cpuLimited ? `; held back ${fig(reading.throttledMs)}` : ''}; disk busy ${fig(reading.diskBusyMs)} (${fig(reading.diskWrittenKiB / 1024, 1)} MiB written, flushes ${fig(reading.diskFlushMs)})${describeGc(gc[second])}`;
+  const lines = ranked.slice(0, top).map((entry) => `at ${entry.second} s, ${entry.slow} over ${SLOW_MS} ms: ${describe(entry.reading, entry.second)}`);
   if (seconds.length === 0) return lines;
   // The median second by its slow requests, for what an ordinary second of the run looked like.
   const ordinary = seconds.map((reading, second) => ({ reading, slow: slowBySecond[second] ?? 0, second })).sort((a, b) => a.slow - b.slow || a.second - b.second)[Math.floor(seconds.length / 2)];
-  lines.push(`a median second (at ${ordinary.second} s, ${ordinary.slow} over ${SLOW_MS} ms): ${describe(ordinary.reading)}`);
+  lines.push(`a median second (at ${ordinary.second} s, ${ordinary.slow} over ${SLOW_MS} ms): ${describe(ordinary.reading, ordinary.second)}`);
   return lines;
 }
