@@ -36,6 +36,10 @@ describe('signed-in customer: shell, dashboard, profile and settings', () => {
     // Flows come from the server's summary: money figures, never the '—' of an unknown value.
     expect(await p.getByTestId('inflow-value').textContent()).toMatch(/^\$[\d,]+\.\d{2}$/);
     expect(await p.getByTestId('outflow-value').textContent()).toMatch(/^\$[\d,]+\.\d{2}$/);
+    // Each flow's trend names the days of last month it compares with, whether they held anything or not.
+    for (const flow of ['inflow', 'outflow']) {
+      expect(await p.getByTestId(`${flow}-trend`).textContent()).toMatch(/^(?:[+-]?\d+(?:\.\d)?% vs [A-Z][a-z]+ 1(?:-\d{1,2})?|Nothing in [A-Z][a-z]+ 1(?:-\d{1,2})? to compare with)$/);
+    }
     await p.getByTestId('flow-chart').locator('svg').first().waitFor();
     expect(await p.getByTestId('transaction-row').count()).toBe(3);
     expect(await p.getByRole('link', { name: 'Add card' }).getAttribute('href')).toBe('/cards?tab=add');

@@ -43,7 +43,9 @@ export function StatTile({ title, value, icon, currency, trend, trendLabel = 'vs
         {trend !== undefined && (
           <Stack direction="row" spacing={0.5} alignItems="center" sx={{ mt: 0.5, color: trendColor }}>
             <TrendIcon fontSize="small" />
-            <Typography variant="body2">{trend === null ? noTrendText : `${trend > 0 ? '+' : ''}${trend}% ${trendLabel}`}</Typography>
+            <Typography variant="body2" data-testid={testId && `${testId}-trend`}>
+              {trend === null ? noTrendText : `${trend > 0 ? '+' : ''}${trend}% ${trendLabel}`}
+            </Typography>
           </Stack>
         )}
         {caption && (

@@ -82,7 +82,10 @@ export default function DashboardPage() {
   const lastMonth = MONTH.format(new Date(now.getFullYear(), now.getMonth() - 1, 1));
   // The server compares with the same days of last month (never past its last day).
   const lastMonthDays = Math.min(now.getDate(), new Date(now.getFullYear(), now.getMonth(), 0).getDate());
-  const comparedWith = `vs ${lastMonth} 1-${lastMonthDays}`;
+  // "November 1-2" (or "November 1" on the 1st): the days compared, also where they held nothing, so that last
+  // month's later transactions in the list below do not seem to contradict it.
+  const comparedDays = lastMonthDays === 1 ? `${lastMonth} 1` : `${lastMonth} 1-${lastMonthDays}`;
+  const comparedWith = `vs ${comparedDays}`;
   // While loading or after a failure the flows are unknown: show a placeholder, never a made-up $0.00.
   const flowValue = (amount: string | undefined) => (data ? amount : loading ? <Skeleton width={110} /> : '—');
   const recent = data?.recent.slice(0, DASHBOARD_RECENT_COUNT) ?? [];
@@ -123,7 +126,7 @@ export default function DashboardPage() {
             caption={`${thisMonth} so far`}
             trend={data ? data.inflow.changePct : undefined}
             trendLabel={comparedWith}
-            noTrendText={`No ${lastMonth} figures to compare`}
+            noTrendText={`Nothing in ${comparedDays} to compare with`}
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
@@ -136,7 +139,7 @@ export default function DashboardPage() {
             caption={`${thisMonth} so far, fees included`}
             trend={data ? data.outflow.changePct : undefined}
             trendLabel={comparedWith}
-            noTrendText={`No ${lastMonth} figures to compare`}
+            noTrendText={`Nothing in ${comparedDays} to compare with`}
             trendGoodWhen="down"
           />
         </Grid>
