@@ -22,17 +22,29 @@ export function parseGcLine(line: string): GcEvent | undefined {
   return { major: match[1].startsWith('Mark-Compact'), pauseMs: Number(match[2]), markingStepsMs: Number(MARKING_STEPS.exec(line)?.[1] ?? 0) };
 }
 
+/** A scavenge: when it ended (epoch ms, as its line arrived) and its pause. */
+export interface Scavenge {
+  atEpochMs: number;
+  pauseMs: number;
+}
+
 export interface GcFigures {
-  scavenges: number;
-  scavengePauseMs: number;
-  longestScavengeMs: number;
-  /** When each scavenge ended (epoch ms, as its line arrived) and its pause: to set beside the slow seconds. */
-  scavengePauses: { atEpochMs: number; pauseMs: number }[];
+  /** Each scavenge, to count and add up (scavengeTotals) and to set beside the slow seconds (gcBySecond). */
+  scavenges: Scavenge[];
   /** When each mark-compact ended (epoch ms, as its line arrived), its pause and its marking steps: to set beside the slow seconds. */
   majors: { atEpochMs: number; pauseMs: number; markingStepsMs: number }[];
 }
 
-const none = (): GcFigures => ({ scavenges: 0, scavengePauseMs: 0, longestScavengeMs: 0, scavengePauses: [], majors: [] });
+const none = (): GcFigures => ({ scavenges: [], majors: [] });
+
+/** How many scavenges, their pauses in all and the longest. */
+export function scavengeTotals(scavenges: Scavenge[]): { count: number; pauseMs: number; longestMs: number } {
+  return {
+    count: scavenges.length,
+    pauseMs: scavenges.reduce((sum, scavenge) => sum + scavenge.pauseMs, 0),
+    longestMs: scavenges.reduce((longest, scavenge) => Math.max(longest, scavenge.pauseMs), 0),
+  };
+}
 
 /** The server's collections that ended in one second of a run: what its main thread spent collecting then. */
 export interface SecondGc {
@@ -48,7 +60,7 @@ export interface SecondGc {
 export function gcBySecond(figures: GcFigures, startEpochMs: number, seconds: number): SecondGc[] {
   const bySecond = Array.from({ length: seconds }, (): SecondGc => ({ scavenges: 0, scavengePauseMs: 0, majors: [] }));
   const secondOf = (atEpochMs: number) => bySecond[Math.floor((atEpochMs - startEpochMs) / 1000)];
-  for (const scavenge of figures.scavengePauses) {
+  for (const scavenge of figures.scavenges) {
     const second = secondOf(scavenge.atEpochMs);
     if (!second) continue;
     second.scavenges += 1;
@@ -88,10 +100,7 @@ export class GcTally {
     if (event.major) {
       figures.majors.push({ atEpochMs: Date.now(), pauseMs: event.pauseMs, markingStepsMs: event.markingStepsMs });
     } else {
-      figures.scavenges += 1;
-      figures.scavengePauseMs += event.pauseMs;
-      figures.longestScavengeMs = Math.max(figures.longestScavengeMs, event.pauseMs);
-      figures.scavengePauses.push({ atEpochMs: Date.now(), pauseMs: event.pauseMs });
+      figures.scavenges.push({ atEpochMs: Date.now(), pauseMs: event.pauseMs });
     }
   }
 }

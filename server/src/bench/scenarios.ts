@@ -8,7 +8,7 @@ import { withTransaction } from '../db/transaction';
 import { internalAccountId, newReference, postJournal } from '../modules/ledger/ledger.service';
 import { transactionSearch } from '../modules/transactions/transactions.service';
 import { type PgStats, checkpoint, sessionsOpened, walBytes } from './bench-database';
-import { type GcTally, gcBySecond } from './gc-tally';
+import { type GcTally, gcBySecond, scavengeTotals } from './gc-tally';
 import { HARNESS_PIN, type SeededCustomer } from './harness';
 import { describeSlowSeconds, sampleSeconds, windowTotals } from './second-sampler';
 import { sampleActivity } from './activity-sampler';
@@ -123,8 +123,9 @@ export async function steadyTransfers(stack: Stack, { rate, durationS, fixed, pg
   // pg_stat_user_tables is updated once a worker has finished a table: one finishing just after the minute shows in the next.
   console.log(`  ${describeAutovacuum(autovacuumBefore, await autovacuumCounters(ds), half.startEpochMs)}`);
   console.log(`  ${cpuPerTransfer(cpuBefore, cpuSnapshot(serverPid, postmasterPid), half.ok, half.elapsedS)}; connections opened to PostgreSQL ${opened(sessionsBefore, await sessionsOpened(ds))}`);
+  const scavenges = scavengeTotals(collected.scavenges);
   console.log(
-    `  server GC: ${collected.scavenges} scavenges (${fig(collected.scavengePauseMs)} ms in all, longest ${fig(collected.longestScavengeMs, 1)} ms), ${collected.majors.length} mark-compact${collected.majors.length === 1 ? '' : 's'} (longest pause ${fig(Math.max(0, ...collected.majors.map((major) => major.pauseMs)), 1)} ms)${collected.majors.map((major) => `; one at ${fig((major.atEpochMs - half.startEpochMs) / 1000, 1)} s (pause ${fig(major.pauseMs, 1)} ms, marking steps ${fig(major.markingStepsMs, 1)} ms)`).join('')}`,
+    `  server GC: ${scavenges.count} scavenges (${fig(scavenges.pauseMs)} ms in all, longest ${fig(scavenges.longestMs, 1)} ms), ${collected.majors.length} mark-compact${collected.majors.length === 1 ? '' : 's'} (longest pause ${fig(Math.max(0, ...collected.majors.map((major) => major.pauseMs)), 1)} ms)${collected.majors.map((major) => `; one at ${fig((major.atEpochMs - half.startEpochMs) / 1000, 1)} s (pause ${fig(major.pauseMs, 1)} ms, marking steps ${fig(major.markingStepsMs, 1)} ms)`).join('')}`,
   );
   if (sampler) await sampler(half.startEpochMs, half.slowBuckets);
   if (stalls) stalls(half.startEpochMs, half.slowBuckets, stack.loopProbeFile);
