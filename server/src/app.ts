@@ -38,7 +38,7 @@ import cardRoutes from './modules/cards/cards.routes';
 import freezeRoutes from './modules/freeze/freeze.routes';
 import fxAdminRoutes from './modules/fx/fx.admin.routes';
 import cryptoOptionAdminRoutes from './modules/crypto/crypto-options.admin.routes';
-import { loadPasswordDictionaries } from './common/password-dictionaries';
+import { usePasswordScorerThread } from './common/password-scorer';
 // Platform security (issue 12): headers and CORS, bad-text guard, URLs logged without secrets, files (sealed, audited).
 import securityHeadersPlugin from './plugins/security-headers.plugin';
 import inputGuardPlugin from './plugins/input-guard.plugin';
@@ -93,7 +93,7 @@ export interface BuildOptions {
 }
 
 export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
-  loadPasswordDictionaries();
+  usePasswordScorerThread();
   const app = Fastify({
     logger:
       opts.logger === false

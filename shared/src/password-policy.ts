@@ -11,8 +11,12 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const PASSWORD_MIN_SCORE = 3;
 export const PASSWORD_WEAK_MESSAGE = 'Use 12 or more characters, or a less guessable password';
 
+export type PasswordScore = 0 | 1 | 2 | 3 | 4;
+export type PasswordScorer = (password: string, userInputs: string[]) => PasswordScore;
+
 let factory: ZxcvbnFactory | undefined;
 let dictionaries: Pick<OptionsType, 'graphs' | 'dictionary'> | undefined;
+let scorer: PasswordScorer | undefined;
 
 /**
  * Gives the estimate its common-password dictionaries and keyboard graphs (@zxcvbn-ts/language-common, ~400 KB):
@@ -24,13 +28,23 @@ export function setPasswordDictionaries(common: { adjacencyGraphs: OptionsType['
   factory = undefined;
 }
 
-export const passwordDictionariesLoaded = (): boolean => dictionaries !== undefined;
+export const passwordDictionariesLoaded = (): boolean => dictionaries !== undefined || scorer !== undefined;
+
+/**
+ * Hands the estimate to another scorer: the server's scores in a worker thread that holds the dictionaries, so that its
+ * own heap does not (server/src/common/password-scorer.ts). Undefined gives it back to this module.
+ */
+export function setPasswordScorer(next: PasswordScorer | undefined): void {
+  scorer = next;
+}
 
 /** 0-4. */
-export function passwordScore(password: string, userInputs: string[] = []): 0 | 1 | 2 | 3 | 4 {
-  factory ??= new ZxcvbnFactory(dictionaries ?? {});
+export function passwordScore(password: string, userInputs: string[] = []): PasswordScore {
   // Only the first 128 characters count (the estimate grows slow on long input; longer is refused anyway).
-  return factory.check(password.slice(0, PASSWORD_MAX_LENGTH), userInputs).score as 0 | 1 | 2 | 3 | 4;
+  const judged = password.slice(0, PASSWORD_MAX_LENGTH);
+  if (scorer) return scorer(judged, userInputs);
+  factory ??= new ZxcvbnFactory(dictionaries ?? {});
+  return factory.check(judged, userInputs).score as PasswordScore;
 }
 
 export function passwordStrongEnough(password: string): boolean {

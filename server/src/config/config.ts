@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { DEFAULT_DAILY_OUTBOUND_LIMIT, PASSWORD_WEAK_MESSAGE, parseAmountToMinor, passwordStrongEnough } from '@strongroom/shared';
-import { loadPasswordDictionaries } from '../common/password-dictionaries';
+import { usePasswordScorerThread } from '../common/password-scorer';
 import { deriveKeys, randomSymbols, type DerivedKeys } from '../common/crypto';
 
 export interface AppConfig {
@@ -181,7 +181,7 @@ const PAYMENT_LANE_CYCLE_MS = 12;
 
 /** Reads and validates the environment once at boot; every problem is reported together. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  loadPasswordDictionaries();
+  usePasswordScorerThread();
   const problems: string[] = [];
   const check = <T>(fn: () => T): T | undefined => {
     try {
