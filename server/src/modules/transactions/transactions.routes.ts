@@ -9,7 +9,7 @@ import { rows } from '../../common/sql';
 import { COUNT_LOOKAHEAD, getTransactionForCustomer, listTransactions, listTransactionsForStaff, toTransactionDto, type TransactionRow } from './transactions.service';
 import type { ListOrder } from './list-statements';
 import { parseListParams, sendList } from '../admin/simple-rest';
-import { statementCsv, statementPdf } from './statement';
+import { StatementPdfs, statementCsv } from './statement';
 import { statementBalances } from './transactions.queries';
 import { isUuid } from '../../common/ids';
 
@@ -33,6 +33,9 @@ const listResponse = responses({
 });
 
 export default async function transactionRoutes(app: FastifyInstance) {
+  // Statements are drawn in a thread of their own, started at the first and ended with the server.
+  const statementPdfs = new StatementPdfs();
+  app.addHook('onClose', () => statementPdfs.close());
   const listSummary = "The caller's transactions, newest first, paginated, filtered, searched";
   app.get('/transaction', { schema: { tags, summary: listSummary, querystring: transactionQuerySchema, response: listResponse } }, async (request) => {
     const query = request.query as yup.InferType<typeof transactionQuerySchema>;
@@ -60,7 +63,7 @@ export default async function transactionRoutes(app: FastifyInstance) {
           [request.customer!.id],
         );
         const balances = await statementBalances(app.db.manager, request.customer!.id, c.currency, q.from, q.to);
-        const pdf = await statementPdf(items, { name: c.name, accountNumber: c.account_number, currency: c.currency }, { from: q.from, to: q.to, ...balances });
+        const pdf = await statementPdfs.draw({ items, holder: { name: c.name, accountNumber: c.account_number, currency: c.currency }, period: { from: q.from, to: q.to, ...balances } });
         return reply.header('Content-Type', 'application/pdf').header('Content-Disposition', `attachment; filename="${name}.pdf"`).send(pdf);
       }
       return reply.header('Content-Type', 'text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${name}.csv"`).send(statementCsv(items));
