@@ -1,4 +1,5 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
@@ -56,7 +57,8 @@ export class FilesService {
   async store(manager: EntityManager, bytes: Buffer, type: ImageType, purpose: StoredFileEntity['purpose'], ownerCustomerId: string | null): Promise<StoredFileEntity> {
     const id = randomUUID();
     const name = `${id}.${type.split('/')[1]}`;
-    writeFileSync(join(this.dir, name), seal(this.key, bytes, id), { mode: 0o600 });
+    // Written without holding the main thread: an upload is up to 5 MB, and a slow disk can take its time.
+    await writeFile(join(this.dir, name), seal(this.key, bytes, id), { mode: 0o600 });
     const row = manager.create(StoredFileEntity, { id, ownerCustomerId, purpose, mimeType: type, sizeBytes: bytes.length, storagePath: name, sha256: sha256Hex(bytes) });
     return manager.save(row);
   }
@@ -71,11 +73,11 @@ export class FilesService {
     if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('File not found');
     const file = await manager.findOne(StoredFileEntity, { where: { id } });
     if (!file || (!requester.staff && file.ownerCustomerId !== requester.customerId)) throw notFound('File not found');
-    return { file, bytes: this.open(file) };
+    return { file, bytes: await this.open(file) };
   }
 
-  private open(file: Pick<StoredFileEntity, 'id' | 'storagePath'>): Buffer {
-    const stored = readFileSync(join(this.dir, file.storagePath));
+  private async open(file: Pick<StoredFileEntity, 'id' | 'storagePath'>): Promise<Buffer> {
+    const stored = await readFile(join(this.dir, file.storagePath));
     return isSealed(stored) ? unseal(this.key, stored, file.id) : stored;
   }
 
