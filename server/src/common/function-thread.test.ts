@@ -1,4 +1,4 @@
-import { FunctionThread } from './function-thread';
+import { FunctionThread, FunctionThreadTimeout } from './function-thread';
 
 type Threads = { threads: typeof import('node:worker_threads') };
 
@@ -9,6 +9,12 @@ function whereAmI(modules: Threads, input: { label: string; amountMinor: bigint 
 
 function bytesOf(_modules: Record<string, never>, input: { text: string }) {
   return Buffer.from(input.text, 'utf8');
+}
+
+function spin(_modules: Record<string, never>, input: { ms: number; answer: string }) {
+  const until = Date.now() + input.ms;
+  while (Date.now() < until);
+  return input.answer;
 }
 
 function refuseOdd(_modules: Record<string, never>, input: { n: number }) {
@@ -57,5 +63,25 @@ describe('FunctionThread', () => {
     await expect(inFlight).rejects.toThrow(/The worker thread ended/);
     await expect(thread.run({ n: 4 })).resolves.toBe(40);
     await thread.close();
+  });
+
+  it('answers synchronously with runSync, beside asynchronous calls in flight', async () => {
+    const thread = new FunctionThread(spin, {});
+    try {
+      const earlier = thread.run({ ms: 20, answer: 'async' });
+      // The synchronous call waits its turn behind the earlier one, and hands that one its answer on the way.
+      expect(thread.runSync({ ms: 1, answer: 'sync' }, 10_000)).toBe('sync');
+      await expect(earlier).resolves.toBe('async');
+    } finally {
+      await thread.close();
+    }
+  });
+
+  it('gives up a synchronous call after its timeout, and starts again at the next call', () => {
+    const thread = new FunctionThread(spin, {});
+    expect(() => thread.runSync({ ms: 2_000, answer: 'late' }, 50)).toThrow(FunctionThreadTimeout);
+    expect(thread.running).toBe(false);
+    expect(thread.runSync({ ms: 1, answer: 'again' }, 10_000)).toBe('again');
+    return thread.close();
   });
 });
