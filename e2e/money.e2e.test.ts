@@ -181,7 +181,7 @@ describe('moving money', () => {
     await expectNoSeriousA11yViolations(p, 'transactions at 375 px');
   });
 
-  it('keeps a statement with From after To in the app, with the message under the field', async () => {
+  it('keeps a statement with From after To in the app, with the message under the field, then downloads it', async () => {
     const p = await page();
     await signIn(p, '1000000001', 'Demo@2026!');
     await p.goto('/transactions');
@@ -189,15 +189,28 @@ describe('moving money', () => {
     await p.getByLabel('To', { exact: true }).fill('2026-03-01');
     await p.getByText('The end date must be on or after the start date').waitFor();
     expect(await p.getByLabel('To', { exact: true }).getAttribute('aria-invalid')).toBe('true');
-    expect(await p.getByRole('link', { name: 'PDF' }).count()).toBe(0);
-    await p
-      .getByRole('button', { name: 'PDF' })
-      .click({ force: true })
-      .catch(() => undefined);
-    expect(new URL(p.url()).pathname).toBe('/transactions');
+    expect(await p.getByRole('button', { name: 'PDF' }).isDisabled()).toBe(true);
     await p.getByLabel('To', { exact: true }).fill('2026-03-31');
-    expect(await p.getByRole('link', { name: 'PDF' }).getAttribute('href')).toBe('/v1/transaction/statement?from=2026-03-10&to=2026-03-31&format=pdf');
     expect(await p.getByText('The end date must be on or after the start date').count()).toBe(0);
+    const [download] = await Promise.all([p.waitForEvent('download'), p.getByRole('button', { name: 'PDF' }).click()]);
+    expect(download.suggestedFilename()).toBe('strongroom-statement-2026-03-10-to-2026-03-31.pdf');
+    expect(new URL(p.url()).pathname).toBe('/transactions');
+  });
+
+  it('tells a customer who downloads statements too fast to wait, in the app', async () => {
+    const p = await page();
+    await signIn(p, '1000000002', 'Payee@2026!');
+    await p.goto('/transactions');
+    // The last month by default, in the customer's own calendar.
+    const today = await p.evaluate(() => new Date().toLocaleDateString('en-CA'));
+    expect(await p.getByLabel('To', { exact: true }).inputValue()).toBe(today);
+    // Ten statements a minute; the eleventh is refused, and the refusal is told under the buttons.
+    for (let i = 0; i < 10; i++) await Promise.all([p.waitForEvent('download'), p.getByRole('button', { name: 'CSV' }).click()]);
+    await p.getByRole('button', { name: 'CSV' }).click();
+    await p.getByRole('alert').filter({ hasText: 'Too many requests. Please wait a moment and try again.' }).waitFor();
+    await p.getByRole('alert').filter({ hasText: 'Too many requests' }).scrollIntoViewIfNeeded();
+    await screenshot(p, 'statement-refused');
+    expect(new URL(p.url()).pathname).toBe('/transactions');
   });
 
   it('shows a clear message when the transfer data in the URL is broken', async () => {

@@ -76,7 +76,34 @@ async function request<T>(method: string, path: string, body?: unknown, opts: Re
   return data as T;
 }
 
+/** A file the API answered with, and the name it asked the browser to save it under. */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string;
+}
+
+/**
+ * A file by GET, read here rather than by following a link, so that a refusal (a rate limit, a busy server, a lapsed
+ * session) is told in the app instead of replacing it with the API's JSON.
+ */
+async function download(path: string): Promise<DownloadedFile> {
+  let res: Response;
+  try {
+    res = await fetch(apiUrl(`/v1${path}`), { credentials: 'include' });
+  } catch {
+    throw new ApiError(0, 'Cannot reach the bank right now. Check your connection and try again.');
+  }
+  if (!res.ok) {
+    const data = (res.headers.get('content-type') ?? '').includes('application/json') ? await res.json().catch(() => null) : null;
+    if (res.status === 401) window.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
+    throw new ApiError(res.status, (data && data.error) || GENERIC_ERROR, data?.errors);
+  }
+  const fileName = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? path.split('?')[0].split('/').pop() ?? 'download';
+  return { blob: await res.blob(), fileName };
+}
+
 export const api = {
+  download,
   get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, undefined, opts),
   post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, body ?? {}, opts),
   put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, body ?? {}, opts),

@@ -11,6 +11,9 @@ export class AppError extends Error {
     super(message);
     this.name = 'AppError';
   }
+
+  /** Sent as Retry-After: when a refused request may be tried again (a busy answer, 503). */
+  retryAfterS?: number;
 }
 
 export const badRequest = (message: string, errors?: Record<string, string>) => new AppError(400, message, errors);
@@ -18,3 +21,5 @@ export const unauthorized = (message = 'Please sign in to continue') => new AppE
 export const forbidden = (message = 'You do not have permission to do this') => new AppError(403, message);
 export const notFound = (message = 'Not found') => new AppError(404, message);
 export const conflict = (message: string) => new AppError(409, message);
+/** The server cannot take this request now, though it can later: 503 with Retry-After. */
+export const busy = (message: string, retryAfterS: number) => Object.assign(new AppError(503, message), { retryAfterS });

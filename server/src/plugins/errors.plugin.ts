@@ -8,6 +8,7 @@ import { AppError } from '../common/app-error';
 export default fp(async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError | Error, request, reply) => {
     if (err instanceof AppError) {
+      if (err.retryAfterS !== undefined) reply.header('Retry-After', String(err.retryAfterS));
       return reply.status(err.statusCode).send(Object.assign({}, err.extra, { success: false, error: err.message }, err.errors ? { errors: err.errors } : {}));
     }
     if (err instanceof ValidationError) {

@@ -170,6 +170,16 @@ describe('GET /v1/transaction', () => {
       const later = await t.app.inject({ method: 'GET', url: `/v1/transaction/statement?from=2999-01-01&to=2999-01-31&format=pdf`, headers: { cookie: a.session.cookie } });
       expect(pdfTextLines(later.rawPayload)).toEqual(expect.arrayContaining(['Opening balance on January 1, 2999: $940.00', 'Closing balance on January 31, 2999: $940.00']));
     });
+    it('lets one customer download 10 statements a minute, then asks them to wait, without holding up another customer', async () => {
+      const today = new Date().toISOString().slice(0, 10);
+      const c = await approvedCustomer(t.app, { staff: a.staff });
+      const url = `/v1/transaction/statement?from=${today}&to=${today}&format=csv`;
+      for (let i = 0; i < 10; i++) expect((await t.app.inject({ method: 'GET', url, headers: { cookie: c.session.cookie } })).statusCode).toBe(200);
+      const refused = await t.app.inject({ method: 'GET', url, headers: { cookie: c.session.cookie } });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({ success: false, error: 'Too many requests. Please wait a moment and try again.' });
+      expect((await t.app.inject({ method: 'GET', url, headers: { cookie: b.session.cookie } })).statusCode).toBe(200);
+    });
   });
 
   describe('GET /v1/dashboard/summary', () => {

@@ -1,11 +1,21 @@
 import { useMemo, useState } from 'react';
-import { Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { ValidationError } from 'yup';
-import { statementQuerySchema, validationErrors, apiUrl } from '@strongroom/shared';
+import { statementQuerySchema, validationErrors } from '@strongroom/shared';
+import { api, ApiError, GENERIC_ERROR } from '../../api/client';
 
-const firstOfMonth = () => new Date(new Date().getFullYear(), new Date().getMonth(), 1).toISOString().slice(0, 10);
-const today = () => new Date().toISOString().slice(0, 10);
+/** A day as the customer's calendar shows it ('YYYY-MM-DD' in their time zone, not UTC's). */
+function calendarDay(date: Date): string {
+  const twoDigits = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${twoDigits(date.getMonth() + 1)}-${twoDigits(date.getDate())}`;
+}
+
+/** The same day a month back (the last day of that month where it is shorter): a period never empty on the 1st. */
+function aMonthAgo(today: Date): Date {
+  const lastDayOfLastMonth = new Date(today.getFullYear(), today.getMonth(), 0).getDate();
+  return new Date(today.getFullYear(), today.getMonth() - 1, Math.min(today.getDate(), lastDayOfLastMonth));
+}
 
 /** Field -> message for the chosen dates, by the same rules the server applies. */
 function datesErrors(from: string, to: string): Record<string, string> {
@@ -17,16 +27,46 @@ function datesErrors(from: string, to: string): Record<string, string> {
   }
 }
 
+/** Hands a file to the browser's downloads, as a link to it would have. */
+function save({ blob, fileName }: { blob: Blob; fileName: string }) {
+  const url = URL.createObjectURL(blob);
+  const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The click has handed the file over by the next task; the object URL would otherwise hold it until the page goes.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
 /**
- * The statement download. Dates that the server would refuse (From after To, a blank day) are told under the field
- * and the download does not start, so the browser never leaves the app for an error answer.
+ * The statement download, for the last month unless other dates are chosen. Dates the server would refuse (From
+ * after To, a blank day) are told under the field, and a refusal of the download itself (too many in a minute, the
+ * bank busy) under the buttons: the app never gives way to an error answer.
  */
 export function StatementCard() {
-  const [from, setFrom] = useState(firstOfMonth());
-  const [to, setTo] = useState(today());
+  const [from, setFrom] = useState(() => calendarDay(aMonthAgo(new Date())));
+  const [to, setTo] = useState(() => calendarDay(new Date()));
+  const [preparing, setPreparing] = useState<'csv' | 'pdf' | undefined>();
+  const [refusal, setRefusal] = useState<string | undefined>();
   const errors = useMemo(() => datesErrors(from, to), [from, to]);
   const valid = Object.keys(errors).length === 0;
-  const link = (format: 'csv' | 'pdf') => (valid ? { href: apiUrl(`/v1/transaction/statement?${new URLSearchParams({ from, to, format })}`) } : { disabled: true });
+
+  const downloadAs = async (format: 'csv' | 'pdf') => {
+    setPreparing(format);
+    setRefusal(undefined);
+    try {
+      save(await api.download(`/transaction/statement?${new URLSearchParams({ from, to, format })}`));
+    } catch (err) {
+      setRefusal(err instanceof ApiError ? err.message : GENERIC_ERROR);
+    } finally {
+      setPreparing(undefined);
+    }
+  };
+  const button = (format: 'csv' | 'pdf') => (
+    <Button startIcon={<DownloadIcon />} variant="outlined" disabled={!valid || preparing !== undefined} onClick={() => void downloadAs(format)}>
+      {preparing === format ? 'Preparing…' : format.toUpperCase()}
+    </Button>
+  );
   return (
     <Card>
       <CardContent>
@@ -37,14 +77,15 @@ export function StatementCard() {
           <TextField type="date" label="From" value={from} onChange={(e) => setFrom(e.target.value)} InputLabelProps={{ shrink: true }} error={!!errors.from} helperText={errors.from} />
           <TextField type="date" label="To" value={to} onChange={(e) => setTo(e.target.value)} InputLabelProps={{ shrink: true }} error={!!errors.to} helperText={errors.to} />
           <Stack direction="row" spacing={2} sx={{ pt: { sm: 1 } }}>
-            <Button startIcon={<DownloadIcon />} variant="outlined" {...link('csv')}>
-              CSV
-            </Button>
-            <Button startIcon={<DownloadIcon />} variant="outlined" {...link('pdf')}>
-              PDF
-            </Button>
+            {button('csv')}
+            {button('pdf')}
           </Stack>
         </Stack>
+        {refusal && (
+          <Alert severity="warning" sx={{ mt: 2 }}>
+            {refusal}
+          </Alert>
+        )}
       </CardContent>
     </Card>
   );

@@ -1,6 +1,7 @@
 import type PDFDocument from 'pdfkit';
 import type { TransactionDto } from '@strongroom/shared';
 import { FunctionThread } from '../../common/function-thread';
+import { STATEMENT_DRAWINGS_MAX, statementsBusy } from './transactions.errors';
 
 function csvCell(value: string | null | undefined): string {
   const text = value ?? '';
@@ -84,13 +85,24 @@ function drawStatementPdf(modules: StatementModules, input: StatementInput): Pro
 
 const statementThread = () => new FunctionThread<StatementModules, StatementInput, Uint8Array>(drawStatementPdf, { pdfkit: 'pdfkit', shared: '@strongroom/shared' });
 
-/** Draws statements in a thread of their own; `close` ends it with the server. */
+/**
+ * Draws statements in a thread of their own, one at a time; `close` ends it with the server. At most
+ * STATEMENT_DRAWINGS_MAX are drawn or waiting at once: a longer queue would only hold each customer longer than a
+ * retry would, and the thread's memory with it.
+ */
 export class StatementPdfs {
   private readonly thread = statementThread();
+  private drawing = 0;
 
   async draw(input: StatementInput): Promise<Buffer> {
-    const drawn = await this.thread.run(input);
-    return Buffer.from(drawn.buffer, drawn.byteOffset, drawn.byteLength);
+    if (this.drawing >= STATEMENT_DRAWINGS_MAX) throw statementsBusy();
+    this.drawing++;
+    try {
+      const drawn = await this.thread.run(input);
+      return Buffer.from(drawn.buffer, drawn.byteOffset, drawn.byteLength);
+    } finally {
+      this.drawing--;
+    }
   }
 
   close(): Promise<void> {

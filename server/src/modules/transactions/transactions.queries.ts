@@ -1,14 +1,39 @@
 import type { EntityManager } from 'typeorm';
 import { rows } from '../../common/sql';
+import { TRANSACTION_DTO_COLUMNS, type TransactionDtoRow, type TransactionRow } from './transactions.service';
+
+/** A statement holds at most this many rows: its PDF takes about a second to draw at that size (docs/decisions/0046). */
+export const STATEMENT_MAX_ROWS = 5000;
+
+/** The customer's rows booked from the start of `from` to the end of `to` (calendar days), oldest first. */
+export function statementRows(db: Pick<EntityManager, 'query'>, customerId: string, from: string, to: string): Promise<TransactionDtoRow[]> {
+  return rows<TransactionDtoRow>(
+    db,
+    `SELECT ${TRANSACTION_DTO_COLUMNS} FROM transactions
+      WHERE customer_id = $1 AND created_at >= $2::date AND created_at < $3::date + 1
+      ORDER BY created_at, id LIMIT ${STATEMENT_MAX_ROWS}`,
+    [customerId, from, to],
+  );
+}
+
+/** The name, account number and currency a statement is headed with. */
+export async function statementHolder(db: Pick<EntityManager, 'query'>, customerId: string): Promise<{ name: string; accountNumber: string; currency: string }> {
+  const [holder] = await rows<{ name: string; accountNumber: string; currency: string }>(
+    db,
+    `SELECT concat_ws(' ', first_name, middle_name, last_name) AS name, account_number AS "accountNumber", currency FROM customers WHERE id = $1`,
+    [customerId],
+  );
+  return holder;
+}
 
 /**
  * The account balance when a statement period opens (after the last booked row before `from`) and when it closes
  * (after the last booked row up to the end of `to`), in minor units of the account's currency. Rows carry their account's balance after them,
  * in booking order; a customer with nothing booked yet opens at zero.
  */
-export async function statementBalances(m: EntityManager, customerId: string, currency: string, from: string, to: string): Promise<{ openingMinor: bigint; closingMinor: bigint }> {
+export async function statementBalances(db: Pick<EntityManager, 'query'>, customerId: string, currency: string, from: string, to: string): Promise<{ openingMinor: bigint; closingMinor: bigint }> {
   const [row] = await rows<{ opening: string | null; closing: string | null }>(
-    m,
+    db,
     `SELECT (SELECT balance_after_minor FROM transactions
               WHERE customer_id = $1 AND currency = $4 AND balance_after_minor IS NOT NULL AND created_at < $2::date
               ORDER BY created_at DESC, id DESC LIMIT 1)::text AS opening,
@@ -18,4 +43,15 @@ export async function statementBalances(m: EntityManager, customerId: string, cu
     [customerId, from, to, currency],
   );
   return { openingMinor: BigInt(row.opening ?? '0'), closingMinor: BigInt(row.closing ?? '0') };
+}
+
+/** One transaction by id with its holder's name and account number, for staff. */
+export async function transactionWithHolder(db: Pick<EntityManager, 'query'>, id: string): Promise<TransactionRow | undefined> {
+  const [row] = await rows<TransactionRow>(
+    db,
+    `SELECT t.*, concat_ws(' ', c.first_name, c.last_name) AS holder_name, c.account_number AS holder_account
+       FROM transactions t JOIN customers c ON c.id = t.customer_id WHERE t.id = $1`,
+    [id],
+  );
+  return row;
 }

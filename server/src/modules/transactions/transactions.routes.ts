@@ -1,16 +1,13 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as yup from 'yup';
 import { statementQuerySchema, transactionQuerySchema } from '@strongroom/shared';
 import { idParamsFor, okResponse, responses, simpleRestListQuery } from '../../common/route-schemas';
 import { transactionItemSchema } from './transaction-item.schema';
-import { firstApprover, timeline } from '../review/status-events';
-import { notFound } from '../../common/app-error';
-import { rows } from '../../common/sql';
-import { COUNT_LOOKAHEAD, getTransactionForCustomer, listTransactions, listTransactionsForStaff, toTransactionDto, type TransactionRow } from './transactions.service';
+import { timeline } from '../review/status-events';
+import { COUNT_LOOKAHEAD, getTransactionForCustomer, listTransactions, listTransactionsForStaff, transactionForStaff } from './transactions.service';
 import type { ListOrder } from './list-statements';
 import { parseListParams, sendList } from '../admin/simple-rest';
-import { StatementPdfs, statementCsv } from './statement';
-import { statementBalances } from './transactions.queries';
+import { StatementsService } from './statements.service';
 import { isUuid } from '../../common/ids';
 
 const tags = ['transactions'];
@@ -20,7 +17,8 @@ const referenceParams = yup.object({
     .required()
     .matches(/^[A-Z0-9]{4,40}$/, 'Transaction not found'),
 });
-const STATEMENT_MAX_ROWS = 5000;
+/** Statements one customer may download a minute. */
+const STATEMENTS_PER_MINUTE = 10;
 
 const listResponse = responses({
   200: okResponse({
@@ -34,8 +32,8 @@ const listResponse = responses({
 
 export default async function transactionRoutes(app: FastifyInstance) {
   // Statements are drawn in a thread of their own, started at the first and ended with the server.
-  const statementPdfs = new StatementPdfs();
-  app.addHook('onClose', () => statementPdfs.close());
+  const statements = new StatementsService(app.db);
+  app.addHook('onClose', () => statements.close());
   const listSummary = "The caller's transactions, newest first, paginated, filtered, searched";
   app.get('/transaction', { schema: { tags, summary: listSummary, querystring: transactionQuerySchema, response: listResponse } }, async (request) => {
     const query = request.query as yup.InferType<typeof transactionQuerySchema>;
@@ -44,29 +42,15 @@ export default async function transactionRoutes(app: FastifyInstance) {
     return { success: true, items, page: query.page, pageSize: query.pageSize, total, totalCapped };
   });
 
+  // A statement reads up to 5,000 rows and may draw a PDF: a few a minute per customer, whatever their IPs.
+  const statementLimit = app.rateLimit({ max: STATEMENTS_PER_MINUTE, timeWindow: '1 minute', keyGenerator: (request: FastifyRequest) => `statement:${request.customer?.id}` });
   app.get(
     '/transaction/statement',
-    { preHandler: app.requireCustomer, schema: { tags, summary: 'Statement for a date range as CSV or PDF', querystring: statementQuerySchema } },
+    { preHandler: [app.requireCustomer, statementLimit], schema: { tags, summary: 'Statement for a date range as CSV or PDF', querystring: statementQuerySchema } },
     async (request, reply) => {
-      const q = request.query as yup.InferType<typeof statementQuerySchema>;
-      const list = await rows<TransactionRow>(
-        app.db,
-        `SELECT * FROM transactions WHERE customer_id = $1 AND created_at >= $2::date AND created_at < $3::date + 1 ORDER BY created_at, id LIMIT ${STATEMENT_MAX_ROWS}`,
-        [request.customer!.id, q.from, q.to],
-      );
-      const items = list.map(toTransactionDto);
-      const name = `strongroom-statement-${q.from}-to-${q.to}`;
-      if (q.format === 'pdf') {
-        const [c] = await rows<{ name: string; account_number: string; currency: string }>(
-          app.db,
-          `SELECT concat_ws(' ', first_name, middle_name, last_name) AS name, account_number, currency FROM customers WHERE id = $1`,
-          [request.customer!.id],
-        );
-        const balances = await statementBalances(app.db.manager, request.customer!.id, c.currency, q.from, q.to);
-        const pdf = await statementPdfs.draw({ items, holder: { name: c.name, accountNumber: c.account_number, currency: c.currency }, period: { from: q.from, to: q.to, ...balances } });
-        return reply.header('Content-Type', 'application/pdf').header('Content-Disposition', `attachment; filename="${name}.pdf"`).send(pdf);
-      }
-      return reply.header('Content-Type', 'text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${name}.csv"`).send(statementCsv(items));
+      const query = request.query as yup.InferType<typeof statementQuerySchema>;
+      const file = await statements.statement(request.customer!.id, query);
+      return reply.header('Content-Type', file.contentType).header('Content-Disposition', `attachment; filename="${file.fileName}"`).send(file.body);
     },
   );
 
@@ -102,19 +86,7 @@ export default async function transactionRoutes(app: FastifyInstance) {
     { preHandler: app.requireStaff(), schema: { tags: ['admin'], summary: 'One transaction, with its status history', params: idParamsFor('Transaction not found') } },
     async (request) => {
       const { id } = request.params as { id: string };
-      const [r] = await rows<TransactionRow>(
-        app.db,
-        `SELECT t.*, concat_ws(' ', c.first_name, c.last_name) AS holder_name, c.account_number AS holder_account FROM transactions t JOIN customers c ON c.id = t.customer_id WHERE t.id = $1`,
-        [id],
-      );
-      if (!r) throw notFound('Transaction not found');
-      return Object.assign(toTransactionDto(r), {
-        customerId: r.customer_id,
-        statusReason: r.status_reason,
-        metadata: r.metadata,
-        timeline: await timeline(app.db, 'transaction', r.id),
-        firstApproval: await firstApprover(app.db, 'transaction', r.id),
-      });
+      return transactionForStaff(app.db, id);
     },
   );
 }

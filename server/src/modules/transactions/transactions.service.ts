@@ -7,6 +7,8 @@ import { CREDIT_REFERENCE_SUFFIX } from '../ledger/ledger.service';
 import { type ListOrder, listPageStatement, NEWEST_FIRST, orderBy } from './list-statements';
 import { STAFF_ORDER_CONDITION } from '../../db/migrations/1760002600000-transactions-newest-first.migration';
 import { LIST_COUNT_LOOKAHEAD } from '../admin/simple-rest';
+import { firstApprover, timeline } from '../review/status-events';
+import { transactionWithHolder } from './transactions.queries';
 
 export interface NewTransaction {
   customerId: string;
@@ -260,4 +262,17 @@ export async function getTransactionForCustomer(m: EntityManager, customerId: st
   );
   if (!row) throw notFound('Transaction not found');
   return toTransactionDto(row);
+}
+
+/** One transaction as staff see it: the holder, the reason and metadata, its status history and first approval. */
+export async function transactionForStaff(db: DataSource, id: string) {
+  const row = await transactionWithHolder(db, id);
+  if (!row) throw notFound('Transaction not found');
+  return Object.assign(toTransactionDto(row), {
+    customerId: row.customer_id,
+    statusReason: row.status_reason,
+    metadata: row.metadata,
+    timeline: await timeline(db, 'transaction', row.id),
+    firstApproval: await firstApprover(db, 'transaction', row.id),
+  });
 }
