@@ -134,7 +134,8 @@ export interface DashboardSummaryDto {
   currency: string;
   inflow: { amount: string; changePct: number | null };
   outflow: { amount: string; changePct: number | null };
-  counts: { cards: number; cryptoAssets: number; transactions: number };
+  /** transactions is counted up to 1,000; transactionsCapped says there are more ("1,000+"). */
+  counts: { cards: number; cryptoAssets: number; transactions: number; transactionsCapped: boolean };
   recent: TransactionDto[];
   series: { date: string; in: string; out: string }[];
 }

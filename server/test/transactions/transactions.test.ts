@@ -1,5 +1,6 @@
 import { formatDate } from '@strongroom/shared';
 import { pdfTextLines } from '../helpers/pdf-text';
+import { insertCredits } from '../helpers/credits';
 import { approvedCustomer, createTestApp, type TestApp } from '../helpers/test-app';
 
 describe('GET /v1/transaction', () => {
@@ -24,13 +25,7 @@ describe('GET /v1/transaction', () => {
   /** A new customer with `count` credits booked straight into the table, `<prefix>1` the newest, a minute apart. */
   async function customerWithHistory(prefix: string, count: number) {
     const c = await approvedCustomer(t.app, { staff: a.staff });
-    const [account] = await t.app.db.query(`SELECT id FROM ledger_accounts WHERE customer_id = $1`, [c.id]);
-    await t.app.db.query(
-      `INSERT INTO transactions (reference, customer_id, account_id, type, kind, status, description, category, amount_minor, currency, channel, created_at)
-       SELECT $3 || g, $1, $2, 'credit', 'incoming', 'success', 'Payment ' || g, 'Deposit', 100 + g, 'USD', 'Branch', now() - make_interval(mins => g)
-         FROM generate_series(1, ${count}) g`,
-      [c.id, account.id, prefix],
-    );
+    await insertCredits(t.app, c.id, { prefix, count, apart: '1 minute' });
     return c;
   }
 

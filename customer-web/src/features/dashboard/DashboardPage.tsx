@@ -195,7 +195,9 @@ export default function DashboardPage() {
             <CardHeader
               title="Recent transactions"
               titleTypographyProps={{ variant: 'h6', fontWeight: 700 }}
-              subheader={data && data.counts.transactions > 0 ? `Latest ${recent.length} of ${data.counts.transactions}` : undefined}
+              subheader={
+                data && data.counts.transactions > 0 ? `Latest ${recent.length} of ${data.counts.transactions.toLocaleString('en-US')}${data.counts.transactionsCapped ? '+' : ''}` : undefined
+              }
               action={
                 <Button component={RouterLink} to="/transactions">
                   View all
