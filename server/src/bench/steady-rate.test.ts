@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { latencyFigures, steadyRate } from './steady-rate';
+import { RawHttpPool } from './raw-http';
 
 describe('steadyRate', () => {
   let server: Server;
@@ -54,13 +55,33 @@ describe('steadyRate', () => {
         sent += 1;
         return { headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ delayMs: sent > 10 && sent <= 20 ? 400 : 0 }) };
       },
-      0.25,
+      { windowS: 0.25 },
     );
 
     expect(result.windowP99s).toHaveLength(4);
     expect(result.windowP99s[1]).toBeGreaterThanOrEqual(400);
     expect(Math.max(...result.windowP99s)).toBe(result.windowP99s[1]);
     expect(result.p99).toBe(Math.max(...result.windowP99s));
+  });
+
+  it("sends a later run on a warm-up's connections when given its pool, opening none, and leaves them open", async () => {
+    let connections = 0;
+    const counted = () => (connections += 1);
+    server.on('connection', counted);
+    const pool = new RawHttpPool(url);
+    const body = () => ({ headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ delayMs: 20 }) });
+    try {
+      await steadyRate(url, 100, 0.3, body, { pool });
+      const openedByWarmUp = connections;
+      expect(openedByWarmUp).toBeGreaterThan(0);
+      const measured = await steadyRate(url, 100, 0.3, body, { pool });
+      expect(measured.ok).toBe(30);
+      expect(connections).toBe(openedByWarmUp);
+      expect(pool.idleSockets().length).toBe(openedByWarmUp);
+    } finally {
+      pool.close();
+      server.off('connection', counted);
+    }
   });
 
   it('counts a request that gets no answer as failed instead of waiting for ever', async () => {

@@ -20,8 +20,14 @@ export const SLOW_MS = 50;
  * measures bursts, not a rate. The load generator shares the machine's cores with the server and PostgreSQL, so its
  * requests go through RawHttpPool, which costs it least.
  */
-export async function steadyRate(url: URL, rate: number, durationS: number, body: () => { headers: Record<string, string>; payload: string }, windowS = STEADY_WINDOW_S) {
-  const pool = new RawHttpPool(url);
+export async function steadyRate(
+  url: URL,
+  rate: number,
+  durationS: number,
+  body: () => { headers: Record<string, string>; payload: string },
+  { windowS = STEADY_WINDOW_S, pool: givenPool }: { windowS?: number; /** Connections kept from an earlier run (the caller closes them). */ pool?: RawHttpPool } = {},
+) {
+  const pool = givenPool ?? new RawHttpPool(url);
   // Each request's latency, in the window of `windowS` it was due in: the whole run's figures are all the windows'.
   const windowLatenciesMs: number[][] = [];
   // How late each request left this process after it was due: the load generator waiting for a core counts in the
@@ -81,7 +87,7 @@ export async function steadyRate(url: URL, rate: number, durationS: number, body
     };
     fire();
   });
-  pool.close();
+  if (!givenPool) pool.close();
   if (slow.size)
     console.log(
       `over ${SLOW_MS} ms (due at s: count, worst ms, sent late by at worst ms):`,
