@@ -147,6 +147,15 @@ describe('four eyes above the threshold (incoming payments)', () => {
     expect(same.json().error).toBe('You gave the first approval of this incoming payment; a second admin must give the second.');
     const show = await t.app.inject({ method: 'GET', url: `/v1/admin/incoming-payments/${id}`, headers: { cookie: second.cookie } });
     expect(show.json()).toMatchObject({ status: 'awaiting_second_approval', amount: '15000.00', firstApproval: { id: expect.any(String) } });
+    const waiting = await t.app.inject({
+      method: 'GET',
+      url: `/v1/admin/incoming-payments?filter=${encodeURIComponent('{"status":"awaiting_second_approval"}')}&sort=${encodeURIComponent('["created_at","ASC"]')}&range=[0,99]`,
+      headers: { cookie: second.cookie },
+    });
+    const listed = waiting.json() as { id: string; status: string }[];
+    expect(listed.every((item) => item.status === 'awaiting_second_approval')).toBe(true);
+    expect(listed.find((item) => item.id === id)).toMatchObject({ amount: '15000.00', accountNumber: customer.accountNumber, senderName: 'Big Corp', postedBy: expect.any(String) });
+    expect(waiting.headers['content-range']).toBe(`incoming-payments 0-${listed.length - 1}/${listed.length}`);
 
     const approved = await t.app.inject({ method: 'PATCH', url: `/v1/admin/incoming-payments/${id}/approve`, headers: second.headers });
     expect(approved.json()).toMatchObject({ success: true, status: 'approved' });

@@ -1,9 +1,9 @@
+import { accountCurrencyOf } from '../user/user.queries';
 import type { FastifyInstance } from 'fastify';
 import type { EntityManager } from 'typeorm';
 import { CARD_REWARDS_TEXT, minorToDecimal, parseAmountToMinor, type CardActivityDto, type CardApplicationInput, type CardDto, type CardRevealDto } from '@strongroom/shared';
 import type { Actor } from '../../common/actor';
 import { decryptTextWithAny, encryptText } from '../../common/crypto';
-import { rows } from '../../common/sql';
 import { withTransaction } from '../../db/transaction';
 import { recordAudit } from '../audit/audit.service';
 import { customerAccountId, internalAccountId, newReference, postJournal } from '../ledger/ledger.service';
@@ -56,7 +56,7 @@ export class CardsService {
   /** An application: personal details as given, the SSN encrypted with only its last 4 in clear (docs/decisions/0012-issued-cards.md). */
   async apply(customerId: string, input: CardApplicationInput, actor: Actor): Promise<CardDto> {
     return withTransaction(this.app.db, async (m) => {
-      const [customer] = await rows<{ currency: string }>(m, `SELECT currency FROM customers WHERE id = $1`, [customerId]);
+      const accountCurrency = (await accountCurrencyOf(m, customerId)) ?? 'USD';
       const ssnDigits = input.ssn.replace(/\D/g, '');
       const id = await q.insertCard(m, {
         customerId,
@@ -72,8 +72,8 @@ export class CardsService {
         city: input.city,
         state: input.state,
         zipCode: input.zipCode,
-        currency: customer.currency,
-        creditLimitMinor: parseAmountToMinor(input.creditLimit as string | number, customer.currency),
+        currency: accountCurrency,
+        creditLimitMinor: parseAmountToMinor(input.creditLimit as string | number, accountCurrency),
       });
       await recordAudit(m, actor, { action: 'card.apply', targetType: 'card', targetId: id, details: { cardType: input.cardType } });
       return toCardDto((await q.findCard(m, id))!);

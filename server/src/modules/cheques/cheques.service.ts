@@ -1,3 +1,4 @@
+import { accountCurrencyOf } from '../user/user.queries';
 import type { FastifyInstance } from 'fastify';
 import type { EntityManager } from 'typeorm';
 import { CHEQUE_IMAGE_SIZE_MESSAGE, CHEQUE_IMAGE_TYPE_MESSAGE, minorToDecimal, parseAmountToMinor, type ChequeDto, type ChequeStatus } from '@strongroom/shared';
@@ -84,9 +85,9 @@ export class ChequesService {
    */
   async deposit(m: EntityManager, customerId: string, actor: Actor, input: DepositInput, images: DepositImages, written: StoredFileEntity[]): Promise<ChequeDto> {
     const checked = this.checkImages(images);
-    const [customer] = await rows<{ currency: string }>(m, `SELECT currency FROM customers WHERE id = $1`, [customerId]);
-    if (!customer) throw errors.customerNotFound();
-    if (input.currency !== customer.currency) throw errors.currencyNotAccount(customer.currency);
+    const accountCurrency = await accountCurrencyOf(m, customerId);
+    if (!accountCurrency) throw errors.customerNotFound();
+    if (input.currency !== accountCurrency) throw errors.currencyNotAccount(accountCurrency);
     const issueDate = input.issueDate ? input.issueDate : null;
     if (issueDate && issueDate > this.app.clock.now().toISOString().slice(0, 10)) throw errors.issueDateInFuture();
     const accountNumber = input.accountNumber?.trim() ? input.accountNumber.trim() : null;
@@ -102,8 +103,8 @@ export class ChequesService {
     try {
       id = await insertCheque(m, {
         customerId,
-        amountMinor: parseAmountToMinor(input.amount, customer.currency),
-        currency: customer.currency,
+        amountMinor: parseAmountToMinor(input.amount, accountCurrency),
+        currency: accountCurrency,
         chequeNumber: input.chequeNumber.trim(),
         bankName: input.bankName.trim(),
         accountNumber,

@@ -1,3 +1,4 @@
+import { accountCurrencyOf } from '../user/user.queries';
 import type { FastifyInstance } from 'fastify';
 import { CRYPTO_RECEIPT_SIZE_MESSAGE, CRYPTO_STATUS_VALUES, cryptoBuySchema, cryptoRequestListQuerySchema, cryptoSellSchema, rejectReasonSchema } from '@strongroom/shared';
 import { actorOf } from '../../common/actor';
@@ -5,7 +6,6 @@ import { customerKeyScope } from '../../plugins/idempotency.plugin';
 import { readUploads, uploadedFiles } from '../../common/multipart';
 import { idParamsFor, okResponse, responses, timelineSchema } from '../../common/route-schemas';
 import { sha256Hex } from '../../common/crypto';
-import { rows } from '../../common/sql';
 import type { StoredFileEntity } from '../files/entities/stored-file.entity';
 import { decide } from '../review/review.service';
 import { listCryptoOptions } from './crypto.service';
@@ -56,8 +56,7 @@ export default async function cryptoRoutes(app: FastifyInstance) {
     { preHandler: app.requireCustomer, schema: { tags, summary: "The caller's holdings: units available and reserved, reference price, value in USD and the account currency" } },
     async (request) => {
       const id = request.customer!.id;
-      const [customer] = await rows<{ currency: string }>(app.db, `SELECT currency FROM customers WHERE id = $1`, [id]);
-      return { success: true, ...(await wallet.portfolio(app.db.manager, id, customer?.currency ?? 'USD')) };
+      return { success: true, ...(await wallet.portfolio(app.db.manager, id, (await accountCurrencyOf(app.db, id)) ?? 'USD')) };
     },
   );
 

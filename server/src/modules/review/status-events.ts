@@ -79,3 +79,21 @@ export async function firstApprover(db: Queryable, subjectType: string, subjectI
   );
   return row ? { id: row.actor_id, email: row.email, at: new Date(row.created_at).toISOString() } : null;
 }
+
+/** The console's list of status events, filtered to one kind of item or one item (then oldest first), and their count. */
+export async function listStatusEvents(
+  db: Queryable,
+  { subjectType, subjectId, newestFirst, limit, offset }: { subjectType: string | null; subjectId: string | null; newestFirst: boolean; limit: number; offset: number },
+): Promise<{ items: Record<string, unknown>[]; total: number }> {
+  const where = `($1::text IS NULL OR e.subject_type = $1) AND ($2::uuid IS NULL OR e.subject_id = $2)`;
+  const items = await rows(
+    db,
+    `SELECT e.id::text, e.subject_type AS "subjectType", e.subject_id AS "subjectId", e.from_status AS "from", e.to_status AS "to", e.actor_type AS "actorType",
+            e.actor_id AS "actorId", s.email AS "actorEmail", e.reason, e.created_at AS "createdAt"
+       FROM status_events e LEFT JOIN staff_users s ON e.actor_type = 'staff' AND s.id = e.actor_id
+      WHERE ${where} ORDER BY e.id ${newestFirst && !subjectId ? 'DESC' : 'ASC'} LIMIT $3 OFFSET $4`,
+    [subjectType, subjectId, limit, offset],
+  );
+  const [{ count }] = await rows<{ count: string }>(db, `SELECT count(*) FROM status_events e WHERE ${where}`, [subjectType, subjectId]);
+  return { items, total: Number(count) };
+}

@@ -1,6 +1,6 @@
+import { accountCurrencyOf } from '../user/user.queries';
 import type { EntityManager } from 'typeorm';
 import { LOCAL_FEE, convertMinor, internationalFeeMinor, minorToDecimal, parseAmountToMinor, type TransferSummaryDto } from '@strongroom/shared';
-import { rows } from '../../common/sql';
 import { internalAccountId, type PostingInput } from '../ledger/ledger.service';
 import { getRate } from '../fx/fx.service';
 
@@ -17,8 +17,7 @@ export interface Quote {
 
 /** Fee, rate and totals for a payment, computed here and shown before the customer confirms (docs/decisions/0004-fees.md). */
 export async function quote(m: EntityManager, customerId: string, kind: PaymentKind, amount: string | number, paymentCurrency?: string): Promise<Quote> {
-  const [customer] = await rows<{ currency: string }>(m, `SELECT currency FROM customers WHERE id = $1`, [customerId]);
-  const accountCurrency = customer.currency;
+  const accountCurrency = (await accountCurrencyOf(m, customerId)) ?? 'USD';
   const payCurrency = kind === 'international' ? (paymentCurrency ?? accountCurrency) : accountCurrency;
   const paymentMinor = parseAmountToMinor(amount, payCurrency);
   const rate = await getRate(m, payCurrency, accountCurrency);

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { incomingTransferSchema, rejectReasonSchema } from '@strongroom/shared';
 import { actorOf } from '../../common/actor';
 import { idParams, idParamsFor, okResponse, responses, simpleRestListQuery } from '../../common/route-schemas';
-import { rows } from '../../common/sql';
 import { notFound } from '../../common/app-error';
 import { minorToDecimal } from '@strongroom/shared';
 import { decide, decideIn } from '../review/review.service';
@@ -10,6 +9,7 @@ import { firstApprover } from '../review/status-events';
 import { parseListParams, sendList } from '../admin/simple-rest';
 import { incomingReview, postIncoming, type IncomingInput } from './incoming.service';
 import { settlementReview } from './settlement.review';
+import { incomingPaymentById, listIncomingPayments } from './transfers.queries';
 
 const tags = ['admin'];
 
@@ -89,30 +89,14 @@ export default async function transferAdminRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const params = parseListParams(request.query as Record<string, unknown>, ['created_at'], 'created_at');
       const status = typeof params.filter.status === 'string' ? params.filter.status : null;
-      const items = await rows(
-        app.db,
-        `SELECT p.id, p.network_reference AS "networkReference", p.status, p.status_reason AS "statusReason", p.sender_name AS "senderName", p.sender_bank AS "senderBank",
-              p.amount_minor::text AS amount_minor, p.currency, c.account_number AS "accountNumber", concat_ws(' ', c.first_name, c.last_name) AS "holderName",
-              s.email AS "postedBy", p.created_at AS "createdAt"
-         FROM incoming_payments p JOIN customers c ON c.id = p.customer_id LEFT JOIN staff_users s ON s.id = p.posted_by
-        WHERE ($1::text IS NULL OR p.status = $1) ORDER BY p.created_at ${params.sortOrder} LIMIT $2 OFFSET $3`,
-        [status, params.limit, params.offset],
-      );
-      const [{ count }] = await rows<{ count: string }>(app.db, `SELECT count(*) FROM incoming_payments WHERE ($1::text IS NULL OR status = $1)`, [status]);
-      return sendList(reply, 'incoming-payments', items.map(withAmount), params.offset, Number(count));
+      const { items, total } = await listIncomingPayments(app.db, { status, direction: params.sortOrder, limit: params.limit, offset: params.offset });
+      return sendList(reply, 'incoming-payments', items.map(withAmount), params.offset, total);
     },
   );
 
   app.get('/admin/incoming-payments/:id', { preHandler: anyStaff, schema: { tags, summary: 'One incoming payment, with who gave the first approval', params: idParams } }, async (request) => {
     const { id } = request.params as { id: string };
-    const [item] = await rows(
-      app.db,
-      `SELECT p.id, p.network_reference AS "networkReference", p.status, p.status_reason AS "statusReason", p.sender_name AS "senderName", p.sender_bank AS "senderBank",
-              p.amount_minor::text AS amount_minor, p.currency, c.account_number AS "accountNumber", concat_ws(' ', c.first_name, c.last_name) AS "holderName",
-              s.email AS "postedBy", p.created_at AS "createdAt"
-         FROM incoming_payments p JOIN customers c ON c.id = p.customer_id LEFT JOIN staff_users s ON s.id = p.posted_by WHERE p.id = $1`,
-      [id],
-    );
+    const item = await incomingPaymentById(app.db, id);
     if (!item) throw notFound('Incoming payment not found');
     return Object.assign(withAmount(item), { firstApproval: await firstApprover(app.db, 'incoming_payment', id) });
   });

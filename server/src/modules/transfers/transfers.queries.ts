@@ -198,3 +198,29 @@ export async function releaseOutboundLimit(db: Queryable, accountId: string, amo
     [accountId, amountMinor.toString(), transactionId],
   );
 }
+
+/** An incoming payment as the console lists and shows it (amount_minor as text, for withAmount). */
+const INCOMING_PAYMENT_COLUMNS = `p.id, p.network_reference AS "networkReference", p.status, p.status_reason AS "statusReason", p.sender_name AS "senderName",
+       p.sender_bank AS "senderBank", p.amount_minor::text AS amount_minor, p.currency, c.account_number AS "accountNumber",
+       concat_ws(' ', c.first_name, c.last_name) AS "holderName", s.email AS "postedBy", p.created_at AS "createdAt"
+  FROM incoming_payments p JOIN customers c ON c.id = p.customer_id LEFT JOIN staff_users s ON s.id = p.posted_by`;
+
+/** Incoming payments posted by staff, in one status or all, by when they were posted; and how many there are. */
+export async function listIncomingPayments(
+  db: Queryable,
+  { status, direction, limit, offset }: { status: string | null; direction: 'ASC' | 'DESC'; limit: number; offset: number },
+): Promise<{ items: Record<string, unknown>[]; total: number }> {
+  const items = await rows(db, `SELECT ${INCOMING_PAYMENT_COLUMNS} WHERE ($1::text IS NULL OR p.status = $1) ORDER BY p.created_at ${direction === 'DESC' ? 'DESC' : 'ASC'} LIMIT $2 OFFSET $3`, [
+    status,
+    limit,
+    offset,
+  ]);
+  const [{ count }] = await rows<{ count: string }>(db, `SELECT count(*) FROM incoming_payments WHERE ($1::text IS NULL OR status = $1)`, [status]);
+  return { items, total: Number(count) };
+}
+
+/** One incoming payment by id. */
+export async function incomingPaymentById(db: Queryable, id: string): Promise<Record<string, unknown> | undefined> {
+  const [item] = await rows(db, `SELECT ${INCOMING_PAYMENT_COLUMNS} WHERE p.id = $1`, [id]);
+  return item;
+}
