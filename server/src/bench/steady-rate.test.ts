@@ -69,13 +69,14 @@ describe('steadyRate', () => {
     const counted = () => (connections += 1);
     server.on('connection', counted);
     const pool = new RawHttpPool(url);
-    const body = () => ({ headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ delayMs: 20 }) });
+    // One request every 200 ms, each answered at once: one connection carries them all, whatever the machine's load.
+    const body = () => ({ headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ delayMs: 0 }) });
     try {
-      await steadyRate(url, 100, 0.3, body, { pool });
+      await steadyRate(url, 5, 0.6, body, { pool });
       const openedByWarmUp = connections;
       expect(openedByWarmUp).toBeGreaterThan(0);
-      const measured = await steadyRate(url, 100, 0.3, body, { pool });
-      expect(measured.ok).toBe(30);
+      const measured = await steadyRate(url, 5, 0.6, body, { pool });
+      expect(measured.ok).toBe(3);
       expect(connections).toBe(openedByWarmUp);
       expect(pool.idleSockets().length).toBe(openedByWarmUp);
     } finally {
