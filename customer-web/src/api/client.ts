@@ -41,6 +41,28 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+/** The API's answer; a network failure becomes an ApiError (an abort stays an AbortError). */
+async function send(path: string, init: RequestInit): Promise<Response> {
+  try {
+    // The API may be on another origin of the same site (runtime config): its cookies must still go.
+    return await fetch(apiUrl(`/v1${path}`), { ...init, credentials: 'include' });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiError(0, 'Cannot reach the bank right now. Check your connection and try again.');
+  }
+}
+
+/** The answer's JSON body, or null when it has none. */
+async function jsonOf(res: Response) {
+  return (res.headers.get('content-type') ?? '').includes('application/json') ? await res.json().catch(() => null) : null;
+}
+
+/** The refusal as an ApiError; a lapsed session outside sign-in also tells the app to sign out. */
+function refusal(path: string, status: number, data: { error?: string; message?: string; errors?: Record<string, string> } | null): ApiError {
+  if (status === 401 && !path.startsWith('/auth/')) window.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
+  return new ApiError(status, (data && (data.error || data.message)) || GENERIC_ERROR, data?.errors);
+}
+
 async function request<T>(method: string, path: string, body?: unknown, opts: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
@@ -51,28 +73,11 @@ async function request<T>(method: string, path: string, body?: unknown, opts: Re
   }
   if (opts.idempotencyKey) headers['Idempotency-Key'] = opts.idempotencyKey;
 
-  let res: Response;
-  try {
-    res = await fetch(apiUrl(`/v1${path}`), {
-      method,
-      headers,
-      // The API may be on another origin of the same site (runtime config): its cookies must still go.
-      credentials: 'include',
-      body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
-      signal: opts.signal,
-    });
-  } catch (err) {
-    if ((err as Error).name === 'AbortError') throw err;
-    throw new ApiError(0, 'Cannot reach the bank right now. Check your connection and try again.');
-  }
-  const type = res.headers.get('content-type') ?? '';
-  const data = type.includes('application/json') ? await res.json().catch(() => null) : null;
+  const res = await send(path, { method, headers, body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body), signal: opts.signal });
+  const data = await jsonOf(res);
   if (data && typeof data.csrfToken === 'string') csrfToken = data.csrfToken;
   if (path === '/auth/logout' || res.status === 401) csrfToken = undefined;
-  if (!res.ok || (data && data.success === false)) {
-    if (res.status === 401 && !path.startsWith('/auth/')) window.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
-    throw new ApiError(res.status, (data && (data.error || data.message)) || GENERIC_ERROR, data?.errors);
-  }
+  if (!res.ok || (data && data.success === false)) throw refusal(path, res.status, data);
   return data as T;
 }
 
@@ -87,18 +92,9 @@ export interface DownloadedFile {
  * session) is told in the app instead of replacing it with the API's JSON.
  */
 async function download(path: string): Promise<DownloadedFile> {
-  let res: Response;
-  try {
-    res = await fetch(apiUrl(`/v1${path}`), { credentials: 'include' });
-  } catch {
-    throw new ApiError(0, 'Cannot reach the bank right now. Check your connection and try again.');
-  }
-  if (!res.ok) {
-    const data = (res.headers.get('content-type') ?? '').includes('application/json') ? await res.json().catch(() => null) : null;
-    if (res.status === 401) window.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
-    throw new ApiError(res.status, (data && data.error) || GENERIC_ERROR, data?.errors);
-  }
-  const fileName = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? path.split('?')[0].split('/').pop() ?? 'download';
+  const res = await send(path, { method: 'GET' });
+  if (!res.ok) throw refusal(path, res.status, await jsonOf(res));
+  const fileName = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'download';
   return { blob: await res.blob(), fileName };
 }
 

@@ -2,14 +2,8 @@ import { useMemo, useState } from 'react';
 import { Alert, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { ValidationError } from 'yup';
-import { statementQuerySchema, validationErrors } from '@strongroom/shared';
+import { statementQuerySchema, todayIsoDate, validationErrors } from '@strongroom/shared';
 import { api, ApiError, GENERIC_ERROR } from '../../api/client';
-
-/** A day as the customer's calendar shows it ('YYYY-MM-DD' in their time zone, not UTC's). */
-function calendarDay(date: Date): string {
-  const twoDigits = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${twoDigits(date.getMonth() + 1)}-${twoDigits(date.getDate())}`;
-}
 
 /** The same day a month back (the last day of that month where it is shorter): a period never empty on the 1st. */
 function aMonthAgo(today: Date): Date {
@@ -44,8 +38,8 @@ function save({ blob, fileName }: { blob: Blob; fileName: string }) {
  * bank busy) under the buttons: the app never gives way to an error answer.
  */
 export function StatementCard() {
-  const [from, setFrom] = useState(() => calendarDay(aMonthAgo(new Date())));
-  const [to, setTo] = useState(() => calendarDay(new Date()));
+  const [from, setFrom] = useState(() => todayIsoDate(aMonthAgo(new Date())));
+  const [to, setTo] = useState(() => todayIsoDate());
   const [preparing, setPreparing] = useState<'csv' | 'pdf' | undefined>();
   const [refusal, setRefusal] = useState<string | undefined>();
   const errors = useMemo(() => datesErrors(from, to), [from, to]);

@@ -1,5 +1,5 @@
 import { rows, type Queryable } from '../../common/sql';
-import { TRANSACTION_DTO_COLUMNS, type TransactionDtoRow } from '../transactions/transactions.service';
+import { TRANSACTION_DTO_COLUMNS, type TransactionDtoRow } from '../transactions/transaction-row';
 
 export interface MonthToDateFlows {
   inNowMinor: bigint;

@@ -10,7 +10,7 @@ import { countTransactionsUpTo, lastThirtyDays, latestTransactions, monthToDateF
 export const DASHBOARD_COUNT_CAP = 1_000;
 
 /** Percentage change this month so far vs the same days of last month, one decimal; null when there is nothing to compare with. */
-export function changePct(current: bigint, previous: bigint): number | null {
+function changePct(current: bigint, previous: bigint): number | null {
   if (previous === 0n) return null;
   return Number(((current - previous) * 1000n) / previous) / 10;
 }

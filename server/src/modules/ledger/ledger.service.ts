@@ -5,7 +5,8 @@ import { isPreparable, prepared, rows, sqlState, type Preparable, type Queryable
 import { AppError } from '../../common/app-error';
 import { randomSymbols } from '../../common/crypto';
 import { LedgerInvariantError, OutboundLimitExceeded, insufficientFunds } from './ledger.errors';
-import type { NewTransaction, TransactionRow } from '../transactions/transactions.service';
+import type { NewTransaction } from '../transactions/transactions.service';
+import type { TransactionRow } from '../transactions/transaction-row';
 import { WITHDRAWAL_CONDITION } from '../../db/migrations/1760002700000-withdrawals-index.migration';
 
 /** Internal accounts, one per currency (docs/decisions/0011). */

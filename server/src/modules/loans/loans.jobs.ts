@@ -7,7 +7,7 @@ import { withTransaction } from '../../db/transaction';
 import { internalAccountId, newReference, postJournal, type PostingInput } from '../ledger/ledger.service';
 import { enqueueMail } from '../mail/mail.jobs';
 import { recordStatusEvent } from '../review/status-events';
-import type { TransactionRow } from '../transactions/transactions.service';
+import type { TransactionRow } from '../transactions/transaction-row';
 import { dueInstalmentIds, findLoan, lockInstalment, loanCustomer, markInstalmentMissed, markInstalmentPaid, type InstalmentRow, type LoanRow } from './loans.queries';
 import { isoDate } from './loans.review';
 

@@ -12,9 +12,17 @@ describe('StatementPdfs', () => {
   const pdfs = new StatementPdfs();
   afterAll(() => pdfs.close());
 
-  it(`draws ${STATEMENT_DRAWINGS_MAX} statements at once and refuses one more as busy, with when to try again`, async () => {
-    const asked = Array.from({ length: STATEMENT_DRAWINGS_MAX + 1 }, () => pdfs.draw(input));
+  it(`draws ${STATEMENT_DRAWINGS_MAX} statements at once and refuses one more as busy before it reads anything, with when to try again`, async () => {
+    let reads = 0;
+    const asked = Array.from({ length: STATEMENT_DRAWINGS_MAX + 1 }, () =>
+      pdfs.draw(async () => {
+        reads += 1;
+        return input;
+      }),
+    );
     const settled = await Promise.allSettled(asked);
+    // The refused one read nothing: its place was refused before its rows would have been read.
+    expect(reads).toBe(STATEMENT_DRAWINGS_MAX);
     const drawn = settled.filter((outcome): outcome is PromiseFulfilledResult<Buffer> => outcome.status === 'fulfilled');
     expect(drawn).toHaveLength(STATEMENT_DRAWINGS_MAX);
     for (const { value } of drawn) expect(value.subarray(0, 5).toString()).toBe('%PDF-');
@@ -25,7 +33,7 @@ describe('StatementPdfs', () => {
   });
 
   it('takes statements again once those drawn are done', async () => {
-    const pdf = await pdfs.draw(input);
+    const pdf = await pdfs.draw(async () => input);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
   });
 });

@@ -87,18 +87,19 @@ const statementThread = () => new FunctionThread<StatementModules, StatementInpu
 
 /**
  * Draws statements in a thread of their own, one at a time; `close` ends it with the server. At most
- * STATEMENT_DRAWINGS_MAX are drawn or waiting at once: a longer queue would only hold each customer longer than a
- * retry would, and the thread's memory with it.
+ * STATEMENT_DRAWINGS_MAX are read, drawn or waiting at once: a longer queue would only hold each customer longer than
+ * a retry would, and the thread's memory with it. The place is taken before the statement's rows are read, so a
+ * refused request reads nothing.
  */
 export class StatementPdfs {
   private readonly thread = statementThread();
   private drawing = 0;
 
-  async draw(input: StatementInput): Promise<Buffer> {
+  async draw(read: () => Promise<StatementInput>): Promise<Buffer> {
     if (this.drawing >= STATEMENT_DRAWINGS_MAX) throw statementsBusy();
     this.drawing++;
     try {
-      const drawn = await this.thread.run(input);
+      const drawn = await this.thread.run(await read());
       return Buffer.from(drawn.buffer, drawn.byteOffset, drawn.byteLength);
     } finally {
       this.drawing--;

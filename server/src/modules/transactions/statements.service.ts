@@ -23,12 +23,14 @@ export class StatementsService {
   constructor(private readonly db: DataSource) {}
 
   async statement(customerId: string, { from, to, format }: StatementRequest): Promise<StatementFile> {
-    const items = (await statementRows(this.db, customerId, from, to)).map(toTransactionDto);
     const name = `strongroom-statement-${from}-to-${to}`;
-    if (format === 'csv') return { body: statementCsv(items), contentType: 'text/csv; charset=utf-8', fileName: `${name}.csv` };
-    const holder = await statementHolder(this.db, customerId);
-    const balances = await statementBalances(this.db, customerId, holder.currency, from, to);
-    const pdf = await this.pdfs.draw({ items, holder, period: { from, to, ...balances } });
+    const items = async () => (await statementRows(this.db, customerId, from, to)).map(toTransactionDto);
+    if (format === 'csv') return { body: statementCsv(await items()), contentType: 'text/csv; charset=utf-8', fileName: `${name}.csv` };
+    const pdf = await this.pdfs.draw(async () => {
+      const [rows, holder] = await Promise.all([items(), statementHolder(this.db, customerId)]);
+      const balances = await statementBalances(this.db, customerId, holder.currency, from, to);
+      return { items: rows, holder, period: { from, to, ...balances } };
+    });
     return { body: pdf, contentType: 'application/pdf', fileName: `${name}.pdf` };
   }
 

@@ -1,12 +1,11 @@
-import type { EntityManager } from 'typeorm';
-import { rows } from '../../common/sql';
-import { TRANSACTION_DTO_COLUMNS, type TransactionDtoRow, type TransactionRow } from './transactions.service';
+import { rows, type Queryable } from '../../common/sql';
+import { TRANSACTION_DTO_COLUMNS, type TransactionDtoRow, type TransactionRow } from './transaction-row';
 
 /** A statement holds at most this many rows: its PDF takes about a second to draw at that size (docs/decisions/0046). */
 export const STATEMENT_MAX_ROWS = 5000;
 
 /** The customer's rows booked from the start of `from` to the end of `to` (calendar days), oldest first. */
-export function statementRows(db: Pick<EntityManager, 'query'>, customerId: string, from: string, to: string): Promise<TransactionDtoRow[]> {
+export function statementRows(db: Queryable, customerId: string, from: string, to: string): Promise<TransactionDtoRow[]> {
   return rows<TransactionDtoRow>(
     db,
     `SELECT ${TRANSACTION_DTO_COLUMNS} FROM transactions
@@ -17,7 +16,7 @@ export function statementRows(db: Pick<EntityManager, 'query'>, customerId: stri
 }
 
 /** The name, account number and currency a statement is headed with. */
-export async function statementHolder(db: Pick<EntityManager, 'query'>, customerId: string): Promise<{ name: string; accountNumber: string; currency: string }> {
+export async function statementHolder(db: Queryable, customerId: string): Promise<{ name: string; accountNumber: string; currency: string }> {
   const [holder] = await rows<{ name: string; accountNumber: string; currency: string }>(
     db,
     `SELECT concat_ws(' ', first_name, middle_name, last_name) AS name, account_number AS "accountNumber", currency FROM customers WHERE id = $1`,
@@ -31,7 +30,7 @@ export async function statementHolder(db: Pick<EntityManager, 'query'>, customer
  * (after the last booked row up to the end of `to`), in minor units of the account's currency. Rows carry their account's balance after them,
  * in booking order; a customer with nothing booked yet opens at zero.
  */
-export async function statementBalances(db: Pick<EntityManager, 'query'>, customerId: string, currency: string, from: string, to: string): Promise<{ openingMinor: bigint; closingMinor: bigint }> {
+export async function statementBalances(db: Queryable, customerId: string, currency: string, from: string, to: string): Promise<{ openingMinor: bigint; closingMinor: bigint }> {
   const [row] = await rows<{ opening: string | null; closing: string | null }>(
     db,
     `SELECT (SELECT balance_after_minor FROM transactions
@@ -46,7 +45,7 @@ export async function statementBalances(db: Pick<EntityManager, 'query'>, custom
 }
 
 /** One transaction by id with its holder's name and account number, for staff. */
-export async function transactionWithHolder(db: Pick<EntityManager, 'query'>, id: string): Promise<TransactionRow | undefined> {
+export async function transactionWithHolder(db: Queryable, id: string): Promise<TransactionRow | undefined> {
   const [row] = await rows<TransactionRow>(
     db,
     `SELECT t.*, concat_ws(' ', c.first_name, c.last_name) AS holder_name, c.account_number AS holder_account

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { perCustomerLimit } from '../../common/rate-limits';
 import * as yup from 'yup';
 import { statementQuerySchema, transactionQuerySchema } from '@strongroom/shared';
 import { idParamsFor, okResponse, responses, simpleRestListQuery } from '../../common/route-schemas';
@@ -43,7 +44,7 @@ export default async function transactionRoutes(app: FastifyInstance) {
   });
 
   // A statement reads up to 5,000 rows and may draw a PDF: a few a minute per customer, whatever their IPs.
-  const statementLimit = app.rateLimit({ max: STATEMENTS_PER_MINUTE, timeWindow: '1 minute', keyGenerator: (request: FastifyRequest) => `statement:${request.customer?.id}` });
+  const statementLimit = perCustomerLimit(app, 'statement', { max: STATEMENTS_PER_MINUTE, timeWindow: '1 minute' });
   app.get(
     '/transaction/statement',
     { preHandler: [app.requireCustomer, statementLimit], schema: { tags, summary: 'Statement for a date range as CSV or PDF', querystring: statementQuerySchema } },

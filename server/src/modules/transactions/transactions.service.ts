@@ -7,6 +7,7 @@ import { CREDIT_REFERENCE_SUFFIX } from '../ledger/ledger.service';
 import { type ListOrder, listPageStatement, NEWEST_FIRST, orderBy } from './list-statements';
 import { STAFF_ORDER_CONDITION } from '../../db/migrations/1760002600000-transactions-newest-first.migration';
 import { LIST_COUNT_LOOKAHEAD } from '../admin/simple-rest';
+import { TRANSACTION_DTO_COLUMNS, type TransactionDtoRow, type TransactionRow } from './transaction-row';
 import { firstApprover, timeline } from '../review/status-events';
 import { transactionWithHolder } from './transactions.queries';
 
@@ -32,59 +33,6 @@ export interface NewTransaction {
   /** Only for seeding history; live movements take the database clock. */
   createdAt?: Date;
 }
-
-export interface TransactionRow {
-  id: string;
-  reference: string;
-  customer_id: string;
-  type: TransactionType;
-  kind: TransactionKind;
-  status: TransactionStatus;
-  description: string;
-  category: string;
-  amount_minor: string;
-  fee_minor: string;
-  currency: string;
-  recipient: string | null;
-  counterparty: string | null;
-  balance_after_minor: string | null;
-  channel: string;
-  location: string | null;
-  memo: string | null;
-  metadata: Record<string, unknown>;
-  status_reason: string | null;
-  created_at: Date;
-  holder_name?: string;
-  holder_account?: string;
-}
-
-/** The columns a customer's view of a transaction reads (what toTransactionDto needs; not metadata, not the owner's ids). */
-const TRANSACTION_DTO_COLUMN_NAMES = [
-  'id',
-  'reference',
-  'type',
-  'kind',
-  'status',
-  'description',
-  'category',
-  'amount_minor',
-  'fee_minor',
-  'currency',
-  'recipient',
-  'balance_after_minor',
-  'channel',
-  'location',
-  'memo',
-  'status_reason',
-  'created_at',
-] as const satisfies readonly (keyof TransactionRow)[];
-export const TRANSACTION_DTO_COLUMNS = TRANSACTION_DTO_COLUMN_NAMES.join(', ');
-
-/** A row toTransactionDto reads: those columns, and the holder's name and account where the detail view joins them. */
-export type TransactionDtoRow = Omit<Pick<TransactionRow, (typeof TRANSACTION_DTO_COLUMN_NAMES)[number] | 'holder_name' | 'holder_account'>, 'created_at'> & {
-  /** A Date, or PostgreSQL's text where the list read it so (TIMESTAMPS_AS_TEXT). */
-  created_at: Date | string;
-};
 
 export function toTransactionDto(r: TransactionDtoRow): TransactionDto {
   return {
@@ -268,11 +216,6 @@ export async function getTransactionForCustomer(m: EntityManager, customerId: st
 export async function transactionForStaff(db: DataSource, id: string) {
   const row = await transactionWithHolder(db, id);
   if (!row) throw notFound('Transaction not found');
-  return Object.assign(toTransactionDto(row), {
-    customerId: row.customer_id,
-    statusReason: row.status_reason,
-    metadata: row.metadata,
-    timeline: await timeline(db, 'transaction', row.id),
-    firstApproval: await firstApprover(db, 'transaction', row.id),
-  });
+  const [history, firstApproval] = await Promise.all([timeline(db, 'transaction', row.id), firstApprover(db, 'transaction', row.id)]);
+  return Object.assign(toTransactionDto(row), { customerId: row.customer_id, statusReason: row.status_reason, metadata: row.metadata, timeline: history, firstApproval });
 }

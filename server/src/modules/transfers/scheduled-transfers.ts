@@ -6,7 +6,7 @@ import { SYSTEM_ACTOR, type Actor } from '../../common/actor';
 import { rows } from '../../common/sql';
 import { withTransaction } from '../../db/transaction';
 import { internalAccountId, newReference, postJournal, type PostingInput } from '../ledger/ledger.service';
-import type { TransactionRow } from '../transactions/transactions.service';
+import type { TransactionRow } from '../transactions/transaction-row';
 import { recordStatusEvent } from '../review/status-events';
 import { enqueueMail } from '../mail/mail.jobs';
 import { CHANNEL_ONLINE, locationOf } from './transfer-quote';

@@ -3,6 +3,7 @@ import * as yup from 'yup';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { TRANSFER_CURRENCIES, confirmCodeSchema, strictObject, internationalTransferSchema, localTransferSchema, minorToDecimal, sameBankTransferSchema } from '@strongroom/shared';
 import { actorOf } from '../../common/actor';
+import { perCustomerLimit } from '../../common/rate-limits';
 import { customerKeyScope } from '../../plugins/idempotency.plugin';
 import { idParams, moneySchema, okResponse, responses, uuid } from '../../common/route-schemas';
 import { withTransaction } from '../../db/transaction';
@@ -70,7 +71,7 @@ export default async function transferRoutes(app: FastifyInstance) {
   // The name behind an account number is personal data: looked up at a pace that cannot walk the number space,
   // per client IP and per customer (the same customer from many IPs counts once).
   const lookupLimit = { max: app.config.lookupRateLimitPerMinute, timeWindow: '1 minute' };
-  const perCustomerLookupLimit = app.rateLimit(Object.assign({}, lookupLimit, { keyGenerator: (request: FastifyRequest) => `recipient-lookup:${request.customer?.id}` }));
+  const perCustomerLookupLimit = perCustomerLimit(app, 'recipient-lookup', lookupLimit);
   app.get(
     '/transfer/recipient/:accountNumber',
     {
