@@ -97,7 +97,8 @@ export function DecisionButtons({ resource, pendingStatus }: { resource: Decisio
   const stop = (e: MouseEvent) => e.stopPropagation();
 
   return (
-    <Stack direction="row" spacing={1} onClick={stop} sx={{ whiteSpace: 'nowrap' }}>
+    // In a list's narrow column the buttons go one under the other rather than past the table's edge.
+    <Stack direction="row" spacing={1} useFlexGap onClick={stop} sx={{ flexWrap: 'wrap', whiteSpace: 'nowrap' }}>
       <Button size="small" variant="contained" color="success" disabled={busy} onClick={() => setDialog('approve')}>
         {secondApproval ? 'Second approval' : 'Approve'}
       </Button>

@@ -1,9 +1,8 @@
 import CallReceivedIcon from '@mui/icons-material/CallReceived';
 import { Box } from '@mui/material';
-import { Datagrid, FunctionField, List, SelectInput, Show, TextField, useRecordContext } from 'react-admin';
+import { Datagrid, DateField, FunctionField, List, SelectInput, Show, TextField, useRecordContext } from 'react-admin';
 import { formatMoney } from '@strongroom/shared';
 import { StatusField, humanize } from '../components/StatusField';
-import { LongDateField } from '../components/DateFields';
 import { Detail, DetailSection } from '../components/DetailGrid';
 import { DecisionButtons } from '../components/DecisionButtons';
 import { StatusHistory } from '../components/StatusHistory';
@@ -26,7 +25,7 @@ export function IncomingPaymentList() {
   return (
     <List filters={filters} filterDefaultValues={{ status: 'awaiting_second_approval' }} sort={{ field: 'created_at', order: 'DESC' }} title="Incoming payments" exporter={false} actions={false}>
       <Datagrid rowClick="show" bulkActionButtons={false}>
-        <LongDateField source="createdAt" label="Posted" sortBy="created_at" />
+        <DateField source="createdAt" label="Posted" sortBy="created_at" showTime options={{ dateStyle: 'medium', timeStyle: 'short' }} />
         <TextField source="networkReference" label="Network reference" sortable={false} />
         <TextField source="holderName" label="Customer" sortable={false} />
         <FunctionField label="Amount" render={amount} />
