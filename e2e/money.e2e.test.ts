@@ -1,4 +1,6 @@
 import type { Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import { pdfTextLines } from '../server/test/helpers/pdf-text';
 import { PAYMENTS_LOCKED, WRONG_PIN_REFUSALS, choose, fillLocalTransfer, lockPaymentsWithWrongPins, newContext, quoteShown, screenshot, signIn } from './helpers/browser';
 import { useServerAndBrowser } from './helpers/suite';
 import { latestMail, sixDigitCode } from './helpers/mail';
@@ -181,8 +183,8 @@ describe('moving money', () => {
     await expectNoSeriousA11yViolations(p, 'transactions at 375 px');
   });
 
-  it('keeps a statement with From after To in the app, with the message under the field, then downloads it', async () => {
-    const p = await page();
+  it("keeps a statement with From after To in the app, with the message under the field, then downloads it in the customer's time zone", async () => {
+    const p = await (await newContext(ctx.browser(), ctx.server().baseUrl, undefined, 'Pacific/Auckland')).newPage();
     await signIn(p, '1000000001', 'Demo@2026!');
     await p.goto('/transactions');
     await p.getByLabel('From', { exact: true }).fill('2026-03-10');
@@ -192,8 +194,11 @@ describe('moving money', () => {
     expect(await p.getByRole('button', { name: 'PDF' }).isDisabled()).toBe(true);
     await p.getByLabel('To', { exact: true }).fill('2026-03-31');
     expect(await p.getByText('The end date must be on or after the start date').count()).toBe(0);
-    const [download] = await Promise.all([p.waitForEvent('download'), p.getByRole('button', { name: 'PDF' }).click()]);
+    const [download, asked] = await Promise.all([p.waitForEvent('download'), p.waitForRequest(/\/transaction\/statement/), p.getByRole('button', { name: 'PDF' }).click()]);
     expect(download.suggestedFilename()).toBe('strongroom-statement-2026-03-10-to-2026-03-31.pdf');
+    // The days are the customer's: the browser's time zone goes with the request, and the PDF says so.
+    expect(new URL(asked.url()).searchParams.get('timeZone')).toBe('Pacific/Auckland');
+    expect(pdfTextLines(readFileSync((await download.path())!)).some((line) => line.includes('times in Pacific/Auckland'))).toBe(true);
     expect(new URL(p.url()).pathname).toBe('/transactions');
   });
 

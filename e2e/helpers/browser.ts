@@ -13,8 +13,9 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-export async function newContext(browser: Browser, baseURL: string, viewport = { width: 1280, height: 860 }): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL, viewport, locale: 'en-US' });
+/** A browser context in US English; `timezoneId` puts its clock in another time zone than the machine's. */
+export async function newContext(browser: Browser, baseURL: string, viewport = { width: 1280, height: 860 }, timezoneId?: string): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, viewport, locale: 'en-US', ...(timezoneId ? { timezoneId } : {}) });
   context.setDefaultTimeout(15_000);
   return context;
 }

@@ -1,4 +1,4 @@
-import { formatCalendarDate, formatDate, formatLongDate } from './dates';
+import { formatCalendarDate, formatDate, formatLongDate, isTimeZone } from './dates';
 
 describe('dates', () => {
   it('formats long US dates with hour and minute', () => {
@@ -18,5 +18,19 @@ describe('formatCalendarDate', () => {
     expect(formatCalendarDate('2026-01-01')).toBe('January 1, 2026');
     expect(formatCalendarDate('')).toBe('');
     expect(formatCalendarDate(null)).toBe('');
+  });
+});
+
+describe('time zones', () => {
+  it('formats a moment in a named time zone', () => {
+    // 11:30 UTC on November 4 is half past midnight on November 5 in Auckland (NZDT, UTC+13).
+    expect(formatLongDate('2026-11-04T11:30:00Z', 'Pacific/Auckland')).toMatch(/^November 5, 2026 at 12:30\sAM$/);
+    expect(formatLongDate('2026-11-04T11:30:00Z', 'America/Los_Angeles')).toMatch(/^November 4, 2026 at 3:30\sAM$/);
+    expect(formatLongDate('2026-11-04T11:30:00Z', 'UTC')).toMatch(/^November 4, 2026 at 11:30\sAM$/);
+  });
+
+  it('knows time zone names and nothing else', () => {
+    for (const name of ['UTC', 'Europe/London', 'Pacific/Auckland', 'America/Argentina/Buenos_Aires']) expect(isTimeZone(name)).toBe(true);
+    for (const name of ['', 'Mars/Olympus_Mons', 'Europe/London; DROP TABLE', 'x'.repeat(65), 42, null, undefined]) expect(isTimeZone(name)).toBe(false);
   });
 });

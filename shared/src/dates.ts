@@ -8,9 +8,28 @@ function toDate(value: string | number | Date): Date {
   return date;
 }
 
-/** 'November 22, 2026 at 3:40 PM' */
-export function formatLongDate(value: string | number | Date): string {
-  return LONG.format(toDate(value));
+const longIn = new Map<string, Intl.DateTimeFormat>();
+
+/** 'November 22, 2026 at 3:40 PM', in `timeZone` (an IANA name) when given, else in this runtime's own. */
+export function formatLongDate(value: string | number | Date, timeZone?: string): string {
+  if (!timeZone) return LONG.format(toDate(value));
+  let format = longIn.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone });
+    longIn.set(timeZone, format);
+  }
+  return format.format(toDate(value));
+}
+
+/** True for a time zone name this runtime knows ('Pacific/Auckland', 'UTC'), as a browser reports its own. */
+export function isTimeZone(name: unknown): name is string {
+  if (typeof name !== 'string' || name.length === 0 || name.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** 'November 22, 2026' */

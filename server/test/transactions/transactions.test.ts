@@ -165,6 +165,33 @@ describe('GET /v1/transaction', () => {
       const later = await t.app.inject({ method: 'GET', url: `/v1/transaction/statement?from=2999-01-01&to=2999-01-31&format=pdf`, headers: { cookie: a.session.cookie } });
       expect(pdfTextLines(later.rawPayload)).toEqual(expect.arrayContaining(['Opening balance on January 1, 2999: $940.00', 'Closing balance on January 31, 2999: $940.00']));
     });
+    it("reads the period's days in the customer's time zone and tells each row's time in it", async () => {
+      const c = await customerWithHistory('ZONED', 2);
+      // Half past midnight and half past eleven at night on November 5 in Auckland (UTC+13): the first is still
+      // November 4 in UTC and in Los Angeles.
+      await t.app.db.query(
+        `UPDATE transactions SET created_at = CASE reference WHEN 'ZONED1' THEN '2026-11-04T11:30:00Z'::timestamptz ELSE '2026-11-05T10:30:00Z'::timestamptz END
+          WHERE customer_id = $1`,
+        [c.id],
+      );
+      const references = async (timeZone?: string) => {
+        const zone = timeZone ? `&timeZone=${encodeURIComponent(timeZone)}` : '';
+        const res = await t.app.inject({ method: 'GET', url: `/v1/transaction/statement?from=2026-11-05&to=2026-11-05&format=csv${zone}`, headers: { cookie: c.session.cookie } });
+        expect(res.statusCode).toBe(200);
+        return [...res.body.matchAll(/"(ZONED\d)"/g)].map((match) => match[1]);
+      };
+      expect(await references('Pacific/Auckland')).toEqual(['ZONED1', 'ZONED2']);
+      expect(await references('America/Los_Angeles')).toEqual(['ZONED2']);
+      expect(await references()).toEqual(['ZONED2']);
+      const pdf = await t.app.inject({ method: 'GET', url: '/v1/transaction/statement?from=2026-11-05&to=2026-11-05&format=pdf&timeZone=Pacific/Auckland', headers: { cookie: c.session.cookie } });
+      const lines = pdfTextLines(pdf.rawPayload);
+      expect(lines).toEqual(expect.arrayContaining([expect.stringMatching(/^November 5, 2026 at 12:30\sAM {2}ZONED1$/), expect.stringMatching(/^November 5, 2026 at 11:30\sPM {2}ZONED2$/)]));
+      expect(lines.some((line) => line.includes('times in Pacific/Auckland'))).toBe(true);
+      const unknown = await t.app.inject({ method: 'GET', url: '/v1/transaction/statement?from=2026-11-05&to=2026-11-05&timeZone=Mars/Olympus_Mons', headers: { cookie: c.session.cookie } });
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json().errors).toEqual({ timeZone: 'timeZone must be a time zone name such as Europe/London' });
+    });
+
     it('lets one customer download 10 statements a minute, then asks them to wait, without holding up another customer', async () => {
       const today = new Date().toISOString().slice(0, 10);
       const c = await approvedCustomer(t.app, { staff: a.staff });

@@ -15,6 +15,7 @@ import {
   confirmCodeSchema,
   notificationPreferencesSchema,
   transactionQuerySchema,
+  statementQuerySchema,
 } from '../index';
 import { validationErrors } from './common';
 import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
@@ -222,6 +223,15 @@ describe('notificationPreferencesSchema and transactionQuerySchema', () => {
   it('casts query strings and refuses out-of-range pages', () => {
     expect(transactionQuerySchema.validateSync({ page: '2', pageSize: '10' })).toMatchObject({ page: 2, pageSize: 10, type: 'all', status: 'all' });
     expect(errorsOf(transactionQuerySchema, { page: '0' }, false)).toEqual({ page: 'page must be at least 1' });
+  });
+});
+
+describe('statementQuerySchema', () => {
+  it("takes the customer's time zone, UTC when none is said, and refuses a name that is not one", () => {
+    expect(statementQuerySchema.validateSync({ from: '2026-11-01', to: '2026-11-30' })).toMatchObject({ format: 'csv', timeZone: 'UTC' });
+    expect(errorsOf(statementQuerySchema, { from: '2026-11-01', to: '2026-11-30', format: 'pdf' })).toEqual({});
+    expect(errorsOf(statementQuerySchema, { from: '2026-11-01', to: '2026-11-30', timeZone: 'Pacific/Auckland' })).toEqual({});
+    expect(errorsOf(statementQuerySchema, { from: '2026-11-01', to: '2026-11-30', timeZone: 'Nowhere/Special' })).toEqual({ timeZone: 'timeZone must be a time zone name such as Europe/London' });
   });
 });
 

@@ -11,6 +11,11 @@ function aMonthAgo(today: Date): Date {
   return new Date(today.getFullYear(), today.getMonth() - 1, Math.min(today.getDate(), lastDayOfLastMonth));
 }
 
+/** The customer's own time zone: the statement's days are theirs, as the app's dates are (UTC where a browser has none). */
+function customerTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
 /** Field -> message for the chosen dates, by the same rules the server applies. */
 function datesErrors(from: string, to: string): Record<string, string> {
   try {
@@ -49,7 +54,7 @@ export function StatementCard() {
     setPreparing(format);
     setRefusal(undefined);
     try {
-      save(await api.download(`/transaction/statement?${new URLSearchParams({ from, to, format })}`));
+      save(await api.download(`/transaction/statement?${new URLSearchParams({ from, to, format, timeZone: customerTimeZone() })}`));
     } catch (err) {
       setRefusal(err instanceof ApiError ? err.message : GENERIC_ERROR);
     } finally {

@@ -5,7 +5,7 @@ import { STATEMENT_DRAWINGS_MAX } from './transactions.errors';
 const input: StatementInput = {
   items: [],
   holder: { name: 'Ada Lovelace', accountNumber: '1000000001', currency: 'USD' },
-  period: { from: '2026-11-01', to: '2026-11-30', openingMinor: 1000n, closingMinor: 1000n },
+  period: { from: '2026-11-01', to: '2026-11-30', timeZone: 'UTC', openingMinor: 1000n, closingMinor: 1000n },
 };
 
 describe('StatementPdfs', () => {

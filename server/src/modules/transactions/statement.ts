@@ -21,6 +21,8 @@ export function statementCsv(items: TransactionDto[]): string {
 export interface StatementPeriod {
   from: string;
   to: string;
+  /** The customer's time zone: the period's days and each row's time are told in it. */
+  timeZone: string;
   openingMinor: bigint;
   closingMinor: bigint;
 }
@@ -44,7 +46,7 @@ interface StatementModules {
 function drawStatementPdf(modules: StatementModules, input: StatementInput): Promise<Buffer> {
   const { formatDate, formatLongDate, formatMoney, minorToDecimal } = modules.shared;
   const { items, holder, period } = input;
-  const { from, to } = period;
+  const { from, to, timeZone } = period;
   /** 'YYYY-MM-DD' read at noon UTC, so the day printed is that day in any time zone. */
   const calendarDay = (isoDay: string) => formatDate(`${isoDay}T12:00:00Z`);
   const money = (minor: bigint) => formatMoney(minorToDecimal(minor, holder.currency), holder.currency);
@@ -56,7 +58,7 @@ function drawStatementPdf(modules: StatementModules, input: StatementInput): Pro
     doc.on('error', reject);
     doc.fontSize(18).fillColor('#0b3d91').text('Strongroom Bank', { continued: false });
     doc.moveDown(0.3).fontSize(12).fillColor('#000').text(`Statement for ${holder.name}`);
-    doc.fontSize(10).fillColor('#444').text(`Account ${holder.accountNumber} · ${holder.currency} · ${from} to ${to}`);
+    doc.fontSize(10).fillColor('#444').text(`Account ${holder.accountNumber} · ${holder.currency} · ${from} to ${to} · times in ${timeZone}`);
     doc
       .moveDown(0.5)
       .fontSize(11)
@@ -69,7 +71,7 @@ function drawStatementPdf(modules: StatementModules, input: StatementInput): Pro
       doc
         .fontSize(10)
         .fillColor('#000')
-        .text(`${formatLongDate(t.createdAt)}  ${t.reference}`, { continued: false });
+        .text(`${formatLongDate(t.createdAt, timeZone)}  ${t.reference}`, { continued: false });
       doc.fillColor('#333').text(`${t.description} · ${t.status}${t.fees !== '0.00' ? ` · fee ${formatMoney(t.fees, t.currency)}` : ''}`, { indent: 12 });
       doc.fillColor(t.type === 'credit' ? '#0f7b3f' : '#b00020').text(signed, { align: 'right' });
       doc.moveDown(0.4);

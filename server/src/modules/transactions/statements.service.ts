@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { daysIn } from '../../common/calendar-days';
 import { StatementPdfs, statementCsv } from './statement';
 import { statementBalances, statementHolder, statementRows } from './transactions.queries';
 import { toTransactionDto } from './transactions.service';
@@ -8,6 +9,8 @@ export interface StatementRequest {
   from: string;
   to: string;
   format: 'csv' | 'pdf';
+  /** Whose calendar the days are in (an IANA name): the customer's. */
+  timeZone: string;
 }
 
 export interface StatementFile {
@@ -22,14 +25,15 @@ export class StatementsService {
 
   constructor(private readonly db: DataSource) {}
 
-  async statement(customerId: string, { from, to, format }: StatementRequest): Promise<StatementFile> {
+  async statement(customerId: string, { from, to, format, timeZone }: StatementRequest): Promise<StatementFile> {
     const name = `strongroom-statement-${from}-to-${to}`;
-    const items = async () => (await statementRows(this.db, customerId, from, to)).map(toTransactionDto);
+    const span = daysIn(from, to, timeZone);
+    const items = async () => (await statementRows(this.db, customerId, span)).map(toTransactionDto);
     if (format === 'csv') return { body: statementCsv(await items()), contentType: 'text/csv; charset=utf-8', fileName: `${name}.csv` };
     const pdf = await this.pdfs.draw(async () => {
       const [rows, holder] = await Promise.all([items(), statementHolder(this.db, customerId)]);
-      const balances = await statementBalances(this.db, customerId, holder.currency, from, to);
-      return { items: rows, holder, period: { from, to, ...balances } };
+      const balances = await statementBalances(this.db, customerId, holder.currency, span);
+      return { items: rows, holder, period: { from, to, timeZone, ...balances } };
     });
     return { body: pdf, contentType: 'application/pdf', fileName: `${name}.pdf` };
   }

@@ -4,14 +4,20 @@ import { TRANSACTION_DTO_COLUMNS, type TransactionDtoRow, type TransactionRow } 
 /** A statement holds at most this many rows: its PDF takes about a second to draw at that size (docs/decisions/0046). */
 export const STATEMENT_MAX_ROWS = 5000;
 
-/** The customer's rows booked from the start of `from` to the end of `to` (calendar days), oldest first. */
-export function statementRows(db: Queryable, customerId: string, from: string, to: string): Promise<TransactionDtoRow[]> {
+/** A statement's period as moments: the first in it and the first after it (its days in the customer's time zone). */
+export interface StatementSpan {
+  startsAt: Date;
+  endsBefore: Date;
+}
+
+/** The customer's rows booked from `startsAt` up to (not including) `endsBefore`, oldest first. */
+export function statementRows(db: Queryable, customerId: string, { startsAt, endsBefore }: StatementSpan): Promise<TransactionDtoRow[]> {
   return rows<TransactionDtoRow>(
     db,
     `SELECT ${TRANSACTION_DTO_COLUMNS} FROM transactions
-      WHERE customer_id = $1 AND created_at >= $2::date AND created_at < $3::date + 1
+      WHERE customer_id = $1 AND created_at >= $2::timestamptz AND created_at < $3::timestamptz
       ORDER BY created_at, id LIMIT ${STATEMENT_MAX_ROWS}`,
-    [customerId, from, to],
+    [customerId, startsAt.toISOString(), endsBefore.toISOString()],
   );
 }
 
@@ -26,20 +32,20 @@ export async function statementHolder(db: Queryable, customerId: string): Promis
 }
 
 /**
- * The account balance when a statement period opens (after the last booked row before `from`) and when it closes
- * (after the last booked row up to the end of `to`), in minor units of the account's currency. Rows carry their account's balance after them,
- * in booking order; a customer with nothing booked yet opens at zero.
+ * The account balance when a statement period opens (after the last booked row before `startsAt`) and when it closes
+ * (after the last booked row before `endsBefore`), in minor units of the account's currency. Rows carry their account's
+ * balance after them, in booking order; a customer with nothing booked yet opens at zero.
  */
-export async function statementBalances(db: Queryable, customerId: string, currency: string, from: string, to: string): Promise<{ openingMinor: bigint; closingMinor: bigint }> {
+export async function statementBalances(db: Queryable, customerId: string, currency: string, { startsAt, endsBefore }: StatementSpan): Promise<{ openingMinor: bigint; closingMinor: bigint }> {
   const [row] = await rows<{ opening: string | null; closing: string | null }>(
     db,
     `SELECT (SELECT balance_after_minor FROM transactions
-              WHERE customer_id = $1 AND currency = $4 AND balance_after_minor IS NOT NULL AND created_at < $2::date
+              WHERE customer_id = $1 AND currency = $4 AND balance_after_minor IS NOT NULL AND created_at < $2::timestamptz
               ORDER BY created_at DESC, id DESC LIMIT 1)::text AS opening,
             (SELECT balance_after_minor FROM transactions
-              WHERE customer_id = $1 AND currency = $4 AND balance_after_minor IS NOT NULL AND created_at < $3::date + 1
+              WHERE customer_id = $1 AND currency = $4 AND balance_after_minor IS NOT NULL AND created_at < $3::timestamptz
               ORDER BY created_at DESC, id DESC LIMIT 1)::text AS closing`,
-    [customerId, from, to, currency],
+    [customerId, startsAt.toISOString(), endsBefore.toISOString(), currency],
   );
   return { openingMinor: BigInt(row.opening ?? '0'), closingMinor: BigInt(row.closing ?? '0') };
 }
