@@ -1,12 +1,14 @@
-import { dayStartIn, daysIn, nextIsoDay } from './calendar-days';
+import { dayStartIn, daysIn } from './calendar-days';
 
 describe('calendar days', () => {
-  it('steps to the next day across month, year and leap-day ends', () => {
-    expect(nextIsoDay('2026-11-04')).toBe('2026-11-05');
-    expect(nextIsoDay('2026-11-30')).toBe('2026-12-01');
-    expect(nextIsoDay('2026-12-31')).toBe('2027-01-01');
-    expect(nextIsoDay('2028-02-28')).toBe('2028-02-29');
-    expect(nextIsoDay('2027-02-28')).toBe('2027-03-01');
+  it('starts the day after across month, year and leap-day ends, and past the year 9999', () => {
+    const nextDay = (isoDay: string) => dayStartIn(isoDay, 'UTC', { daysLater: 1 }).toISOString();
+    expect(nextDay('2026-11-30')).toBe('2026-12-01T00:00:00.000Z');
+    expect(nextDay('2026-12-31')).toBe('2027-01-01T00:00:00.000Z');
+    expect(nextDay('2028-02-28')).toBe('2028-02-29T00:00:00.000Z');
+    expect(nextDay('2027-02-28')).toBe('2027-03-01T00:00:00.000Z');
+    expect(nextDay('0099-12-31')).toBe('0100-01-01T00:00:00.000Z');
+    expect(nextDay('9999-12-31')).toBe('+010000-01-01T00:00:00.000Z');
   });
 
   it('starts a day at midnight where the customer is', () => {
@@ -15,6 +17,8 @@ describe('calendar days', () => {
     expect(dayStartIn('2026-11-05', 'Pacific/Auckland').toISOString()).toBe('2026-11-04T11:00:00.000Z');
     expect(dayStartIn('2026-11-05', 'America/Los_Angeles').toISOString()).toBe('2026-11-05T08:00:00.000Z');
     expect(dayStartIn('2026-06-01', 'Asia/Kolkata').toISOString()).toBe('2026-05-31T18:30:00.000Z');
+    // A year below 100 is that year, not 1900 and more.
+    expect(dayStartIn('0050-01-01', 'UTC').toISOString()).toBe('0050-01-01T00:00:00.000Z');
   });
 
   it('gives a day that a clock change shortens or lengthens its true length', () => {

@@ -164,6 +164,9 @@ describe('GET /v1/transaction', () => {
       expect(lines).toContain(`Closing balance on ${day(today)}: $940.00`);
       const later = await t.app.inject({ method: 'GET', url: `/v1/transaction/statement?from=2999-01-01&to=2999-01-31&format=pdf`, headers: { cookie: a.session.cookie } });
       expect(pdfTextLines(later.rawPayload)).toEqual(expect.arrayContaining(['Opening balance on January 1, 2999: $940.00', 'Closing balance on January 31, 2999: $940.00']));
+      // The calendar's ends: the first years (not read as 1900-1999) and the last day there is.
+      const farthest = await t.app.inject({ method: 'GET', url: `/v1/transaction/statement?from=0001-01-01&to=9999-12-31&format=pdf`, headers: { cookie: a.session.cookie } });
+      expect(pdfTextLines(farthest.rawPayload)).toEqual(expect.arrayContaining(['Opening balance on January 1, 1: $0.00', 'Closing balance on December 31, 9999: $940.00']));
     });
     it("reads the period's days in the customer's time zone and tells each row's time in it", async () => {
       const c = await customerWithHistory('ZONED', 2);

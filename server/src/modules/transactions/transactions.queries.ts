@@ -17,7 +17,7 @@ export function statementRows(db: Queryable, customerId: string, { startsAt, end
     `SELECT ${TRANSACTION_DTO_COLUMNS} FROM transactions
       WHERE customer_id = $1 AND created_at >= $2::timestamptz AND created_at < $3::timestamptz
       ORDER BY created_at, id LIMIT ${STATEMENT_MAX_ROWS}`,
-    [customerId, startsAt.toISOString(), endsBefore.toISOString()],
+    [customerId, startsAt, endsBefore],
   );
 }
 
@@ -45,7 +45,7 @@ export async function statementBalances(db: Queryable, customerId: string, curre
             (SELECT balance_after_minor FROM transactions
               WHERE customer_id = $1 AND currency = $4 AND balance_after_minor IS NOT NULL AND created_at < $3::timestamptz
               ORDER BY created_at DESC, id DESC LIMIT 1)::text AS closing`,
-    [customerId, startsAt.toISOString(), endsBefore.toISOString(), currency],
+    [customerId, startsAt, endsBefore, currency],
   );
   return { openingMinor: BigInt(row.opening ?? '0'), closingMinor: BigInt(row.closing ?? '0') };
 }
