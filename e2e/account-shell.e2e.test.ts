@@ -264,6 +264,7 @@ describe('signed-in customer: shell, dashboard, profile and settings', () => {
         transactionPin: '2468',
         password,
         image: `data:image/png;base64,${PNG_BASE64}`,
+        proofOfAddress: `data:image/png;base64,${PNG_BASE64}`,
       }),
     });
     expect(registered.status).toBe(201);

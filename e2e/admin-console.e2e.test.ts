@@ -43,6 +43,7 @@ describe('staff console (/admin)', () => {
         transactionPin: '9876',
         password: 'Priya!2026',
         image: PNG,
+        proofOfAddress: PNG,
       }),
     });
     expect(res.status).toBe(201);
@@ -241,6 +242,19 @@ describe('staff console (/admin)', () => {
     expect(await page.getByRole('button', { name: 'Approve' }).count()).toBe(0);
     await row.getByText('Lena Okafor').click();
     await page.getByText('Passport photograph').waitFor();
+    // Both photos of the application, served by the API to staff.
+    for (const photo of ['Passport photograph', 'Proof of address']) {
+      // Its width once loaded (0 if the API refused it): an image is visible, at its box's size, before it loads.
+      const loadedWidth = await page.getByRole('img', { name: photo }).evaluate((element) => {
+        const image = element as HTMLImageElement;
+        if (image.complete) return image.naturalWidth;
+        return new Promise<number>((resolve) => {
+          image.addEventListener('load', () => resolve(image.naturalWidth));
+          image.addEventListener('error', () => resolve(0));
+        });
+      });
+      expect(loadedWidth).toBeGreaterThan(0);
+    }
     expect(await page.getByRole('button', { name: /Approve|Reject/ }).count()).toBe(0);
     await expectNoSeriousA11yViolations(page, 'console: customer show, auditor');
     // Nothing that only says no: no Decision column, no Incoming payment entry (the page itself still refuses).

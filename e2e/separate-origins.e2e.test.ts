@@ -101,6 +101,7 @@ describe('front ends on origins of their own', () => {
         transactionPin: '9876',
         password: 'Ines!Origin2026',
         image: PNG,
+        proofOfAddress: PNG,
       }),
     });
     expect(applicant.status).toBe(201);

@@ -80,16 +80,17 @@ function CustomerTitle() {
   return <span>{record ? `${fullName(record)} · ${record.accountNumber}` : 'Customer'}</span>;
 }
 
-function Passport() {
+/** A photo the application carries (`source` holds its file's API path), opened whole in a new tab on a click. */
+function DocumentPhoto({ source, alt, missing }: { source: 'passportImage' | 'proofOfAddressImage'; alt: string; missing: string }) {
   const record = useRecordContext();
-  if (!record?.passportImage) return <Typography color="text.secondary">No passport on file</Typography>;
-  const src = apiUrl(String(record.passportImage));
+  if (!record?.[source]) return <Typography color="text.secondary">{missing}</Typography>;
+  const src = apiUrl(String(record[source]));
   return (
     <a href={src} target="_blank" rel="noreferrer" title="Open the full image">
       <Box
         component="img"
         src={src}
-        alt="Passport photograph"
+        alt={alt}
         sx={{ display: 'block', maxWidth: '100%', width: 360, maxHeight: 260, objectFit: 'contain', borderRadius: 1, border: 1, borderColor: 'divider', bgcolor: 'action.hover' }}
       />
     </a>
@@ -161,7 +162,10 @@ export function CustomerShow() {
             <FunctionField render={(r: CustomerRecord) => [r.address, r.city, [r.state, r.zipcode].filter(Boolean).join(' '), countryName(r.country)].filter(Boolean).join(', ')} />
           </Detail>
           <Detail label="Passport photograph" wide>
-            <Passport />
+            <DocumentPhoto source="passportImage" alt="Passport photograph" missing="No passport on file" />
+          </Detail>
+          <Detail label="Proof of address" wide>
+            <DocumentPhoto source="proofOfAddressImage" alt="Proof of address" missing="No proof of address on file" />
           </Detail>
         </DetailSection>
         <DetailSection title="Account">

@@ -29,6 +29,7 @@ import { QuietStatistics1760002400000 } from './migrations/1760002400000-quiet-s
 import { LighterStatistics1760002500000 } from './migrations/1760002500000-lighter-statistics.migration';
 import { TransactionsNewestFirst1760002600000 } from './migrations/1760002600000-transactions-newest-first.migration';
 import { WithdrawalsIndex1760002700000 } from './migrations/1760002700000-withdrawals-index.migration';
+import { ProofOfAddress1760002800000 } from './migrations/1760002800000-proof-of-address.migration';
 
 // In order. Never edit a migration that has shipped: add a new one.
 export const MIGRATIONS = [
@@ -68,4 +69,5 @@ export const MIGRATIONS = [
   LighterStatistics1760002500000,
   TransactionsNewestFirst1760002600000,
   WithdrawalsIndex1760002700000,
+  ProofOfAddress1760002800000,
 ];

@@ -1,4 +1,4 @@
-import { createTestApp, enrolmentPayload, login, pngDataUrl, registerCustomer, type TestApp } from '../helpers/test-app';
+import { applicationPhotos, createTestApp, enrolmentPayload, login, pngDataUrl, registerCustomer, type TestApp } from '../helpers/test-app';
 
 function multipartBody(fields: Record<string, string>, file: { field: string; name: string; bytes: Buffer; type: string }) {
   const boundary = '----strongroom-edge';
@@ -33,7 +33,7 @@ describe('identity edge cases', () => {
     });
 
     it('refuses a PIN that is not 4 digits and a password out of range, with the spec messages', async () => {
-      const res = await t.app.inject({ method: 'POST', url: '/v1/auth/register', payload: { ...enrolmentPayload({ transactionPin: '12a4', password: 'short' }), image: pngDataUrl() } });
+      const res = await t.app.inject({ method: 'POST', url: '/v1/auth/register', payload: { ...enrolmentPayload({ transactionPin: '12a4', password: 'short' }), ...applicationPhotos() } });
       expect(res.statusCode).toBe(400);
       expect(res.json().errors).toMatchObject({ transactionPin: 'PIN must be exactly 4 digits', password: 'Password must be at least 8 characters' });
     });

@@ -1,16 +1,24 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createTestApp, enrolmentPayload, lastMail, pngDataUrl, PNG_1X1, JPEG_HEADER, type TestApp } from '../helpers/test-app';
+import { applicationPhotos, createTestApp, enrolmentPayload, lastMail, pngDataUrl, PNG_1X1, JPEG_HEADER, type TestApp } from '../helpers/test-app';
 
-function multipart(fields: Record<string, string>, file?: { name: string; bytes: Buffer; type: string; field?: string }) {
+interface FilePart {
+  name: string;
+  bytes: Buffer;
+  type: string;
+  field?: string;
+}
+
+/** The form as multipart; with one file given, the proof of address is added as a good PNG. */
+function multipart(fields: Record<string, string>, file: FilePart, others: FilePart[] = [{ field: 'proofOfAddress', name: 'bill.png', bytes: PNG_1X1, type: 'image/png' }]) {
   const boundary = '----strongroomtest';
   const parts: Buffer[] = [];
   for (const [k, v] of Object.entries(fields)) {
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
   }
-  if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'image'}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`));
-    parts.push(file.bytes, Buffer.from('\r\n'));
+  for (const part of [file, ...others]) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.field ?? 'image'}"; filename="${part.name}"\r\nContent-Type: ${part.type}\r\n\r\n`));
+    parts.push(part.bytes, Buffer.from('\r\n'));
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
@@ -25,7 +33,7 @@ describe('POST /v1/auth/register', () => {
 
   it('creates a pending customer with a 10-digit account number and a zero balance, and e-mails number and code', async () => {
     const payload = enrolmentPayload();
-    const res = await t.app.inject({ method: 'POST', url: '/v1/auth/register', payload: { ...payload, image: pngDataUrl() } });
+    const res = await t.app.inject({ method: 'POST', url: '/v1/auth/register', payload: { ...payload, ...applicationPhotos() } });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ success: true, message: 'Application submitted successfully' });
     const mail = await lastMail(t.app, payload.email as string);
@@ -43,14 +51,36 @@ describe('POST /v1/auth/register', () => {
     expect(files.some((f) => readFileSync(join(t.dataDir, 'mail', f), 'utf8').includes(accountNumber))).toBe(true);
   });
 
-  it('accepts multipart with the passport in the field image', async () => {
+  it('accepts multipart with the passport in the field image and the proof of address in proofOfAddress, and keeps both for staff', async () => {
     const payload = enrolmentPayload() as Record<string, string>;
     const { payload: body, headers } = multipart(payload, { name: 'passport.png', bytes: PNG_1X1, type: 'image/png' });
     const res = await t.app.inject({ method: 'POST', url: '/v1/auth/register', payload: body, headers });
     expect(res.statusCode).toBe(201);
+    const [row] = await t.app.db.query(
+      `SELECT p.purpose AS passport, a.purpose AS address, a.owner_customer_id = c.id AS owned FROM customers c
+         JOIN stored_files p ON p.id = c.passport_file_id JOIN stored_files a ON a.id = c.proof_of_address_file_id WHERE lower(c.email) = lower($1)`,
+      [payload.email],
+    );
+    expect(row).toEqual({ passport: 'passport', address: 'proof_of_address', owned: true });
   });
 
-  it('reports every missing field with the spec message, including the passport', async () => {
+  it('refuses an application without its proof of address, checked by its bytes like the passport, and keeps no file of it', async () => {
+    const payload = enrolmentPayload();
+    const without = await t.app.inject({ method: 'POST', url: '/v1/auth/register', payload: { ...payload, image: pngDataUrl() } });
+    expect(without.statusCode).toBe(400);
+    expect(without.json()).toEqual({ success: false, error: 'Please upload a proof of address', errors: { proofOfAddress: 'Please upload a proof of address' } });
+    const text = Buffer.from('a utility bill, it says');
+    const { payload: body, headers } = multipart(payload as Record<string, string>, { name: 'passport.png', bytes: PNG_1X1, type: 'image/png' }, [
+      { field: 'proofOfAddress', name: 'bill.png', bytes: text, type: 'image/png' },
+    ]);
+    const notAnImage = await t.app.inject({ method: 'POST', url: '/v1/auth/register', payload: body, headers });
+    expect(notAnImage.statusCode).toBe(400);
+    expect(notAnImage.json().errors).toEqual({ proofOfAddress: 'Only JPG or PNG images are allowed' });
+    const [{ count }] = await t.app.db.query(`SELECT count(*)::int AS count FROM customers WHERE lower(email) = lower($1)`, [payload.email]);
+    expect(count).toBe(0);
+  });
+
+  it('reports every missing field with the spec message, including the passport and the proof of address', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/v1/auth/register', payload: {} });
     expect(res.statusCode).toBe(400);
     const { success, errors } = res.json();
@@ -70,20 +100,21 @@ describe('POST /v1/auth/register', () => {
       transactionPin: 'PIN must be exactly 4 digits',
       password: 'Password must be at least 8 characters',
       image: 'Please upload a passport photograph',
+      proofOfAddress: 'Please upload a proof of address',
     });
   });
 
   it('refuses a wrong type, an unknown field and a too-long value', async () => {
-    const wrongType = await t.app.inject({ method: 'POST', url: '/v1/auth/register', payload: { ...enrolmentPayload({ firstName: 42 }), image: pngDataUrl() } });
+    const wrongType = await t.app.inject({ method: 'POST', url: '/v1/auth/register', payload: { ...enrolmentPayload({ firstName: 42 }), ...applicationPhotos() } });
     expect(wrongType.statusCode).toBe(400);
     expect(wrongType.json().errors.firstName).toBeDefined();
-    const unknown = await t.app.inject({ method: 'POST', url: '/v1/auth/register', payload: { ...enrolmentPayload({ isAdmin: true }), image: pngDataUrl() } });
+    const unknown = await t.app.inject({ method: 'POST', url: '/v1/auth/register', payload: { ...enrolmentPayload({ isAdmin: true }), ...applicationPhotos() } });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().errors.isAdmin).toBe('Unknown field: isAdmin');
     const tooLong = await t.app.inject({
       method: 'POST',
       url: '/v1/auth/register',
-      payload: { ...enrolmentPayload({ address: 'x'.repeat(121), zipcode: '12345678901', phone: '12' }), image: pngDataUrl() },
+      payload: { ...enrolmentPayload({ address: 'x'.repeat(121), zipcode: '12345678901', phone: '12' }), ...applicationPhotos() },
     });
     expect(tooLong.json().errors).toMatchObject({ address: 'Residential address must be at most 120 characters', zipcode: 'Zip/Postal code is too long', phone: 'Phone number is too short' });
   });
@@ -94,7 +125,11 @@ describe('POST /v1/auth/register', () => {
     const res = await t.app.inject({ method: 'POST', url: '/v1/auth/register', payload, headers });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.image).toBe('Only JPG or PNG images are allowed');
-    const jpeg = await t.app.inject({ method: 'POST', url: '/v1/auth/register', payload: { ...enrolmentPayload(), image: `data:image/png;base64,${JPEG_HEADER.toString('base64')}` } });
+    const jpeg = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/register',
+      payload: { ...enrolmentPayload(), ...applicationPhotos(), image: `data:image/png;base64,${JPEG_HEADER.toString('base64')}` },
+    });
     expect(jpeg.statusCode).toBe(201);
   });
 
@@ -104,15 +139,15 @@ describe('POST /v1/auth/register', () => {
     const res = await t.app.inject({ method: 'POST', url: '/v1/auth/register', payload, headers });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ success: false, error: 'Image must be 5MB or less' });
-    const json = await t.app.inject({ method: 'POST', url: '/v1/auth/register', payload: { ...enrolmentPayload(), image: pngDataUrl(big) } });
+    const json = await t.app.inject({ method: 'POST', url: '/v1/auth/register', payload: { ...enrolmentPayload(), ...applicationPhotos(), image: pngDataUrl(big) } });
     expect(json.statusCode).toBe(400);
     expect(json.json().errors.image).toBe('Image must be 5MB or less');
   });
 
   it('refuses a second application with the same e-mail, whatever its case', async () => {
     const payload = enrolmentPayload();
-    await t.app.inject({ method: 'POST', url: '/v1/auth/register', payload: { ...payload, image: pngDataUrl() } });
-    const again = await t.app.inject({ method: 'POST', url: '/v1/auth/register', payload: { ...payload, email: (payload.email as string).toUpperCase(), image: pngDataUrl() } });
+    await t.app.inject({ method: 'POST', url: '/v1/auth/register', payload: { ...payload, ...applicationPhotos() } });
+    const again = await t.app.inject({ method: 'POST', url: '/v1/auth/register', payload: { ...payload, email: (payload.email as string).toUpperCase(), ...applicationPhotos() } });
     expect(again.statusCode).toBe(409);
     expect(again.json().errors.email).toBe('An account with this email already exists');
   });

@@ -149,10 +149,15 @@ export function sessionFrom(res: LightMyRequestResponse, kind: 'customer' | 'sta
   return { cookie, csrf: csrf.value, headers: { cookie, 'x-csrf-token': csrf.value } };
 }
 
+/** The two photos an application carries, as data URLs: the passport (`image`) and the proof of address. */
+export function applicationPhotos(): { image: string; proofOfAddress: string } {
+  return { image: pngDataUrl(), proofOfAddress: pngDataUrl() };
+}
+
 /** Registers a customer through the API, returns its account number and password. */
 export async function registerCustomer(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
   const payload = enrolmentPayload(overrides);
-  const res = await app.inject({ method: 'POST', url: '/v1/auth/register', payload: { ...payload, image: pngDataUrl() } });
+  const res = await app.inject({ method: 'POST', url: '/v1/auth/register', payload: { ...payload, ...applicationPhotos() } });
   if (res.statusCode !== 201) throw new Error(`register failed ${res.statusCode}: ${res.body}`);
   const mail = await lastMail(app, payload.email as string);
   const accountNumber = /account number: (\d{10})/i.exec(mail.bodyText)![1];

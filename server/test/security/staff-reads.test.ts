@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { approvedCustomer, createTestApp, registerCustomer, staffSession, type TestApp } from '../helpers/test-app';
+import { approvedCustomer, createTestApp, login, registerCustomer, staffSession, type TestApp } from '../helpers/test-app';
 import { depositedChequeId } from '../cheques/cheque-fixtures';
 
 describe('staff reads are audited', () => {
@@ -12,16 +12,23 @@ describe('staff reads are audited', () => {
 
   const auditRows = (action: string) => t.app.db.query(`SELECT actor_type, actor_id, actor_email, target_type, target_id, details FROM audit_log WHERE action = $1 ORDER BY id`, [action]);
 
-  it('records each staff view of a passport image, and not the owner viewing their own', async () => {
+  it('records each staff view of an application photo (passport, proof of address), and not the owner viewing their own', async () => {
     const c = await registerCustomer(t.app);
-    const [{ id: fileId }] = await t.app.db.query(`SELECT passport_file_id AS id FROM customers WHERE id = $1`, [c.id]);
+    const [files] = await t.app.db.query(`SELECT passport_file_id AS passport, proof_of_address_file_id AS "proofOfAddress" FROM customers WHERE id = $1`, [c.id]);
     const auditor = await staffSession(t.app, 'auditor');
-    const res = await t.app.inject({ method: 'GET', url: `/v1/files/${fileId}`, headers: { cookie: auditor.cookie } });
-    expect(res.statusCode).toBe(200);
+    for (const fileId of [files.passport, files.proofOfAddress]) {
+      const res = await t.app.inject({ method: 'GET', url: `/v1/files/${fileId}`, headers: { cookie: auditor.cookie } });
+      expect(res.statusCode).toBe(200);
+    }
     const rowsAfter = await auditRows('file.view');
-    expect(rowsAfter).toHaveLength(1);
-    expect(rowsAfter[0]).toMatchObject({ actor_type: 'staff', target_type: 'stored_file', target_id: fileId, details: { purpose: 'passport', ownerCustomerId: c.id, role: 'auditor' } });
+    expect(rowsAfter).toHaveLength(2);
+    expect(rowsAfter[0]).toMatchObject({ actor_type: 'staff', target_type: 'stored_file', target_id: files.passport, details: { purpose: 'passport', ownerCustomerId: c.id, role: 'auditor' } });
+    expect(rowsAfter[1]).toMatchObject({ target_id: files.proofOfAddress, details: { purpose: 'proof_of_address', ownerCustomerId: c.id, role: 'auditor' } });
     expect(rowsAfter[0].actor_email).toMatch(/^auditor\./);
+    // The applicant may see their own photos, unrecorded.
+    const owner = await login(t.app, c.accountNumber, c.password as string);
+    expect((await t.app.inject({ method: 'GET', url: `/v1/files/${files.proofOfAddress}`, headers: { cookie: owner.cookie } })).statusCode).toBe(200);
+    expect(await auditRows('file.view')).toHaveLength(2);
   });
 
   it('stores cheque images sealed and records each staff view of one', async () => {

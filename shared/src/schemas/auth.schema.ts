@@ -98,17 +98,24 @@ interface FileLike {
   type?: string;
   mimetype?: string;
 }
-const PASSPORT_TYPES = ['image/jpeg', 'image/jpg', 'image/png'];
-export const passportField = () =>
+const PHOTO_TYPES = ['image/jpeg', 'image/jpg', 'image/png'];
+export const PASSPORT_MISSING_MESSAGE = 'Please upload a passport photograph';
+export const PROOF_OF_ADDRESS_MISSING_MESSAGE = 'Please upload a proof of address';
+
+/** A photo of a document the application needs (JPG or PNG, 5 MB or less), as the form can check it. */
+const documentPhotoField = (missingMessage: string) =>
   yup
     .mixed<FileLike>()
-    .test('present', 'Please upload a passport photograph', (f) => !!f && typeof (f as FileLike).size === 'number')
+    .test('present', missingMessage, (f) => !!f && typeof (f as FileLike).size === 'number')
     .test('size', 'Image must be 5MB or less', (f) => !f || (f as FileLike).size <= UPLOAD_MAX_BYTES)
-    .test('type', 'Only JPG or PNG images are allowed', (f) => !f || PASSPORT_TYPES.includes(((f as FileLike).type ?? (f as FileLike).mimetype ?? '').toLowerCase()));
+    .test('type', 'Only JPG or PNG images are allowed', (f) => !f || PHOTO_TYPES.includes(((f as FileLike).type ?? (f as FileLike).mimetype ?? '').toLowerCase()));
+export const passportField = () => documentPhotoField(PASSPORT_MISSING_MESSAGE);
+/** A utility bill, bank or tax letter with the applicant's name and address (docs/decisions/0047). */
+export const proofOfAddressField = () => documentPhotoField(PROOF_OF_ADDRESS_MISSING_MESSAGE);
 
-export const enrolmentAccountSchema = strictObject({ ...enrolmentAccountShape, passport: passportField() });
+export const enrolmentAccountSchema = strictObject({ ...enrolmentAccountShape, passport: passportField(), proofOfAddress: proofOfAddressField() });
 
-/** The registration payload the server accepts (the image travels separately and is checked by its bytes). */
+/** The registration payload the server accepts (the two photos travel separately and are checked by their bytes). */
 export const registerSchema = strictObject({
   ...enrolmentPersonalShape,
   ...enrolmentEmploymentShape,

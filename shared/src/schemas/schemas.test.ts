@@ -111,21 +111,26 @@ describe('enrolment schemas', () => {
     });
     expect(errorsOf(enrolmentEmploymentSchema, { occupation: 'Self employed', incomeRange: 'Above $500,000' })).toEqual({});
   });
-  it('has the account messages, including the passport rules', () => {
+  it('has the account messages, including the passport and proof-of-address rules', () => {
     expect(errorsOf(enrolmentAccountSchema, { accountType: 'gold', currency: 'JPY', transactionPin: '12a4', password: 'short' })).toEqual({
       accountType: 'Please select an account type',
       currency: 'Please select a currency',
       transactionPin: 'PIN must be exactly 4 digits',
       password: 'Password must be at least 8 characters',
       passport: 'Please upload a passport photograph',
+      proofOfAddress: 'Please upload a proof of address',
     });
-    const base = { accountType: 'savings', currency: 'USD', transactionPin: '1234', password: 'x'.repeat(129) };
+    const bill = { size: 100, type: 'image/png' };
+    const base = { accountType: 'savings', currency: 'USD', transactionPin: '1234', password: 'x'.repeat(129), proofOfAddress: bill };
     expect(errorsOf(enrolmentAccountSchema, { ...base, passport: { size: 6 * 1024 * 1024, type: 'image/png' } })).toEqual({
       password: 'Password must be at most 128 characters',
       passport: 'Image must be 5MB or less',
     });
     expect(errorsOf(enrolmentAccountSchema, { ...base, password: 'Good!Pass1', passport: { size: 100, type: 'image/gif' } })).toEqual({ passport: 'Only JPG or PNG images are allowed' });
     expect(errorsOf(enrolmentAccountSchema, { ...base, password: 'Good!Pass1', passport: { size: 100, mimetype: 'image/jpeg' } })).toEqual({});
+    expect(errorsOf(enrolmentAccountSchema, { ...base, password: 'Good!Pass1', passport: bill, proofOfAddress: { size: 100, type: 'application/pdf' } })).toEqual({
+      proofOfAddress: 'Only JPG or PNG images are allowed',
+    });
   });
   it('registerSchema takes all three parts and nothing else', () => {
     const all = { ...personal, occupation: 'Self employed', incomeRange: 'Below $10,000', accountType: 'business', currency: 'GBP', transactionPin: '0000', password: 'Demo@2026!' };

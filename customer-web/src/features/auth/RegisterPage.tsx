@@ -1,9 +1,19 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Grid, MenuItem, Stack, Step, StepButton, Stepper, Typography } from '@mui/material';
 import { Form, Formik } from 'formik';
 import { useNavigate } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
-import { ACCOUNT_TYPES, ENROLMENT_CURRENCIES, INCOME_RANGES, OCCUPATIONS, enrolmentAccountSchema, enrolmentEmploymentSchema, enrolmentPersonalSchema } from '@strongroom/shared';
+import {
+  ACCOUNT_TYPES,
+  ENROLMENT_CURRENCIES,
+  INCOME_RANGES,
+  OCCUPATIONS,
+  PASSPORT_MISSING_MESSAGE,
+  PROOF_OF_ADDRESS_MISSING_MESSAGE,
+  enrolmentAccountSchema,
+  enrolmentEmploymentSchema,
+  enrolmentPersonalSchema,
+} from '@strongroom/shared';
 import { api, ApiError } from '../../api/client';
 import { AuthLayout } from '../../components/public/AuthLayout';
 import { FormField } from '../../components/FormField';
@@ -11,12 +21,13 @@ import { useCountries } from '../regions/regions';
 import { ResidenceFields } from '../regions/RegionFields';
 import { STORE_KEY, readStore, reviewRows, stepErrors, type Part, type Secrets, type Stored } from './enrolment-store';
 import { NewPasswordField } from '../../components/PasswordStrengthMeter';
+import { DocumentPhotoField } from './DocumentPhotoField';
 
 const STEPS = ['Personal Information', 'Employment Information', 'Account Information', 'Completed'];
 const SCREEN_READER_ONLY = { border: 0, clip: 'rect(0 0 0 0)', height: '1px', margin: '-1px', overflow: 'hidden', padding: 0, position: 'absolute', whiteSpace: 'nowrap', width: '1px' } as const;
 const PERSONAL_FIELDS = ['firstName', 'middleName', 'lastName', 'dob', 'country', 'state', 'city', 'zipcode', 'phone', 'email', 'address'];
 const EMPLOYMENT_FIELDS = ['occupation', 'incomeRange'];
-const ACCOUNT_FIELDS = ['accountType', 'currency', 'transactionPin', 'password', 'passport'];
+const ACCOUNT_FIELDS = ['accountType', 'currency', 'transactionPin', 'password', 'passport', 'proofOfAddress'];
 
 export default function RegisterPage() {
   const navigate = useNavigate();
@@ -25,6 +36,7 @@ export default function RegisterPage() {
   const countries = useCountries();
   const [active, setActive] = useState(0);
   const [passport, setPassport] = useState<File | null>(null);
+  const [proofOfAddress, setProofOfAddress] = useState<File | null>(null);
   const [secrets, setSecrets] = useState<Secrets | null>(null);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [submitting, setSubmitting] = useState(false);
@@ -34,15 +46,6 @@ export default function RegisterPage() {
   useEffect(() => {
     window.scrollTo({ top: 0, behavior: 'smooth' });
   }, [active]);
-
-  const [previewFailed, setPreviewFailed] = useState(false);
-  const previewUrl = useMemo(() => (passport ? URL.createObjectURL(passport) : null), [passport]);
-  useEffect(
-    () => () => {
-      if (previewUrl) URL.revokeObjectURL(previewUrl);
-    },
-    [previewUrl],
-  );
 
   const save = <K extends keyof Stored>(key: K, values: NonNullable<Stored[K]>, message: string) => {
     const next = { ...stored, [key]: values };
@@ -59,9 +62,9 @@ export default function RegisterPage() {
       setActive(0);
       return;
     }
-    // Saved parts survive a reload, the password, PIN and photo do not: back to the step that asks for them.
-    if (!secrets || !passport) {
-      enqueueSnackbar(secrets ? 'Please upload a passport photograph' : 'Please fill in all fields', { variant: 'error' });
+    // Saved parts survive a reload, the password, PIN and photos do not: back to the step that asks for them.
+    if (!secrets || !passport || !proofOfAddress) {
+      enqueueSnackbar(!secrets ? 'Please fill in all fields' : !passport ? PASSPORT_MISSING_MESSAGE : PROOF_OF_ADDRESS_MISSING_MESSAGE, { variant: 'error' });
       setActive(2);
       return;
     }
@@ -70,6 +73,7 @@ export default function RegisterPage() {
       if (v !== '' && v !== undefined) form.append(k, v);
     }
     form.append('image', passport);
+    form.append('proofOfAddress', proofOfAddress);
     setSubmitting(true);
     setServerErrors({});
     try {
@@ -79,6 +83,7 @@ export default function RegisterPage() {
       setDone(personal.email);
     } catch (err) {
       enqueueSnackbar((err as Error).message, { variant: 'error' });
+      // The server names the passport `image` (the API's field); the form calls it `passport`.
       const { image, ...fieldErrors } = (err instanceof ApiError && err.errors) || {};
       const errors: Record<string, string> = image ? { ...fieldErrors, passport: image } : fieldErrors;
       setServerErrors(errors);
@@ -93,12 +98,21 @@ export default function RegisterPage() {
 
   const personalInitial: Part = { firstName: '', middleName: '', lastName: '', dob: '', country: '', state: '', city: '', zipcode: '', phone: '', email: '', address: '', ...stored.personal };
   const employmentInitial: Part = { occupation: '', incomeRange: '', ...stored.employment };
-  // undefined, not null, when no photo: the schema then says 'Please upload a passport photograph'.
-  const accountInitial = { accountType: '', currency: '', transactionPin: '', password: '', ...stored.account, ...secrets, passport: (passport ?? undefined) as unknown as string };
-  const stepDone = [!!stored.personal, !!stored.employment, !!stored.account && !!secrets && !!passport, false];
+  // undefined, not null, when no photo: the schema then says 'Please upload a passport photograph' (or a proof of address).
+  const accountInitial = {
+    accountType: '',
+    currency: '',
+    transactionPin: '',
+    password: '',
+    ...stored.account,
+    ...secrets,
+    passport: (passport ?? undefined) as unknown as string,
+    proofOfAddress: (proofOfAddress ?? undefined) as unknown as string,
+  };
+  const stepDone = [!!stored.personal, !!stored.employment, !!stored.account && !!secrets && !!passport && !!proofOfAddress, false];
 
   return (
-    <AuthLayout title="Open your account" description="Four short steps. Have a valid ID (passport photo) and proof of address to hand." maxWidth="md">
+    <AuthLayout title="Open your account" description="Four short steps. Have a photo of your passport and of a proof of address (a recent utility bill, bank or tax letter) to hand." maxWidth="md">
       <Stepper nonLinear activeStep={active} alternativeLabel sx={{ mb: 4 }}>
         {STEPS.map((label, i) => (
           <Step key={label} completed={stepDone[i]}>
@@ -204,98 +218,85 @@ export default function RegisterPage() {
             save('account', { accountType, currency }, 'Account information saved');
           }}
         >
-          {({ setFieldValue, setFieldTouched, errors, touched }) => (
-            <Form noValidate>
-              <Grid container spacing={2}>
-                <Grid size={{ xs: 12, sm: 6 }}>
-                  <FormField name="accountType" label="Account type" select>
-                    {ACCOUNT_TYPES.map((o) => (
-                      <MenuItem key={o} value={o}>
-                        {o.replace(/^\w/, (c) => c.toUpperCase())}
-                      </MenuItem>
-                    ))}
-                  </FormField>
-                </Grid>
-                <Grid size={{ xs: 12, sm: 6 }}>
-                  <FormField name="currency" label="Currency" select>
-                    {ENROLMENT_CURRENCIES.map((o) => (
-                      <MenuItem key={o} value={o}>
-                        {o}
-                      </MenuItem>
-                    ))}
-                  </FormField>
-                </Grid>
-                <Grid size={{ xs: 12, sm: 6 }}>
-                  <FormField
-                    name="transactionPin"
-                    label="Transaction PIN (4 digits)"
-                    type="password"
-                    // No maxLength: the browser would cut a pasted '12-34' before the digits are picked out.
-                    inputProps={{ inputMode: 'numeric', pattern: '[0-9]*' }}
-                    onChange={(e) => setFieldValue('transactionPin', e.target.value.replace(/\D/g, '').slice(0, 4))}
-                  />
-                </Grid>
-                <Grid size={{ xs: 12, sm: 6 }}>
-                  <NewPasswordField name="password" label="Password" />
-                </Grid>
-                <Grid size={{ xs: 12 }}>
-                  <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }} sx={{ minHeight: 56 }}>
-                    <Button variant="outlined" component="label">
-                      {passport ? 'Change passport photo' : 'Upload passport photograph'}
-                      <input
-                        hidden
-                        type="file"
-                        name="passport"
-                        accept="image/png,image/jpeg"
-                        onChange={(e) => {
-                          const file = e.target.files?.[0] ?? null;
-                          setPassport(file);
-                          setPreviewFailed(false);
-                          void setFieldValue('passport', file ?? undefined, true);
-                          void setFieldTouched('passport', true, false);
-                        }}
-                      />
-                    </Button>
-                    {passport && previewUrl && (
-                      <Stack direction="row" spacing={1} alignItems="center" sx={{ minWidth: 0 }}>
-                        <Box
-                          component="img"
-                          src={previewUrl}
-                          alt="Passport preview"
-                          onError={() => setPreviewFailed(true)}
-                          sx={{ width: 56, height: 56, objectFit: 'cover', borderRadius: 1, border: 1, borderColor: 'divider', display: previewFailed ? 'none' : 'block' }}
-                        />
-                        <Typography variant="body2" noWrap>
-                          {passport.name}
-                        </Typography>
-                      </Stack>
+          {({ setFieldValue, setFieldTouched, errors, touched }) => {
+            /** A photo's field: the file kept in memory (never stored), the form told of it, its message once touched. */
+            const photoField = (name: 'passport' | 'proofOfAddress', file: File | null, keep: (file: File | null) => void) => ({
+              name,
+              file,
+              onPick: (picked: File | null) => {
+                keep(picked);
+                void setFieldValue(name, picked ?? undefined, true);
+                void setFieldTouched(name, true, false);
+              },
+              error: touched[name] && errors[name] ? String(errors[name]) : undefined,
+            });
+            return (
+              <Form noValidate>
+                <Grid container spacing={2}>
+                  <Grid size={{ xs: 12, sm: 6 }}>
+                    <FormField name="accountType" label="Account type" select>
+                      {ACCOUNT_TYPES.map((o) => (
+                        <MenuItem key={o} value={o}>
+                          {o.replace(/^\w/, (c) => c.toUpperCase())}
+                        </MenuItem>
+                      ))}
+                    </FormField>
+                  </Grid>
+                  <Grid size={{ xs: 12, sm: 6 }}>
+                    <FormField name="currency" label="Currency" select>
+                      {ENROLMENT_CURRENCIES.map((o) => (
+                        <MenuItem key={o} value={o}>
+                          {o}
+                        </MenuItem>
+                      ))}
+                    </FormField>
+                  </Grid>
+                  <Grid size={{ xs: 12, sm: 6 }}>
+                    <FormField
+                      name="transactionPin"
+                      label="Transaction PIN (4 digits)"
+                      type="password"
+                      // No maxLength: the browser would cut a pasted '12-34' before the digits are picked out.
+                      inputProps={{ inputMode: 'numeric', pattern: '[0-9]*' }}
+                      onChange={(e) => setFieldValue('transactionPin', e.target.value.replace(/\D/g, '').slice(0, 4))}
+                    />
+                  </Grid>
+                  <Grid size={{ xs: 12, sm: 6 }}>
+                    <NewPasswordField name="password" label="Password" />
+                  </Grid>
+                  <Grid size={{ xs: 12 }}>
+                    <DocumentPhotoField
+                      {...photoField('passport', passport, setPassport)}
+                      uploadLabel="Upload passport photograph"
+                      changeLabel="Change passport photo"
+                      previewAlt="Passport preview"
+                      hint="JPG or PNG, 5 MB or less."
+                    />
+                  </Grid>
+                  <Grid size={{ xs: 12 }}>
+                    <DocumentPhotoField
+                      {...photoField('proofOfAddress', proofOfAddress, setProofOfAddress)}
+                      uploadLabel="Upload proof of address"
+                      changeLabel="Change proof of address"
+                      previewAlt="Proof of address preview"
+                      hint="A photo of a utility bill, bank or tax letter from the last three months showing your name and address. JPG or PNG, 5 MB or less."
+                    />
+                    {stored.account && (!passport || !proofOfAddress || !secrets) && (
+                      <Alert severity="info" sx={{ mt: 1 }}>
+                        For your security your password, PIN and document photos are not kept when the page reloads: please enter them again.
+                      </Alert>
                     )}
-                    {(!passport || previewFailed) && (
-                      <Typography variant="body2" color={previewFailed ? 'warning.main' : 'text.secondary'}>
-                        {previewFailed ? 'This file cannot be shown as a photo. Please choose a JPG or PNG image.' : 'JPG or PNG, 5 MB or less.'}
-                      </Typography>
-                    )}
-                  </Stack>
-                  {touched.passport && errors.passport && (
-                    <Typography color="error" variant="caption" role="alert" sx={{ display: 'block', mx: 1.75, mt: 0.5 }}>
-                      {String(errors.passport)}
-                    </Typography>
-                  )}
-                  {stored.account && (!passport || !secrets) && (
-                    <Alert severity="info" sx={{ mt: 1 }}>
-                      For your security your password, PIN and passport photo are not kept when the page reloads: please enter them again.
-                    </Alert>
-                  )}
+                  </Grid>
                 </Grid>
-              </Grid>
-              <Stack direction="row" justifyContent="space-between" sx={{ mt: 3 }}>
-                <Button onClick={() => setActive(1)}>Back</Button>
-                <Button type="submit" variant="contained">
-                  Save and continue
-                </Button>
-              </Stack>
-            </Form>
-          )}
+                <Stack direction="row" justifyContent="space-between" sx={{ mt: 3 }}>
+                  <Button onClick={() => setActive(1)}>Back</Button>
+                  <Button type="submit" variant="contained">
+                    Save and continue
+                  </Button>
+                </Stack>
+              </Form>
+            );
+          }}
         </Formik>
       )}
 
@@ -305,7 +306,7 @@ export default function RegisterPage() {
             Check your details, then submit your application. We will e-mail your account number and a code to verify your e-mail address.
           </Typography>
           <Grid container spacing={1} sx={{ mb: 3 }}>
-            {reviewRows(stored, passport, countries).map(([k, v]) => (
+            {reviewRows(stored, { passport, proofOfAddress }, countries).map(([k, v]) => (
               <Grid key={k} size={{ xs: 12, sm: 6 }}>
                 <Typography variant="caption" color="text.secondary">
                   {k}

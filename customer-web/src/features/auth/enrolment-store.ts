@@ -5,7 +5,7 @@ import type { Region } from '../regions/regions';
 export const STORE_KEY = 'enrolment';
 
 export type Part = Record<string, string>;
-/** What survives a reload in sessionStorage: never the password, the PIN or the passport (docs/decisions/0007). */
+/** What survives a reload in sessionStorage: never the password, the PIN or the document photos (docs/decisions/0007). */
 export interface Stored {
   personal?: Part;
   employment?: Part;
@@ -32,7 +32,7 @@ export function readStore(): Stored {
 }
 
 const MISSING = 'Not provided yet';
-export function reviewRows({ personal: p, employment: e, account: a }: Stored, passport: File | null, countries: Region[]): [string, string][] {
+export function reviewRows({ personal: p, employment: e, account: a }: Stored, photos: { passport: File | null; proofOfAddress: File | null }, countries: Region[]): [string, string][] {
   const country = p && (countries.find((c) => c.isoCode === p.country)?.name ?? p.country);
   return [
     ['Name', p ? [p.firstName, p.middleName, p.lastName].filter(Boolean).join(' ') : MISSING],
@@ -43,6 +43,7 @@ export function reviewRows({ personal: p, employment: e, account: a }: Stored, p
     ['Occupation', e?.occupation || MISSING],
     ['Annual income', e?.incomeRange || MISSING],
     ['Account', a ? `${a.accountType.replace(/^\w/, (c) => c.toUpperCase())} account in ${a.currency}` : MISSING],
-    ['Passport photo', passport ? passport.name : MISSING],
+    ['Passport photo', photos.passport ? photos.passport.name : MISSING],
+    ['Proof of address', photos.proofOfAddress ? photos.proofOfAddress.name : MISSING],
   ];
 }

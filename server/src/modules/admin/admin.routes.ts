@@ -92,6 +92,7 @@ export default async function adminRoutes(app: FastifyInstance) {
       return {
         ...dto,
         passportImage: c.passportFileId ? `/v1/files/${c.passportFileId}` : null,
+        proofOfAddressImage: c.proofOfAddressFileId ? `/v1/files/${c.proofOfAddressFileId}` : null,
         reviewedAt: c.reviewedAt,
         reviewedBy: c.reviewedBy,
         timeline: await timeline(app.db, 'customer', c.id),

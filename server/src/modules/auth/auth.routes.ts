@@ -9,6 +9,8 @@ import {
   resetPasswordRequestSchema,
   validationErrors,
   verifyEmailSchema,
+  PASSPORT_MISSING_MESSAGE,
+  PROOF_OF_ADDRESS_MISSING_MESSAGE,
   type RegisterInput,
 } from '@strongroom/shared';
 import { AppError } from '../../common/app-error';
@@ -19,15 +21,15 @@ import { completeCustomerSignIn } from './sign-in';
 import { clearSessionCookies } from './session.http';
 
 const tags = ['auth'];
-const PASSPORT_MISSING = 'Please upload a passport photograph';
 const messageOnly = responses({ 200: okResponse() });
 
-/** The form's refusal with a missing passport reported beside the other fields, as the enrolment form shows them. */
-function registrationRefusal(refusal: Error | undefined, passportMissing: boolean): Error {
+/** The form's refusal with a missing photo reported beside the other fields, as the enrolment form shows them. */
+function registrationRefusal(refusal: Error | undefined, missing: { passport: boolean; proofOfAddress: boolean }): Error {
   if (refusal && !(refusal instanceof ValidationError)) return refusal;
   const errors = refusal ? validationErrors(refusal) : {};
-  if (passportMissing) errors.image = PASSPORT_MISSING;
-  return new AppError(400, Object.values(errors)[0] ?? PASSPORT_MISSING, errors);
+  if (missing.passport) errors.image = PASSPORT_MISSING_MESSAGE;
+  if (missing.proofOfAddress) errors.proofOfAddress = PROOF_OF_ADDRESS_MISSING_MESSAGE;
+  return new AppError(400, Object.values(errors)[0], errors);
 }
 
 export default async function authRoutes(app: FastifyInstance) {
@@ -40,21 +42,21 @@ export default async function authRoutes(app: FastifyInstance) {
     {
       bodyLimit: 10 * 1024 * 1024,
       config: codeLimit,
-      preValidation: readUploads(['image'], 'Image must be 5MB or less'),
-      // The passport is read apart from the fields; a missing one is reported together with the fields' errors.
+      preValidation: readUploads(['image', 'proofOfAddress'], 'Image must be 5MB or less'),
+      // The photos are read apart from the fields; a missing one is reported together with the fields' errors.
       attachValidation: true,
       schema: {
         tags,
-        summary: 'Apply for an account (multipart with file `image`, or JSON with `image` as a data URL)',
+        summary: 'Apply for an account (multipart with the files `image`, the passport, and `proofOfAddress`; or JSON with each as a data URL)',
         consumes: ['multipart/form-data', 'application/json'],
         body: registerSchema,
         response: responses({ 201: okResponse({ email: { type: 'string' } }) }),
       },
     },
     async (request, reply) => {
-      const passport = uploadedFiles(request).image;
-      if (request.validationError || !passport) throw registrationRefusal(request.validationError, !passport);
-      const customer = await auth.register(request.body as RegisterInput, passport);
+      const { image: passport, proofOfAddress } = uploadedFiles(request);
+      if (request.validationError || !passport || !proofOfAddress) throw registrationRefusal(request.validationError, { passport: !passport, proofOfAddress: !proofOfAddress });
+      const customer = await auth.register(request.body as RegisterInput, { passport, proofOfAddress });
       return reply.status(201).send({ success: true, message: 'Application submitted successfully', email: customer.email });
     },
   );

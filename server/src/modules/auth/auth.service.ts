@@ -15,7 +15,7 @@ import { burnVerify, hashPin, pinPepperFrom, hashSecret, hmacHex, randomDigits, 
 import { CustomerEntity, DEFAULT_NOTIFICATION_PREFERENCES } from '../user/entities/customer.entity';
 import { EmailVerificationEntity } from './entities/email-verification.entity';
 import { PasswordResetEntity } from './entities/password-reset.entity';
-import { PASSPORT_RULES } from '../files/files.service';
+import { PASSPORT_RULES, PROOF_OF_ADDRESS_RULES } from '../files/files.service';
 import type { StoredFileEntity } from '../files/entities/stored-file.entity';
 import { openCustomerAccount } from '../ledger/ledger.service';
 import { personalFields, toUserDto } from '../user/user.service';
@@ -51,14 +51,15 @@ export class AuthService {
     throw new Error('could not allocate an account number');
   }
 
-  async register(input: RegisterInput, image: Buffer | undefined) {
-    const type = this.app.files.check(image, PASSPORT_RULES);
+  async register(input: RegisterInput, photos: { passport: Buffer | undefined; proofOfAddress: Buffer | undefined }) {
+    const passportType = this.app.files.check(photos.passport, PASSPORT_RULES);
+    const proofOfAddressType = this.app.files.check(photos.proofOfAddress, PROOF_OF_ADDRESS_RULES);
     const [passwordHash, pinHash] = await Promise.all([hashSecret(input.password), hashPin(input.transactionPin, pinPepperFrom(this.app.config.encryptionKey))]);
     const code = randomDigits(6);
     let customer: CustomerEntity | undefined;
     // Two applications may draw the same free number at once; the unique index decides and the loser retries.
     for (let attempt = 1; !customer; attempt++) {
-      let stored: StoredFileEntity | undefined;
+      const stored: StoredFileEntity[] = [];
       try {
         customer = await withTransaction(this.app.db, async (m) => {
           const exists = await m.query(`SELECT 1 FROM customers WHERE lower(email) = lower($1)`, [input.email]);
@@ -76,9 +77,13 @@ export class AuthService {
             notificationPreferences: DEFAULT_NOTIFICATION_PREFERENCES,
           });
           await m.save(c);
-          stored = await this.app.files.store(m, image!, type, 'passport', c.id);
-          c.passportFileId = stored.id;
-          await m.update(CustomerEntity, { id: c.id }, { passportFileId: stored.id });
+          const passport = await this.app.files.store(m, photos.passport!, passportType, 'passport', c.id);
+          stored.push(passport);
+          const proofOfAddress = await this.app.files.store(m, photos.proofOfAddress!, proofOfAddressType, 'proof_of_address', c.id);
+          stored.push(proofOfAddress);
+          c.passportFileId = passport.id;
+          c.proofOfAddressFileId = proofOfAddress.id;
+          await m.update(CustomerEntity, { id: c.id }, { passportFileId: passport.id, proofOfAddressFileId: proofOfAddress.id });
           await openCustomerAccount(m, c.id, c.currency);
           await m.insert(EmailVerificationEntity, {
             customerId: c.id,
@@ -88,7 +93,7 @@ export class AuthService {
           return c;
         });
       } catch (err) {
-        if (stored) this.app.files.discard(stored);
+        for (const file of stored) this.app.files.discard(file);
         const pgErr = err as { code?: string; constraint?: string; driverError?: { constraint?: string } };
         if (pgErr.code !== UNIQUE_VIOLATION) throw err;
         const constraint = pgErr.constraint ?? pgErr.driverError?.constraint ?? '';

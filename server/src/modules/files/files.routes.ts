@@ -5,7 +5,7 @@ import { recordAudit } from '../audit/audit.service';
 import type { StoredFileEntity } from './entities/stored-file.entity';
 
 /** Images whose every staff view is written to the audit log: identity documents and cheques. */
-const AUDITED_PURPOSES: StoredFileEntity['purpose'][] = ['passport', 'cheque', 'receipt'];
+const AUDITED_PURPOSES: StoredFileEntity['purpose'][] = ['passport', 'proof_of_address', 'cheque', 'receipt'];
 
 export default async function filesRoutes(app: FastifyInstance) {
   // Files are served to their owner or to staff only; everyone else gets the 404 of a missing file.

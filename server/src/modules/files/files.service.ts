@@ -3,7 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import { UPLOAD_MAX_BYTES } from '@strongroom/shared';
+import { PASSPORT_MISSING_MESSAGE, PROOF_OF_ADDRESS_MISSING_MESSAGE, UPLOAD_MAX_BYTES } from '@strongroom/shared';
 import { AppError, notFound } from '../../common/app-error';
 import { isSealed, seal, sha256Hex, unseal } from '../../common/crypto';
 import { detectImageType, type ImageType } from './image-bytes';
@@ -14,6 +14,8 @@ export interface UploadRules {
   allowed: ImageType[];
   typeMessage: string;
   sizeMessage: string;
+  /** What a form without the file is told (the passport's message where not said). */
+  missingMessage?: string;
 }
 
 export const PASSPORT_RULES: UploadRules = {
@@ -21,7 +23,9 @@ export const PASSPORT_RULES: UploadRules = {
   allowed: ['image/jpeg', 'image/png'],
   typeMessage: 'Only JPG or PNG images are allowed',
   sizeMessage: 'Image must be 5MB or less',
+  missingMessage: PASSPORT_MISSING_MESSAGE,
 };
+export const PROOF_OF_ADDRESS_RULES: UploadRules = { ...PASSPORT_RULES, field: 'proofOfAddress', missingMessage: PROOF_OF_ADDRESS_MISSING_MESSAGE };
 export const AVATAR_RULES: UploadRules = {
   field: 'image',
   allowed: ['image/jpeg', 'image/png', 'image/webp'],
@@ -47,7 +51,8 @@ export class FilesService {
 
   /** Checks by bytes and size; throws a 400 naming the field. */
   check(bytes: Buffer | undefined, rules: UploadRules): ImageType {
-    if (!bytes || bytes.length === 0) throw new AppError(400, 'Please upload a passport photograph', { [rules.field]: 'Please upload a passport photograph' });
+    const missing = rules.missingMessage ?? PASSPORT_MISSING_MESSAGE;
+    if (!bytes || bytes.length === 0) throw new AppError(400, missing, { [rules.field]: missing });
     if (bytes.length > UPLOAD_MAX_BYTES) throw new AppError(400, rules.sizeMessage, { [rules.field]: rules.sizeMessage });
     const type = detectImageType(bytes);
     if (!type || !rules.allowed.includes(type)) throw new AppError(400, rules.typeMessage, { [rules.field]: rules.typeMessage });

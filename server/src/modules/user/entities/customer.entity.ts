@@ -34,6 +34,7 @@ export class CustomerEntity {
   @Column({ name: 'pin_hash', type: 'varchar', select: false }) pinHash: string;
   @Column({ name: 'image_file_id', type: 'uuid', nullable: true }) imageFileId: string | null;
   @Column({ name: 'passport_file_id', type: 'uuid', nullable: true }) passportFileId: string | null;
+  @Column({ name: 'proof_of_address_file_id', type: 'uuid', nullable: true }) proofOfAddressFileId: string | null;
   @Column({ type: 'varchar' }) status: CustomerStatus;
   @Column({ name: 'rejection_reason', type: 'varchar', nullable: true }) rejectionReason: string | null;
   @Column({ name: 'reviewed_by', type: 'uuid', nullable: true }) reviewedBy: string | null;
