@@ -53,7 +53,7 @@ describe('signed-in customer: shell, dashboard, profile and settings', () => {
 
   it('shows an error state, not invented figures, when the dashboard summary cannot be fetched, and recovers on Retry', async () => {
     const p = await page();
-    await p.route('**/v1/dashboard/summary', (route) => route.abort('failed'));
+    await p.route('**/v1/dashboard/summary?*', (route) => route.abort('failed'));
     await signIn(p, DEMO.accountNumber, DEMO.password);
     await p.getByTestId('dashboard-error').getByText('We could not load your latest figures').waitFor();
     expect(await p.getByTestId('inflow-value').textContent()).toBe('—');
@@ -61,7 +61,7 @@ describe('signed-in customer: shell, dashboard, profile and settings', () => {
     expect(await p.getByText('No transactions found').count()).toBe(0);
     await screenshot(p, 'account-shell-dashboard-error');
 
-    await p.unroute('**/v1/dashboard/summary');
+    await p.unroute('**/v1/dashboard/summary?*');
     await p.getByRole('button', { name: 'Retry' }).click();
     await p.getByTestId('transaction-row').first().waitFor();
     expect(await p.getByTestId('dashboard-error').count()).toBe(0);

@@ -1,5 +1,6 @@
 import * as yup from 'yup';
 import { MoneyError, parseAmountToMinor } from '../money';
+import { isTimeZone } from '../dates';
 
 // Shared building blocks so every form says the same thing for the same rule.
 export const UNKNOWN_FIELD_MESSAGE = 'Unknown field: ${unknown}';
@@ -9,6 +10,12 @@ export const text = () => yup.string().typeError('${path} must be text');
 export function strictObject<T extends yup.ObjectShape>(shape: T) {
   return yup.object(shape).noUnknown(true, UNKNOWN_FIELD_MESSAGE);
 }
+
+/** Whose calendar a request's days are (an IANA name): the customer's own (the app sends the browser's), UTC when not said. */
+export const timeZoneField = () =>
+  text()
+    .default('UTC')
+    .test('zone', 'timeZone must be a time zone name such as Europe/London', (v) => v === undefined || isTimeZone(v));
 
 export { EMAIL_RE } from '../patterns';
 export const DIGITS_RE = /^\d+$/;

@@ -1,7 +1,6 @@
 import * as yup from 'yup';
-import { isTimeZone } from '../dates';
 import { TRANSFER_CURRENCIES, TRANSFER_PURPOSES, TRANSACTION_STATUSES } from '../enums';
-import { EMAIL_RE, amountField, isRealIsoDate, strictObject, text } from './common';
+import { EMAIL_RE, amountField, isRealIsoDate, strictObject, text, timeZoneField } from './common';
 import { transactionPinField } from './auth.schema';
 
 const recipientAccount = () => text().trim().required('Please enter recipient account number').max(34, 'Account number must be at most 34 characters');
@@ -124,8 +123,8 @@ export const statementQuerySchema = strictObject({
       return !isRealIsoDate(from) || !isRealIsoDate(v) || (v as string) >= (from as string);
     }),
   format: yup.string().oneOf(['csv', 'pdf'], 'format must be csv or pdf').default('csv'),
-  /** Whose calendar the days are: the customer's own (the app sends the browser's), UTC when not said. */
-  timeZone: text()
-    .default('UTC')
-    .test('zone', 'timeZone must be a time zone name such as Europe/London', (v) => v === undefined || isTimeZone(v)),
+  timeZone: timeZoneField(),
 });
+
+/** The dashboard's months and days are the customer's own. */
+export const dashboardQuerySchema = strictObject({ timeZone: timeZoneField() });

@@ -14,6 +14,7 @@ import { useApi } from '../../api/useApi';
 import { BalanceCard } from '../../components/BalanceCard';
 import { StatTile } from '../../components/StatTile';
 import { TransactionRow } from '../../components/TransactionRow';
+import { customerTimeZone } from '../../api/time-zone';
 
 const QUICK_ACTIONS = [
   { label: 'Transfer', to: '/transfers', icon: <SwapHorizIcon /> },
@@ -73,7 +74,7 @@ function FlowChart({ series, currency }: { series: DashboardSummaryDto['series']
 
 export default function DashboardPage() {
   const { user } = useAuth();
-  const { data, error, loading, reload } = useApi<DashboardSummaryDto>('/dashboard/summary');
+  const { data, error, loading, reload } = useApi<DashboardSummaryDto>(`/dashboard/summary?${new URLSearchParams({ timeZone: customerTimeZone() })}`);
   if (!user) return null;
   const name = [user.firstName, user.middleName, user.lastName].filter(Boolean).join(' ');
   const currency = data?.currency ?? user.currency ?? 'USD';

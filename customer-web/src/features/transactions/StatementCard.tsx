@@ -4,16 +4,12 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { ValidationError } from 'yup';
 import { statementQuerySchema, todayIsoDate, validationErrors } from '@strongroom/shared';
 import { api, ApiError, GENERIC_ERROR } from '../../api/client';
+import { customerTimeZone } from '../../api/time-zone';
 
 /** The same day a month back (the last day of that month where it is shorter): a period never empty on the 1st. */
 function aMonthAgo(today: Date): Date {
   const lastDayOfLastMonth = new Date(today.getFullYear(), today.getMonth(), 0).getDate();
   return new Date(today.getFullYear(), today.getMonth() - 1, Math.min(today.getDate(), lastDayOfLastMonth));
-}
-
-/** The customer's own time zone: the statement's days are theirs, as the app's dates are (UTC where a browser has none). */
-function customerTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
 /** Field -> message for the chosen dates, by the same rules the server applies. */

@@ -8,28 +8,25 @@ export interface MonthToDateFlows {
   outPreviousMinor: bigint;
 }
 
-/**
- * Money in and out this month up to `at`, and over the same stretch of the previous month (from its first day for
- * as long as this month has run, never past its end): the 23rd of November compares with October 1-23, not with
- * all of October. Fees count as money out.
- */
-export async function monthToDateFlows(m: Queryable, customerId: string, currency: string, at: Date): Promise<MonthToDateFlows> {
+/** This month so far and the same stretch of the previous month, as moments (their days in the customer's time zone). */
+export interface MonthToDateBounds {
+  monthStart: Date;
+  previousStart: Date;
+  previousEnd: Date;
+  at: Date;
+}
+
+/** Money in and out this month up to `at`, and over the previous month from its start to `previousEnd`. Fees count as money out. */
+export async function monthToDateFlows(m: Queryable, customerId: string, currency: string, bounds: MonthToDateBounds): Promise<MonthToDateFlows> {
   const [row] = await rows<{ in_now: string; out_now: string; in_prev: string; out_prev: string }>(
     m,
-    `WITH bounds AS (
-       SELECT date_trunc('month', $3::timestamptz) AS month_start,
-              date_trunc('month', $3::timestamptz) - interval '1 month' AS prev_start,
-              least(date_trunc('month', $3::timestamptz) - interval '1 month' + ($3::timestamptz - date_trunc('month', $3::timestamptz)),
-                    date_trunc('month', $3::timestamptz)) AS prev_end)
-     SELECT coalesce(sum(t.amount_minor) FILTER (WHERE t.type = 'credit' AND t.created_at >= b.month_start), 0)::text AS in_now,
-            coalesce(sum(t.amount_minor + t.fee_minor) FILTER (WHERE t.type = 'debit' AND t.created_at >= b.month_start), 0)::text AS out_now,
-            coalesce(sum(t.amount_minor) FILTER (WHERE t.type = 'credit' AND t.created_at < b.prev_end), 0)::text AS in_prev,
-            coalesce(sum(t.amount_minor + t.fee_minor) FILTER (WHERE t.type = 'debit' AND t.created_at < b.prev_end), 0)::text AS out_prev
-       FROM bounds b
-       LEFT JOIN transactions t ON t.customer_id = $1 AND t.currency = $2 AND t.status IN ('success','pending')
-            AND t.created_at >= b.prev_start AND t.created_at <= $3::timestamptz
-      GROUP BY b.month_start, b.prev_end`,
-    [customerId, currency, at],
+    `SELECT coalesce(sum(amount_minor) FILTER (WHERE type = 'credit' AND created_at >= $3), 0)::text AS in_now,
+            coalesce(sum(amount_minor + fee_minor) FILTER (WHERE type = 'debit' AND created_at >= $3), 0)::text AS out_now,
+            coalesce(sum(amount_minor) FILTER (WHERE type = 'credit' AND created_at < $5), 0)::text AS in_prev,
+            coalesce(sum(amount_minor + fee_minor) FILTER (WHERE type = 'debit' AND created_at < $5), 0)::text AS out_prev
+       FROM transactions
+      WHERE customer_id = $1 AND currency = $2 AND status IN ('success','pending') AND created_at >= $4 AND created_at <= $6`,
+    [customerId, currency, bounds.monthStart, bounds.previousStart, bounds.previousEnd, bounds.at],
   );
   return { inNowMinor: BigInt(row.in_now), outNowMinor: BigInt(row.out_now), inPreviousMinor: BigInt(row.in_prev), outPreviousMinor: BigInt(row.out_prev) };
 }
@@ -39,18 +36,24 @@ export function latestTransactions(db: Queryable, customerId: string, limit: num
   return rows<TransactionDtoRow>(db, `SELECT ${TRANSACTION_DTO_COLUMNS} FROM transactions WHERE customer_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2`, [customerId, limit]);
 }
 
-/** Money in and out on each of the last 30 days (today the last), in minor units of `currency`; fees count as out. */
-export function lastThirtyDays(db: Queryable, customerId: string, currency: string): Promise<{ day: string; in_minor: string; out_minor: string }[]> {
+/**
+ * Money in and out on each day that starts at one of `dayStarts` and ends at the next (the last only ends the one
+ * before it), in minor units of `currency`, in order; fees count as out. The moments come from the customer's
+ * calendar, so a day with a clock change is as long as the customer lived it.
+ */
+export function flowsByDay(db: Queryable, customerId: string, currency: string, dayStarts: Date[]): Promise<{ in_minor: string; out_minor: string }[]> {
   return rows(
     db,
-    `SELECT to_char(d.day, 'YYYY-MM-DD') AS day,
-            coalesce(sum(t.amount_minor) FILTER (WHERE t.type = 'credit'), 0)::text AS in_minor,
+    `WITH days AS (
+       SELECT n, starts_at, lead(starts_at) OVER (ORDER BY n) AS ends_before FROM unnest($3::timestamptz[]) WITH ORDINALITY AS d(starts_at, n))
+     SELECT coalesce(sum(t.amount_minor) FILTER (WHERE t.type = 'credit'), 0)::text AS in_minor,
             coalesce(sum(t.amount_minor + t.fee_minor) FILTER (WHERE t.type = 'debit'), 0)::text AS out_minor
-       FROM generate_series(date_trunc('day', now()) - interval '29 days', date_trunc('day', now()), interval '1 day') AS d(day)
+       FROM days d
        LEFT JOIN transactions t ON t.customer_id = $1 AND t.currency = $2 AND t.status IN ('success','pending')
-            AND t.created_at >= d.day AND t.created_at < d.day + interval '1 day'
-      GROUP BY d.day ORDER BY d.day`,
-    [customerId, currency],
+            AND t.created_at >= d.starts_at AND t.created_at < d.ends_before
+      WHERE d.ends_before IS NOT NULL
+      GROUP BY d.n ORDER BY d.n`,
+    [customerId, currency, dayStarts],
   );
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { INTERNATIONAL_FEE, INTERNATIONAL_MIN_AMOUNT, LOCAL_FEE, SAME_BANK_FEE } from '@strongroom/shared';
+import type * as yup from 'yup';
+import { INTERNATIONAL_FEE, INTERNATIONAL_MIN_AMOUNT, LOCAL_FEE, SAME_BANK_FEE, dashboardQuerySchema } from '@strongroom/shared';
 import { moneySchema, okResponse, responses } from '../../common/route-schemas';
 import { transactionItemSchema } from '../transactions/transaction-item.schema';
 import { DASHBOARD_COUNT_CAP, dashboardSummary } from './dashboard.service';
@@ -30,9 +31,17 @@ export default async function dashboardRoutes(app: FastifyInstance) {
     '/dashboard/summary',
     {
       preHandler: app.requireCustomer,
-      schema: { tags: ['dashboard'], summary: 'Balance, flows, counts, latest 3 and a 30-day series, computed from the ledger', response: summaryResponse },
+      schema: {
+        tags: ['dashboard'],
+        summary: "Balance, flows, counts, latest 3 and a 30-day series, computed from the ledger; months and days in the customer's time zone",
+        querystring: dashboardQuerySchema,
+        response: summaryResponse,
+      },
     },
-    async (request) => dashboardSummary(app.db.manager, request.customer!.id, new Date()),
+    async (request) => {
+      const { timeZone } = request.query as yup.InferType<typeof dashboardQuerySchema>;
+      return dashboardSummary(app.db.manager, request.customer!.id, new Date(), timeZone);
+    },
   );
 
   app.get('/fees', { schema: { tags: ['fees'], summary: 'The fee schedule (docs/decisions/0004)' } }, async () => ({

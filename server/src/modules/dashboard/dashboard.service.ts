@@ -4,7 +4,8 @@ import { getMainAccount } from '../ledger/ledger.service';
 import { countActiveCards } from '../cards/cards.queries';
 import { countCryptoHoldings } from '../crypto/crypto.queries';
 import { toTransactionDto } from '../transactions/transactions.service';
-import { countTransactionsUpTo, lastThirtyDays, latestTransactions, monthToDateFlows } from './dashboard.queries';
+import { dayStartIn, isoDayIn, isoDayPlus } from '../../common/calendar-days';
+import { countTransactionsUpTo, flowsByDay, latestTransactions, monthToDateFlows, type MonthToDateBounds } from './dashboard.queries';
 
 /** Past this many transactions the dashboard says "1,000+" instead of counting a whole history on every visit. */
 export const DASHBOARD_COUNT_CAP = 1_000;
@@ -15,14 +16,37 @@ function changePct(current: bigint, previous: bigint): number | null {
   return Number(((current - previous) * 1000n) / previous) / 10;
 }
 
-/** The dashboard: balance, this month's flows against last month's, counts, the latest 3 and 30 days of flows, all aggregated in SQL. */
-export async function dashboardSummary(db: EntityManager, customerId: string, now: Date): Promise<DashboardSummaryDto> {
+/** Days in the dashboard's series of flows, today the last. */
+const SERIES_DAYS = 30;
+
+/**
+ * This month so far where the customer is, and the same stretch of the previous month: from its first day for as
+ * long as this month has run, never past its end (the 23rd of November compares with October 1-23, the 31st of
+ * March with all of February).
+ */
+export function monthToDate(at: Date, timeZone: string): MonthToDateBounds {
+  const firstDay = `${isoDayIn(at, timeZone).slice(0, 8)}01`;
+  const previousFirstDay = `${isoDayPlus(firstDay, -1).slice(0, 8)}01`;
+  const monthStart = dayStartIn(firstDay, timeZone);
+  const previousStart = dayStartIn(previousFirstDay, timeZone);
+  const previousEnd = new Date(Math.min(previousStart.getTime() + (at.getTime() - monthStart.getTime()), monthStart.getTime()));
+  return { monthStart, previousStart, previousEnd, at };
+}
+
+/**
+ * The dashboard: balance, this month's flows against last month's, counts, the latest 3 and 30 days of flows, all
+ * aggregated in SQL. Months and days are the customer's own, in `timeZone` (docs/decisions/0046).
+ */
+export async function dashboardSummary(db: EntityManager, customerId: string, now: Date, timeZone: string): Promise<DashboardSummaryDto> {
   const account = await getMainAccount(db, customerId);
   const currency = account?.currency ?? 'USD';
+  const today = isoDayIn(now, timeZone);
+  const days = Array.from({ length: SERIES_DAYS }, (_, index) => isoDayPlus(today, index - (SERIES_DAYS - 1)));
+  const dayStarts = [...days.map((day) => dayStartIn(day, timeZone)), dayStartIn(today, timeZone, { daysLater: 1 })];
   const [flows, recent, series, transactions, cards, cryptoAssets] = await Promise.all([
-    monthToDateFlows(db, customerId, currency, now),
+    monthToDateFlows(db, customerId, currency, monthToDate(now, timeZone)),
     latestTransactions(db, customerId, 3),
-    lastThirtyDays(db, customerId, currency),
+    flowsByDay(db, customerId, currency, dayStarts),
     countTransactionsUpTo(db, customerId, DASHBOARD_COUNT_CAP),
     countActiveCards(db, customerId),
     countCryptoHoldings(db, customerId),
@@ -35,6 +59,6 @@ export async function dashboardSummary(db: EntityManager, customerId: string, no
     outflow: { amount: minorToDecimal(flows.outNowMinor, currency), changePct: changePct(flows.outNowMinor, flows.outPreviousMinor) },
     counts: { cards, cryptoAssets, transactions: transactions.count, transactionsCapped: transactions.capped },
     recent: recent.map(toTransactionDto),
-    series: series.map((day) => ({ date: day.day, in: minorToDecimal(BigInt(day.in_minor), currency), out: minorToDecimal(BigInt(day.out_minor), currency) })),
+    series: series.map((day, index) => ({ date: days[index], in: minorToDecimal(BigInt(day.in_minor), currency), out: minorToDecimal(BigInt(day.out_minor), currency) })),
   };
 }
