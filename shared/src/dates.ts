@@ -46,3 +46,20 @@ export function formatCalendarDate(isoDate: string | null | undefined): string {
   if (!parts) return isoDate ?? '';
   return DATE_ONLY.format(new Date(Number(parts[1]), Number(parts[2]) - 1, Number(parts[3])));
 }
+
+/** The calendar day it is at `at` for someone in `timeZone` (an IANA name), 'YYYY-MM-DD'. */
+export function isoDayIn(at: Date, timeZone: string): string {
+  // en-CA writes dates as YYYY-MM-DD; the parts are read by type, not by position, to be safe.
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(at);
+  const part = (type: 'year' | 'month' | 'day') => parts.find((p) => p.type === type)!.value;
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+/** 'YYYY-MM-DD' moved `days` days (negative: back), by the calendar. */
+export function isoDayPlus(isoDay: string, days: number): string {
+  const [year, month, day] = isoDay.split('-').map(Number);
+  const moved = new Date(0);
+  // setUTCFullYear, not Date.UTC: the latter reads years 0-99 as 1900-1999.
+  moved.setUTCFullYear(year, month - 1, day + days);
+  return moved.toISOString().slice(0, 10);
+}

@@ -30,6 +30,7 @@ import { LighterStatistics1760002500000 } from './migrations/1760002500000-light
 import { TransactionsNewestFirst1760002600000 } from './migrations/1760002600000-transactions-newest-first.migration';
 import { WithdrawalsIndex1760002700000 } from './migrations/1760002700000-withdrawals-index.migration';
 import { ProofOfAddress1760002800000 } from './migrations/1760002800000-proof-of-address.migration';
+import { TransferExecuteAt1760002900000 } from './migrations/1760002900000-transfer-execute-at.migration';
 
 // In order. Never edit a migration that has shipped: add a new one.
 export const MIGRATIONS = [
@@ -70,4 +71,5 @@ export const MIGRATIONS = [
   TransactionsNewestFirst1760002600000,
   WithdrawalsIndex1760002700000,
   ProofOfAddress1760002800000,
+  TransferExecuteAt1760002900000,
 ];

@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import { isTimeZone, isoDayIn } from '../dates';
 import { TRANSFER_CURRENCIES, TRANSFER_PURPOSES, TRANSACTION_STATUSES } from '../enums';
 import { EMAIL_RE, amountField, isRealIsoDate, strictObject, text, timeZoneField } from './common';
 import { transactionPinField } from './auth.schema';
@@ -9,11 +10,20 @@ const memo = () => text().trim().max(140, 'Memo must be at most 140 characters')
 export function todayIsoDate(now = new Date()): string {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }
+/**
+ * A payment's date, not before the customer's today: in the time zone the request names (its `timeZone`), or where
+ * this runs (the browser's own calendar) when it names none. A customer west of UTC paying in the evening is on
+ * their today, not UTC's tomorrow.
+ */
 const transferDate = () =>
   text()
     .required('Please select transfer date')
     .test('date', 'Please select transfer date', (v) => isRealIsoDate(v))
-    .test('not-past', 'The transfer date cannot be in the past', (v) => !v || !isRealIsoDate(v) || v >= todayIsoDate());
+    .test('not-past', 'The transfer date cannot be in the past', function notPast(v) {
+      if (!v || !isRealIsoDate(v)) return true;
+      const zone = (this.parent as { timeZone?: unknown }).timeZone;
+      return v >= (isTimeZone(zone) ? isoDayIn(new Date(), zone) : todayIsoDate());
+    });
 const minText = (min: number, label: string, max = 120) =>
   text().trim().required(`${label} must be at least ${min} characters`).min(min, `${label} must be at least ${min} characters`).max(max, `${label} must be at most ${max} characters`);
 
@@ -31,6 +41,7 @@ export const localTransferSchema = strictObject({
   amount: amountField('0.01', 'Amount must be greater than $0.01'),
   memo: memo(),
   transferDate: transferDate(),
+  timeZone: timeZoneField(),
 });
 
 export const internationalTransferSchema = strictObject({
@@ -60,6 +71,7 @@ export const internationalTransferSchema = strictObject({
     .oneOf([...TRANSFER_PURPOSES], 'Please select a purpose'),
   memo: memo(),
   transferDate: transferDate(),
+  timeZone: timeZoneField(),
 });
 
 export const transferCodeSchema = strictObject({

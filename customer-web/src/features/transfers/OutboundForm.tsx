@@ -20,6 +20,7 @@ import { useAuth } from '../../auth/AuthContext';
 import { FormField, applyServerErrors } from '../../components/FormField';
 import { SummaryRows, summaryRows } from './TransferCodeModal';
 import { INSUFFICIENT_FUNDS, exceedsBalance, isLarge } from './transfer-checks';
+import { customerTimeZone } from '../../api/time-zone';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -116,7 +117,8 @@ export function OutboundForm({ kind }: { kind: 'local' | 'international' }) {
       initialValues={initial as Record<string, string>}
       validationSchema={international ? internationalTransferSchema : localTransferSchema}
       onSubmit={async (values, { setErrors, setFieldError }) => {
-        const body = Object.fromEntries(Object.entries(values).filter(([k, v]) => !(k === 'memo' && v === '')));
+        // The date is the customer's own: the server reads it in their time zone.
+        const body = { ...Object.fromEntries(Object.entries(values).filter(([k, v]) => !(k === 'memo' && v === ''))), timeZone: customerTimeZone() };
         try {
           // The quote's total (amount, fee, conversion) against the balance, before any code or PIN is asked.
           const q = new URLSearchParams({ type: kind, amount: values.amount, ...(international && values.currency ? { currency: values.currency } : {}) });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { EntityManager } from 'typeorm';
-import { MAX_CODE_ATTEMPTS, TRANSFER_CODE_TTL_MINUTES, formatMoney, todayIsoDate, type TransferSummaryDto } from '@strongroom/shared';
+import { MAX_CODE_ATTEMPTS, TRANSFER_CODE_TTL_MINUTES, formatMoney, isoDayIn, type TransferSummaryDto } from '@strongroom/shared';
+import { dayStartIn } from '../../common/calendar-days';
 import { hmacHex, randomDigits, sha256Hex } from '../../common/crypto';
 import { AppError } from '../../common/app-error';
 import type { Actor } from '../../common/actor';
@@ -15,7 +16,7 @@ import { TransactionPin } from './transaction-pin';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { PasskeysService } from '../auth/passkeys.service';
 import { dailyLimitMinor } from './same-bank.service';
-import { holdFunds, scheduleExecution } from './scheduled-transfers';
+import { holdFunds, runsLater, scheduleExecution } from './scheduled-transfers';
 import * as errors from './transfers.errors';
 import { assertNotFrozen } from '../freeze/freeze.guard';
 
@@ -28,6 +29,8 @@ export interface InitiateInput extends Record<string, unknown> {
   amount: string | number;
   currency?: string;
   transferDate?: string;
+  /** Whose calendar `transferDate` is in (an IANA name); UTC when not said. */
+  timeZone?: string;
   recipientName: string;
 }
 
@@ -70,9 +73,12 @@ export class AuthorisationService {
   }
 
   async initiate(m: EntityManager, customerId: string, kind: 'local' | 'international', input: InitiateInput): Promise<IdempotentResult<unknown>> {
-    const today = todayIsoDate(this.app.clock.now());
-    if (input.transferDate && input.transferDate < today) throw errors.pastTransferDate();
-    const executeOn = input.transferDate && input.transferDate > today ? input.transferDate : null;
+    // The date is the customer's: today where they are is now, a later day waits for its start there (docs/decisions/0048).
+    const { timeZone = 'UTC', ...details } = input;
+    const today = isoDayIn(this.app.clock.now(), timeZone);
+    if (details.transferDate && details.transferDate < today) throw errors.pastTransferDate();
+    const executeOn = details.transferDate && details.transferDate > today ? details.transferDate : null;
+    const executeAt = executeOn ? dayStartIn(executeOn, timeZone) : null;
     const q = await quote(m, customerId, kind, input.amount, input.currency);
     const sender = await loadSender(m, customerId);
     assertNotFrozen(sender.frozen_at);
@@ -83,12 +89,12 @@ export class AuthorisationService {
       if (BigInt(sender.spent_today) + q.debitMinor + q.feeMinor > dailyLimitMinor(this.app, sender.currency)) throw errors.dailyLimitExceeded();
     }
     const needsCode = !(await hasWithdrawn(m, customerId));
-    const { amount: _amount, currency: _currency, ...payee } = input;
+    const { amount: _amount, currency: _currency, ...payee } = details;
     const binding = this.binding(customerId, q, payee);
     const [transfer] = await rows<{ id: string }>(
       m,
-      `INSERT INTO transfers (customer_id, kind, status, amount_minor, fee_minor, currency, payment_amount_minor, payment_currency, rate, payee, binding_hash, needs_code, execute_on)
-       VALUES ($1, $2, 'awaiting_authorisation', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+      `INSERT INTO transfers (customer_id, kind, status, amount_minor, fee_minor, currency, payment_amount_minor, payment_currency, rate, payee, binding_hash, needs_code, execute_on, execute_at)
+       VALUES ($1, $2, 'awaiting_authorisation', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
       [
         customerId,
         `transfer_${kind}`,
@@ -102,6 +108,7 @@ export class AuthorisationService {
         binding,
         needsCode,
         executeOn,
+        executeAt,
       ],
     );
     let code: string | undefined;
@@ -161,7 +168,7 @@ export class AuthorisationService {
     if (t.needs_code && !t.code_verified_at) throw errors.codeFirst();
     const sender = await loadSender(m, customerId);
     assertNotFrozen(sender.frozen_at);
-    const scheduled = !!t.execute_on && t.execute_on > todayIsoDate(this.app.clock.now());
+    const scheduled = runsLater(t, this.app.clock.now());
     // Funds and the day's limit before the PIN: a payment that cannot go costs no PIN attempt (a dated
     // payment is judged for both on its date).
     if (!scheduled) {
@@ -217,7 +224,7 @@ export class AuthorisationService {
     actor: Actor & { id: string },
     summary: TransferSummaryDto,
   ): Promise<IdempotentResult<unknown>> {
-    if (t.execute_on && t.execute_on > todayIsoDate(this.app.clock.now())) {
+    if (runsLater(t, this.app.clock.now())) {
       await scheduleExecution(this.app, m, t, actor);
       return {
         status: 200,

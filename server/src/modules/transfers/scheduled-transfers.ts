@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { EntityManager } from 'typeorm';
-import { formatMoney, minorToDecimal, type ScheduledTransferDto } from '@strongroom/shared';
+import { formatMoney, minorToDecimal, todayIsoDate, type ScheduledTransferDto } from '@strongroom/shared';
 import { AppError } from '../../common/app-error';
 import { SYSTEM_ACTOR, type Actor } from '../../common/actor';
 import { rows } from '../../common/sql';
@@ -74,8 +74,19 @@ export async function holdFunds(app: FastifyInstance, m: EntityManager, t: Trans
 export async function scheduleExecution(app: FastifyInstance, m: EntityManager, t: TransferRow, actor: Actor): Promise<void> {
   await m.query(`UPDATE transfers SET status = 'scheduled', updated_at = now() WHERE id = $1`, [t.id]);
   await recordStatusEvent(m, { subjectType: 'transfer', subjectId: t.id, from: t.status, to: 'scheduled', actor });
-  // Early on its date (UTC), by the bank's clock: jobs due are brought forward when tests move the clock.
-  await app.jobs.enqueue(m, EXECUTE_SCHEDULED_TASK, { transferId: t.id }, { runAt: new Date(`${t.execute_on}T06:00:00Z`), jobKey: `transfer:${t.id}` });
+  // As its day begins where the customer is, by the bank's clock: jobs due are brought forward when tests move the clock.
+  await app.jobs.enqueue(m, EXECUTE_SCHEDULED_TASK, { transferId: t.id }, { runAt: executionMoment(t), jobKey: `transfer:${t.id}` });
+}
+
+/** When a dated payment runs: its day's start where its customer is, or, for one dated before that was kept, early on its date in UTC. */
+export function executionMoment(t: Pick<TransferRow, 'execute_on' | 'execute_at'>): Date {
+  return t.execute_at ? new Date(t.execute_at) : new Date(`${t.execute_on}T06:00:00Z`);
+}
+
+/** A dated payment whose moment is still to come at `now` waits, cancellable; one whose day has come goes now. */
+export function runsLater(t: Pick<TransferRow, 'execute_on' | 'execute_at'>, now: Date): boolean {
+  if (!t.execute_on) return false;
+  return t.execute_at ? new Date(t.execute_at).getTime() > now.getTime() : t.execute_on > todayIsoDate(now);
 }
 
 /** The job: a scheduled transfer's date has come. Funds and the day's limit are judged now; a refusal is told. */

@@ -148,6 +148,8 @@ export interface TransferRow {
   needs_code: boolean;
   code_verified_at: Date | null;
   execute_on: string | null;
+  /** When a dated payment's day begins for its customer (null before migration 1760002900000: early on execute_on in UTC). */
+  execute_at: Date | null;
   transaction_id: string | null;
   status_reason: string | null;
   created_at: Date;
