@@ -1,4 +1,4 @@
-import { formatCalendarDate, formatDate, formatLongDate, isTimeZone } from './dates';
+import { formatCalendarDate, formatDate, formatLongDate, isTimeZone, isoDayIn, isoDayPlus } from './dates';
 
 describe('dates', () => {
   it('formats long US dates with hour and minute', () => {
@@ -32,5 +32,18 @@ describe('time zones', () => {
   it('knows time zone names and nothing else', () => {
     for (const name of ['UTC', 'Europe/London', 'Pacific/Auckland', 'America/Argentina/Buenos_Aires']) expect(isTimeZone(name)).toBe(true);
     for (const name of ['', 'Mars/Olympus_Mons', 'Europe/London; DROP TABLE', 'x'.repeat(65), 42, null, undefined]) expect(isTimeZone(name)).toBe(false);
+  });
+});
+
+describe('the customer’s today', () => {
+  it('tells the calendar day it is in a time zone, and moves days by the calendar', () => {
+    const at = new Date('2026-11-30T12:00:00Z');
+    expect(isoDayIn(at, 'UTC')).toBe('2026-11-30');
+    expect(isoDayIn(at, 'Pacific/Auckland')).toBe('2026-12-01');
+    expect(isoDayIn(at, 'Pacific/Honolulu')).toBe('2026-11-30');
+    expect(isoDayIn(new Date('2026-11-30T09:59:59Z'), 'Pacific/Honolulu')).toBe('2026-11-29');
+    expect(isoDayPlus('2026-12-01', -29)).toBe('2026-11-02');
+    expect(isoDayPlus('2026-03-01', -1)).toBe('2026-02-28');
+    expect(isoDayPlus('2026-12-31', 1)).toBe('2027-01-01');
   });
 });
