@@ -218,6 +218,24 @@ describe('moving money', () => {
     expect(new URL(p.url()).pathname).toBe('/transactions');
   });
 
+  it("dates a local payment in the customer's calendar: today where they are goes now, whatever UTC's date", async () => {
+    // At UTC+14 the customer's today is UTC's tomorrow for ten hours of every UTC day, and never UTC's yesterday.
+    const p = await (await newContext(ctx.browser(), ctx.server().baseUrl, undefined, 'Pacific/Kiritimati')).newPage();
+    await signIn(p, '1000000001', 'Demo@2026!');
+    await p.goto('/transfers');
+    await fillLocalTransfer(p, '3.00');
+    const localToday = await p.evaluate(() => new Date().toLocaleDateString('en-CA'));
+    expect(await p.getByLabel('Transfer date').inputValue()).toBe(localToday);
+    const [asked] = await Promise.all([p.waitForRequest((request) => request.url().endsWith('/v1/transfer/local')), p.getByRole('button', { name: 'Continue' }).click()]);
+    expect(asked.postDataJSON()).toMatchObject({ transferDate: localToday, timeZone: 'Pacific/Kiritimati' });
+    await p.getByRole('dialog').getByText('Approve this payment').waitFor();
+    await p.getByLabel('Transaction PIN').fill('1234');
+    await p.getByRole('button', { name: 'Confirm' }).click();
+    // Sent now, not scheduled for a day that is already the customer's today.
+    await p.getByRole('dialog').getByText('Your local transfer is on its way to our payments team.', { exact: false }).waitFor();
+    expect(await p.getByRole('dialog').getByText('is scheduled for', { exact: false }).count()).toBe(0);
+  });
+
   it('shows a clear message when the transfer data in the URL is broken', async () => {
     const p = await page();
     const logged: string[] = [];

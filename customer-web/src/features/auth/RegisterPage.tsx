@@ -10,6 +10,7 @@ import {
   OCCUPATIONS,
   PASSPORT_MISSING_MESSAGE,
   PROOF_OF_ADDRESS_MISSING_MESSAGE,
+  todayIsoDate,
   enrolmentAccountSchema,
   enrolmentEmploymentSchema,
   enrolmentPersonalSchema,
@@ -151,7 +152,7 @@ export default function RegisterPage() {
                 <FormField name="lastName" label="Last name" autoComplete="family-name" />
               </Grid>
               <Grid size={{ xs: 12, sm: 4 }}>
-                <FormField name="dob" label="Date of birth" type="date" InputLabelProps={{ shrink: true }} inputProps={{ max: new Date().toISOString().slice(0, 10) }} />
+                <FormField name="dob" label="Date of birth" type="date" InputLabelProps={{ shrink: true }} inputProps={{ max: todayIsoDate() }} />
               </Grid>
               <Grid size={{ xs: 12, sm: 4 }}>
                 <FormField name="email" label="Email" type="email" autoComplete="email" />

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Box, Button, Grid, MenuItem, Stack } from '@mui/material';
 import { Form, Formik } from 'formik';
 import { useSnackbar } from 'notistack';
-import { CHEQUE_BACK_REQUIRED_MESSAGE, CHEQUE_FRONT_REQUIRED_MESSAGE, chequeDepositSchema } from '@strongroom/shared';
+import { CHEQUE_BACK_REQUIRED_MESSAGE, CHEQUE_FRONT_REQUIRED_MESSAGE, chequeDepositSchema, todayIsoDate } from '@strongroom/shared';
 import { api, newIdempotencyKey } from '../../api/client';
 import { FormField, applyServerErrors } from '../../components/FormField';
 import { ChequeImagePicker } from './ChequeImagePicker';
@@ -12,7 +12,6 @@ interface Side {
   error: string | null;
 }
 const EMPTY: Side = { file: null, error: null };
-const today = () => new Date().toISOString().slice(0, 10);
 
 /** The images and details of one cheque, sent as one multipart request; nothing is sent without both images. */
 export function ChequeDepositForm({ currency, onDeposited }: { currency: string; onDeposited(): void }) {
@@ -87,7 +86,7 @@ export function ChequeDepositForm({ currency, onDeposited }: { currency: string;
                 <FormField name="accountNumber" label="Account number on the cheque" />
               </Grid>
               <Grid size={{ xs: 12, sm: 6 }}>
-                <FormField name="issueDate" label="Issue date" type="date" InputLabelProps={{ shrink: true }} inputProps={{ max: today() }} />
+                <FormField name="issueDate" label="Issue date" type="date" InputLabelProps={{ shrink: true }} inputProps={{ max: todayIsoDate() }} />
               </Grid>
               <Grid size={12}>
                 <FormField name="note" label="Note (optional)" multiline minRows={2} inputProps={{ maxLength: 200 }} />

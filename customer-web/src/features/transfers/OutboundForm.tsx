@@ -12,6 +12,7 @@ import {
   formatMoney,
   internationalTransferSchema,
   localTransferSchema,
+  todayIsoDate,
   type TransferInitiatedDto,
   type TransferSummaryDto,
 } from '@strongroom/shared';
@@ -21,8 +22,6 @@ import { FormField, applyServerErrors } from '../../components/FormField';
 import { SummaryRows, summaryRows } from './TransferCodeModal';
 import { INSUFFICIENT_FUNDS, exceedsBalance, isLarge } from './transfer-checks';
 import { customerTimeZone } from '../../api/time-zone';
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 const PENDING = '\u2014';
 
@@ -109,9 +108,9 @@ export function OutboundForm({ kind }: { kind: 'local' | 'international' }) {
         currency: user?.currency ?? 'USD',
         purpose: '',
         memo: '',
-        transferDate: today(),
+        transferDate: todayIsoDate(),
       }
-    : { recipientName: '', recipientBankName: '', recipientAccountNumber: '', amount: '', memo: '', transferDate: today() };
+    : { recipientName: '', recipientBankName: '', recipientAccountNumber: '', amount: '', memo: '', transferDate: todayIsoDate() };
   return (
     <Formik
       initialValues={initial as Record<string, string>}
