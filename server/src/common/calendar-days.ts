@@ -6,8 +6,8 @@ export { isoDayIn, isoDayPlus } from '@strongroom/shared';
 /**
  * The moment a calendar day begins where the customer is: midnight of `isoDay` (or of the day `daysLater` after it,
  * across month and year ends) in `timeZone` (an IANA name), or the first moment of that day where a daylight-saving
- * change skips midnight. A statement's days are the customer's own
- * (docs/decisions/0046), not the server's or UTC's.
+ * change skips midnight. A statement's, the dashboard's and a dated payment's days are the customer's own
+ * (docs/decisions/0046, 0048), not the server's or UTC's.
  */
 export function dayStartIn(isoDay: string, timeZone: string, { daysLater = 0 } = {}): Date {
   const [year, month, day] = isoDay.split('-').map(Number);
@@ -21,7 +21,13 @@ export function dayStartIn(isoDay: string, timeZone: string, { daysLater = 0 } =
   return start;
 }
 
-/** Calendar days `from` to `to`, both included, in `timeZone`: the first moment in them and the first after them. */
-export function daysIn(from: string, to: string, timeZone: string): { startsAt: Date; endsBefore: Date } {
+/** A run of whole days as moments: the first in them and the first after them. */
+export interface DaySpan {
+  startsAt: Date;
+  endsBefore: Date;
+}
+
+/** Calendar days `from` to `to`, both included, in `timeZone`. */
+export function daysIn(from: string, to: string, timeZone: string): DaySpan {
   return { startsAt: dayStartIn(from, timeZone), endsBefore: dayStartIn(to, timeZone, { daysLater: 1 }) };
 }

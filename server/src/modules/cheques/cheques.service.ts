@@ -1,7 +1,16 @@
 import { accountCurrencyOf } from '../user/user.queries';
 import type { FastifyInstance } from 'fastify';
 import type { EntityManager } from 'typeorm';
-import { CHEQUE_IMAGE_SIZE_MESSAGE, CHEQUE_IMAGE_TYPE_MESSAGE, minorToDecimal, parseAmountToMinor, type ChequeDto, type ChequeStatus } from '@strongroom/shared';
+import {
+  CHEQUE_BACK_REQUIRED_MESSAGE,
+  CHEQUE_FRONT_REQUIRED_MESSAGE,
+  CHEQUE_IMAGE_SIZE_MESSAGE,
+  CHEQUE_IMAGE_TYPE_MESSAGE,
+  minorToDecimal,
+  parseAmountToMinor,
+  type ChequeDto,
+  type ChequeStatus,
+} from '@strongroom/shared';
 import type { Actor } from '../../common/actor';
 import { sha256Hex } from '../../common/crypto';
 import { rows, sqlState, type Queryable } from '../../common/sql';
@@ -18,6 +27,7 @@ const imageRules = (field: 'frontImage' | 'backImage'): UploadRules => ({
   allowed: ['image/jpeg', 'image/png', 'image/webp'],
   typeMessage: CHEQUE_IMAGE_TYPE_MESSAGE,
   sizeMessage: CHEQUE_IMAGE_SIZE_MESSAGE,
+  missingMessage: field === 'frontImage' ? CHEQUE_FRONT_REQUIRED_MESSAGE : CHEQUE_BACK_REQUIRED_MESSAGE,
 });
 
 export interface DepositInput {

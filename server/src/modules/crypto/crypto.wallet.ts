@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { EntityManager } from 'typeorm';
 import {
+  CRYPTO_RECEIPT_REQUIRED_MESSAGE,
   CRYPTO_RECEIPT_SIZE_MESSAGE,
   CRYPTO_RECEIPT_TYPE_MESSAGE,
   MoneyError,
@@ -31,6 +32,7 @@ const RECEIPT_RULES: UploadRules = {
   allowed: ['image/jpeg', 'image/png', 'image/webp'],
   typeMessage: CRYPTO_RECEIPT_TYPE_MESSAGE,
   sizeMessage: CRYPTO_RECEIPT_SIZE_MESSAGE,
+  missingMessage: CRYPTO_RECEIPT_REQUIRED_MESSAGE,
 };
 const UNIQUE_VIOLATION = '23505';
 

@@ -14,8 +14,8 @@ export interface UploadRules {
   allowed: ImageType[];
   typeMessage: string;
   sizeMessage: string;
-  /** What a form without the file is told (the passport's message where not said). */
-  missingMessage?: string;
+  /** What a form without the file is told. */
+  missingMessage: string;
 }
 
 export const PASSPORT_RULES: UploadRules = {
@@ -31,6 +31,7 @@ export const AVATAR_RULES: UploadRules = {
   allowed: ['image/jpeg', 'image/png', 'image/webp'],
   typeMessage: 'Only JPG, PNG or WEBP images are allowed.',
   sizeMessage: 'Image must be 5MB or less',
+  missingMessage: 'Please choose an image',
 };
 
 /**
@@ -51,8 +52,7 @@ export class FilesService {
 
   /** Checks by bytes and size; throws a 400 naming the field. */
   check(bytes: Buffer | undefined, rules: UploadRules): ImageType {
-    const missing = rules.missingMessage ?? PASSPORT_MISSING_MESSAGE;
-    if (!bytes || bytes.length === 0) throw new AppError(400, missing, { [rules.field]: missing });
+    if (!bytes || bytes.length === 0) throw new AppError(400, rules.missingMessage, { [rules.field]: rules.missingMessage });
     if (bytes.length > UPLOAD_MAX_BYTES) throw new AppError(400, rules.sizeMessage, { [rules.field]: rules.sizeMessage });
     const type = detectImageType(bytes);
     if (!type || !rules.allowed.includes(type)) throw new AppError(400, rules.typeMessage, { [rules.field]: rules.typeMessage });

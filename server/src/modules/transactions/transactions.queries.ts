@@ -1,17 +1,12 @@
+import type { DaySpan } from '../../common/calendar-days';
 import { rows, type Queryable } from '../../common/sql';
 import { TRANSACTION_DTO_COLUMNS, type TransactionDtoRow, type TransactionRow } from './transaction-row';
 
 /** A statement holds at most this many rows: its PDF takes about a second to draw at that size (docs/decisions/0046). */
 export const STATEMENT_MAX_ROWS = 5000;
 
-/** A statement's period as moments: the first in it and the first after it (its days in the customer's time zone). */
-export interface StatementSpan {
-  startsAt: Date;
-  endsBefore: Date;
-}
-
 /** The customer's rows booked from `startsAt` up to (not including) `endsBefore`, oldest first. */
-export function statementRows(db: Queryable, customerId: string, { startsAt, endsBefore }: StatementSpan): Promise<TransactionDtoRow[]> {
+export function statementRows(db: Queryable, customerId: string, { startsAt, endsBefore }: DaySpan): Promise<TransactionDtoRow[]> {
   return rows<TransactionDtoRow>(
     db,
     `SELECT ${TRANSACTION_DTO_COLUMNS} FROM transactions
@@ -36,7 +31,7 @@ export async function statementHolder(db: Queryable, customerId: string): Promis
  * (after the last booked row before `endsBefore`), in minor units of the account's currency. Rows carry their account's
  * balance after them, in booking order; a customer with nothing booked yet opens at zero.
  */
-export async function statementBalances(db: Queryable, customerId: string, currency: string, { startsAt, endsBefore }: StatementSpan): Promise<{ openingMinor: bigint; closingMinor: bigint }> {
+export async function statementBalances(db: Queryable, customerId: string, currency: string, { startsAt, endsBefore }: DaySpan): Promise<{ openingMinor: bigint; closingMinor: bigint }> {
   const [row] = await rows<{ opening: string | null; closing: string | null }>(
     db,
     `SELECT (SELECT balance_after_minor FROM transactions
