@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { freshOtp } from '../server/test/helpers/totp';
 import { demoStaff, staffBearerToken } from './helpers/server';
@@ -11,6 +12,9 @@ jest.setTimeout(300_000);
 // A real 1x1 PNG: the server checks the passport by its bytes.
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
+// A proof of address may be the PDF a bill came as (docs/decisions/0049); this is the smallest a reader opens.
+const PDF = `data:application/pdf;base64,${Buffer.from('%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n').toString('base64')}`;
+
 // The operator admin from ADMIN_EMAIL/ADMIN_PASSWORD, without ADMIN_TOTP_SECRET: enrols at first sign-in.
 const OPERATOR = { email: 'ops@bank.example', password: 'Operator-Passw0rd!' };
 
@@ -20,7 +24,7 @@ describe('staff console (/admin)', () => {
   let auditorToken: string | undefined;
 
   /** Enrols a customer through the public API; they wait in pending_review. */
-  async function apply(firstName: string, lastName: string): Promise<{ email: string; accountNumber: string }> {
+  async function apply(firstName: string, lastName: string, proofOfAddress = PNG): Promise<{ email: string; accountNumber: string }> {
     const email = `${firstName.toLowerCase()}.${Date.now()}@example.com`;
     const res = await fetch(`${ctx.server().baseUrl}/v1/auth/register`, {
       method: 'POST',
@@ -43,7 +47,7 @@ describe('staff console (/admin)', () => {
         transactionPin: '9876',
         password: 'Priya!2026',
         image: PNG,
-        proofOfAddress: PNG,
+        proofOfAddress,
       }),
     });
     expect(res.status).toBe(201);
@@ -268,6 +272,24 @@ describe('staff console (/admin)', () => {
     expect(await page.getByRole('columnheader', { name: 'Decision' }).count()).toBe(0);
     await page.goto('/admin/#/incoming-transfers');
     await page.getByText('Only admins can post incoming payments.').waitFor();
+    await page.context().close();
+  });
+
+  it('offers a proof of address sent as a PDF as a download, never opened in the console', async () => {
+    const applicant = await apply('Noor', 'Haddad', PDF);
+    const page = await signIn('auditor');
+    await openApplications(page);
+    await page.locator('tbody tr', { hasText: applicant.accountNumber }).getByText('Noor Haddad').click();
+    await page.getByRole('img', { name: 'Passport photograph' }).waitFor();
+    expect(await page.getByRole('img', { name: 'Proof of address' }).count()).toBe(0);
+    await screenshot(page, 'console-customer-proof-of-address-pdf');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download the PDF' }).click()]);
+    expect(download.suggestedFilename()).toBe('proof-of-address.pdf');
+    const saved = await download.path();
+    expect(readFileSync(saved).subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
+    // The console stayed where it was: the PDF did not open in its origin.
+    expect(page.url()).toContain('/admin/');
+    await page.getByText('Noor Haddad').first().waitFor();
     await page.context().close();
   });
 

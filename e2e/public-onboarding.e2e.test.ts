@@ -30,14 +30,22 @@ async function fillPersonal(page: Page, email: string) {
   await page.getByLabel('Residential address').fill('12 Pine Street, Unit 4');
 }
 
-async function fillSecrets(page: Page, passport: string, proofOfAddress = PNG) {
+// Any picture stands in for the bill: the server checks it by its bytes, not by what it shows.
+const BILL_PHOTO = { name: 'utility-bill.png', mimeType: 'image/png', buffer: PNG };
+// The smallest file a PDF reader opens: what a bill downloaded from a utility's site is, in miniature.
+const BILL_PDF = {
+  name: 'utility-bill.pdf',
+  mimeType: 'application/pdf',
+  buffer: Buffer.from('%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n'),
+};
+
+async function fillSecrets(page: Page, passport: string, proofOfAddress = BILL_PHOTO) {
   await page.getByLabel('Transaction PIN (4 digits)').fill('1357');
   await page.getByLabel('Password', { exact: true }).fill('Robin!2026');
   await page.locator('input[type=file][name=passport]').setInputFiles(passport);
   await page.getByText(basename(passport), { exact: true }).waitFor();
-  // Any picture stands in for the bill: the server checks it by its bytes, not by what it shows.
-  await page.locator('input[type=file][name=proofOfAddress]').setInputFiles({ name: 'utility-bill.png', mimeType: 'image/png', buffer: proofOfAddress });
-  await page.getByText('utility-bill.png', { exact: true }).waitFor();
+  await page.locator('input[type=file][name=proofOfAddress]').setInputFiles(proofOfAddress);
+  await page.getByText(proofOfAddress.name, { exact: true }).waitFor();
 }
 
 describe('a new customer opens an account', () => {
@@ -110,7 +118,10 @@ describe('a new customer opens an account', () => {
     await stepHeading(page, 'Account Information').waitFor();
     await page.getByText(/not kept when the page reloads/).waitFor();
     await expect(page.getByLabel('Password', { exact: true }).inputValue()).resolves.toBe('');
-    await fillSecrets(page, passport);
+    // This time the bill is the PDF it came as (docs/decisions/0049): its icon stands where a photo's preview would.
+    await fillSecrets(page, passport, BILL_PDF);
+    await page.getByRole('img', { name: 'Proof of address preview' }).waitFor();
+    await screenshot(page, 'register-account-step-pdf');
     await page.getByRole('button', { name: 'Save and continue' }).click();
     await stepHeading(page, 'Review and submit').waitFor();
     await screenshot(page, 'register-review');

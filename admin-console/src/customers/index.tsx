@@ -1,4 +1,5 @@
-import { Box, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Box, Button, Typography, useMediaQuery, type Theme } from '@mui/material';
+import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import {
   Datagrid,
   DateField,
@@ -80,11 +81,21 @@ function CustomerTitle() {
   return <span>{record ? `${fullName(record)} · ${record.accountNumber}` : 'Customer'}</span>;
 }
 
-/** A photo the application carries (`source` holds its file's API path), opened whole in a new tab on a click. */
-function DocumentPhoto({ source, alt, missing }: { source: 'passportImage' | 'proofOfAddressImage'; alt: string; missing: string }) {
+/**
+ * A document the application carries (`source` holds its file's API path): a photo, opened whole in a new tab on a
+ * click, or a PDF (a proof of address may be one), offered as a download to open in the staff member's own viewer.
+ */
+function DocumentPhoto({ source, typeSource, alt, missing }: { source: 'passportImage' | 'proofOfAddressImage'; typeSource?: 'proofOfAddressType'; alt: string; missing: string }) {
   const record = useRecordContext();
   if (!record?.[source]) return <Typography color="text.secondary">{missing}</Typography>;
   const src = apiUrl(String(record[source]));
+  if (typeSource && record[typeSource] === 'application/pdf') {
+    return (
+      <Button component="a" href={src} download variant="outlined" startIcon={<PictureAsPdfIcon />}>
+        Download the PDF
+      </Button>
+    );
+  }
   return (
     <a href={src} target="_blank" rel="noreferrer" title="Open the full image">
       <Box
@@ -165,7 +176,7 @@ export function CustomerShow() {
             <DocumentPhoto source="passportImage" alt="Passport photograph" missing="No passport on file" />
           </Detail>
           <Detail label="Proof of address" wide>
-            <DocumentPhoto source="proofOfAddressImage" alt="Proof of address" missing="No proof of address on file" />
+            <DocumentPhoto source="proofOfAddressImage" typeSource="proofOfAddressType" alt="Proof of address" missing="No proof of address on file" />
           </Detail>
         </DetailSection>
         <DetailSection title="Account">

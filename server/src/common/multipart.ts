@@ -6,15 +6,19 @@ import { decodeDataUrl } from '../modules/files/image-bytes';
 
 const uploads = new WeakMap<FastifyRequest, Record<string, Buffer>>();
 
-function decodeImageField(field: string, value: unknown, sizeMessage: string): Buffer | undefined {
+/** One message for every file field, or one a field (a passport is an image; a proof of address may be a PDF). */
+export type SizeMessages = string | Readonly<Record<string, string>>;
+const sizeMessageOf = (messages: SizeMessages, field: string) => (typeof messages === 'string' ? messages : (messages[field] ?? 'File must be 5MB or less'));
+
+function decodeImageField(field: string, value: unknown, sizeMessages: SizeMessages): Buffer | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   const file = typeof value === 'string' ? decodeDataUrl(value) : undefined;
   if (!file) throw new AppError(400, 'The image must be a data URL', { [field]: 'The image must be a data URL' });
-  if (file.length > UPLOAD_MAX_BYTES) throw new AppError(400, sizeMessage, { [field]: sizeMessage });
+  if (file.length > UPLOAD_MAX_BYTES) throw new AppError(400, sizeMessageOf(sizeMessages, field), { [field]: sizeMessageOf(sizeMessages, field) });
   return file;
 }
 
-async function readMultipart(request: FastifyRequest, fileFields: readonly string[], sizeMessage: string) {
+async function readMultipart(request: FastifyRequest, fileFields: readonly string[], sizeMessages: SizeMessages) {
   const fields: Record<string, unknown> = {};
   const files: Record<string, Buffer> = {};
   let reading = '';
@@ -34,7 +38,7 @@ async function readMultipart(request: FastifyRequest, fileFields: readonly strin
     }
   } catch (err) {
     const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(400, sizeMessage, { [reading]: sizeMessage });
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(400, sizeMessageOf(sizeMessages, reading), { [reading]: sizeMessageOf(sizeMessages, reading) });
     if (code === 'FST_FILES_LIMIT') throw new AppError(400, `Send at most ${fileFields.length} files: ${fileFields.join(', ')}`);
     const status = (err as { statusCode?: number }).statusCode;
     if (err instanceof AppError || (status !== undefined && status >= 400 && status < 500)) throw err;
@@ -51,10 +55,10 @@ async function readMultipart(request: FastifyRequest, fileFields: readonly strin
  * body schema validates them like any JSON body, and keeps the images for `uploadedFiles(request)`. Run it after
  * authentication (onRequest), so no upload is read for a caller who may not send it.
  */
-export function readUploads(fileFields: readonly string[], sizeMessage: string) {
+export function readUploads(fileFields: readonly string[], sizeMessages: SizeMessages) {
   return async function readUploadsHook(request: FastifyRequest): Promise<void> {
     if (request.isMultipart()) {
-      const { fields, files } = await readMultipart(request, fileFields, sizeMessage);
+      const { fields, files } = await readMultipart(request, fileFields, sizeMessages);
       request.body = fields;
       uploads.set(request, files);
       return;
@@ -64,7 +68,7 @@ export function readUploads(fileFields: readonly string[], sizeMessage: string) 
     const fields: Record<string, unknown> = { ...(body as Record<string, unknown>) };
     const files: Record<string, Buffer> = {};
     for (const field of fileFields) {
-      const file = decodeImageField(field, fields[field], sizeMessage);
+      const file = decodeImageField(field, fields[field], sizeMessages);
       delete fields[field];
       if (file) files[field] = file;
     }

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { applicationPhotos, createTestApp, enrolmentPayload, lastMail, pngDataUrl, PNG_1X1, JPEG_HEADER, type TestApp } from '../helpers/test-app';
+import { applicationPhotos, createTestApp, enrolmentPayload, lastMail, login, pngDataUrl, staffSession, PNG_1X1, JPEG_HEADER, type TestApp } from '../helpers/test-app';
 
 interface FilePart {
   name: string;
@@ -8,6 +8,9 @@ interface FilePart {
   type: string;
   field?: string;
 }
+
+/** The smallest file a PDF reader opens: a header, a catalogue with no pages, a trailer and the end-of-file mark. */
+const PDF_BILL = Buffer.from('%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n');
 
 /** The form as multipart; with one file given, the proof of address is added as a good PNG. */
 function multipart(fields: Record<string, string>, file: FilePart, others: FilePart[] = [{ field: 'proofOfAddress', name: 'bill.png', bytes: PNG_1X1, type: 'image/png' }]) {
@@ -75,7 +78,59 @@ describe('POST /v1/auth/register', () => {
     ]);
     const notAnImage = await t.app.inject({ method: 'POST', url: '/v1/auth/register', payload: body, headers });
     expect(notAnImage.statusCode).toBe(400);
-    expect(notAnImage.json().errors).toEqual({ proofOfAddress: 'Only JPG or PNG images are allowed' });
+    expect(notAnImage.json().errors).toEqual({ proofOfAddress: 'Only JPG, PNG or PDF files are allowed' });
+    const [{ count }] = await t.app.db.query(`SELECT count(*)::int AS count FROM customers WHERE lower(email) = lower($1)`, [payload.email]);
+    expect(count).toBe(0);
+  });
+
+  it('takes the proof of address as the PDF the bill came as, and hands it to staff as a download (docs/decisions/0049)', async () => {
+    const payload = enrolmentPayload() as Record<string, string>;
+    const { payload: body, headers } = multipart(payload, { name: 'passport.png', bytes: PNG_1X1, type: 'image/png' }, [
+      { field: 'proofOfAddress', name: 'bill.pdf', bytes: PDF_BILL, type: 'application/pdf' },
+    ]);
+    const res = await t.app.inject({ method: 'POST', url: '/v1/auth/register', payload: body, headers });
+    expect(res.statusCode).toBe(201);
+    const [customer] = await t.app.db.query(
+      `SELECT c.id, c.account_number AS "accountNumber", a.id AS "fileId", a.mime_type AS "mimeType" FROM customers c
+         JOIN stored_files a ON a.id = c.proof_of_address_file_id WHERE lower(c.email) = lower($1)`,
+      [payload.email],
+    );
+    expect(customer.mimeType).toBe('application/pdf');
+    const auditor = await staffSession(t.app, 'auditor');
+    const shown = await t.app.inject({ method: 'GET', url: `/v1/admin/customers/${customer.id}`, headers: { cookie: auditor.cookie } });
+    expect(shown.json()).toMatchObject({ proofOfAddressImage: `/v1/files/${customer.fileId}`, proofOfAddressType: 'application/pdf' });
+    const file = await t.app.inject({ method: 'GET', url: `/v1/files/${customer.fileId}`, headers: { cookie: auditor.cookie } });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.headers['content-disposition']).toBe('attachment; filename="proof-of-address.pdf"');
+    expect(file.rawPayload.equals(PDF_BILL)).toBe(true);
+    // A photo is still shown in the page; the passport of the same application says so.
+    const [{ passport }] = await t.app.db.query(`SELECT passport_file_id AS passport FROM customers WHERE id = $1`, [customer.id]);
+    const photo = await t.app.inject({ method: 'GET', url: `/v1/files/${passport}`, headers: { cookie: auditor.cookie } });
+    expect(photo.headers['content-disposition']).toBe('inline');
+    expect(shown.json().passportImage).toBe(`/v1/files/${passport}`);
+    // The applicant, once a customer, gets the same download (no staff view recorded for it).
+    const owner = await login(t.app, customer.accountNumber, payload.password);
+    expect((await t.app.inject({ method: 'GET', url: `/v1/files/${customer.fileId}`, headers: { cookie: owner.cookie } })).headers['content-disposition']).toMatch(/^attachment;/);
+  });
+
+  it('refuses a PDF cut short, one over 5 MB, and a PDF for the passport', async () => {
+    const payload = enrolmentPayload() as Record<string, string>;
+    const send = (passport: FilePart, proofOfAddress: FilePart) => {
+      const { payload: body, headers } = multipart(payload, passport, [{ ...proofOfAddress, field: 'proofOfAddress' }]);
+      return t.app.inject({ method: 'POST', url: '/v1/auth/register', payload: body, headers });
+    };
+    const photo = { name: 'passport.png', bytes: PNG_1X1, type: 'image/png' };
+    const cut = await send(photo, { name: 'bill.pdf', bytes: PDF_BILL.subarray(0, PDF_BILL.length - 8), type: 'application/pdf' });
+    expect(cut.statusCode).toBe(400);
+    expect(cut.json().errors).toEqual({ proofOfAddress: 'Only JPG, PNG or PDF files are allowed' });
+    const big = Buffer.concat([PDF_BILL.subarray(0, 9), Buffer.alloc(6 * 1024 * 1024, 0x20), Buffer.from('\n%%EOF\n')]);
+    const tooBig = await send(photo, { name: 'bill.pdf', bytes: big, type: 'application/pdf' });
+    expect(tooBig.statusCode).toBe(400);
+    expect(tooBig.json()).toEqual({ success: false, error: 'File must be 5MB or less', errors: { proofOfAddress: 'File must be 5MB or less' } });
+    const pdfPassport = await send({ name: 'passport.pdf', bytes: PDF_BILL, type: 'application/pdf' }, { name: 'bill.png', bytes: PNG_1X1, type: 'image/png' });
+    expect(pdfPassport.statusCode).toBe(400);
+    expect(pdfPassport.json().errors).toEqual({ image: 'Only JPG or PNG images are allowed' });
     const [{ count }] = await t.app.db.query(`SELECT count(*)::int AS count FROM customers WHERE lower(email) = lower($1)`, [payload.email]);
     expect(count).toBe(0);
   });

@@ -99,19 +99,33 @@ interface FileLike {
   mimetype?: string;
 }
 const PHOTO_TYPES = ['image/jpeg', 'image/jpg', 'image/png'];
+const PROOF_OF_ADDRESS_TYPES = [...PHOTO_TYPES, 'application/pdf'];
 export const PASSPORT_MISSING_MESSAGE = 'Please upload a passport photograph';
 export const PROOF_OF_ADDRESS_MISSING_MESSAGE = 'Please upload a proof of address';
+export const PROOF_OF_ADDRESS_TYPE_MESSAGE = 'Only JPG, PNG or PDF files are allowed';
+export const PROOF_OF_ADDRESS_SIZE_MESSAGE = 'File must be 5MB or less';
 
-/** A photo of a document the application needs (JPG or PNG, 5 MB or less), as the form can check it. */
-const documentPhotoField = (missingMessage: string) =>
+/** A document the application needs, as the form can check it (the server checks its bytes again). */
+const documentField = (rule: { missingMessage: string; sizeMessage: string; typeMessage: string; types: string[] }) =>
   yup
     .mixed<FileLike>()
-    .test('present', missingMessage, (f) => !!f && typeof (f as FileLike).size === 'number')
-    .test('size', 'Image must be 5MB or less', (f) => !f || (f as FileLike).size <= UPLOAD_MAX_BYTES)
-    .test('type', 'Only JPG or PNG images are allowed', (f) => !f || PHOTO_TYPES.includes(((f as FileLike).type ?? (f as FileLike).mimetype ?? '').toLowerCase()));
-export const passportField = () => documentPhotoField(PASSPORT_MISSING_MESSAGE);
-/** A utility bill, bank or tax letter with the applicant's name and address (docs/decisions/0047). */
-export const proofOfAddressField = () => documentPhotoField(PROOF_OF_ADDRESS_MISSING_MESSAGE);
+    .test('present', rule.missingMessage, (f) => !!f && typeof (f as FileLike).size === 'number')
+    .test('size', rule.sizeMessage, (f) => !f || (f as FileLike).size <= UPLOAD_MAX_BYTES)
+    .test('type', rule.typeMessage, (f) => !f || rule.types.includes(((f as FileLike).type ?? (f as FileLike).mimetype ?? '').toLowerCase()));
+/** The passport photograph: JPG or PNG, 5 MB or less. */
+export const passportField = () =>
+  documentField({ missingMessage: PASSPORT_MISSING_MESSAGE, sizeMessage: 'Image must be 5MB or less', typeMessage: 'Only JPG or PNG images are allowed', types: PHOTO_TYPES });
+/**
+ * A utility bill, bank or tax letter with the applicant's name and address (docs/decisions/0047): a photo of it, or
+ * the PDF it was sent as (0049).
+ */
+export const proofOfAddressField = () =>
+  documentField({
+    missingMessage: PROOF_OF_ADDRESS_MISSING_MESSAGE,
+    sizeMessage: PROOF_OF_ADDRESS_SIZE_MESSAGE,
+    typeMessage: PROOF_OF_ADDRESS_TYPE_MESSAGE,
+    types: PROOF_OF_ADDRESS_TYPES,
+  });
 
 export const enrolmentAccountSchema = strictObject({ ...enrolmentAccountShape, passport: passportField(), proofOfAddress: proofOfAddressField() });
 

@@ -128,8 +128,16 @@ describe('enrolment schemas', () => {
     });
     expect(errorsOf(enrolmentAccountSchema, { ...base, password: 'Good!Pass1', passport: { size: 100, type: 'image/gif' } })).toEqual({ passport: 'Only JPG or PNG images are allowed' });
     expect(errorsOf(enrolmentAccountSchema, { ...base, password: 'Good!Pass1', passport: { size: 100, mimetype: 'image/jpeg' } })).toEqual({});
-    expect(errorsOf(enrolmentAccountSchema, { ...base, password: 'Good!Pass1', passport: bill, proofOfAddress: { size: 100, type: 'application/pdf' } })).toEqual({
-      proofOfAddress: 'Only JPG or PNG images are allowed',
+    // A proof of address may be the PDF the bill came as; the passport may not.
+    expect(errorsOf(enrolmentAccountSchema, { ...base, password: 'Good!Pass1', passport: bill, proofOfAddress: { size: 100, type: 'application/pdf' } })).toEqual({});
+    expect(errorsOf(enrolmentAccountSchema, { ...base, password: 'Good!Pass1', passport: { size: 100, type: 'application/pdf' } })).toEqual({
+      passport: 'Only JPG or PNG images are allowed',
+    });
+    expect(errorsOf(enrolmentAccountSchema, { ...base, password: 'Good!Pass1', passport: bill, proofOfAddress: { size: 100, type: 'image/gif' } })).toEqual({
+      proofOfAddress: 'Only JPG, PNG or PDF files are allowed',
+    });
+    expect(errorsOf(enrolmentAccountSchema, { ...base, password: 'Good!Pass1', passport: bill, proofOfAddress: { size: 6 * 1024 * 1024, type: 'application/pdf' } })).toEqual({
+      proofOfAddress: 'File must be 5MB or less',
     });
   });
   it('registerSchema takes all three parts and nothing else', () => {

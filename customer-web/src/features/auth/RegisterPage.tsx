@@ -113,7 +113,11 @@ export default function RegisterPage() {
   const stepDone = [!!stored.personal, !!stored.employment, !!stored.account && !!secrets && !!passport && !!proofOfAddress, false];
 
   return (
-    <AuthLayout title="Open your account" description="Four short steps. Have a photo of your passport and of a proof of address (a recent utility bill, bank or tax letter) to hand." maxWidth="md">
+    <AuthLayout
+      title="Open your account"
+      description="Four short steps. Have a photo of your passport and a proof of address (a recent utility bill, bank or tax letter: a photo or the PDF it came as) to hand."
+      maxWidth="md"
+    >
       <Stepper nonLinear activeStep={active} alternativeLabel sx={{ mb: 4 }}>
         {STEPS.map((label, i) => (
           <Step key={label} completed={stepDone[i]}>
@@ -280,7 +284,8 @@ export default function RegisterPage() {
                       uploadLabel="Upload proof of address"
                       changeLabel="Change proof of address"
                       previewAlt="Proof of address preview"
-                      hint="A photo of a utility bill, bank or tax letter from the last three months showing your name and address. JPG or PNG, 5 MB or less."
+                      pdfAllowed
+                      hint="A utility bill, bank or tax letter from the last three months showing your name and address: a photo (JPG or PNG) or the PDF it came as, 5 MB or less."
                     />
                     {stored.account && (!passport || !proofOfAddress || !secrets) && (
                       <Alert severity="info" sx={{ mt: 1 }}>

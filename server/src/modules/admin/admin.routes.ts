@@ -17,6 +17,7 @@ import { timeline } from '../review/status-events';
 import { isUuid } from '../../common/ids';
 import { clearSessionCookies, clientOf, setSessionCookies } from '../auth/session.http';
 import { getAccountSummaries } from '../ledger/ledger.service';
+import { StoredFileEntity } from '../files/entities/stored-file.entity';
 
 const tags = ['admin'];
 
@@ -89,10 +90,13 @@ export default async function adminRoutes(app: FastifyInstance) {
       const c = await app.db.manager.findOne(CustomerEntity, { where: { id } });
       if (!c) throw notFound('Customer not found');
       const dto = await toUserDto(app.db.manager, c);
+      // Its kind only, not its bytes (no view to audit): the console shows a photo and offers a PDF as a download.
+      const proofOfAddress = c.proofOfAddressFileId ? await app.db.manager.findOne(StoredFileEntity, { select: { mimeType: true }, where: { id: c.proofOfAddressFileId } }) : null;
       return {
         ...dto,
         passportImage: c.passportFileId ? `/v1/files/${c.passportFileId}` : null,
         proofOfAddressImage: c.proofOfAddressFileId ? `/v1/files/${c.proofOfAddressFileId}` : null,
+        proofOfAddressType: proofOfAddress?.mimeType ?? null,
         reviewedAt: c.reviewedAt,
         reviewedBy: c.reviewedBy,
         timeline: await timeline(app.db, 'customer', c.id),

@@ -15,6 +15,7 @@ import {
 } from '@strongroom/shared';
 import { AppError } from '../../common/app-error';
 import { readUploads, uploadedFiles } from '../../common/multipart';
+import { PASSPORT_RULES, PROOF_OF_ADDRESS_RULES } from '../files/files.service';
 import { okResponse, responses } from '../../common/route-schemas';
 import { AuthService } from './auth.service';
 import { completeCustomerSignIn } from './sign-in';
@@ -42,12 +43,12 @@ export default async function authRoutes(app: FastifyInstance) {
     {
       bodyLimit: 10 * 1024 * 1024,
       config: codeLimit,
-      preValidation: readUploads(['image', 'proofOfAddress'], 'Image must be 5MB or less'),
+      preValidation: readUploads(['image', 'proofOfAddress'], { image: PASSPORT_RULES.sizeMessage, proofOfAddress: PROOF_OF_ADDRESS_RULES.sizeMessage }),
       // The photos are read apart from the fields; a missing one is reported together with the fields' errors.
       attachValidation: true,
       schema: {
         tags,
-        summary: 'Apply for an account (multipart with the files `image`, the passport, and `proofOfAddress`; or JSON with each as a data URL)',
+        summary: 'Apply for an account (multipart with the files `image`, the passport (JPG or PNG), and `proofOfAddress` (JPG, PNG or PDF); or JSON with each as a data URL)',
         consumes: ['multipart/form-data', 'application/json'],
         body: registerSchema,
         response: responses({ 201: okResponse({ email: { type: 'string' } }) }),

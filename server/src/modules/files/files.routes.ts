@@ -7,6 +7,16 @@ import type { StoredFileEntity } from './entities/stored-file.entity';
 /** Images whose every staff view is written to the audit log: identity documents and cheques. */
 const AUDITED_PURPOSES: StoredFileEntity['purpose'][] = ['passport', 'proof_of_address', 'cheque', 'receipt'];
 
+/**
+ * Images show in the page that asked for them. A PDF is handed over as a download, never opened inside the bank's
+ * origin: a PDF can carry scripts and forms, and the staff member's own viewer opens it outside the console
+ * (docs/decisions/0049).
+ */
+function dispositionOf(file: Pick<StoredFileEntity, 'mimeType' | 'purpose'>): string {
+  if (file.mimeType !== 'application/pdf') return 'inline';
+  return `attachment; filename="${file.purpose.replace(/_/g, '-')}.pdf"`;
+}
+
 export default async function filesRoutes(app: FastifyInstance) {
   // Files are served to their owner or to staff only; everyone else gets the 404 of a missing file.
   app.get(
@@ -28,7 +38,12 @@ export default async function filesRoutes(app: FastifyInstance) {
           details: { purpose: file.purpose, ownerCustomerId: file.ownerCustomerId, role: request.staff.role },
         });
       }
-      return reply.header('Content-Type', file.mimeType).header('Cache-Control', 'private, no-store').header('X-Content-Type-Options', 'nosniff').header('Content-Disposition', 'inline').send(bytes);
+      return reply
+        .header('Content-Type', file.mimeType)
+        .header('Cache-Control', 'private, no-store')
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Disposition', dispositionOf(file))
+        .send(bytes);
     },
   );
 }

@@ -3,15 +3,15 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import { PASSPORT_MISSING_MESSAGE, PROOF_OF_ADDRESS_MISSING_MESSAGE, UPLOAD_MAX_BYTES } from '@strongroom/shared';
+import { PASSPORT_MISSING_MESSAGE, PROOF_OF_ADDRESS_MISSING_MESSAGE, PROOF_OF_ADDRESS_SIZE_MESSAGE, PROOF_OF_ADDRESS_TYPE_MESSAGE, UPLOAD_MAX_BYTES } from '@strongroom/shared';
 import { AppError, notFound } from '../../common/app-error';
 import { isSealed, seal, sha256Hex, unseal } from '../../common/crypto';
-import { detectImageType, type ImageType } from './image-bytes';
+import { detectUploadType, type UploadType } from './image-bytes';
 import { StoredFileEntity } from './entities/stored-file.entity';
 
 export interface UploadRules {
   field: string;
-  allowed: ImageType[];
+  allowed: UploadType[];
   typeMessage: string;
   sizeMessage: string;
   /** What a form without the file is told. */
@@ -25,7 +25,14 @@ export const PASSPORT_RULES: UploadRules = {
   sizeMessage: 'Image must be 5MB or less',
   missingMessage: PASSPORT_MISSING_MESSAGE,
 };
-export const PROOF_OF_ADDRESS_RULES: UploadRules = { ...PASSPORT_RULES, field: 'proofOfAddress', missingMessage: PROOF_OF_ADDRESS_MISSING_MESSAGE };
+/** A photo of the letter or the PDF it came as (docs/decisions/0049). */
+export const PROOF_OF_ADDRESS_RULES: UploadRules = {
+  field: 'proofOfAddress',
+  allowed: ['image/jpeg', 'image/png', 'application/pdf'],
+  typeMessage: PROOF_OF_ADDRESS_TYPE_MESSAGE,
+  sizeMessage: PROOF_OF_ADDRESS_SIZE_MESSAGE,
+  missingMessage: PROOF_OF_ADDRESS_MISSING_MESSAGE,
+};
 export const AVATAR_RULES: UploadRules = {
   field: 'image',
   allowed: ['image/jpeg', 'image/png', 'image/webp'],
@@ -35,7 +42,7 @@ export const AVATAR_RULES: UploadRules = {
 };
 
 /**
- * Uploaded files (passports, avatars, cheque images) live under DATA_DIR/files, outside any web root, and are
+ * Uploaded files (passports, proofs of address, avatars, cheque images) live under DATA_DIR/files, outside any web root, and are
  * served only to owner and staff. Their bytes are sealed with AES-256-GCM under the data-encryption key (the
  * file id authenticated with them); files stored before encryption at rest are read as they are and sealed by
  * `sealLegacyFiles` at start-up.
@@ -51,15 +58,15 @@ export class FilesService {
   }
 
   /** Checks by bytes and size; throws a 400 naming the field. */
-  check(bytes: Buffer | undefined, rules: UploadRules): ImageType {
+  check(bytes: Buffer | undefined, rules: UploadRules): UploadType {
     if (!bytes || bytes.length === 0) throw new AppError(400, rules.missingMessage, { [rules.field]: rules.missingMessage });
     if (bytes.length > UPLOAD_MAX_BYTES) throw new AppError(400, rules.sizeMessage, { [rules.field]: rules.sizeMessage });
-    const type = detectImageType(bytes);
+    const type = detectUploadType(bytes);
     if (!type || !rules.allowed.includes(type)) throw new AppError(400, rules.typeMessage, { [rules.field]: rules.typeMessage });
     return type;
   }
 
-  async store(manager: EntityManager, bytes: Buffer, type: ImageType, purpose: StoredFileEntity['purpose'], ownerCustomerId: string | null): Promise<StoredFileEntity> {
+  async store(manager: EntityManager, bytes: Buffer, type: UploadType, purpose: StoredFileEntity['purpose'], ownerCustomerId: string | null): Promise<StoredFileEntity> {
     const id = randomUUID();
     const name = `${id}.${type.split('/')[1]}`;
     // Written without holding the main thread: an upload is up to 5 MB, and a slow disk can take its time.
