@@ -111,6 +111,32 @@ describe('moving money', () => {
     await p.getByRole('button', { name: 'Done' }).click();
     await p.waitForURL('**/transactions');
     await p.getByText('International transfer to Marie Curie').waitFor();
+
+    // Paying her again starts from her details, not an empty form; the payment's own fields stay empty (docs/decisions/0050).
+    await p.goto('/transfers?tab=international');
+    await p.getByRole('button', { name: 'Pay Marie Curie again, account ending 0189' }).click();
+    await expect(p.getByLabel('Recipient email').inputValue()).resolves.toBe('marie@example.fr');
+    await expect(p.getByLabel('SWIFT / BIC').inputValue()).resolves.toBe('BNPAFRPP');
+    await expect(p.getByLabel('Account number / IBAN').inputValue()).resolves.toBe('FR7630006000011234567890189');
+    await expect(p.getByLabel('Amount').inputValue()).resolves.toBe('');
+  });
+
+  it('offers the people paid lately: a click fills in the account number and looks the name up again', async () => {
+    const p = await page();
+    await signIn(p, '1000000001', 'Demo@2026!');
+    await p.goto('/transfers');
+    const payAgain = p.getByRole('button', { name: 'Pay Jordan Lee again, account ending 0002' });
+    await payAgain.waitFor();
+    await expectNoSeriousA11yViolations(p, 'transfers: pay again');
+    await payAgain.click();
+    await expect(p.getByLabel('Recipient account number').inputValue()).resolves.toBe('1000000002');
+    await p.getByTestId('recipient-name').getByText('Jordan L.').waitFor();
+    await p.locator('button:not([disabled])', { hasText: 'Continue' }).waitFor();
+    await screenshot(p, 'transfer-pay-again');
+    // A customer who has paid nobody abroad is offered nobody there.
+    await p.getByRole('tab', { name: 'International' }).click();
+    await p.getByLabel('Recipient name').waitFor();
+    expect(await p.getByTestId('pay-again').count()).toBe(0);
   });
 
   it('asks for an amount, and says Insufficient funds before any PIN or code is asked', async () => {

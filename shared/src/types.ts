@@ -120,6 +120,41 @@ export interface ScheduledTransferDto {
   createdAt: string;
 }
 
+/** The recipient fields of a local transfer that "Pay again" fills in (never the amount, date or memo). */
+export const LOCAL_PAYEE_FIELDS = ['recipientName', 'recipientBankName', 'recipientAccountNumber'] as const;
+/** The same for an international transfer; the currency is the one the recipient was paid in. */
+export const INTERNATIONAL_PAYEE_FIELDS = [
+  'recipientName',
+  'recipientEmail',
+  'recipientPhone',
+  'recipientAddress',
+  'recipientCity',
+  'recipientCountry',
+  'recipientBankName',
+  'recipientBankAddress',
+  'recipientAccountNumber',
+  'recipientRoutingNumber',
+  'swiftCode',
+  'currency',
+] as const;
+
+/** Someone the customer paid lately, offered to pay again (GET /v1/transfer/recent-payees). */
+export interface RecentSameBankPayeeDto {
+  accountNumber: string;
+  name: string;
+  lastPaidAt: string;
+}
+export interface RecentOutboundPayeeDto<Field extends string> {
+  payee: Record<Field, string>;
+  lastPaidAt: string;
+}
+export interface RecentPayeesDto {
+  success: true;
+  sameBank: RecentSameBankPayeeDto[];
+  local: RecentOutboundPayeeDto<(typeof LOCAL_PAYEE_FIELDS)[number]>[];
+  international: RecentOutboundPayeeDto<(typeof INTERNATIONAL_PAYEE_FIELDS)[number]>[];
+}
+
 export interface Paginated<T> {
   success: true;
   items: T[];

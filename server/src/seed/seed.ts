@@ -97,6 +97,8 @@ export async function seedDemoLedger(m: EntityManager, customerId: string, payee
         amountMinor,
         currency: 'USD',
         recipient,
+        // A payment to the other demo customer names their account, as a live same-bank transfer's row does.
+        counterparty: counter === payeeAccount ? DEMO_PAYEE.accountNumber : null,
         channel,
         location: null,
         createdAt: when,

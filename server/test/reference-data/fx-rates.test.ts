@@ -1,24 +1,8 @@
-import { todayIsoDate } from '@strongroom/shared';
+import { internationalTransfer } from '../helpers/transfer-payloads';
 import { approvedCustomer, codeIn, createTestApp, lastMail, staffSession, type Session, type TestApp } from '../helpers/test-app';
 
-const intl = (overrides: Record<string, unknown> = {}) => ({
-  recipientName: 'Marie Curie',
-  recipientEmail: 'marie@example.fr',
-  recipientPhone: '+33123456789',
-  recipientAddress: '1 Rue de Rivoli, Paris',
-  recipientCity: 'Paris',
-  recipientCountry: 'France',
-  recipientBankName: 'Banque Exemple',
-  recipientBankAddress: '16 Boulevard des Italiens',
-  recipientAccountNumber: 'FR7630006000011234567890189',
-  recipientRoutingNumber: '30006',
-  swiftCode: 'BNPAFRPP',
-  amount: '100.00',
-  currency: 'EUR',
-  purpose: 'family_support',
-  transferDate: todayIsoDate(),
-  ...overrides,
-});
+/** Paid in euros unless the test says otherwise. */
+const intl = (overrides: Record<string, unknown> = {}) => internationalTransfer({ currency: 'EUR', ...overrides });
 
 describe('staff-maintained FX rates: GET/PUT/PATCH /v1/admin/fx-rates', () => {
   let t: TestApp;

@@ -1,23 +1,15 @@
 import nodemailer from 'nodemailer';
 import { randomBytes } from 'node:crypto';
 import { todayIsoDate } from '@strongroom/shared';
+import { localTransfer } from '../helpers/transfer-payloads';
 import { approvedCustomer, codeIn, createTestApp, lastMail, registerCustomer, staffSession, type Session, type TestApp } from '../helpers/test-app';
 
-const local = (overrides: Record<string, unknown> = {}) => ({
-  recipientName: 'Sam Carter',
-  recipientBankName: 'First Local Bank',
-  recipientAccountNumber: '000123456789',
-  amount: '40.00',
-  memo: 'Invoice 12',
-  transferDate: todayIsoDate(),
-  ...overrides,
-});
 const balanceOf = async (t: TestApp, customerId: string) => (await t.app.db.query(`SELECT balance_minor FROM ledger_accounts WHERE customer_id = $1`, [customerId]))[0].balance_minor as string;
 
 /** A first-time sender's local transfer taken through the e-mailed code and the PIN: amount and fee held. */
 async function heldTransfer(t: TestApp, amount = '40.00') {
   const customer = await approvedCustomer(t.app, { funded: '100.00' });
-  const { transferId } = (await t.app.inject({ method: 'POST', url: '/v1/transfer/local', headers: customer.session.headers, payload: local({ amount }) })).json();
+  const { transferId } = (await t.app.inject({ method: 'POST', url: '/v1/transfer/local', headers: customer.session.headers, payload: localTransfer({ amount }) })).json();
   const code = codeIn((await lastMail(t.app, customer.email as string)).bodyText);
   await t.app.inject({ method: 'POST', url: '/v1/transfer/confirm-code', headers: customer.session.headers, payload: { transferId, code } });
   const done = await t.app.inject({ method: 'POST', url: '/v1/transfer/confirm-code', headers: customer.session.headers, payload: { transferId, pin: '2468' } });
@@ -184,7 +176,7 @@ describe('scheduled transfers', () => {
   const tomorrow = () => todayIsoDate(new Date(Date.now() + 24 * 3600_000));
 
   async function schedule(customer: Awaited<ReturnType<typeof approvedCustomer>>, amount: string) {
-    const start = await t.app.inject({ method: 'POST', url: '/v1/transfer/local', headers: customer.session.headers, payload: local({ amount, transferDate: tomorrow() }) });
+    const start = await t.app.inject({ method: 'POST', url: '/v1/transfer/local', headers: customer.session.headers, payload: localTransfer({ amount, transferDate: tomorrow() }) });
     expect(start.statusCode).toBe(201);
     const { transferId, codeStep } = start.json();
     if (codeStep === 'code') {
@@ -198,7 +190,7 @@ describe('scheduled transfers', () => {
 
   it('refuses a date in the past', async () => {
     const customer = await approvedCustomer(t.app, { funded: '100.00' });
-    const res = await t.app.inject({ method: 'POST', url: '/v1/transfer/local', headers: customer.session.headers, payload: local({ transferDate: '2020-01-01' }) });
+    const res = await t.app.inject({ method: 'POST', url: '/v1/transfer/local', headers: customer.session.headers, payload: localTransfer({ transferDate: '2020-01-01' }) });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.transferDate).toBe('The transfer date cannot be in the past');
   });

@@ -1,33 +1,6 @@
-import { todayIsoDate } from '@strongroom/shared';
+import { internationalTransfer, localTransfer } from '../helpers/transfer-payloads';
 import { approvedCustomer, codeIn, createTestApp, lastMail, staffSession, type TestApp } from '../helpers/test-app';
 
-const intl = (overrides: Record<string, unknown> = {}) => ({
-  recipientName: 'Marie Curie',
-  recipientEmail: 'marie@example.fr',
-  recipientPhone: '+33123456789',
-  recipientAddress: '1 Rue de Rivoli, Paris',
-  recipientCity: 'Paris',
-  recipientCountry: 'France',
-  recipientBankName: 'Banque Exemple',
-  recipientBankAddress: '16 Boulevard des Italiens',
-  recipientAccountNumber: 'FR7630006000011234567890189',
-  recipientRoutingNumber: '30006',
-  swiftCode: 'BNPAFRPP',
-  amount: '100.00',
-  currency: 'USD',
-  purpose: 'family_support',
-  transferDate: todayIsoDate(),
-  ...overrides,
-});
-const local = (overrides: Record<string, unknown> = {}) => ({
-  recipientName: 'Sam Carter',
-  recipientBankName: 'First Local Bank',
-  recipientAccountNumber: '000123456789',
-  amount: '40.00',
-  memo: 'Invoice 12',
-  transferDate: todayIsoDate(),
-  ...overrides,
-});
 const balance = async (t: TestApp, id: string) => (await t.app.db.query(`SELECT balance_minor FROM ledger_accounts WHERE customer_id = $1`, [id]))[0].balance_minor as string;
 
 describe('POST /v1/transfer/international and /v1/transfer/confirm-code', () => {
@@ -39,9 +12,9 @@ describe('POST /v1/transfer/international and /v1/transfer/confirm-code', () => 
 
   it('takes a first-time sender through the e-mailed code, then the PIN, then holds amount and fee', async () => {
     const a = await approvedCustomer(t.app, { funded: '1000.00' });
-    const start = await t.app.inject({ method: 'POST', url: '/v1/transfer/international', headers: a.session.headers, payload: intl({ amount: '2000.00' }) });
+    const start = await t.app.inject({ method: 'POST', url: '/v1/transfer/international', headers: a.session.headers, payload: internationalTransfer({ amount: '2000.00' }) });
     expect(start.json().error).toBe('Insufficient funds');
-    const res = await t.app.inject({ method: 'POST', url: '/v1/transfer/international', headers: a.session.headers, payload: intl() });
+    const res = await t.app.inject({ method: 'POST', url: '/v1/transfer/international', headers: a.session.headers, payload: internationalTransfer() });
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body).toMatchObject({ codeStep: 'code', summary: { amount: '100.00', fee: '15.00', total: '115.00', currency: 'USD' } });
@@ -62,10 +35,10 @@ describe('POST /v1/transfer/international and /v1/transfer/confirm-code', () => 
 
   it('charges 1% above 1,500 and converts another currency at the table rate shown up front', async () => {
     const a = await approvedCustomer(t.app, { funded: '5000.00' });
-    const big = await t.app.inject({ method: 'POST', url: '/v1/transfer/international', headers: a.session.headers, payload: intl({ amount: '2000.00' }) });
+    const big = await t.app.inject({ method: 'POST', url: '/v1/transfer/international', headers: a.session.headers, payload: internationalTransfer({ amount: '2000.00' }) });
     expect(big.json().summary).toMatchObject({ amount: '2000.00', fee: '20.00', total: '2020.00' });
     const quote = await t.app.inject({ method: 'GET', url: '/v1/transfer/quote?type=international&amount=100.00&currency=EUR', headers: { cookie: a.session.cookie } });
-    const eur = await t.app.inject({ method: 'POST', url: '/v1/transfer/international', headers: a.session.headers, payload: intl({ currency: 'EUR' }) });
+    const eur = await t.app.inject({ method: 'POST', url: '/v1/transfer/international', headers: a.session.headers, payload: internationalTransfer({ currency: 'EUR' }) });
     expect(eur.json().summary).toMatchObject({ paymentCurrency: 'EUR', convertedAmount: '100.00', currency: 'USD' });
     expect(eur.json().summary.amount).toBe(quote.json().amount);
     expect(Number(eur.json().summary.rate)).toBeGreaterThan(1);
@@ -73,7 +46,7 @@ describe('POST /v1/transfer/international and /v1/transfer/confirm-code', () => 
 
   it('gives up after 5 wrong codes', async () => {
     const a = await approvedCustomer(t.app, { funded: '200.00' });
-    const { transferId } = (await t.app.inject({ method: 'POST', url: '/v1/transfer/international', headers: a.session.headers, payload: intl() })).json();
+    const { transferId } = (await t.app.inject({ method: 'POST', url: '/v1/transfer/international', headers: a.session.headers, payload: internationalTransfer() })).json();
     const real = codeIn((await lastMail(t.app, a.email as string)).bodyText);
     const wrong = real === '000000' ? '111111' : '000000';
     for (let i = 0; i < 4; i++) {
@@ -89,7 +62,7 @@ describe('POST /v1/transfer/international and /v1/transfer/confirm-code', () => 
 
   it('refuses an expired code', async () => {
     const a = await approvedCustomer(t.app, { funded: '200.00' });
-    const { transferId } = (await t.app.inject({ method: 'POST', url: '/v1/transfer/local', headers: a.session.headers, payload: local() })).json();
+    const { transferId } = (await t.app.inject({ method: 'POST', url: '/v1/transfer/local', headers: a.session.headers, payload: localTransfer() })).json();
     const code = codeIn((await lastMail(t.app, a.email as string)).bodyText);
     await t.app.db.query(`UPDATE transfers SET code_expires_at = now() - interval '1 second' WHERE id = $1`, [transferId]);
     const res = await t.app.inject({ method: 'POST', url: '/v1/transfer/confirm-code', headers: a.session.headers, payload: { transferId, code } });
@@ -99,13 +72,13 @@ describe('POST /v1/transfer/international and /v1/transfer/confirm-code', () => 
 
   it('does not accept a code issued for another amount or payee', async () => {
     const a = await approvedCustomer(t.app, { funded: '500.00' });
-    await t.app.inject({ method: 'POST', url: '/v1/transfer/local', headers: a.session.headers, payload: local({ amount: '10.00' }) });
+    await t.app.inject({ method: 'POST', url: '/v1/transfer/local', headers: a.session.headers, payload: localTransfer({ amount: '10.00' }) });
     const codeForTen = codeIn((await lastMail(t.app, a.email as string)).bodyText);
-    const other = (await t.app.inject({ method: 'POST', url: '/v1/transfer/local', headers: a.session.headers, payload: local({ amount: '400.00', recipientName: 'Mallory' }) })).json();
+    const other = (await t.app.inject({ method: 'POST', url: '/v1/transfer/local', headers: a.session.headers, payload: localTransfer({ amount: '400.00', recipientName: 'Mallory' }) })).json();
     const res = await t.app.inject({ method: 'POST', url: '/v1/transfer/confirm-code', headers: a.session.headers, payload: { transferId: other.transferId, code: codeForTen } });
     expect(res.json().error).toBe('Code is incorrect');
     // A payment whose stored amount was altered no longer matches its code either.
-    const third = (await t.app.inject({ method: 'POST', url: '/v1/transfer/local', headers: a.session.headers, payload: local({ amount: '20.00' }) })).json();
+    const third = (await t.app.inject({ method: 'POST', url: '/v1/transfer/local', headers: a.session.headers, payload: localTransfer({ amount: '20.00' }) })).json();
     const thirdCode = codeIn((await lastMail(t.app, a.email as string)).bodyText);
     await t.app.db.query(`UPDATE transfers SET amount_minor = 45000 WHERE id = $1`, [third.transferId]);
     const tampered = await t.app.inject({ method: 'POST', url: '/v1/transfer/confirm-code', headers: a.session.headers, payload: { transferId: third.transferId, code: thirdCode } });
@@ -115,7 +88,7 @@ describe('POST /v1/transfer/international and /v1/transfer/confirm-code', () => 
   it("hides another customer's transfer (404) and validates the step body", async () => {
     const a = await approvedCustomer(t.app, { funded: '100.00' });
     const b = await approvedCustomer(t.app, { staff: a.staff });
-    const { transferId } = (await t.app.inject({ method: 'POST', url: '/v1/transfer/local', headers: a.session.headers, payload: local() })).json();
+    const { transferId } = (await t.app.inject({ method: 'POST', url: '/v1/transfer/local', headers: a.session.headers, payload: localTransfer() })).json();
     const res = await t.app.inject({ method: 'POST', url: '/v1/transfer/confirm-code', headers: b.session.headers, payload: { transferId, pin: '2468' } });
     expect(res.statusCode).toBe(404);
     const both = await t.app.inject({ method: 'POST', url: '/v1/transfer/confirm-code', headers: a.session.headers, payload: { transferId, pin: '2468', code: '123456' } });
@@ -132,7 +105,7 @@ describe('PATCH /v1/transaction/:id/approve and /reject', () => {
 
   async function pendingTransfer(amount = '40.00') {
     const a = await approvedCustomer(t.app, { funded: '100.00' });
-    const { transferId } = (await t.app.inject({ method: 'POST', url: '/v1/transfer/local', headers: a.session.headers, payload: local({ amount }) })).json();
+    const { transferId } = (await t.app.inject({ method: 'POST', url: '/v1/transfer/local', headers: a.session.headers, payload: localTransfer({ amount }) })).json();
     const code = codeIn((await lastMail(t.app, a.email as string)).bodyText);
     await t.app.inject({ method: 'POST', url: '/v1/transfer/confirm-code', headers: a.session.headers, payload: { transferId, code } });
     const done = await t.app.inject({ method: 'POST', url: '/v1/transfer/confirm-code', headers: a.session.headers, payload: { transferId, pin: '2468' } });
@@ -148,7 +121,7 @@ describe('PATCH /v1/transaction/:id/approve and /reject', () => {
     expect(detail.json().transaction.status).toBe('success');
     const check = await t.app.inject({ method: 'GET', url: '/v1/auth/check', headers: { cookie: a.session.cookie } });
     expect(check.json().user.numberOfWithdrawals).toBe(1);
-    const next = await t.app.inject({ method: 'POST', url: '/v1/transfer/local', headers: a.session.headers, payload: local({ amount: '10.00' }) });
+    const next = await t.app.inject({ method: 'POST', url: '/v1/transfer/local', headers: a.session.headers, payload: localTransfer({ amount: '10.00' }) });
     expect(next.json().codeStep).toBe('pin');
     const audit = await t.app.db.query(`SELECT action FROM audit_log WHERE target_id = $1`, [tx.id]);
     expect(audit).toEqual([{ action: 'transaction.approve' }]);

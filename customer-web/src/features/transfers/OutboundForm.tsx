@@ -22,6 +22,7 @@ import { FormField, applyServerErrors } from '../../components/FormField';
 import { SummaryRows, summaryRows } from './TransferCodeModal';
 import { INSUFFICIENT_FUNDS, exceedsBalance, isLarge } from './transfer-checks';
 import { customerTimeZone } from '../../api/time-zone';
+import { PayAgain, useRecentPayees } from './PayAgain';
 
 const PENDING = '\u2014';
 
@@ -91,6 +92,7 @@ export function OutboundForm({ kind }: { kind: 'local' | 'international' }) {
   const { user } = useAuth();
   const [key, setKey] = useState(newIdempotencyKey);
   const international = kind === 'international';
+  const recentPayees = useRecentPayees();
   const initial = international
     ? {
         recipientName: '',
@@ -138,9 +140,22 @@ export function OutboundForm({ kind }: { kind: 'local' | 'international' }) {
         }
       }}
     >
-      {({ isSubmitting, values }) => (
+      {({ isSubmitting, values, setValues }) => (
         <Form noValidate>
           <Grid container spacing={2}>
+            {!!recentPayees?.[kind].length && (
+              <Grid size={{ xs: 12 }}>
+                <PayAgain
+                  options={recentPayees[kind].map(({ payee }) => ({
+                    key: `${payee.recipientBankName}\n${payee.recipientAccountNumber}`,
+                    name: payee.recipientName,
+                    accountNumber: payee.recipientAccountNumber,
+                    // The recipient's details as last paid; the amount, date, purpose and memo stay the customer's to fill.
+                    onPick: () => void setValues({ ...values, ...payee }),
+                  }))}
+                />
+              </Grid>
+            )}
             <Grid size={{ xs: 12, sm: 6 }}>
               <FormField name="recipientName" label="Recipient name" />
             </Grid>

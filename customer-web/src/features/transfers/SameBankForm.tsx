@@ -9,6 +9,7 @@ import { useAuth } from '../../auth/AuthContext';
 import { FormField, applyServerErrors } from '../../components/FormField';
 import { SummaryLines } from './TransferCodeModal';
 import { INSUFFICIENT_FUNDS, exceedsBalance, isLarge } from './transfer-checks';
+import { PayAgain, useRecentPayees } from './PayAgain';
 
 /** The 'Strongroom account' tab: the recipient looked up by account number, then a PIN in a confirm dialog. */
 export function SameBankForm() {
@@ -17,6 +18,7 @@ export function SameBankForm() {
   const { refresh, user } = useAuth();
   const [recipient, setRecipient] = useState<{ name: string; accountNumber: string } | null>(null);
   const [lookupError, setLookupError] = useState('');
+  const recentPayees = useRecentPayees();
   // The toast of the last refused try, closed when the customer tries again (other toasts stay).
   const refusalToast = useRef<SnackbarKey | undefined>(undefined);
   // pinError: the server's refusal of the PIN (wrong, with the tries left, or locked), shown under the field it is about.
@@ -48,6 +50,18 @@ export function SameBankForm() {
       {({ values, setFieldValue, setErrors, setSubmitting }) => (
         <Form noValidate>
           <Stack spacing={2.5}>
+            <PayAgain
+              options={(recentPayees?.sameBank ?? []).map((payee) => ({
+                key: payee.accountNumber,
+                name: payee.name,
+                accountNumber: payee.accountNumber,
+                onPick: () => {
+                  void setFieldValue('recipientAccountNumber', payee.accountNumber);
+                  // Looked up again: the name shown is today's, and a closed account says so before any PIN.
+                  void lookup(payee.accountNumber);
+                },
+              }))}
+            />
             <FormField
               name="recipientAccountNumber"
               label="Recipient account number"

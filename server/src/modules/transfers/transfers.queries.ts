@@ -226,3 +226,45 @@ export async function incomingPaymentById(db: Queryable, id: string): Promise<Re
   const [item] = await rows(db, `SELECT ${INCOMING_PAYMENT_COLUMNS} WHERE p.id = $1`, [id]);
   return item;
 }
+
+/** How far back "Pay again" looks: a bounded read of the newest rows, whatever the length of a history. */
+export const RECENT_PAYEE_WINDOW_ROWS = 500;
+
+/**
+ * The Strongroom accounts the customer paid among their newest transactions, each once with its latest name, newest
+ * first. The inner LIMIT walks the customer's (customer_id, created_at DESC) index and stops: a customer with 100,000
+ * transactions costs what one with 500 does.
+ */
+export async function recentSameBankPayees(db: Queryable, customerId: string, limit: number) {
+  return rows<{ accountNumber: string; name: string; lastPaidAt: Date }>(
+    db,
+    `SELECT "accountNumber", name, "lastPaidAt" FROM (
+       SELECT DISTINCT ON (latest.counterparty) latest.counterparty AS "accountNumber", latest.recipient AS name, latest.created_at AS "lastPaidAt"
+         FROM (SELECT counterparty, recipient, created_at, kind, type, status FROM transactions
+                WHERE customer_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2) latest
+        WHERE latest.kind = 'transfer_same' AND latest.type = 'debit' AND latest.status = 'success'
+          AND latest.counterparty IS NOT NULL AND latest.recipient IS NOT NULL
+        ORDER BY latest.counterparty, latest.created_at DESC) payees
+     ORDER BY "lastPaidAt" DESC LIMIT $3`,
+    [customerId, RECENT_PAYEE_WINDOW_ROWS, limit],
+  );
+}
+
+/**
+ * The payees of the customer's newest local and international transfers that were authorised (sent, waiting for staff
+ * or for their date), each payee once (by kind, bank and account number) with its latest details, newest first. An
+ * abandoned, expired, cancelled or refused transfer is no reason to offer its details again.
+ */
+export async function recentOutboundPayees(db: Queryable, customerId: string) {
+  return rows<{ kind: TransferRow['kind']; payee: Record<string, unknown>; paymentCurrency: string; lastPaidAt: Date }>(
+    db,
+    `SELECT kind, payee, "paymentCurrency", "lastPaidAt" FROM (
+       SELECT DISTINCT ON (latest.kind, latest.payee->>'recipientBankName', latest.payee->>'recipientAccountNumber')
+              latest.kind, latest.payee, latest.payment_currency AS "paymentCurrency", latest.created_at AS "lastPaidAt"
+         FROM (SELECT kind, payee, payment_currency, created_at FROM transfers
+                WHERE customer_id = $1 AND status IN ('scheduled', 'pending', 'completed') ORDER BY created_at DESC LIMIT $2) latest
+        ORDER BY latest.kind, latest.payee->>'recipientBankName', latest.payee->>'recipientAccountNumber', latest.created_at DESC) payees
+     ORDER BY "lastPaidAt" DESC`,
+    [customerId, RECENT_PAYEE_WINDOW_ROWS],
+  );
+}

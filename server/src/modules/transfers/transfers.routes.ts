@@ -1,7 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as yup from 'yup';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
-import { TRANSFER_CURRENCIES, confirmCodeSchema, strictObject, internationalTransferSchema, localTransferSchema, minorToDecimal, sameBankTransferSchema } from '@strongroom/shared';
+import {
+  INTERNATIONAL_PAYEE_FIELDS,
+  LOCAL_PAYEE_FIELDS,
+  TRANSFER_CURRENCIES,
+  confirmCodeSchema,
+  strictObject,
+  internationalTransferSchema,
+  localTransferSchema,
+  minorToDecimal,
+  sameBankTransferSchema,
+} from '@strongroom/shared';
 import { actorOf } from '../../common/actor';
 import { perCustomerLimit } from '../../common/rate-limits';
 import { customerKeyScope } from '../../plugins/idempotency.plugin';
@@ -14,6 +24,7 @@ import { partiesFromJson, type SameBankParties } from './transfers.queries';
 import { AuthorisationService, type InitiateInput } from './authorisation.service';
 import { cancelScheduled, defineTransferJobs, listScheduled } from './scheduled-transfers';
 import transferAdminRoutes from './transfers.admin.routes';
+import { recentPayees } from './recent-payees';
 
 const tags = ['transfers'];
 const transferIdField = () => uuid('Transfer not found');
@@ -45,6 +56,24 @@ const summarySchema = {
   type: 'object',
   properties: { amount: moneySchema, fee: moneySchema, total: moneySchema, currency: { type: 'string' }, recipientName: { type: 'string' }, executeOn: { type: 'string' } },
   additionalProperties: true,
+};
+const stringFields = (fields: readonly string[]) => ({
+  type: 'object',
+  properties: Object.fromEntries(fields.map((field) => [field, { type: 'string' }])),
+  required: [...fields],
+  additionalProperties: false,
+});
+const outboundPayees = (fields: readonly string[]) => ({
+  type: 'array',
+  items: { type: 'object', properties: { payee: stringFields(fields), lastPaidAt: { type: 'string', format: 'date-time' } }, required: ['payee', 'lastPaidAt'], additionalProperties: false },
+});
+const recentPayeesProperties = {
+  sameBank: {
+    type: 'array',
+    items: stringFields(['accountNumber', 'name', 'lastPaidAt']),
+  },
+  local: outboundPayees(LOCAL_PAYEE_FIELDS),
+  international: outboundPayees(INTERNATIONAL_PAYEE_FIELDS),
 };
 const initiated = responses({ 201: okResponse({ transferId: { type: 'string', format: 'uuid' }, codeStep: { type: 'string', enum: ['code', 'pin'] }, summary: summarySchema }) });
 
@@ -254,6 +283,19 @@ export default async function transferRoutes(app: FastifyInstance) {
       success: true,
       items: await listScheduled(app.db.manager, request.customer!.id),
     }),
+  );
+
+  app.get(
+    '/transfer/recent-payees',
+    {
+      preHandler: customer,
+      schema: {
+        tags,
+        summary: "Whom the caller paid lately, to pay again: Strongroom accounts, local and international payees (five of each, newest first; the caller's own payments only)",
+        response: responses({ 200: okResponse(recentPayeesProperties) }),
+      },
+    },
+    async (request) => ({ success: true, ...(await recentPayees(app.db, request.customer!.id)) }),
   );
 
   app.post(
