@@ -17,6 +17,7 @@ import ContactlessIcon from '@mui/icons-material/Contactless';
 import CurrencyExchangeIcon from '@mui/icons-material/CurrencyExchange';
 import PriceChangeIcon from '@mui/icons-material/PriceChange';
 import CurrencyBitcoinIcon from '@mui/icons-material/CurrencyBitcoin';
+import BadgeIcon from '@mui/icons-material/Badge';
 import { LoginPage } from './LoginPage';
 import { darkTheme, lightTheme } from './theme';
 
@@ -49,6 +50,11 @@ const CryptoOptionEdit = lazy(() => import('./crypto-options').then((m) => ({ de
 const Dashboard = lazy(() => import('./dashboard').then((m) => ({ default: m.Dashboard })));
 const IncomingPaymentList = lazy(() => import('./incoming-payments').then((m) => ({ default: m.IncomingPaymentList })));
 const IncomingPaymentShow = lazy(() => import('./incoming-payments').then((m) => ({ default: m.IncomingPaymentShow })));
+const StaffList = lazy(() => import('./staff').then((m) => ({ default: m.list })));
+const StaffShow = lazy(() => import('./staff').then((m) => ({ default: m.show })));
+const StaffCreate = lazy(() => import('./staff').then((m) => ({ default: m.create })));
+const StaffEdit = lazy(() => import('./staff').then((m) => ({ default: m.edit })));
+const AcceptInvitationPage = lazy(() => import('./staff/AcceptInvitationPage').then((m) => ({ default: m.AcceptInvitationPage })));
 const IncomingTransferPage = lazy(() => import('./incoming-transfers/IncomingTransferPage').then((m) => ({ default: m.IncomingTransferPage })));
 
 function AppMenu() {
@@ -157,6 +163,11 @@ export function App() {
       />
       <Resource name="outbox" list={OutboxList} show={OutboxShow} icon={MailIcon} options={{ label: 'Mail outbox' }} recordRepresentation="subject" />
       <Resource name="audit-log" list={AuditLogList} icon={HistoryIcon} options={{ label: 'Audit log' }} />
+      <Resource name="staff" list={StaffList} show={StaffShow} create={StaffCreate} edit={StaffEdit} icon={BadgeIcon} options={{ label: 'Staff' }} recordRepresentation="name" />
+      {/* Signed out: the page an invitation's e-mailed link opens. */}
+      <CustomRoutes noLayout>
+        <Route path="/accept-invitation" element={<AcceptInvitationPage />} />
+      </CustomRoutes>
       <CustomRoutes>
         <Route path="/incoming-transfers" element={<IncomingTransferPage />} />
         <Route path="/card-payment" element={<PostCardPaymentPage />} />

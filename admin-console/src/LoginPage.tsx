@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Avatar, Box, Button, Card, CardContent, CircularProgress, IconButton, InputAdornment, TextField, Typography } from '@mui/material';
-import ShieldIcon from '@mui/icons-material/Shield';
+import { Alert, Box, Button, IconButton, InputAdornment, TextField, Typography } from '@mui/material';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { useLogin } from 'react-admin';
+import { StaffAuthFrame, StaffSubmitButton } from './components/StaffAuthFrame';
 import { RecoveryCodesIssued, SignInError, type SecondFactorNeeded } from './providers/auth-provider';
 
 /** The QR code and secret a member adds to their authenticator app at first sign-in. */
@@ -85,91 +85,66 @@ export function LoginPage() {
 
   const enrolment = secondFactor?.enrolmentRequired ? secondFactor.enrolment : undefined;
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2, background: 'linear-gradient(135deg, #0b3d91, #072a66)' }}>
-      <Card component="main" sx={{ width: '100%', maxWidth: 420 }}>
-        <CardContent sx={{ p: 4 }}>
-          <Box sx={{ textAlign: 'center', mb: 3 }}>
-            <Avatar sx={{ bgcolor: '#0b3d91', mx: 'auto', mb: 1.5 }}>
-              <ShieldIcon />
-            </Avatar>
-            <Typography component="h1" variant="h5" fontWeight={800}>
-              Strongroom back office
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              Staff sign-in. Every action is recorded in the audit log.
-            </Typography>
-          </Box>
-          {recoveryCodes ? (
-            <RecoveryCodes codes={recoveryCodes} onDone={() => login({ resume: true })} />
-          ) : (
-            <form onSubmit={submit} noValidate>
-              {error && (
-                <Alert severity="error" sx={{ mb: 2 }} role="alert">
-                  {error}
-                </Alert>
-              )}
-              <TextField
-                label="E-mail"
-                type="email"
-                autoComplete="username"
-                autoFocus
-                fullWidth
-                margin="normal"
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-                disabled={busy || !!secondFactor}
-              />
-              <TextField
-                label="Password"
-                type={show ? 'text' : 'password'}
-                autoComplete="current-password"
-                fullWidth
-                margin="normal"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                disabled={busy || !!secondFactor}
-                slotProps={{
-                  input: {
-                    endAdornment: (
-                      <InputAdornment position="end">
-                        <IconButton aria-label={show ? 'Hide password' : 'Show password'} onClick={() => setShow((s) => !s)} edge="end">
-                          {show ? <VisibilityOff /> : <Visibility />}
-                        </IconButton>
-                      </InputAdornment>
-                    ),
-                  },
-                }}
-              />
-              {enrolment && <Enrolment enrolment={enrolment} />}
-              {secondFactor && (
-                <TextField
-                  label="Authenticator code"
-                  helperText={enrolment ? 'The 6-digit code your app shows for Strongroom' : 'The 6-digit code from your authenticator app, or a recovery code'}
-                  autoComplete="one-time-code"
-                  inputMode="numeric"
-                  autoFocus
-                  fullWidth
-                  margin="normal"
-                  value={otp}
-                  onChange={(e) => setOtp(e.target.value)}
-                  disabled={busy}
-                />
-              )}
-              <Button
-                type="submit"
-                variant="contained"
-                fullWidth
-                size="large"
-                disabled={busy}
-                sx={{ mt: 2 }}
-                startIcon={busy ? <CircularProgress size={18} color="inherit" aria-label="Signing in" /> : undefined}
-              >
-                {busy ? 'Signing in...' : secondFactor ? 'Verify and sign in' : 'Sign in'}
-              </Button>
-            </form>
+    <StaffAuthFrame subtitle="Staff sign-in. Every action is recorded in the audit log.">
+      {recoveryCodes ? (
+        <RecoveryCodes codes={recoveryCodes} onDone={() => login({ resume: true })} />
+      ) : (
+        <form onSubmit={submit} noValidate>
+          {error && (
+            <Alert severity="error" sx={{ mb: 2 }} role="alert">
+              {error}
+            </Alert>
           )}
-        </CardContent>
-      </Card>
-    </Box>
+          <TextField
+            label="E-mail"
+            type="email"
+            autoComplete="username"
+            autoFocus
+            fullWidth
+            margin="normal"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            disabled={busy || !!secondFactor}
+          />
+          <TextField
+            label="Password"
+            type={show ? 'text' : 'password'}
+            autoComplete="current-password"
+            fullWidth
+            margin="normal"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            disabled={busy || !!secondFactor}
+            slotProps={{
+              input: {
+                endAdornment: (
+                  <InputAdornment position="end">
+                    <IconButton aria-label={show ? 'Hide password' : 'Show password'} onClick={() => setShow((s) => !s)} edge="end">
+                      {show ? <VisibilityOff /> : <Visibility />}
+                    </IconButton>
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+          {enrolment && <Enrolment enrolment={enrolment} />}
+          {secondFactor && (
+            <TextField
+              label="Authenticator code"
+              helperText={enrolment ? 'The 6-digit code your app shows for Strongroom' : 'The 6-digit code from your authenticator app, or a recovery code'}
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              autoFocus
+              fullWidth
+              margin="normal"
+              value={otp}
+              onChange={(e) => setOtp(e.target.value)}
+              disabled={busy}
+            />
+          )}
+          <StaffSubmitButton busy={busy} label={secondFactor ? 'Verify and sign in' : 'Sign in'} busyLabel="Signing in" />
+        </form>
+      )}
+    </StaffAuthFrame>
   );
 }

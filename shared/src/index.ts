@@ -6,6 +6,7 @@ export * from './luhn';
 export * from './types';
 export * from './schemas/common';
 export * from './schemas/auth.schema';
+export * from './schemas/staff.schema';
 export * from './schemas/profile.schema';
 export * from './schemas/transfer.schema';
 export * from './schemas/cheque.schema';

@@ -155,6 +155,22 @@ export interface RecentPayeesDto {
   international: RecentOutboundPayeeDto<(typeof INTERNATIONAL_PAYEE_FIELDS)[number]>[];
 }
 
+/** A member of staff as the console lists them (GET /v1/admin/staff): never a password, secret or invitation token. */
+export interface StaffMemberDto {
+  id: string;
+  email: string;
+  name: string;
+  role: StaffRole;
+  /** invited: has not set a password yet; deactivated: may not sign in. */
+  status: 'invited' | 'active' | 'deactivated';
+  active: boolean;
+  /** Whether they have set up their authenticator app (they do at first sign-in). */
+  authenticatorEnrolled: boolean;
+  invitationExpiresAt: string | null;
+  lastSignInAt: string | null;
+  createdAt: string;
+}
+
 export interface Paginated<T> {
   success: true;
   items: T[];

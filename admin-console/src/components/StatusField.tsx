@@ -20,6 +20,8 @@ const COLORS: Record<string, 'warning' | 'success' | 'error' | 'default' | 'info
   captured: 'success',
   voided: 'default',
   declined: 'error',
+  invited: 'info',
+  deactivated: 'default',
 };
 
 /** 'pending_review' -> 'Pending review'. */

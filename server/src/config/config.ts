@@ -17,6 +17,8 @@ export interface AppConfig {
   smtpUrl?: string;
   mailFrom: string;
   publicUrl: string;
+  /** Where the staff console is: CONSOLE_ORIGIN's /admin/ when it has an origin of its own, else PUBLIC_URL's (invitation links). */
+  consoleUrl: string;
   adminEmail?: string;
   adminPassword?: string;
   /** Base32 TOTP secret that pre-enrols the ADMIN_EMAIL admin; without it they enrol at first sign-in. */
@@ -239,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Strongroom Bank <no-reply@strongroom.local>',
     publicUrl,
+    consoleUrl: `${(env.CONSOLE_ORIGIN || publicUrl).replace(/\/$/, '')}/admin/`,
     adminEmail: env.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: env.ADMIN_PASSWORD,
     adminTotpSecret: env.ADMIN_TOTP_SECRET ? env.ADMIN_TOTP_SECRET.replace(/\s+/g, '').toUpperCase() : undefined,

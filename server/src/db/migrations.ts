@@ -31,6 +31,7 @@ import { TransactionsNewestFirst1760002600000 } from './migrations/1760002600000
 import { WithdrawalsIndex1760002700000 } from './migrations/1760002700000-withdrawals-index.migration';
 import { ProofOfAddress1760002800000 } from './migrations/1760002800000-proof-of-address.migration';
 import { TransferExecuteAt1760002900000 } from './migrations/1760002900000-transfer-execute-at.migration';
+import { StaffInvitations1760003000000 } from './migrations/1760003000000-staff-invitations.migration';
 
 // In order. Never edit a migration that has shipped: add a new one.
 export const MIGRATIONS = [
@@ -72,4 +73,5 @@ export const MIGRATIONS = [
   WithdrawalsIndex1760002700000,
   ProofOfAddress1760002800000,
   TransferExecuteAt1760002900000,
+  StaffInvitations1760003000000,
 ];

@@ -11,3 +11,10 @@ export const ENROL_NEEDED = 'Set up your authenticator app to finish signing in:
 /** 401 with `mfaRequired: true`; at first sign-in it carries the enrolment (secret and QR code). */
 export const mfaRequired = (message: string, enrolment?: Enrolment) =>
   new AppError(401, message, undefined, 'MFA_REQUIRED', { mfaRequired: true, ...(enrolment ? { enrolmentRequired: true, enrolment } : {}) });
+
+// Staff members (docs/decisions/0051).
+export const staffMemberNotFound = () => new AppError(404, 'Staff member not found');
+export const staffEmailTaken = () => new AppError(409, 'A staff member with this e-mail already exists', { email: 'A staff member with this e-mail already exists' });
+export const ownAccessUnchangeable = () => new AppError(409, 'You cannot change your own role or access; ask another admin');
+export const notInvited = () => new AppError(409, 'This member has already set a password');
+export const invitationInvalid = (message: string) => new AppError(400, message, { token: message });

@@ -18,6 +18,7 @@ import { isUuid } from '../../common/ids';
 import { clearSessionCookies, clientOf, setSessionCookies } from '../auth/session.http';
 import { getAccountSummaries } from '../ledger/ledger.service';
 import { StoredFileEntity } from '../files/entities/stored-file.entity';
+import staffMemberRoutes from './staff-members.routes';
 
 const tags = ['admin'];
 
@@ -161,4 +162,6 @@ export default async function adminRoutes(app: FastifyInstance) {
     );
     return sendList(reply, 'audit-log', items, p.offset, await totalUpTo(app.db, `SELECT 1 FROM audit_log`, [], p.offset));
   });
+
+  await app.register(staffMemberRoutes);
 }

@@ -40,7 +40,8 @@ export class AdminService {
       .addSelect(['s.passwordHash', 's.totpSecretEncrypted', 's.totpPendingEncrypted', 's.totpLastStep'])
       .where('lower(s.email) = lower(:email) AND s.active', { email })
       .getOne();
-    if (!staff) {
+    // An invited member who has not set a password yet signs in like nobody: the same answer, the same work.
+    if (!staff || !staff.passwordHash) {
       await burnVerify(password);
       await this.attempts.fail('staff_login', email, STAFF_LOCK);
       throw errors.invalidStaffCredentials();
@@ -94,6 +95,7 @@ export class AdminService {
     await this.app.db.query(
       `INSERT INTO staff_users (email, name, role, password_hash, totp_secret_encrypted, totp_enrolled_at) VALUES (lower($1), $2, $3, $4, $5, CASE WHEN $5::text IS NULL THEN NULL ELSE now() END)
        ON CONFLICT ((lower(email))) DO UPDATE SET password_hash = EXCLUDED.password_hash, role = EXCLUDED.role, active = true, locked_until = NULL, failed_login_count = 0,
+         invitation_token_hash = NULL, invitation_expires_at = NULL,
          totp_secret_encrypted = COALESCE(EXCLUDED.totp_secret_encrypted, staff_users.totp_secret_encrypted),
          totp_enrolled_at = CASE WHEN EXCLUDED.totp_secret_encrypted IS NULL THEN staff_users.totp_enrolled_at ELSE now() END,
          totp_last_step = CASE WHEN EXCLUDED.totp_secret_encrypted IS NULL THEN staff_users.totp_last_step ELSE NULL END`,

@@ -72,6 +72,10 @@ export const templates = {
     subject: 'Your Strongroom payment code',
     text: `Hello ${d.firstName},\n\nYour one-time code to approve a payment of ${d.amount} to ${d.payee}: ${d.code}\n\nIt is valid for 5 minutes and only for this payment. This code is free; nobody may ask you to pay for it.${footer}`,
   }),
+  staffInvitation: (d: { name: string; invitedBy: string; role: string; link: string; expiresAt: string }) => ({
+    subject: 'You are invited to the Strongroom back office',
+    text: `Hello ${d.name},\n\n${d.invitedBy} invited you to the Strongroom back office as ${d.role}. Set your password with this link; it works once, until ${d.expiresAt}:\n\n${d.link}\n\nAt your first sign-in you set up an authenticator app on your phone. If you did not expect this, ignore this e-mail.${footer}`,
+  }),
   transactionAlert: (d: { firstName: string; line: string }) => ({
     subject: 'Strongroom transaction alert',
     text: `Hello ${d.firstName},\n\n${d.line}${footer}`,
