@@ -226,6 +226,33 @@ describe('signed-in customer: shell, dashboard, profile and settings', () => {
   });
 
   // Every product in the menu is open now (crypto was the last "Coming soon" page): e2e/crypto.e2e.test.ts covers it.
+  it('asks whether the customer is still there before the idle sign-out, stays on request, and signs out saying why when unanswered', async () => {
+    const p = await page();
+    // The browser's clock is ours to move (the server's is real): its idle warning counts from the last call that
+    // reached the server (docs/decisions/0052).
+    await p.clock.install();
+    // The demo customer: the second one's password is changed by a journey above.
+    await signIn(p, DEMO.accountNumber, DEMO.password);
+    // The dashboard's own calls reach the server too: the clock counts from the last of them (the summary's flows).
+    await p.getByTestId('inflow-value').getByText(/^\$/).waitFor();
+    await p.waitForLoadState('networkidle');
+    await p.clock.fastForward('13:40');
+    const dialog = p.getByRole('dialog', { name: 'Are you still there?' });
+    await dialog.getByText(/^For your security we will sign you out in \d+ seconds\.$/).waitFor();
+    await expectNoSeriousA11yViolations(p, 'idle warning');
+    await screenshot(p, 'idle-warning');
+    await dialog.getByRole('button', { name: 'Stay signed in' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(p.url()).toContain('/dashboard');
+
+    // Unanswered this time: the app signs out itself, and the sign-in page says why.
+    await p.clock.fastForward('14:31');
+    await p.waitForURL('**/auth');
+    await p.getByText('You were signed out after 15 minutes without activity, to keep your account safe. Please sign in again.').waitFor();
+    const status = await p.evaluate(() => fetch('/v1/auth/check', { credentials: 'include' }).then((res) => res.status));
+    expect(status).toBe(401);
+  });
+
   it('shows a friendly 404 to a signed-in customer with a way back', async () => {
     const p = await page();
     await signIn(p, DEMO.accountNumber, DEMO.password);

@@ -35,6 +35,26 @@ function readCookie(name: string): string | undefined {
   return match ? decodeURIComponent(match.slice(name.length + 1)) : undefined;
 }
 
+/**
+ * When this browser's session last reached the server (any tab: kept in localStorage, which holds no secret here).
+ * The server's idle expiry counts from its own last sight of the session; the app warns before it (IdleWarning).
+ */
+const SESSION_ACTIVITY_KEY = 'strongroom:lastActivity';
+export function lastSessionActivity(): number | null {
+  const value = Number(localStorage.getItem(SESSION_ACTIVITY_KEY));
+  return Number.isFinite(value) && value > 0 ? value : null;
+}
+/** Calls that do not touch a session (public, or ending it): the server's idle clock does not move for them. */
+const SESSIONLESS_PATHS = ['/fees', '/auth/logout', '/auth/register', '/auth/forgot-password', '/auth/reset-password', '/auth/verify-email', '/auth/resend-code', '/auth/passkey-login/options'];
+const touchesSession = (path: string) => !SESSIONLESS_PATHS.some((prefix) => path === prefix || path.startsWith(`${prefix}?`));
+export function markSessionActivity(): void {
+  try {
+    localStorage.setItem(SESSION_ACTIVITY_KEY, String(Date.now()));
+  } catch {
+    /* storage full or refused: the warning then counts from this tab's own calls only */
+  }
+}
+
 export interface RequestOptions {
   idempotencyKey?: string;
   signal?: AbortSignal;
@@ -78,6 +98,7 @@ async function request<T>(method: string, path: string, body?: unknown, opts: Re
   if (data && typeof data.csrfToken === 'string') csrfToken = data.csrfToken;
   if (path === '/auth/logout' || res.status === 401) csrfToken = undefined;
   if (!res.ok || (data && data.success === false)) throw refusal(path, res.status, data);
+  if (touchesSession(path)) markSessionActivity();
   return data as T;
 }
 
@@ -94,6 +115,7 @@ export interface DownloadedFile {
 async function download(path: string): Promise<DownloadedFile> {
   const res = await send(path, { method: 'GET' });
   if (!res.ok) throw refusal(path, res.status, await jsonOf(res));
+  markSessionActivity();
   const fileName = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'download';
   return { blob: await res.blob(), fileName };
 }

@@ -1,5 +1,6 @@
 import { todayIsoDate } from '@strongroom/shared';
 import { approvedCustomer, codeIn, createTestApp, lastMail, type TestApp } from '../helpers/test-app';
+import { localTransfer } from '../helpers/transfer-payloads';
 
 // Freeze everything stops payments that were started, or dated, before it was turned on.
 const FROZEN = 'Your account is frozen. Unfreeze it in the app to send money.';
@@ -12,19 +13,11 @@ describe('Freeze everything and payments already under way', () => {
   afterAll(() => t.close());
 
   const tomorrow = () => todayIsoDate(new Date(Date.now() + 24 * 3600_000));
-  const local = (overrides: Record<string, unknown> = {}) => ({
-    recipientName: 'Sam Carter',
-    recipientBankName: 'First Local Bank',
-    recipientAccountNumber: '000123456789',
-    amount: '40.00',
-    transferDate: todayIsoDate(),
-    ...overrides,
-  });
   const balanceOf = async (id: string) => (await t.app.db.query(`SELECT balance_minor FROM ledger_accounts WHERE customer_id = $1`, [id]))[0].balance_minor as string;
 
   it('refuses the PIN step of a payment started before the freeze', async () => {
     const a = await approvedCustomer(t.app, { funded: '200.00' });
-    const start = await t.app.inject({ method: 'POST', url: '/v1/transfer/local', headers: a.session.headers, payload: local() });
+    const start = await t.app.inject({ method: 'POST', url: '/v1/transfer/local', headers: a.session.headers, payload: localTransfer() });
     const { transferId } = start.json();
     const code = codeIn((await lastMail(t.app, a.email as string)).bodyText);
     expect((await t.app.inject({ method: 'POST', url: '/v1/transfer/confirm-code', headers: a.session.headers, payload: { transferId, code } })).statusCode).toBe(200);
@@ -37,7 +30,7 @@ describe('Freeze everything and payments already under way', () => {
 
   it('does not send a transfer dated for a day on which everything is frozen; the customer is told and nothing leaves', async () => {
     const a = await approvedCustomer(t.app, { funded: '200.00' });
-    const start = await t.app.inject({ method: 'POST', url: '/v1/transfer/local', headers: a.session.headers, payload: local({ transferDate: tomorrow() }) });
+    const start = await t.app.inject({ method: 'POST', url: '/v1/transfer/local', headers: a.session.headers, payload: localTransfer({ transferDate: tomorrow() }) });
     const { transferId } = start.json();
     const code = codeIn((await lastMail(t.app, a.email as string)).bodyText);
     await t.app.inject({ method: 'POST', url: '/v1/transfer/confirm-code', headers: a.session.headers, payload: { transferId, code } });

@@ -1,9 +1,9 @@
-import { todayIsoDate } from '@strongroom/shared';
 import { createHash } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { approvedCustomer, codeIn, createTestApp, lastMail, staffSession, type TestApp } from '../helpers/test-app';
+import { localTransfer } from '../helpers/transfer-payloads';
 
-const local = { recipientName: 'Sam Carter', recipientBankName: 'First Local Bank', recipientAccountNumber: '000123456789', amount: '40.00', memo: 'Invoice 12', transferDate: todayIsoDate() };
+const local = localTransfer();
 
 describe('Idempotency-Key records and scopes', () => {
   let t: TestApp;

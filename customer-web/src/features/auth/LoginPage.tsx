@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Box, Button, Checkbox, Divider, FormControlLabel, Link, Stack } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { Alert, Box, Button, Checkbox, Divider, FormControlLabel, Link, Stack } from '@mui/material';
 import KeyIcon from '@mui/icons-material/Key';
 import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { Form, Formik } from 'formik';
@@ -12,6 +12,7 @@ import { AuthLayout } from '../../components/public/AuthLayout';
 import { FormField, applyServerErrors } from '../../components/FormField';
 import { PasswordField } from '../../components/PasswordField';
 import { passkeyErrorMessage } from '../../auth/passkey-errors';
+import { SIGNED_OUT_IDLE_MESSAGE, SIGNED_OUT_REASON_KEY } from '../shell/idle';
 
 /** Sign in with a passkey: no account number, no password; the device proves who it is. */
 function PasskeySignIn() {
@@ -44,9 +45,17 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const [remember, setRemember] = useState(!!savedAccountNumber);
+  // Signed out by the app after the idle warning went unanswered: said here, where the customer comes back to, once.
+  const [signedOutIdle] = useState(() => sessionStorage.getItem(SIGNED_OUT_REASON_KEY) === 'idle');
+  useEffect(() => sessionStorage.removeItem(SIGNED_OUT_REASON_KEY), []);
 
   return (
     <AuthLayout title="Welcome Back" description="Access the online banking panel using your Account number and password.">
+      {signedOutIdle && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {SIGNED_OUT_IDLE_MESSAGE}
+        </Alert>
+      )}
       <Formik
         initialValues={{ accountNumber: savedAccountNumber ?? '', password: '' }}
         validationSchema={loginSchema}

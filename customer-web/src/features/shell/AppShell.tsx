@@ -43,6 +43,7 @@ import { useColorMode } from '../../theme/ColorModeContext';
 import { UserAvatar } from '../../components/UserAvatar';
 import { BrandLogo } from '../../components/BrandLogo';
 import { RejectedApplication } from './RejectedApplication';
+import { IdleWarning } from './IdleWarning';
 import { FreezeBanner, FreezeEverythingDialog } from '../freeze/FreezeEverything';
 import AcUnitIcon from '@mui/icons-material/AcUnit';
 
@@ -267,6 +268,7 @@ export default function AppShell() {
               <AccountBanners user={user} />
               <FreezeEverythingDialog open={freezeOpen} onClose={() => setFreezeOpen(false)} />
               <Outlet />
+              <IdleWarning />
             </>
           )}
         </Box>

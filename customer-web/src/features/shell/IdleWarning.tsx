@@ -1,0 +1,65 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { api, lastSessionActivity } from '../../api/client';
+import { useAuth } from '../../auth/AuthContext';
+import { IDLE_MS, IDLE_WARNING_MS, SERVER_TOUCH_LAG_MS, SIGNED_OUT_REASON_KEY } from './idle';
+
+/**
+ * Before the server ends an idle session (docs/decisions/0052), the customer is asked whether they are still there,
+ * with the seconds left; "Stay signed in" reaches the server, which restarts its clock. Left unanswered, the app signs
+ * out itself and says why, rather than failing on the next click. Activity in any tab counts (the shared clock in
+ * localStorage), so a second tab does not sign out a customer busy in the first.
+ */
+export function IdleWarning() {
+  const { logout } = useAuth();
+  const [now, setNow] = useState(() => Date.now());
+  const [extending, setExtending] = useState(false);
+  const signingOut = useRef(false);
+  // The shell mounts after a signed-in check, which reached the server: that is its last activity at the latest.
+  const mountedAt = useRef(Date.now());
+
+  useEffect(() => {
+    const id = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(id);
+  }, []);
+
+  const deadline = (lastSessionActivity() ?? mountedAt.current) + IDLE_MS - SERVER_TOUCH_LAG_MS;
+  const remainingMs = deadline - now;
+
+  useEffect(() => {
+    if (remainingMs > 0 || signingOut.current) return;
+    signingOut.current = true;
+    // The route guard leaves for /auth once signed out (unmounting this); the sign-in page reads why from here.
+    sessionStorage.setItem(SIGNED_OUT_REASON_KEY, 'idle');
+    void logout();
+  }, [remainingMs, logout]);
+
+  const stay = async () => {
+    setExtending(true);
+    try {
+      await api.get('/auth/check');
+    } catch {
+      /* a session already gone signs the app out (the client's 401 event); nothing to say here */
+    } finally {
+      setExtending(false);
+      setNow(Date.now());
+    }
+  };
+
+  const open = remainingMs <= IDLE_WARNING_MS && remainingMs > 0;
+  const seconds = Math.max(0, Math.ceil(remainingMs / 1000));
+  return (
+    <Dialog open={open} aria-labelledby="idle-title" aria-describedby="idle-text" maxWidth="xs" fullWidth>
+      <DialogTitle id="idle-title">Are you still there?</DialogTitle>
+      <DialogContent>
+        <DialogContentText id="idle-text">For your security we will sign you out in {seconds} seconds.</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={() => void logout()}>Sign out</Button>
+        <Button variant="contained" onClick={stay} disabled={extending} autoFocus>
+          Stay signed in
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
