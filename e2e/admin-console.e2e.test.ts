@@ -214,6 +214,31 @@ describe('staff console (/admin)', () => {
     await page.context().close();
   });
 
+  it('asks whether the member is still there before the idle sign-out, and signs out saying why when unanswered', async () => {
+    const member = staff('auditor');
+    const page = await (await newContext(ctx.browser(), ctx.server().baseUrl)).newPage();
+    // The console's clock is ours to move, the server's is real (docs/decisions/0052).
+    await page.clock.install();
+    await page.goto('/admin/');
+    await page.getByLabel('E-mail').fill(member.email);
+    await page.getByLabel('Password', { exact: true }).fill(member.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByLabel('Authenticator code').fill(await freshOtp(member.totpSecret));
+    await page.getByRole('button', { name: 'Verify and sign in' }).click();
+    await page.getByTestId('queue-customers').waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.clock.fastForward('13:40');
+    const dialog = page.getByRole('dialog', { name: 'Are you still there?' });
+    await dialog.getByText(/^For your security the back office signs you out in \d+ seconds\.$/).waitFor();
+    await expectNoSeriousA11yViolations(page, 'console: idle warning');
+    await dialog.getByRole('button', { name: 'Stay signed in' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.clock.fastForward('14:31');
+    await page.getByText('You were signed out after 15 minutes without activity, to keep your account safe. Please sign in again.').waitFor();
+    await page.getByLabel('E-mail').waitFor();
+    await page.context().close();
+  });
+
   it('refuses a wrong password with the server message and keeps no token in web storage', async () => {
     const page = await enterCredentials('admin@strongroom.local', 'not-the-password');
     await page.getByRole('alert').filter({ hasText: 'Invalid e-mail or password' }).waitFor();

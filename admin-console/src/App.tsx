@@ -19,6 +19,7 @@ import PriceChangeIcon from '@mui/icons-material/PriceChange';
 import CurrencyBitcoinIcon from '@mui/icons-material/CurrencyBitcoin';
 import BadgeIcon from '@mui/icons-material/Badge';
 import { LoginPage } from './LoginPage';
+import { IdleWarning } from './components/IdleWarning';
 import { darkTheme, lightTheme } from './theme';
 
 // Lists and shows load when first opened (react-admin's Layout suspends while they do): the sign-in page, the
@@ -89,7 +90,7 @@ function AppTopBar() {
 // Every table in the console scrolls inside its card when it is wider, and minWidth 0 down to the list's card lets it
 // (each flex item is otherwise at least as wide as its content: the customers, cards and crypto requests lists pushed
 // a 1280 px window sideways by 1-15 px). The lists need no rule of their own.
-const AppLayout = (props: LayoutProps) => (
+const AppLayout = ({ children, ...props }: LayoutProps) => (
   <Layout
     {...props}
     menu={AppMenu}
@@ -100,7 +101,10 @@ const AppLayout = (props: LayoutProps) => (
       '& .RaDatagrid-tableWrapper': { overflowX: 'auto' },
       '& .RaDatagrid-rowCell, & .RaDatagrid-headerCell': { px: 1 },
     }}
-  />
+  >
+    {children}
+    <IdleWarning />
+  </Layout>
 );
 
 /**

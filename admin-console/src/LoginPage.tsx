@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, IconButton, InputAdornment, TextField, Typography } from '@mui/material';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { useLogin } from 'react-admin';
+import { SIGNED_OUT_IDLE_MESSAGE, SIGNED_OUT_REASON_KEY } from '@strongroom/shared';
 import { StaffAuthFrame, StaffSubmitButton } from './components/StaffAuthFrame';
 import { RecoveryCodesIssued, SignInError, type SecondFactorNeeded } from './providers/auth-provider';
 
@@ -55,6 +56,9 @@ export function LoginPage() {
   const [busy, setBusy] = useState(false);
   const [secondFactor, setSecondFactor] = useState<SecondFactorNeeded | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  // Signed out by the console's idle warning: said here, once.
+  const [signedOutIdle] = useState(() => sessionStorage.getItem(SIGNED_OUT_REASON_KEY) === 'idle');
+  useEffect(() => sessionStorage.removeItem(SIGNED_OUT_REASON_KEY), []);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -90,6 +94,11 @@ export function LoginPage() {
         <RecoveryCodes codes={recoveryCodes} onDone={() => login({ resume: true })} />
       ) : (
         <form onSubmit={submit} noValidate>
+          {signedOutIdle && !error && (
+            <Alert severity="info" sx={{ mb: 2 }}>
+              {SIGNED_OUT_IDLE_MESSAGE}
+            </Alert>
+          )}
           {error && (
             <Alert severity="error" sx={{ mb: 2 }} role="alert">
               {error}

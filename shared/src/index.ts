@@ -2,6 +2,7 @@ export * from './enums';
 export * from './constants';
 export * from './money';
 export * from './dates';
+export * from './idle';
 export * from './luhn';
 export * from './types';
 export * from './schemas/common';

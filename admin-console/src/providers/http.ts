@@ -16,6 +16,26 @@ function readCookie(name: string): string | undefined {
 }
 
 /**
+ * When this browser's staff session last reached the server (any tab), for the idle warning (docs/decisions/0052).
+ * Its own key: on one origin the customer app keeps its clock beside it.
+ */
+const STAFF_ACTIVITY_KEY = 'strongroom:staffLastActivity';
+/** Calls that do not touch a staff session: signing out, and setting a password from an invitation. */
+const SESSIONLESS = ['/v1/admin/auth/logout', '/v1/admin/auth/accept-invitation'];
+export function lastStaffActivity(): number | null {
+  const value = Number(localStorage.getItem(STAFF_ACTIVITY_KEY));
+  return Number.isFinite(value) && value > 0 ? value : null;
+}
+function markStaffActivity(url: string): void {
+  if (SESSIONLESS.includes(url)) return;
+  try {
+    localStorage.setItem(STAFF_ACTIVITY_KEY, String(Date.now()));
+  } catch {
+    /* storage refused: the warning then counts from this tab's start */
+  }
+}
+
+/**
  * Same-origin fetch carrying the httpOnly staff session cookie; unsafe methods echo the readable CSRF cookie in
  * `x-csrf-token` (double submit). No token is ever kept in web storage.
  */
@@ -32,6 +52,7 @@ export function httpClient(url: string, options: fetchUtils.Options = {}) {
       const token = (answer.json as { csrfToken?: unknown } | null)?.csrfToken;
       if (typeof token === 'string') csrfToken = token;
       if (url.endsWith('/auth/logout')) csrfToken = undefined;
+      markStaffActivity(url);
       return answer;
     },
     (err: { status?: number }) => {

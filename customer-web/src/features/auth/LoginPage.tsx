@@ -5,14 +5,13 @@ import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from 
 import { Form, Formik } from 'formik';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
-import { loginSchema, type UserDto } from '@strongroom/shared';
+import { SIGNED_OUT_IDLE_MESSAGE, SIGNED_OUT_REASON_KEY, loginSchema, type UserDto } from '@strongroom/shared';
 import { api } from '../../api/client';
 import { useAuth } from '../../auth/AuthContext';
 import { AuthLayout } from '../../components/public/AuthLayout';
 import { FormField, applyServerErrors } from '../../components/FormField';
 import { PasswordField } from '../../components/PasswordField';
 import { passkeyErrorMessage } from '../../auth/passkey-errors';
-import { SIGNED_OUT_IDLE_MESSAGE, SIGNED_OUT_REASON_KEY } from '../shell/idle';
 
 /** Sign in with a passkey: no account number, no password; the device proves who it is. */
 function PasskeySignIn() {

@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { api, lastSessionActivity } from '../../api/client';
 import { useAuth } from '../../auth/AuthContext';
-import { IDLE_MS, IDLE_WARNING_MS, SERVER_TOUCH_LAG_MS, SIGNED_OUT_REASON_KEY } from './idle';
+import { IDLE_WARNING_MS, SIGNED_OUT_REASON_KEY, watchIdle } from '@strongroom/shared';
 
 /**
  * Before the server ends an idle session (docs/decisions/0052), the customer is asked whether they are still there,
@@ -12,27 +12,22 @@ import { IDLE_MS, IDLE_WARNING_MS, SERVER_TOUCH_LAG_MS, SIGNED_OUT_REASON_KEY } 
  */
 export function IdleWarning() {
   const { logout } = useAuth();
-  const [now, setNow] = useState(() => Date.now());
+  const [remainingMs, setRemainingMs] = useState(Number.POSITIVE_INFINITY);
   const [extending, setExtending] = useState(false);
-  const signingOut = useRef(false);
-  // The shell mounts after a signed-in check, which reached the server: that is its last activity at the latest.
-  const mountedAt = useRef(Date.now());
 
-  useEffect(() => {
-    const id = window.setInterval(() => setNow(Date.now()), 1000);
-    return () => window.clearInterval(id);
-  }, []);
-
-  const deadline = (lastSessionActivity() ?? mountedAt.current) + IDLE_MS - SERVER_TOUCH_LAG_MS;
-  const remainingMs = deadline - now;
-
-  useEffect(() => {
-    if (remainingMs > 0 || signingOut.current) return;
-    signingOut.current = true;
-    // The route guard leaves for /auth once signed out (unmounting this); the sign-in page reads why from here.
-    sessionStorage.setItem(SIGNED_OUT_REASON_KEY, 'idle');
-    void logout();
-  }, [remainingMs, logout]);
+  useEffect(
+    () =>
+      watchIdle({
+        lastActivity: lastSessionActivity,
+        onTick: setRemainingMs,
+        onExpire: () => {
+          // The sign-in page reads why from here, once.
+          sessionStorage.setItem(SIGNED_OUT_REASON_KEY, 'idle');
+          void logout();
+        },
+      }),
+    [logout],
+  );
 
   const stay = async () => {
     setExtending(true);
@@ -42,7 +37,6 @@ export function IdleWarning() {
       /* a session already gone signs the app out (the client's 401 event); nothing to say here */
     } finally {
       setExtending(false);
-      setNow(Date.now());
     }
   };
 
