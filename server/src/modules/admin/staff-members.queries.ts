@@ -13,12 +13,18 @@ interface MemberRow extends Omit<StaffMemberDto, 'invitationExpiresAt' | 'lastSi
   createdAt: Date;
 }
 
-const toDto = (row: MemberRow): StaffMemberDto =>
-  Object.assign(row, {
-    invitationExpiresAt: row.invitationExpiresAt?.toISOString() ?? null,
-    lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
-  });
+const toDto = (row: MemberRow): StaffMemberDto => ({
+  id: row.id,
+  email: row.email,
+  name: row.name,
+  role: row.role,
+  status: row.status,
+  active: row.active,
+  authenticatorEnrolled: row.authenticatorEnrolled,
+  invitationExpiresAt: row.invitationExpiresAt?.toISOString() ?? null,
+  lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
+  createdAt: row.createdAt.toISOString(),
+});
 
 export const STAFF_SORTABLE = { createdAt: 's.created_at', name: 's.name', email: 's.email', role: 's.role' } as const;
 
