@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { freshOtp } from '../server/test/helpers/totp';
 import { demoStaff, staffBearerToken } from './helpers/server';
-import { choose, expectNoSidewaysScroll, newContext, screenshot } from './helpers/browser';
+import { choose, expectNoSidewaysScroll, screenshot } from './helpers/browser';
 import { useServerAndBrowser } from './helpers/suite';
-import { latestMail } from './helpers/mail';
+import { enterStaffCredentials, signInStaff } from './helpers/console';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 
 // Journeys check every state with axe as they go: on a busy machine they need more than the default time.
@@ -107,15 +107,7 @@ describe('staff console (/admin)', () => {
     expect(confirmed.ok).toBe(true);
   }
 
-  async function enterCredentials(email: string, password: string): Promise<Page> {
-    const page = await (await newContext(ctx.browser(), ctx.server().baseUrl)).newPage();
-    await page.goto('/admin/');
-    await page.getByRole('heading', { name: 'Strongroom back office' }).waitFor();
-    await page.getByLabel('E-mail').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    return page;
-  }
+  const enterCredentials = (email: string, password: string) => enterStaffCredentials(ctx.browser(), ctx.server().baseUrl, email, password);
 
   /** Staff land on the review-queue dashboard (counts per queue); the applications list is one click away. */
   async function openApplications(page: Page) {
@@ -125,14 +117,7 @@ describe('staff console (/admin)', () => {
     await page.getByRole('menuitem', { name: 'Customers' }).click();
   }
 
-  /** Password, then the code from the member's authenticator (computed from their TOTP secret). */
-  async function signIn(role: 'admin' | 'auditor'): Promise<Page> {
-    const member = staff(role);
-    const page = await enterCredentials(member.email, member.password);
-    await page.getByLabel('Authenticator code').fill(await freshOtp(member.totpSecret));
-    await page.getByRole('button', { name: 'Verify and sign in' }).click();
-    return page;
-  }
+  const signIn = (role: 'admin' | 'auditor') => signInStaff(ctx.browser(), ctx.server().baseUrl, staff(role));
 
   it('asks for the authenticator code after the password, and refuses a wrong one', async () => {
     const member = staff('admin');
@@ -157,85 +142,6 @@ describe('staff console (/admin)', () => {
     await screenshot(page, 'admin-enrol-recovery-codes');
     await page.getByRole('button', { name: 'I have saved my recovery codes' }).click();
     await page.getByRole('menuitem', { name: 'Audit log' }).waitFor();
-    await page.context().close();
-  });
-
-  it('lets an admin invite a colleague, who sets a password from the e-mailed link and enrols; then takes their access away', async () => {
-    const email = `dana.${Date.now()}@bank.example`;
-    const startedAt = Date.now() - 1000;
-    const page = await signIn('admin');
-    await page.getByRole('menuitem', { name: 'Staff' }).click();
-    await page.getByText(staff('admin').email).waitFor();
-    await expectNoSeriousA11yViolations(page, 'console: staff list');
-    await page.getByRole('link', { name: 'Invite a colleague' }).click();
-    // The shared schema's messages before anything is sent.
-    await page.getByLabel('Full name').fill('D');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Name must be 2 to 100 characters').waitFor();
-    await page.getByText('Please select a role').waitFor();
-    await page.getByLabel('Full name').fill('Dana Okoye');
-    await page.getByLabel('Work e-mail').fill(email);
-    await choose(page, 'Role', 'Auditor (read-only)');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText(`Invitation sent to ${email}`).waitFor();
-    await page.getByText('Invited').waitFor();
-    await screenshot(page, 'console-staff-invited');
-
-    // The colleague, signed out in a browser of their own, follows the link.
-    const link = /(https?:\/\/\S+#\/accept-invitation\?token=[A-Za-z0-9_-]+)/.exec(await latestMail(ctx.server().dataDir, email, { after: startedAt }))![1];
-    const colleague = await (await newContext(ctx.browser(), ctx.server().baseUrl)).newPage();
-    await colleague.goto(link);
-    await colleague.getByLabel('New password').fill('Dana!Passw0rd-2026');
-    await colleague.getByLabel('Confirm the password').fill('Dana!Passw0rd-2026x');
-    await colleague.getByRole('button', { name: 'Set my password' }).click();
-    await colleague.getByText("Passwords don't match").waitFor();
-    await colleague.getByLabel('Confirm the password').fill('Dana!Passw0rd-2026');
-    await colleague.getByRole('button', { name: 'Set my password' }).click();
-    await expectNoSeriousA11yViolations(colleague, 'console: invitation accepted');
-    await colleague.getByRole('button', { name: 'Go to sign-in' }).click();
-    await colleague.getByLabel('E-mail').fill(email);
-    await colleague.getByLabel('Password', { exact: true }).fill('Dana!Passw0rd-2026');
-    await colleague.getByRole('button', { name: 'Sign in' }).click();
-    const secret = (await colleague.getByLabel('Authenticator key').textContent())!.trim();
-    await colleague.getByLabel('Authenticator code').fill(await freshOtp(secret));
-    await colleague.getByRole('button', { name: 'Verify and sign in' }).click();
-    await colleague.getByRole('button', { name: 'I have saved my recovery codes' }).click();
-    await colleague.getByText('Dana Okoye · Auditor').waitFor();
-
-    // Access taken away: the colleague's next request finds their session gone.
-    await page.reload();
-    await page.getByRole('link', { name: 'Edit' }).click();
-    await page.getByLabel('May sign in').uncheck();
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Deactivated').waitFor();
-    await colleague.getByRole('menuitem', { name: 'Customers' }).click();
-    await colleague.getByRole('heading', { name: 'Strongroom back office' }).waitFor();
-    await colleague.context().close();
-    await page.context().close();
-  });
-
-  it('asks whether the member is still there before the idle sign-out, and signs out saying why when unanswered', async () => {
-    const member = staff('auditor');
-    const page = await (await newContext(ctx.browser(), ctx.server().baseUrl)).newPage();
-    // The console's clock is ours to move, the server's is real (docs/decisions/0052).
-    await page.clock.install();
-    await page.goto('/admin/');
-    await page.getByLabel('E-mail').fill(member.email);
-    await page.getByLabel('Password', { exact: true }).fill(member.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByLabel('Authenticator code').fill(await freshOtp(member.totpSecret));
-    await page.getByRole('button', { name: 'Verify and sign in' }).click();
-    await page.getByTestId('queue-customers').waitFor();
-    await page.waitForLoadState('networkidle');
-    await page.clock.fastForward('13:40');
-    const dialog = page.getByRole('dialog', { name: 'Are you still there?' });
-    await dialog.getByText(/^For your security the back office signs you out in \d+ seconds\.$/).waitFor();
-    await expectNoSeriousA11yViolations(page, 'console: idle warning');
-    await dialog.getByRole('button', { name: 'Stay signed in' }).click();
-    await dialog.waitFor({ state: 'hidden' });
-    await page.clock.fastForward('14:31');
-    await page.getByText('You were signed out after 15 minutes without activity, to keep your account safe. Please sign in again.').waitFor();
-    await page.getByLabel('E-mail').waitFor();
     await page.context().close();
   });
 
