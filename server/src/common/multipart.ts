@@ -6,19 +6,19 @@ import { decodeDataUrl } from '../modules/files/image-bytes';
 
 const uploads = new WeakMap<FastifyRequest, Record<string, Buffer>>();
 
-/** One message for every file field, or one a field (a passport is an image; a proof of address may be a PDF). */
-export type SizeMessages = string | Readonly<Record<string, string>>;
-const sizeMessageOf = (messages: SizeMessages, field: string) => (typeof messages === 'string' ? messages : (messages[field] ?? 'File must be 5MB or less'));
+/** A file field a form may carry, and what it says of one too large (each upload rule's own: files.service). */
+export type UploadField = Readonly<{ field: string; sizeMessage: string }>;
 
-function decodeImageField(field: string, value: unknown, sizeMessages: SizeMessages): Buffer | undefined {
+function decodeImageField({ field, sizeMessage }: UploadField, value: unknown): Buffer | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   const file = typeof value === 'string' ? decodeDataUrl(value) : undefined;
   if (!file) throw new AppError(400, 'The image must be a data URL', { [field]: 'The image must be a data URL' });
-  if (file.length > UPLOAD_MAX_BYTES) throw new AppError(400, sizeMessageOf(sizeMessages, field), { [field]: sizeMessageOf(sizeMessages, field) });
+  if (file.length > UPLOAD_MAX_BYTES) throw new AppError(400, sizeMessage, { [field]: sizeMessage });
   return file;
 }
 
-async function readMultipart(request: FastifyRequest, fileFields: readonly string[], sizeMessages: SizeMessages) {
+async function readMultipart(request: FastifyRequest, uploadFields: readonly UploadField[]) {
+  const fileFields = uploadFields.map((upload) => upload.field);
   const fields: Record<string, unknown> = {};
   const files: Record<string, Buffer> = {};
   let reading = '';
@@ -38,7 +38,10 @@ async function readMultipart(request: FastifyRequest, fileFields: readonly strin
     }
   } catch (err) {
     const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(400, sizeMessageOf(sizeMessages, reading), { [reading]: sizeMessageOf(sizeMessages, reading) });
+    if (code === 'FST_REQ_FILE_TOO_LARGE') {
+      const { sizeMessage } = uploadFields.find((upload) => upload.field === reading)!;
+      throw new AppError(400, sizeMessage, { [reading]: sizeMessage });
+    }
     if (code === 'FST_FILES_LIMIT') throw new AppError(400, `Send at most ${fileFields.length} files: ${fileFields.join(', ')}`);
     const status = (err as { statusCode?: number }).statusCode;
     if (err instanceof AppError || (status !== undefined && status >= 400 && status < 500)) throw err;
@@ -50,15 +53,15 @@ async function readMultipart(request: FastifyRequest, fileFields: readonly strin
 }
 
 /**
- * A preValidation hook for forms that carry several named images: multipart (the files in `fileFields`) or JSON
+ * A preValidation hook for forms that carry several named images: multipart (the files `uploadFields` name) or JSON
  * (each image as a data URL in its field). It leaves the other fields as `request.body`, so the route's declared
  * body schema validates them like any JSON body, and keeps the images for `uploadedFiles(request)`. Run it after
  * authentication (onRequest), so no upload is read for a caller who may not send it.
  */
-export function readUploads(fileFields: readonly string[], sizeMessages: SizeMessages) {
+export function readUploads(uploadFields: readonly UploadField[]) {
   return async function readUploadsHook(request: FastifyRequest): Promise<void> {
     if (request.isMultipart()) {
-      const { fields, files } = await readMultipart(request, fileFields, sizeMessages);
+      const { fields, files } = await readMultipart(request, uploadFields);
       request.body = fields;
       uploads.set(request, files);
       return;
@@ -67,10 +70,10 @@ export function readUploads(fileFields: readonly string[], sizeMessages: SizeMes
     if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) return;
     const fields: Record<string, unknown> = { ...(body as Record<string, unknown>) };
     const files: Record<string, Buffer> = {};
-    for (const field of fileFields) {
-      const file = decodeImageField(field, fields[field], sizeMessages);
-      delete fields[field];
-      if (file) files[field] = file;
+    for (const upload of uploadFields) {
+      const file = decodeImageField(upload, fields[upload.field]);
+      delete fields[upload.field];
+      if (file) files[upload.field] = file;
     }
     request.body = fields;
     uploads.set(request, files);

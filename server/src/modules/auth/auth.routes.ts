@@ -43,7 +43,7 @@ export default async function authRoutes(app: FastifyInstance) {
     {
       bodyLimit: 10 * 1024 * 1024,
       config: codeLimit,
-      preValidation: readUploads(['image', 'proofOfAddress'], { image: PASSPORT_RULES.sizeMessage, proofOfAddress: PROOF_OF_ADDRESS_RULES.sizeMessage }),
+      preValidation: readUploads([PASSPORT_RULES, PROOF_OF_ADDRESS_RULES]),
       // The photos are read apart from the fields; a missing one is reported together with the fields' errors.
       attachValidation: true,
       schema: {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as yup from 'yup';
-import { CHEQUE_IMAGE_SIZE_MESSAGE, chequeDepositSchema, chequeListQuerySchema, rejectReasonSchema } from '@strongroom/shared';
+import { chequeDepositSchema, chequeListQuerySchema, rejectReasonSchema } from '@strongroom/shared';
 import { actorOf } from '../../common/actor';
 import { customerKeyScope } from '../../plugins/idempotency.plugin';
 import { readUploads, uploadedFiles } from '../../common/multipart';
@@ -9,7 +9,7 @@ import { sha256Hex } from '../../common/crypto';
 import type { StoredFileEntity } from '../files/entities/stored-file.entity';
 import { parseListParams, sendList } from '../admin/simple-rest';
 import { decide } from '../review/review.service';
-import { ChequesService, type DepositInput } from './cheques.service';
+import { ChequesService, imageRules, type DepositInput } from './cheques.service';
 import { chequeReviewKind } from './cheques.review';
 import { CHEQUE_SORTS, PENDING_CHEQUES_SQL, type ChequeStatusValue } from './cheques.queries';
 import { customerNotFound } from './cheques.errors';
@@ -56,7 +56,7 @@ export default async function chequeRoutes(app: FastifyInstance) {
     {
       // Authenticated before the upload is read: nobody streams 10 MB at a route they may not use.
       onRequest: app.requireApprovedCustomer,
-      preValidation: readUploads(IMAGE_FIELDS, CHEQUE_IMAGE_SIZE_MESSAGE),
+      preValidation: readUploads(IMAGE_FIELDS.map(imageRules)),
       bodyLimit: 16 * 1024 * 1024,
       config: { rateLimit: { max: app.config.moneyRateLimitPerMinute, timeWindow: '1 minute' } },
       schema: {

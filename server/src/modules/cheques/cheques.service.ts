@@ -22,7 +22,7 @@ import { customerCheques, depositedBefore, findCheque, insertCheque, lookalikeCh
 
 export const CHEQUE_SUBJECT = 'cheque';
 
-const imageRules = (field: 'frontImage' | 'backImage'): UploadRules => ({
+export const imageRules = (field: 'frontImage' | 'backImage'): UploadRules => ({
   field,
   allowed: ['image/jpeg', 'image/png', 'image/webp'],
   typeMessage: CHEQUE_IMAGE_TYPE_MESSAGE,

@@ -1,6 +1,6 @@
 import { accountCurrencyOf } from '../user/user.queries';
 import type { FastifyInstance } from 'fastify';
-import { CRYPTO_RECEIPT_SIZE_MESSAGE, CRYPTO_STATUS_VALUES, cryptoBuySchema, cryptoRequestListQuerySchema, cryptoSellSchema, rejectReasonSchema } from '@strongroom/shared';
+import { CRYPTO_STATUS_VALUES, cryptoBuySchema, cryptoRequestListQuerySchema, cryptoSellSchema, rejectReasonSchema } from '@strongroom/shared';
 import { actorOf } from '../../common/actor';
 import { customerKeyScope } from '../../plugins/idempotency.plugin';
 import { readUploads, uploadedFiles } from '../../common/multipart';
@@ -9,7 +9,7 @@ import { sha256Hex } from '../../common/crypto';
 import type { StoredFileEntity } from '../files/entities/stored-file.entity';
 import { decide } from '../review/review.service';
 import { listCryptoOptions } from './crypto.service';
-import { CryptoWallet, type BuyInput, type SellInput } from './crypto.wallet';
+import { CryptoWallet, RECEIPT_RULES, type BuyInput, type SellInput } from './crypto.wallet';
 import { cryptoReviewKind } from './crypto.review';
 import { PENDING_CRYPTO_REQUESTS_SQL } from './crypto.queries';
 import { cryptoAdminRoutes } from './crypto.admin.routes';
@@ -65,7 +65,7 @@ export default async function cryptoRoutes(app: FastifyInstance) {
     {
       // Authenticated before the upload is read.
       onRequest: app.requireApprovedCustomer,
-      preValidation: readUploads(['receipt'], CRYPTO_RECEIPT_SIZE_MESSAGE),
+      preValidation: readUploads([RECEIPT_RULES]),
       bodyLimit: 16 * 1024 * 1024,
       config: { rateLimit: { max: app.config.moneyRateLimitPerMinute, timeWindow: '1 minute' } },
       schema: {

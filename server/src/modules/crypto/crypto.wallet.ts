@@ -27,7 +27,7 @@ import type { AssetRow, CryptoRequestRow, StaffCryptoFilter } from './crypto.que
 
 export const CRYPTO_SUBJECT = 'crypto_request';
 
-const RECEIPT_RULES: UploadRules = {
+export const RECEIPT_RULES: UploadRules = {
   field: 'receipt',
   allowed: ['image/jpeg', 'image/png', 'image/webp'],
   typeMessage: CRYPTO_RECEIPT_TYPE_MESSAGE,

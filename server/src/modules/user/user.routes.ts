@@ -33,7 +33,7 @@ export default async function userRoutes(app: FastifyInstance) {
   const profileRoute = {
     // Authenticated before the picture is read.
     onRequest: app.requireCustomer,
-    preValidation: readUploads(['image'], AVATAR_RULES.sizeMessage),
+    preValidation: readUploads([AVATAR_RULES]),
     bodyLimit: 10 * 1024 * 1024,
     schema: {
       tags,
