@@ -29,6 +29,7 @@ import passkeyRoutes from './modules/auth/passkeys.routes';
 import userRoutes from './modules/user/user.routes';
 import adminRoutes from './modules/admin/admin.routes';
 import transferRoutes from './modules/transfers/transfers.routes';
+import standingOrderRoutes from './modules/standing-orders/standing-orders.routes';
 import transactionRoutes from './modules/transactions/transactions.routes';
 import dashboardRoutes from './modules/dashboard/dashboard.routes';
 import cryptoRoutes from './modules/crypto/crypto.routes';
@@ -179,6 +180,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       await api.register(userRoutes);
       await api.register(adminRoutes);
       await api.register(transferRoutes);
+      await api.register(standingOrderRoutes);
       await api.register(transactionRoutes);
       await api.register(dashboardRoutes);
       await api.register(cryptoRoutes);

@@ -20,3 +20,4 @@ export * from './crypto';
 export * from './schemas/crypto.schema';
 export * from './runtime-config';
 export * from './idempotency';
+export * from './standing-orders';

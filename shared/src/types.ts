@@ -120,6 +120,27 @@ export interface ScheduledTransferDto {
   createdAt: string;
 }
 
+/** A standing order: a local transfer the customer authenticated once, repeated on its dates (docs/decisions/0053). */
+export interface StandingOrderDto {
+  id: string;
+  status: 'active' | 'cancelled' | 'ended' | 'stopped';
+  frequency: 'weekly' | 'monthly';
+  recipientName: string;
+  recipientBankName: string;
+  recipientAccountNumber: string;
+  amount: string;
+  currency: string;
+  firstOn: string;
+  /** The next payment's date while the order is active. */
+  nextOn: string | null;
+  untilOn: string | null;
+  /** Payments made (held for settlement) so far, the first one included once it went. */
+  paymentsMade: number;
+  /** Why the latest payment could not be made, until one is made again. */
+  lastFailure: string | null;
+  createdAt: string;
+}
+
 /** The recipient fields of a local transfer that "Pay again" fills in (never the amount, date or memo). */
 export const LOCAL_PAYEE_FIELDS = ['recipientName', 'recipientBankName', 'recipientAccountNumber'] as const;
 /** The same for an international transfer; the currency is the one the recipient was paid in. */
@@ -202,6 +223,8 @@ export interface TransferSummaryDto {
   paymentCurrency?: string;
   /** A transfer dated in the future: the day it will be sent. */
   executeOn?: string;
+  /** A standing order: how often it repeats and, if set, the last date it may pay (docs/decisions/0053). */
+  repeat?: { frequency: 'weekly' | 'monthly'; untilOn: string | null };
 }
 
 export interface TransferInitiatedDto {

@@ -13,6 +13,9 @@ const COLORS: Record<string, 'warning' | 'success' | 'error' | 'default' | 'info
   active: 'success',
   blocked: 'error',
   awaiting_second_approval: 'warning',
+  // Standing orders: one that ran its course, and one the bank stopped after payments could not be made.
+  ended: 'default',
+  stopped: 'error',
 };
 
 export function StatusChip({ status, size = 'small' }: { status: string; size?: 'small' | 'medium' }) {

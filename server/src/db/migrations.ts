@@ -32,6 +32,7 @@ import { WithdrawalsIndex1760002700000 } from './migrations/1760002700000-withdr
 import { ProofOfAddress1760002800000 } from './migrations/1760002800000-proof-of-address.migration';
 import { TransferExecuteAt1760002900000 } from './migrations/1760002900000-transfer-execute-at.migration';
 import { StaffInvitations1760003000000 } from './migrations/1760003000000-staff-invitations.migration';
+import { StandingOrders1760003100000 } from './migrations/1760003100000-standing-orders.migration';
 
 // In order. Never edit a migration that has shipped: add a new one.
 export const MIGRATIONS = [
@@ -74,4 +75,5 @@ export const MIGRATIONS = [
   ProofOfAddress1760002800000,
   TransferExecuteAt1760002900000,
   StaffInvitations1760003000000,
+  StandingOrders1760003100000,
 ];

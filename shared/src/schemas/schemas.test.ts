@@ -204,6 +204,17 @@ describe('transfer schemas', () => {
       transferDate: 'Please select transfer date',
     });
   });
+  it('local: a repeat is weekly or monthly, and its last date leaves room for the second payment', () => {
+    const base = { recipientName: 'Sam Carter', recipientBankName: 'First Local Bank', recipientAccountNumber: '000123456789', amount: '40.00', transferDate: '2999-01-31' };
+    expect(errorsOf(localTransferSchema, { ...base, repeat: 'monthly', repeatUntil: '2999-02-28' })).toEqual({});
+    expect(errorsOf(localTransferSchema, { ...base, repeat: 'monthly', repeatUntil: '2999-02-27' })).toEqual({
+      repeatUntil: 'The second payment would be on 2999-02-28: choose that date or a later one',
+    });
+    expect(errorsOf(localTransferSchema, { ...base, repeat: 'none', repeatUntil: '' })).toEqual({});
+    expect(errorsOf(localTransferSchema, { ...base, repeat: 'none', repeatUntil: '2999-06-01' })).toEqual({ repeatUntil: 'A last payment date is for a transfer that repeats' });
+    expect(errorsOf(localTransferSchema, { ...base, repeat: 'yearly' })).toEqual({ repeat: 'Choose how often it repeats' });
+    expect(errorsOf(localTransferSchema, { ...base, repeat: 'weekly', repeatUntil: '2999-02-30' })).toEqual({ repeatUntil: 'Choose a valid last payment date' });
+  });
   it('international: minimum 10 and every field rule', () => {
     const errors = errorsOf(internationalTransferSchema, { amount: '9.99' });
     expect(errors).toMatchObject({

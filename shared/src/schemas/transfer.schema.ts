@@ -3,6 +3,7 @@ import { isTimeZone, isoDayIn } from '../dates';
 import { TRANSFER_CURRENCIES, TRANSFER_PURPOSES, TRANSACTION_STATUSES } from '../enums';
 import { EMAIL_RE, amountField, isRealIsoDate, strictObject, text, timeZoneField } from './common';
 import { transactionPinField } from './auth.schema';
+import { REPEAT_CHOICES, paymentDate, type RepeatFrequency } from '../standing-orders';
 
 const recipientAccount = () => text().trim().required('Please enter recipient account number').max(34, 'Account number must be at most 34 characters');
 const memo = () => text().trim().max(140, 'Memo must be at most 140 characters').optional();
@@ -27,6 +28,29 @@ const transferDate = () =>
 const minText = (min: number, label: string, max = 120) =>
   text().trim().required(`${label} must be at least ${min} characters`).min(min, `${label} must be at least ${min} characters`).max(max, `${label} must be at most ${max} characters`);
 
+/**
+ * A local transfer may repeat: a standing order of the same amount to the same payee (docs/decisions/0053). Its last
+ * date is optional and must leave room for at least the second payment.
+ */
+const repeat = () =>
+  text()
+    .oneOf([...REPEAT_CHOICES], 'Choose how often it repeats')
+    .optional();
+const repeatUntil = () =>
+  text()
+    .optional()
+    .test('date', 'Choose a valid last payment date', (v) => !v || isRealIsoDate(v))
+    .test('with-repeat', 'A last payment date is for a transfer that repeats', function withRepeat(v) {
+      const chosen = (this.parent as { repeat?: unknown }).repeat;
+      return !v || (chosen !== undefined && chosen !== 'none');
+    })
+    .test('after-second', 'The last payment date is too early', function afterSecond(v) {
+      const { repeat: chosen, transferDate: firstOn } = this.parent as { repeat?: string; transferDate?: string };
+      if (!v || !isRealIsoDate(v) || !isRealIsoDate(firstOn) || (chosen !== 'weekly' && chosen !== 'monthly')) return true;
+      const second = paymentDate(firstOn as string, chosen as RepeatFrequency, 1);
+      return v >= second || this.createError({ message: `The second payment would be on ${second}: choose that date or a later one` });
+    });
+
 export const sameBankTransferSchema = strictObject({
   recipientAccountNumber: recipientAccount().matches(/^\d{10}$/, 'Account number must be 10 digits'),
   amount: amountField('0.01', 'Amount must be greater than $0.01'),
@@ -42,6 +66,8 @@ export const localTransferSchema = strictObject({
   memo: memo(),
   transferDate: transferDate(),
   timeZone: timeZoneField(),
+  repeat: repeat(),
+  repeatUntil: repeatUntil(),
 });
 
 export const internationalTransferSchema = strictObject({

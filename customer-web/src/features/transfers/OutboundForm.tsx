@@ -5,6 +5,8 @@ import { useSearchParams } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
 import {
   INTERNATIONAL_FEE,
+  REPEAT_CHOICES,
+  REPEAT_LABELS,
   SUPPORT,
   SUPPORT_LARGE_TRANSFER,
   TRANSFER_CURRENCIES,
@@ -56,6 +58,7 @@ function QuotePreview({ type }: { type: 'local' | 'international' }) {
   }, [amount, currency, type, valid, asked]);
   const recipientName = values.recipientName || PENDING;
   const shown = valid && quote?.askedFor === asked ? quote.answer : null;
+  const repeat = isRepeating(values.repeat) ? { frequency: values.repeat, untilOn: values.repeatUntil || null } : undefined;
   // Until then the same lines, dashed: a payment in another currency adds what they receive and the rate.
   const converted = type === 'international' && !!currency && currency !== (user?.currency ?? 'USD');
   const pendingRows = summaryRows({
@@ -79,11 +82,17 @@ function QuotePreview({ type }: { type: 'local' | 'international' }) {
         <Typography fontWeight={700} gutterBottom>
           Before you confirm
         </Typography>
-        <SummaryRows rows={shown ? summaryRows({ ...shown, recipientName }) : pendingRows} />
+        <SummaryRows rows={shown ? summaryRows({ ...shown, recipientName, repeat }) : pendingRows} />
       </CardContent>
     </Card>
   );
 }
+
+const isRepeating = (value: string | undefined): value is 'weekly' | 'monthly' => value === 'weekly' || value === 'monthly';
+
+/** What the form sends: a memo, a repeat and a last date only when the customer gave one. */
+const requestBody = (values: Record<string, string>) =>
+  Object.fromEntries(Object.entries(values).filter(([field, value]) => !(['memo', 'repeatUntil'].includes(field) && value === '') && !(field === 'repeat' && value === 'none')));
 
 /** The 'Local bank' and 'International' tabs: the transfer is started here, then approved in TransferCodeModal. */
 export function OutboundForm({ kind }: { kind: 'local' | 'international' }) {
@@ -93,7 +102,7 @@ export function OutboundForm({ kind }: { kind: 'local' | 'international' }) {
   const [key, setKey] = useState(newIdempotencyKey);
   const international = kind === 'international';
   const recentPayees = useRecentPayees();
-  const initial = international
+  const initial: Record<string, string> = international
     ? {
         recipientName: '',
         recipientEmail: '',
@@ -112,14 +121,14 @@ export function OutboundForm({ kind }: { kind: 'local' | 'international' }) {
         memo: '',
         transferDate: todayIsoDate(),
       }
-    : { recipientName: '', recipientBankName: '', recipientAccountNumber: '', amount: '', memo: '', transferDate: todayIsoDate() };
+    : { recipientName: '', recipientBankName: '', recipientAccountNumber: '', amount: '', memo: '', transferDate: todayIsoDate(), repeat: 'none', repeatUntil: '' };
   return (
     <Formik
-      initialValues={initial as Record<string, string>}
+      initialValues={initial}
       validationSchema={international ? internationalTransferSchema : localTransferSchema}
       onSubmit={async (values, { setErrors, setFieldError }) => {
         // The date is the customer's own: the server reads it in their time zone.
-        const body = { ...Object.fromEntries(Object.entries(values).filter(([k, v]) => !(k === 'memo' && v === ''))), timeZone: customerTimeZone() };
+        const body = { ...requestBody(values), timeZone: customerTimeZone() };
         try {
           // The quote's total (amount, fee, conversion) against the balance, before any code or PIN is asked.
           const q = new URLSearchParams({ type: kind, amount: values.amount, ...(international && values.currency ? { currency: values.currency } : {}) });
@@ -206,8 +215,33 @@ export function OutboundForm({ kind }: { kind: 'local' | 'international' }) {
               </Grid>
             )}
             <Grid size={{ xs: 12, sm: 6 }}>
-              <FormField name="transferDate" label="Transfer date" type="date" InputLabelProps={{ shrink: true }} />
+              <FormField name="transferDate" label={isRepeating(values.repeat) ? 'First payment date' : 'Transfer date'} type="date" InputLabelProps={{ shrink: true }} />
             </Grid>
+            {!international && (
+              <Grid size={{ xs: 12, sm: 6 }}>
+                {/* A standing order (docs/decisions/0053): the same amount to the same payee, approved once. */}
+                <FormField
+                  name="repeat"
+                  label="Repeats"
+                  select
+                  // Back to once, the hidden last date goes too: it would be refused as a last date without repeats.
+                  onChange={(event: React.ChangeEvent<HTMLInputElement>) =>
+                    void setValues({ ...values, repeat: event.target.value, repeatUntil: isRepeating(event.target.value) ? values.repeatUntil : '' })
+                  }
+                >
+                  {REPEAT_CHOICES.map((choice) => (
+                    <MenuItem key={choice} value={choice}>
+                      {REPEAT_LABELS[choice]}
+                    </MenuItem>
+                  ))}
+                </FormField>
+              </Grid>
+            )}
+            {!international && isRepeating(values.repeat) && (
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <FormField name="repeatUntil" label="Last payment date (optional)" type="date" InputLabelProps={{ shrink: true }} helperText="Leave empty to repeat until you stop it" />
+              </Grid>
+            )}
             <Grid size={{ xs: 12, sm: international ? 4 : 6 }}>
               <FormField name="amount" label="Amount" inputProps={{ inputMode: 'decimal' }} />
             </Grid>

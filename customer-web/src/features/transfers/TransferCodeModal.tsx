@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Step, StepLabel, Stepper, TextField, Typography } from '@mui/material';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { describeRate, formatCalendarDate, formatMoney, type TransferSummaryDto } from '@strongroom/shared';
+import { describeRate, describeRepeat, formatCalendarDate, formatMoney, type TransferSummaryDto } from '@strongroom/shared';
 import { ApiError, api, newIdempotencyKey } from '../../api/client';
 import { useAuth } from '../../auth/AuthContext';
 import { PasskeyApproval } from './PasskeyApproval';
@@ -28,10 +28,13 @@ export function readTransferData(raw: string | null): TransferData | null {
 }
 
 /** The lines a transfer's summary shows, as [label, value] pairs: recipient, date, conversion, amount, fee and total. */
+const sentenceCase = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 export function summaryRows(summary: TransferSummaryDto): [string, string][] {
   return [
     ['Recipient', summary.recipientName],
     ...(summary.executeOn ? ([['Send on', formatCalendarDate(summary.executeOn)]] as [string, string][]) : []),
+    ...(summary.repeat ? ([['Repeats', sentenceCase(describeRepeat(summary.repeat.frequency, summary.repeat.untilOn))]] as [string, string][]) : []),
     ...(summary.convertedAmount
       ? ([
           [`They receive`, formatMoney(summary.convertedAmount, summary.paymentCurrency!)],
@@ -163,6 +166,7 @@ export function TransferCodeModal() {
               {data.summary.executeOn
                 ? `Your ${data.kind} transfer is scheduled for ${formatCalendarDate(data.summary.executeOn)}. We send it that day if your balance covers it; you can cancel it on this page until then.`
                 : `Your ${data.kind} transfer is on its way to our payments team. ${data.kind === 'international' ? 'International transfers take 1-3 business days.' : 'Local transfers arrive the same day during business hours.'}`}
+              {data.summary.repeat && ` It repeats ${describeRepeat(data.summary.repeat.frequency, data.summary.repeat.untilOn)}: you can stop the standing order on the Transfers page.`}
             </Typography>
             <Box sx={{ width: '100%' }}>
               <SummaryLines summary={data.summary} />
@@ -197,6 +201,8 @@ export function TransferCodeModal() {
         {step === 'success' ? (
           <Button
             variant="contained"
+            // The approving button is gone with its step: focus moves to this one, so Escape and Enter work at once.
+            autoFocus
             onClick={() => {
               close();
               navigate('/transactions');

@@ -1,9 +1,11 @@
+import { useEffect, useState } from 'react';
 import { Alert, Card, CardContent, Stack, Tab, Tabs, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { useSearchParams } from 'react-router-dom';
 import { useAuth } from '../../auth/AuthContext';
 import { FullScreenLoader } from '../../components/FullScreenLoader';
 import { TransferCodeModal } from './TransferCodeModal';
 import { ScheduledTransfers } from './ScheduledTransfers';
+import { StandingOrders } from './StandingOrders';
 import { SameBankForm } from './SameBankForm';
 import { OutboundForm } from './OutboundForm';
 
@@ -14,6 +16,12 @@ export default function TransfersPage() {
   const { user } = useAuth();
   const [params, setParams] = useSearchParams();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  // A payment just approved may be dated or repeat: the lists below are read again once, when it is done.
+  const approved = params.get('codeStep') === 'success' ? params.get('transferData') : null;
+  const [lists, setLists] = useState('lists');
+  useEffect(() => {
+    if (approved) setLists(`after ${approved}`);
+  }, [approved]);
   if (!user) return <FullScreenLoader />;
   const tab = (TABS.includes(params.get('tab') as TabName) ? params.get('tab') : 'sameBank') as TabName;
   return (
@@ -41,7 +49,8 @@ export default function TransfersPage() {
           {tab === 'international' && <OutboundForm kind="international" key="international" />}
         </CardContent>
       </Card>
-      <ScheduledTransfers />
+      <StandingOrders key={`standing ${lists}`} />
+      <ScheduledTransfers key={`scheduled ${lists}`} />
       <TransferCodeModal />
     </Stack>
   );

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { EntityManager } from 'typeorm';
-import { MAX_CODE_ATTEMPTS, TRANSFER_CODE_TTL_MINUTES, formatMoney, isoDayIn, type TransferSummaryDto } from '@strongroom/shared';
+import { MAX_CODE_ATTEMPTS, TRANSFER_CODE_TTL_MINUTES, describeRepeat, formatMoney, isoDayIn, type RepeatFrequency, type TransferSummaryDto } from '@strongroom/shared';
 import { dayStartIn } from '../../common/calendar-days';
 import { hmacHex, randomDigits, sha256Hex } from '../../common/crypto';
 import { AppError } from '../../common/app-error';
@@ -19,6 +19,7 @@ import { dailyLimitMinor } from './same-bank.service';
 import { holdFunds, runsLater, scheduleExecution } from './scheduled-transfers';
 import * as errors from './transfers.errors';
 import { assertNotFrozen } from '../freeze/freeze.guard';
+import { setUpStandingOrder } from '../standing-orders/standing-orders.service';
 
 /** An answer that is a refusal but whose transaction must still commit (attempt counters). */
 function failure(err: AppError): IdempotentResult<unknown> {
@@ -32,7 +33,14 @@ export interface InitiateInput extends Record<string, unknown> {
   /** Whose calendar `transferDate` is in (an IANA name); UTC when not said. */
   timeZone?: string;
   recipientName: string;
+  /** A local transfer that repeats sets up a standing order once authenticated (docs/decisions/0053). */
+  repeat?: 'none' | RepeatFrequency;
+  repeatUntil?: string;
 }
+
+type Repeat = TransferSummaryDto['repeat'];
+/** A transfer's repeats as its summary and binding carry them; none for a payment made once. */
+const repeatOf = (t: Pick<TransferRow, 'repeat_frequency' | 'repeat_until'>): Repeat => (t.repeat_frequency ? { frequency: t.repeat_frequency, untilOn: t.repeat_until } : undefined);
 
 /** Awaiting authentication for longer than 30 minutes (real time, as created_at is: tests may move the bank's clock). */
 const isStale = (t: TransferRow) => Date.now() - new Date(t.created_at).getTime() > errors.AWAITING_AUTHENTICATION_MINUTES * 60_000;
@@ -61,11 +69,10 @@ export class AuthorisationService {
     this.passkeys = new PasskeysService(app);
   }
 
-  private binding(customerId: string, q: Pick<Quote, 'debitMinor' | 'accountCurrency' | 'paymentMinor' | 'payCurrency'>, payee: Record<string, unknown>) {
-    // Dynamic linking (PSD2): the code is valid only for this amount and this payee.
-    return sha256Hex(
-      JSON.stringify([customerId, q.debitMinor.toString(), q.accountCurrency, q.paymentMinor.toString(), q.payCurrency, payee.recipientAccountNumber, payee.recipientName, payee.recipientBankName]),
-    );
+  private binding(customerId: string, q: Pick<Quote, 'debitMinor' | 'accountCurrency' | 'paymentMinor' | 'payCurrency'>, payee: Record<string, unknown>, repeat: Repeat) {
+    // Dynamic linking (PSD2): the code is valid only for this amount and this payee, and, for a standing order, these repeats.
+    const terms = [customerId, q.debitMinor.toString(), q.accountCurrency, q.paymentMinor.toString(), q.payCurrency, payee.recipientAccountNumber, payee.recipientName, payee.recipientBankName];
+    return sha256Hex(JSON.stringify(repeat ? [...terms, repeat.frequency, repeat.untilOn] : terms));
   }
 
   private codeHash(transferId: string, code: string, binding: string) {
@@ -74,7 +81,8 @@ export class AuthorisationService {
 
   async initiate(m: EntityManager, customerId: string, kind: 'local' | 'international', input: InitiateInput): Promise<IdempotentResult<unknown>> {
     // The date is the customer's: today where they are is now, a later day waits for its start there (docs/decisions/0048).
-    const { timeZone = 'UTC', ...details } = input;
+    const { timeZone = 'UTC', repeat: repeatChoice, repeatUntil, ...details } = input;
+    const repeat: Repeat = repeatChoice && repeatChoice !== 'none' ? { frequency: repeatChoice, untilOn: repeatUntil || null } : undefined;
     const today = isoDayIn(this.app.clock.now(), timeZone);
     if (details.transferDate && details.transferDate < today) throw errors.pastTransferDate();
     const executeOn = details.transferDate && details.transferDate > today ? details.transferDate : null;
@@ -90,11 +98,12 @@ export class AuthorisationService {
     }
     const needsCode = !(await hasWithdrawn(m, customerId));
     const { amount: _amount, currency: _currency, ...payee } = details;
-    const binding = this.binding(customerId, q, payee);
+    const binding = this.binding(customerId, q, payee, repeat);
     const [transfer] = await rows<{ id: string }>(
       m,
-      `INSERT INTO transfers (customer_id, kind, status, amount_minor, fee_minor, currency, payment_amount_minor, payment_currency, rate, payee, binding_hash, needs_code, execute_on, execute_at)
-       VALUES ($1, $2, 'awaiting_authorisation', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
+      `INSERT INTO transfers (customer_id, kind, status, amount_minor, fee_minor, currency, payment_amount_minor, payment_currency, rate, payee, binding_hash, needs_code, execute_on, execute_at,
+                              repeat_frequency, repeat_until, time_zone)
+       VALUES ($1, $2, 'awaiting_authorisation', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) RETURNING id`,
       [
         customerId,
         `transfer_${kind}`,
@@ -109,6 +118,9 @@ export class AuthorisationService {
         needsCode,
         executeOn,
         executeAt,
+        repeat?.frequency ?? null,
+        repeat?.untilOn ?? null,
+        timeZone,
       ],
     );
     let code: string | undefined;
@@ -120,7 +132,8 @@ export class AuthorisationService {
         TRANSFER_CODE_TTL_MINUTES,
       ]);
     }
-    const total = formatMoney(q.debitMinor + q.feeMinor, q.accountCurrency);
+    // The e-mailed code names what it approves: a standing order's repeats too.
+    const total = [formatMoney(q.debitMinor + q.feeMinor, q.accountCurrency), describeRepeat(repeat?.frequency, repeat?.untilOn)].filter(Boolean).join(' ');
     return {
       status: 201,
       body: {
@@ -128,7 +141,7 @@ export class AuthorisationService {
         message: needsCode ? 'We e-mailed you a one-time code to approve this payment.' : 'Enter your transaction PIN to approve this payment.',
         transferId: transfer.id,
         codeStep: needsCode ? 'code' : 'pin',
-        summary: summaryOf(q, input.recipientName, executeOn),
+        summary: summaryOf(q, input.recipientName, executeOn, repeat),
       },
       // The code is a secret: it goes to the customer only, never through a stored job payload.
       after: code
@@ -148,14 +161,14 @@ export class AuthorisationService {
     if (t.status !== 'awaiting_authorisation') throw errors.notAwaiting();
     if (isStale(t)) return this.expire(m, t, actor);
     const q = quoteOfTransfer(t);
-    const summary = summaryOf(q, String(t.payee.recipientName), t.execute_on);
+    const summary = summaryOf(q, String(t.payee.recipientName), t.execute_on, repeatOf(t));
 
     if (input.code !== undefined) {
       if (!t.needs_code || t.code_verified_at) throw errors.pinNext();
       if (t.code_attempts >= MAX_CODE_ATTEMPTS) throw errors.tooManyAttempts();
       if (!t.code_expires_at || new Date(t.code_expires_at).getTime() < Date.now()) throw errors.codeExpired();
       // Recomputing the binding from the stored payment means a code cannot approve another amount or payee.
-      const binding = this.binding(customerId, q, t.payee);
+      const binding = this.binding(customerId, q, t.payee, repeatOf(t));
       if (this.codeHash(t.id, input.code, binding) !== t.code_hash || t.binding_hash !== binding) {
         // Counted in this transaction, which must commit: answer with the error instead of throwing it.
         await m.query(`UPDATE transfers SET code_attempts = code_attempts + 1, status = CASE WHEN code_attempts + 1 >= $2 THEN 'expired' ELSE status END WHERE id = $1`, [t.id, MAX_CODE_ATTEMPTS]);
@@ -201,11 +214,11 @@ export class AuthorisationService {
     if (t.status !== 'awaiting_authorisation') throw errors.notAwaiting();
     if (isStale(t)) return this.expire(m, t, actor);
     const q = quoteOfTransfer(t);
-    if (t.binding_hash !== this.binding(customerId, q, t.payee)) throw errors.transferNotFound();
+    if (t.binding_hash !== this.binding(customerId, q, t.payee, repeatOf(t))) throw errors.transferNotFound();
     await this.passkeys.verifyAssertion(input.response, 'payment', customerId, t.id);
     const sender = await loadSender(m, customerId);
     assertNotFrozen(sender.frozen_at);
-    const summary = summaryOf(q, String(t.payee.recipientName), t.execute_on);
+    const summary = summaryOf(q, String(t.payee.recipientName), t.execute_on, repeatOf(t));
     return this.release(m, t, sender, actor, summary);
   }
 
@@ -224,15 +237,16 @@ export class AuthorisationService {
     actor: Actor & { id: string },
     summary: TransferSummaryDto,
   ): Promise<IdempotentResult<unknown>> {
+    // A repeating transfer sets up its standing order in the same transaction as its first payment.
+    const standingOrder = async () => (t.repeat_frequency ? ` ${await setUpStandingOrder(this.app, m, t, actor)}` : '');
     if (runsLater(t, this.app.clock.now())) {
       await scheduleExecution(this.app, m, t, actor);
-      return {
-        status: 200,
-        body: { success: true, message: `Transfer scheduled for ${t.execute_on}. We will send it that day if your balance covers it; you can cancel it until then.`, nextStep: 'success', summary },
-      };
+      const message = `Transfer scheduled for ${t.execute_on}. We will send it that day if your balance covers it; you can cancel it until then.${await standingOrder()}`;
+      return { status: 200, body: { success: true, message, nextStep: 'success', summary } };
     }
     const tx = await holdFunds(this.app, m, t, sender, actor);
-    return { status: 200, body: { success: true, message: 'Transfer submitted. It will be processed shortly.', nextStep: 'success', summary, transaction: toTransactionDto(tx) } };
+    const message = `Transfer submitted. It will be processed shortly.${await standingOrder()}`;
+    return { status: 200, body: { success: true, message, nextStep: 'success', summary, transaction: toTransactionDto(tx) } };
   }
 }
 

@@ -10,7 +10,7 @@ import type { TransactionRow } from '../transactions/transaction-row';
 import { recordStatusEvent } from '../review/status-events';
 import { enqueueMail } from '../mail/mail.jobs';
 import { CHANNEL_ONLINE, locationOf } from './transfer-quote';
-import { customerContact, loadSender, lockOwnTransfer, lockTransfer, type Sender, type TransferRow } from './transfers.queries';
+import { TRANSFER_COLUMNS, customerContact, loadSender, lockOwnTransfer, lockTransfer, type Sender, type TransferRow } from './transfers.queries';
 import { booking, dailyLimitMinor } from './same-bank.service';
 import * as errors from './transfers.errors';
 import { assertNotFrozen } from '../freeze/freeze.guard';
@@ -128,7 +128,8 @@ export async function cancelScheduled(m: EntityManager, customerId: string, tran
 export async function listScheduled(m: EntityManager, customerId: string): Promise<ScheduledTransferDto[]> {
   const list = await rows<TransferRow>(
     m,
-    `SELECT *, execute_on::text AS execute_on FROM transfers WHERE customer_id = $1 AND execute_on IS NOT NULL AND status <> 'awaiting_authorisation' AND status <> 'expired'
+    `SELECT ${TRANSFER_COLUMNS} FROM transfers WHERE customer_id = $1 AND execute_on IS NOT NULL AND status <> 'awaiting_authorisation' AND status <> 'expired'
+        AND (standing_order_id IS NULL OR status = 'scheduled' OR id IN (SELECT first_transfer_id FROM standing_orders WHERE customer_id = $1))
       ORDER BY (transfers.status = 'scheduled') DESC, transfers.execute_on DESC, transfers.created_at DESC LIMIT 20`,
     [customerId],
   );

@@ -27,7 +27,7 @@ export async function quote(m: EntityManager, customerId: string, kind: PaymentK
 }
 
 /** What the customer confirms; `executeOn` for a transfer dated in the future. */
-export function summaryOf(q: Quote, recipientName: string, executeOn?: string | null): TransferSummaryDto {
+export function summaryOf(q: Quote, recipientName: string, executeOn?: string | null, repeat?: TransferSummaryDto['repeat']): TransferSummaryDto {
   return {
     amount: minorToDecimal(q.debitMinor, q.accountCurrency),
     fee: minorToDecimal(q.feeMinor, q.accountCurrency),
@@ -36,6 +36,7 @@ export function summaryOf(q: Quote, recipientName: string, executeOn?: string | 
     recipientName,
     ...(q.payCurrency !== q.accountCurrency ? { rate: q.rate, convertedAmount: minorToDecimal(q.paymentMinor, q.payCurrency), paymentCurrency: q.payCurrency } : {}),
     ...(executeOn ? { executeOn } : {}),
+    ...(repeat ? { repeat } : {}),
   };
 }
 

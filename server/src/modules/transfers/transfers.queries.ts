@@ -152,17 +152,27 @@ export interface TransferRow {
   execute_at: Date | null;
   transaction_id: string | null;
   status_reason: string | null;
+  /** A local transfer that sets up a standing order: how often it repeats, and its last date if one was set (0053). */
+  repeat_frequency: 'weekly' | 'monthly' | null;
+  repeat_until: string | null;
+  /** Whose calendar its date is in (an IANA name); null before migration 1760003100000. */
+  time_zone: string | null;
+  /** The standing order it set up, or is a payment of. */
+  standing_order_id: string | null;
   created_at: Date;
 }
 
+/** A transfer's columns, with its calendar dates as text (a JavaScript Date would read them at the server's midnight). */
+export const TRANSFER_COLUMNS = `*, execute_on::text AS execute_on, repeat_until::text AS repeat_until`;
+
 /** The customer's own transfer, locked for the step that changes it; another customer's is not found. */
 export async function lockOwnTransfer(db: Queryable, transferId: string, customerId: string): Promise<TransferRow | undefined> {
-  const [transfer] = await rows<TransferRow>(db, `SELECT *, execute_on::text AS execute_on FROM transfers WHERE id = $1 AND customer_id = $2 FOR UPDATE`, [transferId, customerId]);
+  const [transfer] = await rows<TransferRow>(db, `SELECT ${TRANSFER_COLUMNS} FROM transfers WHERE id = $1 AND customer_id = $2 FOR UPDATE`, [transferId, customerId]);
   return transfer;
 }
 
 export async function lockTransfer(db: Queryable, transferId: string): Promise<TransferRow | undefined> {
-  const [transfer] = await rows<TransferRow>(db, `SELECT *, execute_on::text AS execute_on FROM transfers WHERE id = $1 FOR UPDATE`, [transferId]);
+  const [transfer] = await rows<TransferRow>(db, `SELECT ${TRANSFER_COLUMNS} FROM transfers WHERE id = $1 FOR UPDATE`, [transferId]);
   return transfer;
 }
 

@@ -54,7 +54,15 @@ const recipientParams = yup.object({
 
 const summarySchema = {
   type: 'object',
-  properties: { amount: moneySchema, fee: moneySchema, total: moneySchema, currency: { type: 'string' }, recipientName: { type: 'string' }, executeOn: { type: 'string' } },
+  properties: {
+    amount: moneySchema,
+    fee: moneySchema,
+    total: moneySchema,
+    currency: { type: 'string' },
+    recipientName: { type: 'string' },
+    executeOn: { type: 'string' },
+    repeat: { type: 'object', properties: { frequency: { type: 'string', enum: ['weekly', 'monthly'] }, untilOn: { type: ['string', 'null'] } } },
+  },
   additionalProperties: true,
 };
 const stringFields = (fields: readonly string[]) => ({
