@@ -2,6 +2,9 @@ import type { Page } from 'playwright-core';
 import { describeRepeat, formatCalendarDate, isoDayPlus, paymentDate } from '@strongroom/shared';
 import { choose, fillLocalTransfer, newContext, screenshot, signIn } from './helpers/browser';
 import { useServerAndBrowser } from './helpers/suite';
+import { signInStaff } from './helpers/console';
+import { demoStaff } from './helpers/server';
+import { latestMail } from './helpers/mail';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 
 jest.setTimeout(300_000);
@@ -84,6 +87,8 @@ describe('standing orders', () => {
     await dialog.getByLabel('Transaction PIN').fill('1234');
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await dialog.getByText(`Your local transfer is scheduled for ${formatCalendarDate(tomorrow)}.`, { exact: false }).waitFor();
+    // Focus left with the Confirm button: it is on Done, so the keyboard closes the dialog at once.
+    await p.waitForFunction(() => document.activeElement?.textContent === 'Done');
     await p.keyboard.press('Escape');
 
     const scheduled = p.getByTestId('scheduled-transfers');
@@ -93,5 +98,40 @@ describe('standing orders', () => {
     await scheduled.getByText('Cancelled').waitFor();
     await scheduled.getByText(`Was due ${formatCalendarDate(tomorrow)} · fee $5.00`).waitFor();
     expect(await p.getByTestId('standing-orders').getByText('$4.00 to Sam Carter').count()).toBe(0);
+  });
+
+  it("shows staff a customer's standing orders, and lets an admin stop one at the customer's request", async () => {
+    const customer = await (await newContext(ctx.browser(), ctx.server().baseUrl)).newPage();
+    await signIn(customer, '1000000001', 'Demo@2026!');
+    await customer.goto('/transfers');
+    await fillLocalTransfer(customer, '7.00');
+    await choose(customer, repeatsField(customer), 'Every week');
+    await customer.getByRole('button', { name: 'Continue' }).click();
+    await customer.getByRole('dialog').getByLabel('Transaction PIN').fill('1234');
+    await customer.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await customer.getByRole('dialog').getByText('It repeats every week', { exact: false }).waitFor();
+
+    const startedAt = Date.now() - 1000;
+    const staffPage = await signInStaff(ctx.browser(), ctx.server().baseUrl, demoStaff(ctx.server().dataDir, 'admin'));
+    await staffPage.getByRole('menuitem', { name: 'Standing orders' }).click();
+    await staffPage.getByRole('row').filter({ hasText: '$7.00' }).getByText('Alex Rivera').click();
+    await staffPage.getByText('$7.00 to Sam Carter').waitFor();
+    await staffPage.getByText('Every week').waitFor();
+    await expectNoSeriousA11yViolations(staffPage, 'console: a standing order');
+
+    // On the customer's page, beside their transactions: the order, stopped from there after a confirmation.
+    await staffPage.getByRole('menuitem', { name: 'Customers' }).click();
+    await staffPage.getByRole('row').filter({ hasText: '1000000001' }).first().click();
+    const section = staffPage.locator('.MuiCard-root').filter({ has: staffPage.getByRole('heading', { name: 'Standing orders' }) });
+    const row = section.getByRole('row').filter({ hasText: '$7.00' });
+    await row.getByRole('button', { name: 'Stop' }).click();
+    const confirm = staffPage.getByRole('dialog', { name: 'Stop this standing order?' });
+    await confirm.getByText("Alex Rivera's payments of $7.00 to Sam Carter end now.", { exact: false }).waitFor();
+    await screenshot(staffPage, 'console-stop-standing-order');
+    await confirm.getByRole('button', { name: 'Stop standing order' }).click();
+    await staffPage.getByText('Standing order stopped. The customer has been e-mailed.').waitFor();
+    await row.getByText('Cancelled').waitFor();
+    expect(await row.getByRole('button', { name: 'Stop' }).count()).toBe(0);
+    expect(await latestMail(ctx.server().dataDir, 'demo@strongroom.local', { after: startedAt })).toContain('We have stopped your standing order of $7.00 to Sam Carter');
   });
 });

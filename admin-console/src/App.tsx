@@ -18,6 +18,7 @@ import CurrencyExchangeIcon from '@mui/icons-material/CurrencyExchange';
 import PriceChangeIcon from '@mui/icons-material/PriceChange';
 import CurrencyBitcoinIcon from '@mui/icons-material/CurrencyBitcoin';
 import BadgeIcon from '@mui/icons-material/Badge';
+import EventRepeatIcon from '@mui/icons-material/EventRepeat';
 import { LoginPage } from './LoginPage';
 import { IdleWarning } from './components/IdleWarning';
 import { darkTheme, lightTheme } from './theme';
@@ -51,6 +52,8 @@ const CryptoOptionEdit = lazy(() => import('./crypto-options').then((m) => ({ de
 const Dashboard = lazy(() => import('./dashboard').then((m) => ({ default: m.Dashboard })));
 const IncomingPaymentList = lazy(() => import('./incoming-payments').then((m) => ({ default: m.IncomingPaymentList })));
 const IncomingPaymentShow = lazy(() => import('./incoming-payments').then((m) => ({ default: m.IncomingPaymentShow })));
+const StandingOrderList = lazy(() => import('./standing-orders').then((m) => ({ default: m.list })));
+const StandingOrderShow = lazy(() => import('./standing-orders').then((m) => ({ default: m.show })));
 const StaffList = lazy(() => import('./staff').then((m) => ({ default: m.list })));
 const StaffShow = lazy(() => import('./staff').then((m) => ({ default: m.show })));
 const StaffCreate = lazy(() => import('./staff').then((m) => ({ default: m.create })));
@@ -127,6 +130,14 @@ export function App() {
     >
       <Resource name="customers" list={CustomerList} show={CustomerShow} icon={PeopleIcon} recordRepresentation={(r) => `${r.firstName} ${r.lastName}`} />
       <Resource name="transactions" list={TransactionList} show={TransactionShow} icon={ReceiptIcon} recordRepresentation="reference" />
+      <Resource
+        name="standing-orders"
+        list={StandingOrderList}
+        show={StandingOrderShow}
+        icon={EventRepeatIcon}
+        options={{ label: 'Standing orders' }}
+        recordRepresentation={(r) => `${r.customerName} · ${r.amount} to ${r.recipientName}`}
+      />
       <Resource name="loans" list={LoanList} show={LoanShow} icon={AccountBalanceIcon} recordRepresentation={(r) => `${r.customerName} · ${r.loanAmount}`} />
       <Resource name="cards" list={CardList} show={CardShow} icon={CreditCardIcon} recordRepresentation={(r) => `${r.holderName} ${r.last4 ? `•••• ${r.last4}` : '(application)'}`} />
       <Resource

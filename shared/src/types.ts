@@ -141,6 +141,13 @@ export interface StandingOrderDto {
   createdAt: string;
 }
 
+/** A standing order as staff see it: with the customer it belongs to. */
+export interface StaffStandingOrderDto extends StandingOrderDto {
+  customerId: string;
+  customerName: string;
+  customerAccountNumber: string;
+}
+
 /** The recipient fields of a local transfer that "Pay again" fills in (never the amount, date or memo). */
 export const LOCAL_PAYEE_FIELDS = ['recipientName', 'recipientBankName', 'recipientAccountNumber'] as const;
 /** The same for an international transfer; the currency is the one the recipient was paid in. */

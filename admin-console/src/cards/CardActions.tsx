@@ -1,18 +1,16 @@
 import { useEffect, useState, type MouseEvent } from 'react';
 import { Button, Stack } from '@mui/material';
-import { useNotify, usePermissions, useRecordContext, useRefresh } from 'react-admin';
+import { usePermissions, useRecordContext } from 'react-admin';
 import { ReasonDialog } from '../components/ReasonDialog';
 import { cardAction } from '../providers/data-provider';
-import { errorMessage } from '../providers/http';
+import { useStaffAction } from '../components/useStaffAction';
 
 /** Freeze / unfreeze and block (with a reason) for an issued card; admins only, the server refuses auditors too. */
 export function CardActions(_props: { label?: string }) {
   const record = useRecordContext();
   const { permissions } = usePermissions();
-  const notify = useNotify();
-  const refresh = useRefresh();
+  const { busy, run: runAction } = useStaffAction();
   const [blockOpen, setBlockOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
   // Frozen or not as the server last answered: the list's refresh that brings it comes later, and until then the button
   // must offer the other action (a second click sent the same one again). A record that changes brings its own.
   const [answeredFrozen, setAnsweredFrozen] = useState<boolean | undefined>(undefined);
@@ -20,18 +18,10 @@ export function CardActions(_props: { label?: string }) {
   const frozen = answeredFrozen ?? Boolean(record?.frozen);
   if (!record || permissions !== 'admin' || record.status !== 'active') return null;
   const run = async (action: 'block' | 'freeze' | 'unfreeze', body?: Record<string, string>) => {
-    setBusy(true);
-    try {
-      const res = await cardAction(String(record.id), action, body);
-      if (res.card) setAnsweredFrozen(res.card.frozen);
-      notify(res.message, { type: 'success' });
-      setBlockOpen(false);
-    } catch (err) {
-      notify(errorMessage(err), { type: 'error' });
-    } finally {
-      setBusy(false);
-      refresh();
-    }
+    const answer = await runAction(() => cardAction(String(record.id), action, body), 'Card updated');
+    if (!answer) return;
+    if (answer.card) setAnsweredFrozen(answer.card.frozen);
+    setBlockOpen(false);
   };
   const stop = (e: MouseEvent) => e.stopPropagation();
   return (

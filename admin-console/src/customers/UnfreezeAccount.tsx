@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Alert, Button } from '@mui/material';
 import { ReasonDialog } from '../components/ReasonDialog';
-import { useNotify, usePermissions, useRecordContext, useRefresh } from 'react-admin';
+import { usePermissions, useRecordContext } from 'react-admin';
 import { formatLongDate } from '@strongroom/shared';
-import { httpClient, errorMessage } from '../providers/http';
+import { httpClient } from '../providers/http';
+import { useStaffAction } from '../components/useStaffAction';
 
 /**
  * 'Freeze everything' is on for this customer: a banner on the customer page, and for admins an 'Unfreeze' button that
@@ -12,26 +13,13 @@ import { httpClient, errorMessage } from '../providers/http';
 export function AccountFrozenNotice() {
   const record = useRecordContext<{ id: string; frozenAt?: string | null; firstName?: string }>();
   const { permissions } = usePermissions();
-  const notify = useNotify();
-  const refresh = useRefresh();
+  const { busy, run } = useStaffAction();
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
   if (!record?.frozenAt) return null;
   const unfreeze = async (reason: string | undefined) => {
-    setBusy(true);
-    try {
-      const { json } = await httpClient(`/v1/admin/customers/${encodeURIComponent(String(record.id))}/unfreeze`, {
-        method: 'PATCH',
-        body: JSON.stringify(reason ? { reason } : {}),
-      });
-      notify((json as { message?: string }).message ?? 'Account unfrozen', { type: 'success' });
-      setOpen(false);
-    } catch (err) {
-      notify(errorMessage(err), { type: 'error' });
-    } finally {
-      setBusy(false);
-      refresh();
-    }
+    const path = `/v1/admin/customers/${encodeURIComponent(String(record.id))}/unfreeze`;
+    const done = await run(async () => (await httpClient(path, { method: 'PATCH', body: JSON.stringify(reason ? { reason } : {}) })).json as { message?: string }, 'Account unfrozen');
+    if (done) setOpen(false);
   };
   return (
     <Alert

@@ -24,6 +24,7 @@ import { CalendarDateField, LongDateField, countryName } from '../components/Dat
 import { Detail, DetailSection } from '../components/DetailGrid';
 import { DecisionButtons } from '../components/DecisionButtons';
 import { AccountFrozenNotice } from './UnfreezeAccount';
+import { StandingOrderGrid } from '../standing-orders/StandingOrders';
 
 interface CustomerRecord {
   id: string;
@@ -199,6 +200,11 @@ export function CustomerShow() {
               <MoneyField source="amount" label="Amount" signed sortable={false} />
               <StatusField label="Status" />
             </Datagrid>
+          </ReferenceManyField>
+        </DetailSection>
+        <DetailSection title="Standing orders" columns={1}>
+          <ReferenceManyField reference="standing-orders" target="customerId" sort={{ field: 'createdAt', order: 'DESC' }} perPage={10} pagination={<Pagination rowsPerPageOptions={[10]} />}>
+            <StandingOrderGrid showCustomer={false} empty={<Typography color="text.secondary">No standing orders</Typography>} />
           </ReferenceManyField>
         </DetailSection>
       </Box>

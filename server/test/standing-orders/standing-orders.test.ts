@@ -80,6 +80,8 @@ describe('standing orders: a local transfer that repeats', () => {
       { status: 'pending', status_reason: null, execute_on: null, amount: '4000' },
       { status: 'pending', status_reason: null, execute_on: second, amount: '4000' },
     ]);
+    const [made] = await t.app.db.query(`SELECT description, category, status FROM transactions WHERE customer_id = $1 ORDER BY created_at DESC LIMIT 1`, [customer.id]);
+    expect(made).toEqual({ description: 'Standing order to Sam Carter', category: 'Local transfer', status: 'pending' });
     // Were the order ever to wait for a date it has paid (its job run twice), that date is not paid again.
     await t.app.db.query(`UPDATE standing_orders SET next_on = $2, next_index = 1 WHERE id = $1`, [order.id, second]);
     await makeStandingOrderPayment(t.app, order.id as string);

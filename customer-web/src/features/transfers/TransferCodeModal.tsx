@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Step, StepLabel, Stepper, TextField, Typography } from '@mui/material';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -81,6 +81,12 @@ export function TransferCodeModal() {
   // Payments locked by too many wrong PINs: no PIN or code is taken until the dialog is opened again.
   const [locked, setLocked] = useState(false);
   const [key, setKey] = useState(newIdempotencyKey);
+  // The approving button goes with its step, and focus with it (to the page's body, where Escape closes nothing and a
+  // screen reader says nothing): it moves to Done instead, so Escape, Enter and the announcement work at once.
+  const doneButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (open && step === 'success') doneButton.current?.focus();
+  }, [open, step]);
 
   const close = () => {
     const next = new URLSearchParams(params);
@@ -201,8 +207,7 @@ export function TransferCodeModal() {
         {step === 'success' ? (
           <Button
             variant="contained"
-            // The approving button is gone with its step: focus moves to this one, so Escape and Enter work at once.
-            autoFocus
+            ref={doneButton}
             onClick={() => {
               close();
               navigate('/transactions');

@@ -1,5 +1,6 @@
 import type { RepeatFrequency, StandingOrderStatus } from '@strongroom/shared';
 import { rows, type Queryable } from '../../common/sql';
+import { totalUpTo } from '../admin/simple-rest';
 import { TRANSFER_COLUMNS, type TransferRow } from '../transfers/transfers.queries';
 
 export interface StandingOrderRow {
@@ -73,20 +74,55 @@ export async function lockStandingOrder(db: Queryable, id: string, customerId?: 
   return row;
 }
 
+/** The two counts a customer's order is shown with, read from its payments. */
+const PAYMENT_COUNTS = `(SELECT count(*)::int FROM transfers WHERE standing_order_id = orders.id AND status IN ('pending', 'completed')) AS payments_made,
+            (SELECT CASE WHEN status = 'failed' THEN status_reason END FROM transfers
+              WHERE standing_order_id = orders.id AND status NOT IN ('scheduled', 'cancelled') ORDER BY created_at DESC LIMIT 1) AS last_failure`;
+
 /** The customer's orders: active ones first (soonest payment first), then the 20 latest that ended. */
 export async function listStandingOrders(db: Queryable, customerId: string): Promise<StandingOrderListRow[]> {
   return rows<StandingOrderListRow>(
     db,
-    `SELECT orders.*,
-            (SELECT count(*)::int FROM transfers WHERE standing_order_id = orders.id AND status IN ('pending', 'completed')) AS payments_made,
-            (SELECT CASE WHEN status = 'failed' THEN status_reason END FROM transfers
-              WHERE standing_order_id = orders.id AND status NOT IN ('scheduled', 'cancelled') ORDER BY created_at DESC LIMIT 1) AS last_failure
+    `SELECT orders.*, ${PAYMENT_COUNTS}
        FROM ((SELECT ${COLUMNS} FROM standing_orders WHERE customer_id = $1 AND status = 'active' ORDER BY next_on, created_at)
              UNION ALL
              (SELECT ${COLUMNS} FROM standing_orders WHERE customer_id = $1 AND status <> 'active' ORDER BY updated_at DESC LIMIT 20)) AS orders
       ORDER BY orders.status = 'active' DESC, orders.next_on, orders.updated_at DESC`,
     [customerId],
   );
+}
+
+export const STAFF_SORTABLE = { createdAt: 'created_at', nextOn: 'next_on' } as const;
+
+export interface StaffListQuery {
+  id?: string;
+  customerId?: string;
+  status?: StandingOrderStatus;
+  sortColumn: (typeof STAFF_SORTABLE)[keyof typeof STAFF_SORTABLE];
+  direction: 'ASC' | 'DESC';
+  limit: number;
+  offset: number;
+}
+
+/** Staff's list: every customer's orders, or one customer's (the console's customer page), by status; its total up to a cap. */
+/** An order as staff see it: with whose it is. */
+export interface StaffStandingOrderRow extends StandingOrderListRow {
+  customer_name: string;
+  customer_account_number: string;
+}
+
+export async function listForStaff(db: Queryable, query: StaffListQuery): Promise<{ rows: StaffStandingOrderRow[]; total: number | undefined }> {
+  const where = `($1::uuid IS NULL OR customer_id = $1) AND ($2::text IS NULL OR status = $2) AND ($3::uuid IS NULL OR id = $3)`;
+  const params = [query.customerId ?? null, query.status ?? null, query.id ?? null];
+  const list = await rows<StaffStandingOrderRow>(
+    db,
+    `SELECT orders.*, ${PAYMENT_COUNTS}, concat_ws(' ', customers.first_name, customers.last_name) AS customer_name, customers.account_number AS customer_account_number
+       FROM (SELECT ${COLUMNS} FROM standing_orders WHERE ${where} ORDER BY ${query.sortColumn} ${query.direction} NULLS LAST, id LIMIT $4 OFFSET $5) AS orders
+       JOIN customers ON customers.id = orders.customer_id
+      ORDER BY orders.${query.sortColumn} ${query.direction} NULLS LAST, orders.id`,
+    [...params, query.limit, query.offset],
+  );
+  return { rows: list, total: await totalUpTo(db, `SELECT 1 FROM standing_orders WHERE ${where}`, params, query.offset) };
 }
 
 export interface PaymentOutcome {

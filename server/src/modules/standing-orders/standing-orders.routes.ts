@@ -1,36 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { STANDING_ORDER_STATUSES } from '@strongroom/shared';
 import { actorOf } from '../../common/actor';
-import { idParamsFor, moneySchema, okResponse, responses } from '../../common/route-schemas';
+import { idParamsFor, okResponse, responses } from '../../common/route-schemas';
+import { standingOrderSchema } from './standing-orders.schemas';
 import { withTransaction } from '../../db/transaction';
+import standingOrderAdminRoutes from './standing-orders.admin.routes';
 import { cancelStandingOrder, defineStandingOrderJobs, standingOrdersOf } from './standing-orders.service';
 
 const tags = ['standing orders'];
-const date = { type: 'string', format: 'date' };
-const nullableDate = { type: ['string', 'null'], format: 'date' };
-
-const standingOrderSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'string', format: 'uuid' },
-    status: { type: 'string', enum: [...STANDING_ORDER_STATUSES] },
-    frequency: { type: 'string', enum: ['weekly', 'monthly'] },
-    recipientName: { type: 'string' },
-    recipientBankName: { type: 'string' },
-    recipientAccountNumber: { type: 'string' },
-    amount: moneySchema,
-    currency: { type: 'string' },
-    firstOn: date,
-    nextOn: nullableDate,
-    untilOn: nullableDate,
-    paymentsMade: { type: 'integer' },
-    lastFailure: { type: ['string', 'null'] },
-    createdAt: { type: 'string', format: 'date-time' },
-  },
-  required: ['id', 'status', 'frequency', 'recipientName', 'amount', 'currency', 'firstOn', 'nextOn', 'untilOn', 'paymentsMade', 'lastFailure', 'createdAt'],
-  additionalProperties: false,
-};
-
 /**
  * Standing orders (docs/decisions/0053): set up by authenticating a local transfer that repeats (POST
  * /transfer/local with `repeat`); listed and stopped here. Each route reads the caller's own orders only.
@@ -38,6 +14,7 @@ const standingOrderSchema = {
 export default async function standingOrderRoutes(app: FastifyInstance) {
   const customer = app.requireApprovedCustomer;
   defineStandingOrderJobs(app);
+  await app.register(standingOrderAdminRoutes);
 
   app.get(
     '/standing-orders',
@@ -65,7 +42,7 @@ export default async function standingOrderRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { id } = request.params as { id: string };
-      await withTransaction(app.db, (m) => cancelStandingOrder(m, request.customer!.id, id, actorOf(request)));
+      await withTransaction(app.db, (m) => cancelStandingOrder(app, m, id, actorOf(request), request.customer!.id));
       return { success: true, message: 'Standing order stopped. No further payments will be made.' };
     },
   );

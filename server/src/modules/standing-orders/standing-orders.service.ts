@@ -1,6 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { EntityManager } from 'typeorm';
-import { MAX_FAILED_PAYMENTS_IN_A_ROW, describeRepeat, formatCalendarDate, formatMoney, isoDayIn, minorToDecimal, paymentDate, type StandingOrderDto } from '@strongroom/shared';
+import {
+  MAX_FAILED_PAYMENTS_IN_A_ROW,
+  describeRepeat,
+  formatCalendarDate,
+  formatMoney,
+  isoDayIn,
+  minorToDecimal,
+  paymentDate,
+  type StaffStandingOrderDto,
+  type StandingOrderDto,
+} from '@strongroom/shared';
 import { AppError } from '../../common/app-error';
 import { SYSTEM_ACTOR, type Actor } from '../../common/actor';
 import { dayStartIn } from '../../common/calendar-days';
@@ -8,6 +18,7 @@ import { withTransaction } from '../../db/transaction';
 import { recordStatusEvent } from '../review/status-events';
 import { enqueueMail } from '../mail/mail.jobs';
 import { assertNotFrozen } from '../freeze/freeze.guard';
+import { recordAudit } from '../audit/audit.service';
 import { holdFunds } from '../transfers/scheduled-transfers';
 import { quote } from '../transfers/transfer-quote';
 import { customerContact, loadSender, type TransferRow } from '../transfers/transfers.queries';
@@ -15,9 +26,12 @@ import {
   endStandingOrder,
   insertOrderPayment,
   insertStandingOrder,
+  listForStaff,
   listStandingOrders,
   lockStandingOrder,
   recordPaymentOutcome,
+  type StaffListQuery,
+  type StaffStandingOrderRow,
   type StandingOrderListRow,
   type StandingOrderRow,
 } from './standing-orders.queries';
@@ -125,18 +139,48 @@ async function tellFailure(app: FastifyInstance, m: EntityManager, order: Standi
   await enqueueMail(app, m, { to: contact.email, template: 'transactionAlert', data: { firstName: contact.first_name, line }, customerId: order.customer_id });
 }
 
-/** The customer stops an order: no later payment is made (one already held goes on to staff as any transfer). */
-export async function cancelStandingOrder(m: EntityManager, customerId: string, standingOrderId: string, actor: Actor): Promise<void> {
+/**
+ * An order is stopped: no later payment is made (one already held goes on to staff as any transfer). By its customer
+ * (`customerId` is theirs: another's order is not found), or by staff at the customer's request, which is audited and
+ * told to the customer, so an order stopped behind their back does not go unnoticed.
+ */
+export async function cancelStandingOrder(app: FastifyInstance, m: EntityManager, standingOrderId: string, actor: Actor, customerId?: string): Promise<void> {
   const order = await lockStandingOrder(m, standingOrderId, customerId);
   if (!order) throw errors.standingOrderNotFound();
   if (order.status !== 'active') throw errors.alreadyEnded();
   await endStandingOrder(m, order.id, 'cancelled');
   await recordStatusEvent(m, { subjectType: 'standing_order', subjectId: order.id, from: 'active', to: 'cancelled', actor });
+  if (actor.type !== 'staff') return;
+  const amount = formatMoney(BigInt(order.amount_minor), order.currency);
+  const recipient = String(order.payee.recipientName);
+  await recordAudit(m, actor, { action: 'standing_order.cancel', targetType: 'standing_order', targetId: order.id, details: { customerId: order.customer_id, amount, recipient } });
+  const contact = await customerContact(m, order.customer_id);
+  const line = `We have stopped your standing order of ${amount} to ${recipient}: no further payments will be made. If you did not ask us to, call us at once.`;
+  await enqueueMail(app, m, { to: contact.email, template: 'transactionAlert', data: { firstName: contact.first_name, line }, customerId: order.customer_id });
 }
 
 export async function standingOrdersOf(m: EntityManager, customerId: string): Promise<StandingOrderDto[]> {
   return (await listStandingOrders(m, customerId)).map(toStandingOrderDto);
 }
+
+/** Staff's page of orders, each naming its customer. */
+export async function standingOrdersForStaff(m: EntityManager, query: StaffListQuery): Promise<{ items: StaffStandingOrderDto[]; total: number | undefined }> {
+  const { rows, total } = await listForStaff(m, query);
+  return { items: rows.map(toStaffDto), total };
+}
+
+export async function standingOrderForStaff(m: EntityManager, id: string): Promise<StaffStandingOrderDto> {
+  const [row] = (await listForStaff(m, { id, sortColumn: 'created_at', direction: 'DESC', limit: 1, offset: 0 })).rows;
+  if (!row) throw errors.standingOrderNotFound();
+  return toStaffDto(row);
+}
+
+const toStaffDto = (row: StaffStandingOrderRow): StaffStandingOrderDto => ({
+  ...toStandingOrderDto(row),
+  customerId: row.customer_id,
+  customerName: row.customer_name,
+  customerAccountNumber: row.customer_account_number,
+});
 
 function toStandingOrderDto(row: StandingOrderListRow): StandingOrderDto {
   return {

@@ -46,7 +46,8 @@ export async function holdFunds(app: FastifyInstance, m: EntityManager, t: Trans
             type: 'debit',
             kind: t.kind,
             status: 'pending',
-            description: `${international ? 'International' : 'Local'} transfer to ${recipientName}`,
+            // A standing order's later payments read as such in the customer's history and statements.
+            description: t.standing_order_id ? `Standing order to ${recipientName}` : `${international ? 'International' : 'Local'} transfer to ${recipientName}`,
             category: international ? 'International transfer' : 'Local transfer',
             amountMinor: debitMinor,
             feeMinor,

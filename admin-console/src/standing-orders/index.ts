@@ -1,0 +1,1 @@
+export { StandingOrderList as list, StandingOrderShow as show, icon } from './StandingOrders';
