@@ -91,6 +91,8 @@ describe('standing orders', () => {
     await p.waitForFunction(() => document.activeElement?.textContent === 'Done');
     await p.keyboard.press('Escape');
 
+    // The form starts again empty: closing the dialog leaves no payment ready to be sent twice.
+    await expect(p.getByLabel('Amount').inputValue()).resolves.toBe('');
     const scheduled = p.getByTestId('scheduled-transfers');
     await scheduled.getByText(`Sends on ${formatCalendarDate(tomorrow)} · fee $5.00`).waitFor();
     await scheduled.getByRole('button', { name: `Cancel the transfer to Sam Carter on ${tomorrow}` }).click();

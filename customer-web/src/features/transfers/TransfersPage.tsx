@@ -16,11 +16,12 @@ export default function TransfersPage() {
   const { user } = useAuth();
   const [params, setParams] = useSearchParams();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  // A payment just approved may be dated or repeat: the lists below are read again once, when it is done.
+  // A payment just approved may be dated or repeat: the lists below are read again once, when it is done; and its form
+  // starts empty again, so closing the dialog does not leave a payment ready to be sent twice.
   const approved = params.get('codeStep') === 'success' ? params.get('transferData') : null;
-  const [lists, setLists] = useState('lists');
+  const [lastApproval, setLastApproval] = useState('none');
   useEffect(() => {
-    if (approved) setLists(`after ${approved}`);
+    if (approved) setLastApproval(approved);
   }, [approved]);
   if (!user) return <FullScreenLoader />;
   const tab = (TABS.includes(params.get('tab') as TabName) ? params.get('tab') : 'sameBank') as TabName;
@@ -45,12 +46,12 @@ export default function TransfersPage() {
         </Tabs>
         <CardContent sx={{ p: { xs: 2, md: 4 } }}>
           {tab === 'sameBank' && <SameBankForm />}
-          {tab === 'local' && <OutboundForm kind="local" key="local" />}
-          {tab === 'international' && <OutboundForm kind="international" key="international" />}
+          {tab === 'local' && <OutboundForm kind="local" key={`local ${lastApproval}`} />}
+          {tab === 'international' && <OutboundForm kind="international" key={`international ${lastApproval}`} />}
         </CardContent>
       </Card>
-      <StandingOrders key={`standing ${lists}`} />
-      <ScheduledTransfers key={`scheduled ${lists}`} />
+      <StandingOrders key={`standing ${lastApproval}`} />
+      <ScheduledTransfers key={`scheduled ${lastApproval}`} />
       <TransferCodeModal />
     </Stack>
   );
