@@ -111,9 +111,13 @@ export interface StaffStandingOrderRow extends StandingOrderListRow {
   customer_account_number: string;
 }
 
-export async function listForStaff(db: Queryable, query: StaffListQuery): Promise<{ rows: StaffStandingOrderRow[]; total: number | undefined }> {
-  const where = `($1::uuid IS NULL OR customer_id = $1) AND ($2::text IS NULL OR status = $2) AND ($3::uuid IS NULL OR id = $3)`;
-  const params = [query.customerId ?? null, query.status ?? null, query.id ?? null];
+const STAFF_WHERE = `($1::uuid IS NULL OR customer_id = $1) AND ($2::text IS NULL OR status = $2) AND ($3::uuid IS NULL OR id = $3)`;
+const staffParams = (query: Pick<StaffListQuery, 'customerId' | 'status' | 'id'>) => [query.customerId ?? null, query.status ?? null, query.id ?? null];
+
+/** A page of orders for staff (one order, with `id`); the list's total is `countForStaff`'s, asked only for a list. */
+export async function listForStaff(db: Queryable, query: StaffListQuery): Promise<StaffStandingOrderRow[]> {
+  const where = STAFF_WHERE;
+  const params = staffParams(query);
   const list = await rows<StaffStandingOrderRow>(
     db,
     `SELECT orders.*, ${PAYMENT_COUNTS}, concat_ws(' ', customers.first_name, customers.last_name) AS customer_name, customers.account_number AS customer_account_number
@@ -122,7 +126,12 @@ export async function listForStaff(db: Queryable, query: StaffListQuery): Promis
       ORDER BY orders.${query.sortColumn} ${query.direction} NULLS LAST, orders.id`,
     [...params, query.limit, query.offset],
   );
-  return { rows: list, total: await totalUpTo(db, `SELECT 1 FROM standing_orders WHERE ${where}`, params, query.offset) };
+  return list;
+}
+
+/** The staff list's total, counted up to a cap past its page. */
+export async function countForStaff(db: Queryable, query: StaffListQuery): Promise<number | undefined> {
+  return totalUpTo(db, `SELECT 1 FROM standing_orders WHERE ${STAFF_WHERE}`, staffParams(query), query.offset);
 }
 
 export interface PaymentOutcome {

@@ -26,6 +26,7 @@ import {
   endStandingOrder,
   insertOrderPayment,
   insertStandingOrder,
+  countForStaff,
   listForStaff,
   listStandingOrders,
   lockStandingOrder,
@@ -165,12 +166,12 @@ export async function standingOrdersOf(m: EntityManager, customerId: string): Pr
 
 /** Staff's page of orders, each naming its customer. */
 export async function standingOrdersForStaff(m: EntityManager, query: StaffListQuery): Promise<{ items: StaffStandingOrderDto[]; total: number | undefined }> {
-  const { rows, total } = await listForStaff(m, query);
-  return { items: rows.map(toStaffDto), total };
+  const rows = await listForStaff(m, query);
+  return { items: rows.map(toStaffDto), total: await countForStaff(m, query) };
 }
 
 export async function standingOrderForStaff(m: EntityManager, id: string): Promise<StaffStandingOrderDto> {
-  const [row] = (await listForStaff(m, { id, sortColumn: 'created_at', direction: 'DESC', limit: 1, offset: 0 })).rows;
+  const [row] = await listForStaff(m, { id, sortColumn: 'created_at', direction: 'DESC', limit: 1, offset: 0 });
   if (!row) throw errors.standingOrderNotFound();
   return toStaffDto(row);
 }
