@@ -3,6 +3,7 @@ import { loadConfig } from './config/config';
 import { buildApp } from './app';
 import { prepareData, resolveDatabase } from './boot';
 import { migrateAndConnect, sealLegacyData } from './platform-boot';
+import { startIdleCollector } from './common/idle-collector';
 import type { FastifyInstance } from 'fastify';
 import type { EmbeddedDatabase } from './db/embedded-postgres';
 
@@ -43,6 +44,8 @@ async function main() {
   try {
     const lines = [...(await sealLegacyData(app)), ...(await prepareData(app))];
     await app.listen({ port: config.port, host: config.host });
+    // Only the process that serves: the jest suites' in-process servers run without it (docs/decisions/0054).
+    if (config.idleCollect) startIdleCollector(app.server);
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const base = `http://localhost:${port}`;

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { GcTally, type GcFigures, gcBySecond, parseGcLine, scavengeTotals } from './gc-tally';
+import { GcTally, type GcFigures, describeMajorsBefore, gcBySecond, parseGcLine, scavengeTotals } from './gc-tally';
 
 describe('parseGcLine', () => {
   it('reads the kind and the pause of the lines --trace-gc prints (Node 20)', () => {
@@ -7,12 +7,21 @@ describe('parseGcLine', () => {
       major: false,
       pauseMs: 1.51,
       markingStepsMs: 0,
+      requested: false,
     });
     expect(
       parseGcLine(
         '[7204:0x4181fd70]    43555 ms: Mark-Compact 83.1 (127.9) -> 45.8 (124.4) MB, 13.11 / 0.54 ms  (+ 22.0 ms in 130 steps since start of marking, biggest step 5.4 ms, walltime since start of marking 47 ms) (average mu = 0.996, current mu = 0.990) finalize incremental marking via task; GC in old space requested',
       ),
-    ).toEqual({ major: true, pauseMs: 13.11, markingStepsMs: 22 });
+    ).toEqual({ major: true, pauseMs: 13.11, markingStepsMs: 22, requested: false });
+    expect(
+      parseGcLine('[8401:0x17ed5470]       80 ms: Mark-Compact 19.1 (32.6) -> 2.9 (20.5) MB, 3.84 / 0.00 ms  (average mu = 1.000, current mu = 1.000) testing; GC in old space requested'),
+    ).toEqual({
+      major: true,
+      pauseMs: 3.84,
+      markingStepsMs: 0,
+      requested: true,
+    });
   });
 
   it('leaves every other line alone', () => {
@@ -55,10 +64,25 @@ describe('GcTally', () => {
       for (const scavenge of figures.scavenges) expect(Math.abs(scavenge.atEpochMs - Date.now())).toBeLessThan(60_000);
       expect(printed).toEqual(['ready', 'collected']);
       expect(tally.stop().scavenges).toHaveLength(0);
+      // gc() is a requested mark-compact, kept in the whole run's record whether counted or not.
+      expect(tally.majorsSinceStart.some((major) => major.requested)).toBe(true);
     } finally {
       log.mockRestore();
       child.kill();
     }
+  });
+});
+
+describe('describeMajorsBefore', () => {
+  it("counts the mark-compacts before the minute and the idle collector's among them", () => {
+    const majors = [
+      { atEpochMs: 1_000, requested: false },
+      { atEpochMs: 20_000, requested: true },
+      { atEpochMs: 40_000, requested: true },
+      { atEpochMs: 90_000, requested: false },
+    ];
+    expect(describeMajorsBefore(majors, 60_000)).toBe("the server's mark-compacts before the minute: 3, 2 of them its idle collector's, the last 20 s before it");
+    expect(describeMajorsBefore(majors.slice(0, 1), 60_000)).toBe("the server's mark-compacts before the minute: 1, 0 of them its idle collector's");
   });
 });
 

@@ -13,13 +13,20 @@ export interface GcEvent {
   pauseMs: number;
   /** A mark-compact's incremental marking steps, which also ran on the main thread, before the pause (0 if none). */
   markingStepsMs: number;
+  /** Asked for by the program (`gc()`, reason "testing"): the server's idle collector (docs/decisions/0054). */
+  requested: boolean;
 }
 
 /** One --trace-gc line as a collection (a mark-compact is major), or undefined for any other line. */
 export function parseGcLine(line: string): GcEvent | undefined {
   const match = GC_LINE.exec(line);
   if (!match) return undefined;
-  return { major: match[1].startsWith('Mark-Compact'), pauseMs: Number(match[2]), markingStepsMs: Number(MARKING_STEPS.exec(line)?.[1] ?? 0) };
+  return {
+    major: match[1].startsWith('Mark-Compact'),
+    pauseMs: Number(match[2]),
+    markingStepsMs: Number(MARKING_STEPS.exec(line)?.[1] ?? 0),
+    requested: / testing;/.test(line),
+  };
 }
 
 /** A scavenge: when it ended (epoch ms, as its line arrived) and its pause. */
@@ -36,6 +43,15 @@ export interface GcFigures {
 }
 
 const none = (): GcFigures => ({ scavenges: [], majors: [] });
+
+/** The mark-compacts before `epochMs`, how many of them the server asked for in a quiet second, and the last of those. */
+export function describeMajorsBefore(majors: { atEpochMs: number; requested: boolean }[], epochMs: number): string {
+  const before = majors.filter((major) => major.atEpochMs < epochMs);
+  const requested = before.filter((major) => major.requested);
+  const last = requested.at(-1);
+  const lastText = last ? `, the last ${((epochMs - last.atEpochMs) / 1000).toFixed(0)} s before it` : '';
+  return `the server's mark-compacts before the minute: ${before.length}, ${requested.length} of them its idle collector's${lastText}`;
+}
 
 /** How many scavenges, their pauses in all and the longest. */
 export function scavengeTotals(scavenges: Scavenge[]): { count: number; pauseMs: number; longestMs: number } {
@@ -76,6 +92,8 @@ export function gcBySecond(figures: GcFigures, startEpochMs: number, seconds: nu
  */
 export class GcTally {
   private counting?: GcFigures;
+  /** Every mark-compact since the server started, counted or not: when it ended and whether the program asked for it. */
+  readonly majorsSinceStart: { atEpochMs: number; requested: boolean }[] = [];
 
   constructor(server: ChildProcess) {
     if (server.stdout) createInterface({ input: server.stdout }).on('line', (line) => this.take(line, (text) => console.log(text)));
@@ -95,6 +113,7 @@ export class GcTally {
   private take(line: string, passOn: (text: string) => void) {
     const event = parseGcLine(line);
     if (!event) return passOn(line);
+    if (event.major) this.majorsSinceStart.push({ atEpochMs: Date.now(), requested: event.requested });
     const figures = this.counting;
     if (!figures) return;
     if (event.major) {

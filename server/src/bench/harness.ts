@@ -52,7 +52,7 @@ export function serverEnv(opts: { databaseUrl: string; port: number; dataDir: st
  * (BENCH_SERVER_NODE_ARGS) win. The old generation may double over what the last mark-compact kept, and V8's memory
  * reducer, whose watchdog compacted everything and shrank the young generation under load, is off (docs/decisions/0034).
  */
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=24', '--no-allocation-site-pretenuring', '--heap-growing-percent=100', '--no-memory-reducer'];
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=24', '--no-allocation-site-pretenuring', '--heap-growing-percent=300', '--no-memory-reducer'];
 
 /** node server/dist/main.js in a process of its own (as in production), with SERVER_NODE_FLAGS and optional others. */
 export function spawnServer(env: NodeJS.ProcessEnv, nodeArgs: string[] = [], stdio: 'inherit' | 'ignore' | 'pipe' = 'inherit'): ChildProcess {

@@ -8,7 +8,7 @@ import { withTransaction } from '../db/transaction';
 import { internalAccountId, newReference, postJournal } from '../modules/ledger/ledger.service';
 import { transactionSearch } from '../modules/transactions/transactions.service';
 import { type PgStats, checkpoint, sessionsOpened, walBytes } from './bench-database';
-import { type GcTally, gcBySecond, scavengeTotals } from './gc-tally';
+import { type GcTally, describeMajorsBefore, gcBySecond, scavengeTotals } from './gc-tally';
 import { HARNESS_PIN, type SeededCustomer } from './harness';
 import { describeSlowSeconds, sampleSeconds, windowTotals } from './second-sampler';
 import { sampleActivity } from './activity-sampler';
@@ -115,6 +115,7 @@ export async function steadyTransfers(stack: Stack, { rate, durationS, fixed, pg
   const sessionsBefore = await sessionsOpened(ds);
   const autovacuumBefore = await autovacuumCounters(ds);
   stack.gc.start();
+  const minuteStartEpochMs = Date.now();
   const machineSeconds = sampleSeconds(serverPid, postmasterPid, cpuLimitDirectory, diskOf(stack.tmp));
   const half = await steadyRate(url, rate, durationS, transfer, { pool });
   pool.close();
@@ -130,6 +131,7 @@ export async function steadyTransfers(stack: Stack, { rate, durationS, fixed, pg
   );
   // Stopped here, not after the figures below: the slow seconds are told with the collections that ended in them.
   const collected = stack.gc.stop();
+  console.log(`  ${describeMajorsBefore(stack.gc.majorsSinceStart, minuteStartEpochMs)}`);
   const gc = gcBySecond(collected, half.startEpochMs, seconds.length);
   for (const line of describeSlowSeconds(seconds, half.slowBySecond, { cpuLimited: !!cpuLimitDirectory, gc })) console.log(`  ${line}`);
   // pg_stat_user_tables is updated once a worker has finished a table: one finishing just after the minute shows in the next.

@@ -25,6 +25,7 @@ describe('loadConfig', () => {
       dbPoolSize: 20,
       ledgerBatchCycleMs: 12,
       paymentCheckCycleMs: 12,
+      idleCollect: true,
     });
     expect(first.databaseUrl).toBeUndefined();
     expect(first.encryptionKey).toHaveLength(32);
@@ -52,6 +53,7 @@ describe('loadConfig', () => {
         ADMIN_PASSWORD: 'a-long-admin-password',
         LEDGER_BATCH_CYCLE_MS: '0',
         PAYMENT_CHECK_CYCLE_MS: '3',
+        IDLE_COLLECT: '0',
       }),
     );
     expect(config).toMatchObject({
@@ -65,6 +67,7 @@ describe('loadConfig', () => {
       dailyOutboundLimit: '1000.50',
       ledgerBatchCycleMs: 0,
       paymentCheckCycleMs: 3,
+      idleCollect: false,
     });
     expect(config.encryptionKey.equals(key)).toBe(true);
   });

@@ -54,6 +54,8 @@ export interface AppConfig {
   fourEyesThreshold: string;
   /** Run the job queue's worker in this process (JOBS_WORKER=0 leaves jobs to other processes; tests drain by hand). */
   jobsWorker: boolean;
+  /** A full garbage collection in a quiet second once the heap has grown (IDLE_COLLECT=0: V8 alone decides; docs/decisions/0054). */
+  idleCollect: boolean;
   // Platform security (issue 12): keys per use, production switches, front ends on their own origins.
   /** The role the server runs as, made by the operator (DATABASE_APP_URL); unset: `<database>_app` is made at start through DATABASE_URL (the owner). */
   databaseAppUrl?: string;
@@ -261,6 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     cardNetworkKey: env.CARD_NETWORK_KEY || undefined,
     fourEyesThreshold,
     jobsWorker: env.JOBS_WORKER !== '0',
+    idleCollect: env.IDLE_COLLECT !== '0',
     keys: deriveKeys(sessionSecret, encryptionKey!),
     production: platform.production,
     docsEnabled: platform.docsEnabled,
