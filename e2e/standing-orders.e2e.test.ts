@@ -52,6 +52,18 @@ describe('standing orders', () => {
     await expectNoSeriousA11yViolations(p, 'transfers: standing orders');
     await screenshot(p, 'standing-orders');
 
+    // The dashboard shows what is promised from the balance: the order's next payment, on its date.
+    await p.goto('/dashboard');
+    const upcoming = p.getByTestId('upcoming-payments');
+    await upcoming.getByRole('heading', { name: 'Coming up' }).waitFor();
+    const nextPayment = upcoming.getByRole('listitem').filter({ hasText: '$25.00 to Sam Carter' });
+    await nextPayment.getByText(`Standing order, ${describeRepeat('monthly', untilOn)}`).waitFor();
+    await nextPayment.getByText(formatCalendarDate(secondOn)).waitFor();
+    await expectNoSeriousA11yViolations(p, 'dashboard: payments coming up');
+    await screenshot(p, 'dashboard-coming-up');
+    await upcoming.getByRole('link', { name: 'Manage' }).click();
+    await p.waitForURL('**/transfers');
+
     // Stopping asks first; "Keep it" changes nothing.
     await orders.getByRole('button', { name: 'Stop the standing order to Sam Carter' }).click();
     const confirm = p.getByRole('dialog', { name: 'Stop this standing order?' });
@@ -65,6 +77,10 @@ describe('standing orders', () => {
     await orders.getByText('Cancelled').waitFor();
     expect(await orders.getByRole('button', { name: /Stop the standing order/ }).count()).toBe(0);
     await expect(orders.getByText(`${repeats} · account ending 3210 · 1 payment made`).count()).resolves.toBe(1);
+    // A stopped order promises nothing more: the dashboard no longer lists it.
+    await Promise.all([p.waitForResponse((response) => response.url().endsWith('/v1/standing-orders')), p.goto('/dashboard')]);
+    await p.getByTestId('recent-transactions').waitFor();
+    expect(await p.getByTestId('upcoming-payments').getByText('$25.00 to Sam Carter').count()).toBe(0);
   });
 
   it('sends no repeat once the customer goes back to paying just once; that payment, dated tomorrow, waits in the scheduled list until cancelled', async () => {

@@ -15,6 +15,7 @@ import { BalanceCard } from '../../components/BalanceCard';
 import { StatTile } from '../../components/StatTile';
 import { TransactionRow } from '../../components/TransactionRow';
 import { customerTimeZone } from '../../api/time-zone';
+import { UpcomingPayments } from './UpcomingPayments';
 
 const QUICK_ACTIONS = [
   { label: 'Transfer', to: '/transfers', icon: <SwapHorizIcon /> },
@@ -190,6 +191,9 @@ export default function DashboardPage() {
               </Grid>
             </CardContent>
           </Card>
+        </Grid>
+        <Grid size={12} sx={{ '&:empty': { display: 'none' } }}>
+          <UpcomingPayments />
         </Grid>
         <Grid size={{ xs: 12, lg: 7 }}>
           <Card sx={{ height: '100%' }} data-testid="recent-transactions">
