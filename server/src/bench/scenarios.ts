@@ -115,7 +115,6 @@ export async function steadyTransfers(stack: Stack, { rate, durationS, fixed, pg
   const sessionsBefore = await sessionsOpened(ds);
   const autovacuumBefore = await autovacuumCounters(ds);
   stack.gc.start();
-  const minuteStartEpochMs = Date.now();
   const machineSeconds = sampleSeconds(serverPid, postmasterPid, cpuLimitDirectory, diskOf(stack.tmp));
   const half = await steadyRate(url, rate, durationS, transfer, { pool });
   pool.close();
@@ -131,7 +130,7 @@ export async function steadyTransfers(stack: Stack, { rate, durationS, fixed, pg
   );
   // Stopped here, not after the figures below: the slow seconds are told with the collections that ended in them.
   const collected = stack.gc.stop();
-  console.log(`  ${describeMajorsBefore(stack.gc.majorsSinceStart, minuteStartEpochMs)}`);
+  console.log(`  ${describeMajorsBefore(stack.gc.majorsSinceStart, half.startEpochMs)}`);
   const gc = gcBySecond(collected, half.startEpochMs, seconds.length);
   for (const line of describeSlowSeconds(seconds, half.slowBySecond, { cpuLimited: !!cpuLimitDirectory, gc })) console.log(`  ${line}`);
   // pg_stat_user_tables is updated once a worker has finished a table: one finishing just after the minute shows in the next.

@@ -69,9 +69,8 @@ export interface IdleCollector {
   stop(): void;
   /** One look now, as the timer takes every `checkEveryMs`; true when it collected. */
   check(): boolean;
-  /** Collections made so far and the time the last took, for the log and the tests. */
+  /** Collections made so far. */
   readonly collections: number;
-  readonly lastPauseMs: number;
 }
 
 export function startIdleCollector(server: Server, options: IdleCollectorOptions = IDLE_COLLECTOR_DEFAULTS): IdleCollector {
@@ -81,7 +80,6 @@ export function startIdleCollector(server: Server, options: IdleCollectorOptions
   let keptBytes = oldGenerationBytes();
   let lastCollectedMs = Date.now();
   let collections = 0;
-  let lastPauseMs = 0;
   const countRequest = () => {
     requestsBegun += 1;
   };
@@ -93,9 +91,7 @@ export function startIdleCollector(server: Server, options: IdleCollectorOptions
     // V8 collected on its own since (under load): measure growth from what it kept, not from an older, larger figure.
     if (reading.oldGenerationBytes < keptBytes) keptBytes = reading.oldGenerationBytes;
     if (!shouldCollect(reading, options)) return false;
-    const startedNs = process.hrtime.bigint();
     collect();
-    lastPauseMs = Number(process.hrtime.bigint() - startedNs) / 1e6;
     collections += 1;
     keptBytes = oldGenerationBytes();
     lastCollectedMs = Date.now();
@@ -111,9 +107,6 @@ export function startIdleCollector(server: Server, options: IdleCollectorOptions
     },
     get collections() {
       return collections;
-    },
-    get lastPauseMs() {
-      return lastPauseMs;
     },
   };
 }
