@@ -5,11 +5,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, totalmem, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import type { DataSource } from 'typeorm';
 import { createDataSource, runMigrations } from '../db/data-source';
 import { freePort } from '../db/embedded-postgres';
 import { rows } from '../common/sql';
 import { seedFxRates } from '../modules/fx/fx.service';
-import { limitCpu } from './cpu-limit';
+import { limitCpu, slowCores } from './cpu-limit';
 import { loginCustomers, seedFundedCustomers, serverEnv, spawnServer, waitReady } from './harness';
 import { fig } from './steady-rate';
 import { GcTally } from './gc-tally';
@@ -31,6 +32,29 @@ const HISTORY_TRANSFERS = Number(process.env.BENCH_HISTORY_TRANSFERS ?? 1_000_00
 const POPULATION = Number(process.env.BENCH_POPULATION ?? 100_000);
 const PG_STATS = process.env.BENCH_PG_STATS === '1';
 
+/** BENCH_CORE_SHARE: the share of one core each process of the steady minute and the list may use (cpu-limit.ts). */
+const CORE_SHARE = process.env.BENCH_CORE_SHARE ? Number(process.env.BENCH_CORE_SHARE) : undefined;
+/** The server's connections name themselves, so that BENCH_CORE_SHARE finds their backends. */
+const SERVER_APPLICATION_NAME = 'strongroom-bench-server';
+
+function withApplicationName(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.searchParams.set('application_name', name);
+  return parsed.toString();
+}
+
+/**
+ * BENCH_CORE_SHARE: from here on the server, each of its PostgreSQL backends (its pool keeps them: none is opened in
+ * the minute) and this load generator run as on a core 1/share times slower, each on its own (cpu-limit.ts,
+ * slowCores). pgbench's yardstick has run by then, at the machine's own speed.
+ */
+async function slowTheStack(ds: DataSource, serverPid: number, share: number) {
+  const backends = await rows<{ pid: number }>(ds.manager, 'SELECT pid FROM pg_stat_activity WHERE application_name = $1', [SERVER_APPLICATION_NAME]);
+  const slowed = slowCores([serverPid, ...backends.map((backend) => backend.pid), process.pid], share);
+  console.log(`BENCH_CORE_SHARE: the server, its ${backends.length} PostgreSQL backends and the load generator: ${slowed.description}`);
+  return slowed;
+}
+
 /** The server in its own process, as in production, so that the load generator does not share its event loop. */
 async function startServer(url: string, tmp: string, encryptionKey: Buffer) {
   const port = await freePort();
@@ -44,7 +68,13 @@ async function startServer(url: string, tmp: string, encryptionKey: Buffer) {
   // --trace-gc (a line a collection) lets the steady run say how often and how long the server stopped to collect.
   const server = spawnServer(
     {
-      ...serverEnv({ databaseUrl: url, port, dataDir: join(tmp, 'data'), sessionSecret: randomBytes(32).toString('hex'), encryptionKeyHex: encryptionKey.toString('hex') }),
+      ...serverEnv({
+        databaseUrl: withApplicationName(url, SERVER_APPLICATION_NAME),
+        port,
+        dataDir: join(tmp, 'data'),
+        sessionSecret: randomBytes(32).toString('hex'),
+        encryptionKeyHex: encryptionKey.toString('hex'),
+      }),
       ...(loopProbeFile ? { LOOP_PROBE_FILE: loopProbeFile } : {}),
     },
     ['--trace-gc', ...nodeArgs],
@@ -145,9 +175,11 @@ async function main() {
   // which one stall of the machine decides, and the 15 s right after a checkpoint are its heaviest. The run prints each
   // 15 s window's p99 as well, the worst of which is what the shorter run would have given.
   const halfDurationS = process.env.BENCH_HALF_S ? Number(process.env.BENCH_HALF_S) : Math.max(DURATION_S, HALF_PEAK_DEFAULT_S);
+  const slowed = CORE_SHARE && server.pid ? await slowTheStack(ds, server.pid, CORE_SHARE) : undefined;
   await steadyTransfers(stack, { rate: fixedRate ?? Math.max(1, Math.floor(peak / 2)), durationS: halfDurationS, fixed: !!fixedRate, pgbench, connections: CONNECTIONS });
   await printLedgerCheck(ds);
   await listScenario(stack, LIST_ROWS);
+  if (slowed) console.log(`BENCH_CORE_SHARE: the slowed processes were held back ${fig(slowed.restore().throttledMs)} ms in all`);
 
   const serverExited = new Promise((resolve) => server.once('exit', resolve));
   server.kill('SIGTERM');

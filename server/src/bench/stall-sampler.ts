@@ -6,6 +6,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fig } from './steady-rate';
+import { throttledMsIn } from './cpu-limit';
 
 export interface Counters {
   atEpochMs: number;
@@ -84,13 +85,7 @@ export function readMachineTicks(procStat: string): Pick<Counters, 'busyMs' | 'i
 
 export function readCounters(serverPid: number | undefined, cgroupDirectory: string | undefined, disk?: DiskId): Counters {
   const { busyMs, interruptsMs, iowaitMs, stealMs } = readMachineTicks(readFileSync('/proc/stat', 'utf8'));
-  let throttledMs = 0;
-  if (cgroupDirectory && existsSync(join(cgroupDirectory, 'cpu.stat'))) {
-    const stat = readFileSync(join(cgroupDirectory, 'cpu.stat'), 'utf8');
-    const v2 = /throttled_usec (\d+)/.exec(stat);
-    const v1 = /throttled_time (\d+)/.exec(stat);
-    throttledMs = v2 ? Number(v2[1]) / 1000 : v1 ? Number(v1[1]) / 1e6 : 0;
-  }
+  const throttledMs = cgroupDirectory ? throttledMsIn(cgroupDirectory) : 0;
   let serverRunMs = 0;
   let serverWaitMs = 0;
   if (serverPid) {
