@@ -11,7 +11,7 @@ import { freePort } from '../db/embedded-postgres';
 import { rows } from '../common/sql';
 import { seedFxRates } from '../modules/fx/fx.service';
 import { limitCpu, slowCores } from './cpu-limit';
-import { loginCustomers, seedFundedCustomers, serverEnv, spawnServer, waitReady } from './harness';
+import { loginCustomers, seedFundedCustomers, serverEnv, spawnServer, waitReady, withApplicationName } from './harness';
 import { fig } from './steady-rate';
 import { GcTally } from './gc-tally';
 import { seedHistory } from './history';
@@ -36,12 +36,6 @@ const PG_STATS = process.env.BENCH_PG_STATS === '1';
 const CORE_SHARE = process.env.BENCH_CORE_SHARE ? Number(process.env.BENCH_CORE_SHARE) : undefined;
 /** The server's connections name themselves, so that BENCH_CORE_SHARE finds their backends. */
 const SERVER_APPLICATION_NAME = 'strongroom-bench-server';
-
-function withApplicationName(url: string, name: string): string {
-  const parsed = new URL(url);
-  parsed.searchParams.set('application_name', name);
-  return parsed.toString();
-}
 
 /**
  * BENCH_CORE_SHARE: from here on the server, each of its PostgreSQL backends (its pool keeps them: none is opened in

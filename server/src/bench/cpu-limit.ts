@@ -5,6 +5,7 @@
 // evenly rather than stopping them all for tens of milliseconds.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
+import { fig } from './steady-rate';
 
 /** The kernel's least quota, and the period for a limit of one core or more. */
 const LEAST_QUOTA_US = 1000;
@@ -74,7 +75,7 @@ export function slowCores(pids: number[], share: number, root = '/sys/fs/cgroup'
     return { pid, directory, from };
   });
   return {
-    description: `each of ${pids.length} processes held to ${share} of a core (${LEAST_QUOTA_US} us every ${periodUs} us, cgroup v${version}): a core ${(1 / share).toFixed(2)} times slower`,
+    description: `each of ${pids.length} processes held to ${share} of a core (${LEAST_QUOTA_US} us every ${periodUs} us, cgroup v${version}): a core ${fig(1 / share, 2)} times slower`,
     restore() {
       let throttledMs = 0;
       for (const { pid, directory, from } of moved) {

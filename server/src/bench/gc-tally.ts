@@ -1,6 +1,7 @@
 // The server's garbage collections during a scenario of npm run bench, read from the lines Node's --trace-gc prints.
 import type { ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { fig } from './steady-rate';
 
 /** "[pid:isolate]  35460 ms: Scavenge 101.9 (142.1) -> 76.3 (142.1) MB, 1.51 / 0.45 ms  (average mu = ...": kind, then the pause. */
 const GC_LINE = /^\[\d+:0x[0-9a-f]+\]\s+\d+ ms: (Scavenge|Mark-Compact|Mark-Compact \(reduce\)|Minor Mark-Sweep)\b.*? MB, ([\d.]+) \/ [\d.]+ ms/;
@@ -49,7 +50,7 @@ export function describeMajorsBefore(majors: { atEpochMs: number; requested: boo
   const before = majors.filter((major) => major.atEpochMs < epochMs);
   const requested = before.filter((major) => major.requested);
   const last = requested.at(-1);
-  const lastText = last ? `, the last ${((epochMs - last.atEpochMs) / 1000).toFixed(0)} s before it` : '';
+  const lastText = last ? `, the last ${fig((epochMs - last.atEpochMs) / 1000)} s before it` : '';
   return `the server's mark-compacts before the minute: ${before.length}, ${requested.length} of them its idle collector's${lastText}`;
 }
 

@@ -42,6 +42,13 @@ export function serverEnv(opts: { databaseUrl: string; port: number; dataDir: st
   };
 }
 
+/** `url` with its connections named `name` in pg_stat_activity, so that a run can find (or kill) that process's backends. */
+export function withApplicationName(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.searchParams.set('application_name', name);
+  return parsed.toString();
+}
+
 /**
  * The Node flags the server runs with in production (package.json's start:server, docker/Dockerfile), so the bench
  * and the chaos run measure the same process. No allocation-site pretenuring (docs/decisions/0029): V8 had moved ~36

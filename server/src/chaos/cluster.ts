@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Pool } from 'pg';
 import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded-postgres';
-import { serverEnv, spawnServer, waitReady } from '../bench/harness';
+import { serverEnv, spawnServer, waitReady, withApplicationName } from '../bench/harness';
 
 export const CHAOS_ADMIN = { email: 'chaos.admin@strongroom.local', password: 'Chaos!Admin-Passw0rd', totpSecret: generateSecret() };
 
@@ -82,12 +82,6 @@ export class Database {
     await this.pool?.end().catch(() => undefined);
     await this.stop();
   }
-}
-
-export function withApplicationName(url: string, name: string) {
-  const u = new URL(url);
-  u.searchParams.set('application_name', name);
-  return u.toString();
 }
 
 export interface ServerProcess {
