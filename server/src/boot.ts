@@ -21,7 +21,7 @@ export async function resolveDatabase(
   log(`No DATABASE_URL: starting embedded PostgreSQL under ${config.dataDir}/pg`);
   const pgPort = process.env.PG_PORT ? Number(process.env.PG_PORT) : undefined;
   if (pgPort !== undefined && (!Number.isInteger(pgPort) || pgPort < 1 || pgPort > 65535)) throw new Error('PG_PORT must be a port number');
-  const embedded = await startEmbeddedPostgres(config.dataDir, { port: pgPort, log: pgLog, callerHandlesSignals: opts.callerHandlesSignals });
+  const embedded = await startEmbeddedPostgres(config.dataDir, { port: pgPort, log: pgLog, notice: log, callerHandlesSignals: opts.callerHandlesSignals });
   return { url: embedded.url, embedded };
 }
 

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, chownSync, chmodSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
+import { DataDirInUseError, holdDataDir, stopOrphanedPostgres } from './data-dir-lock';
 
 export interface EmbeddedDatabase {
   url: string;
@@ -52,6 +53,8 @@ function loadPackage() {
 export interface EmbeddedOptions {
   port?: number;
   log?: (line: string) => void;
+  /** Where to say what the operator should know (a left-behind PostgreSQL stopped); default `log`. */
+  notice?: (message: string) => void;
   flags?: string[];
   /**
    * The caller stops the database itself on SIGINT, SIGTERM and SIGHUP, after its own work (the server: after its
@@ -99,25 +102,40 @@ export async function startEmbeddedPostgres(dir: string, opts: EmbeddedOptions =
     // 16 MB while every transaction behind it waits (~100 ms stalls every few seconds on a fresh cluster).
     postgresFlags: ['-c', 'max_connections=200', '-c', 'shared_buffers=128MB', '-c', 'fsync=on', '-c', 'min_wal_size=1GB', '-c', 'unix_socket_directories=', ...(opts.flags ?? [])],
   });
-  if (fresh) {
-    await pg.initialise();
-    if (isRoot) chownRecursive(dir);
+  const alreadyRunning = `the embedded PostgreSQL under ${databaseDir} is already running (another Strongroom started from this folder?). Stop that one, or give this one its own DATA_DIR.`;
+  let release: () => void;
+  try {
+    release = holdDataDir(dir);
+  } catch (err) {
+    throw err instanceof DataDirInUseError ? new Error(`${alreadyRunning} (${err.message})`) : err;
   }
   try {
+    // No live process holds the folder: a PostgreSQL still running on it was left by one that was killed outright.
+    const orphan = await stopOrphanedPostgres(databaseDir);
+    if (orphan !== undefined) (opts.notice ?? opts.log)?.(`stopped the PostgreSQL (pid ${orphan}) that an ended process left running on ${databaseDir}`);
+  } catch (err) {
+    release();
+    throw err;
+  }
+  try {
+    if (fresh) {
+      await pg.initialise();
+      if (isRoot) chownRecursive(dir);
+    }
     await pg.start();
   } catch {
+    release();
     // PostgreSQL itself tells a live lock file from a stale one (left by a crash, which it removes).
     const inUse = lastLines.some((line) => /lock file "postmaster\.pid" already exists/.test(line));
-    throw new Error(
-      inUse
-        ? `the embedded PostgreSQL under ${databaseDir} is already running (another Strongroom started from this folder?). Stop that one, or give this one its own DATA_DIR.`
-        : `the embedded PostgreSQL under ${databaseDir} did not start: ${lastLines.join(' / ') || 'it gave no reason'}`,
-    );
+    throw new Error(inUse ? alreadyRunning : `the embedded PostgreSQL under ${databaseDir} did not start: ${lastLines.join(' / ') || 'it gave no reason'}`);
   }
   if (fresh) await pg.createDatabase('strongroom');
   return {
     url: `postgres://postgres:postgres@127.0.0.1:${port}/strongroom`,
-    stop: () => pg.stop(),
+    stop: async () => {
+      await pg.stop();
+      release();
+    },
   };
 }
 
