@@ -3,9 +3,8 @@ import cookie from '@fastify/cookie';
 import jwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { StaffRole } from '@strongroom/shared';
-import { SessionService, type BesideSession, type CustomerPrincipal, type StaffPrincipal } from '../modules/auth/session.service';
+import { SessionService, presentedBy, type BesideSession, type CustomerPrincipal, type StaffPrincipal } from '../modules/auth';
 import { forbidden } from '../common/app-error';
-import { presentedBy } from '../modules/auth/session.http';
 
 type PreHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 

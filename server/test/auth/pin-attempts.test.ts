@@ -3,7 +3,7 @@ import { AppError } from '../../src/common/app-error';
 import type { PostgresConnectionOptions } from 'typeorm/driver/postgres/PostgresConnectionOptions';
 import { MAX_CODE_ATTEMPTS } from '@strongroom/shared';
 import { createDataSource } from '../../src/db/data-source';
-import { ATTEMPT_IN_FLIGHT_LIMIT_S, COMMIT_WITHOUT_FLUSH, PinAttempts, pinLockMinutes } from '../../src/modules/auth/pin-attempts';
+import { ATTEMPT_IN_FLIGHT_LIMIT_S, COMMIT_WITHOUT_FLUSH, PinAttempts, pinLockMinutes } from '../../src/modules/pin';
 import { reserveAndLoadSameBankParties } from '../../src/modules/transfers/transfers.queries';
 import { approvedCustomer, createTestApp, registerCustomer, type TestApp } from '../helpers/test-app';
 

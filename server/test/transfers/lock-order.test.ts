@@ -1,5 +1,5 @@
 import type { QueryRunner } from 'typeorm';
-import { PinAttempts } from '../../src/modules/auth/pin-attempts';
+import { PinAttempts } from '../../src/modules/pin';
 import { reserveAndLoadSameBankParties } from '../../src/modules/transfers/transfers.queries';
 import { approvedCustomer, createTestApp, type TestApp } from '../helpers/test-app';
 

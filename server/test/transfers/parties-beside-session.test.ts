@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { approvedCustomer, createTestApp, login, registerCustomer, type TestApp } from '../helpers/test-app';
+import { sameBankPaymentRider, type PaymentRiderAnswer } from '../../src/modules/transfers';
 
 /**
  * A same-bank transfer's parties and its PIN attempt are read in the session check's own statement
@@ -21,7 +22,7 @@ describe('POST /v1/transfer/same: the parties and the PIN attempt read beside th
     const b = await approvedCustomer(t.app, { staff: a.staff });
     let heard: { parties: Record<string, unknown> | null; pinReserved: boolean } | undefined;
     const presented = { method: 'POST', cookies: { customer: /sr_session=([^;]+)/.exec(a.session.cookie)![1] }, csrfToken: a.session.csrf };
-    await t.app.sessions.authenticateCustomer(presented, () => ({ payment: { recipientAccountNumber: b.accountNumber, answer: (parties, pinReserved) => (heard = { parties, pinReserved }) } }));
+    await t.app.sessions.authenticateCustomer(presented, () => ({ rider: { rider: sameBankPaymentRider(t.app), input: b.accountNumber, answer: (answer: PaymentRiderAnswer) => (heard = answer) } }));
     expect(heard?.pinReserved).toBe(true);
     expect(heard?.parties).toMatchObject({ id: a.id, balance_minor: '2000', r_id: b.id, r_status: 'approved' });
     expect(await attemptsTaken(a.id)).toBe(1);
@@ -31,7 +32,7 @@ describe('POST /v1/transfer/same: the parties and the PIN attempt read beside th
     await t.app.db.query(`UPDATE sessions SET revoked_at = now() WHERE subject_id = $1`, [a.id]);
     heard = undefined;
     await expect(
-      t.app.sessions.authenticateCustomer(presented, () => ({ payment: { recipientAccountNumber: b.accountNumber, answer: (parties, pinReserved) => (heard = { parties, pinReserved }) } })),
+      t.app.sessions.authenticateCustomer(presented, () => ({ rider: { rider: sameBankPaymentRider(t.app), input: b.accountNumber, answer: (answer: PaymentRiderAnswer) => (heard = answer) } })),
     ).rejects.toMatchObject({ statusCode: 401 });
     expect(heard).toBeUndefined();
     expect(await attemptsTaken(a.id)).toBe(0);

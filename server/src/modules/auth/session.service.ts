@@ -1,15 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { MAX_CODE_ATTEMPTS, SESSION_ABSOLUTE_HOURS, SESSION_IDLE_MINUTES, type CustomerStatus, type StaffRole } from '@strongroom/shared';
+import { SESSION_ABSOLUTE_HOURS, type CustomerStatus, type StaffRole } from '@strongroom/shared';
 import { randomToken, safeEqual, sha256Hex } from '../../common/crypto';
 import { AppError, forbidden, unauthorized } from '../../common/app-error';
-import { prepared } from '../../common/sql';
-import { batchRows, byOrdinal, Coalescer } from '../../common/coalescer';
-import { FULL_BATCH, type Pacing } from '../../common/next-turn';
+import { byOrdinal, Coalescer } from '../../common/coalescer';
+import type { Pacing } from '../../common/next-turn';
 import type { SessionKind } from './entities/session.entity';
 import { isUuid } from '../../common/ids';
-import { recordedKeyJson, type KeyRead } from '../../plugins/idempotency.plugin';
-import { sameBankPartiesOf } from '../transfers/transfers.queries';
-import { PinAttempts, takeAttemptsFor } from './pin-attempts';
+import type { KeyRead } from '../../plugins/idempotency.plugin';
+import { checkSessions, customerSessionWithRiderSelect, CUSTOMER_SESSION_SELECT, insertSession, revokeSession, revokeSessionsOf, STAFF_SESSION_SELECT } from './session.queries';
 
 export const COOKIES = {
   customer: { session: 'sr_session', csrf: 'sr_csrf' },
@@ -41,19 +39,41 @@ export interface CustomerPrincipal {
 }
 
 /**
- * A same-bank payment to read beside the session check (docs/decisions/0023): both parties, and the sender's PIN attempt
- * taken when the request will reach its PIN. `answer` hears the parties (sameBankPartiesOf, as one JSON value; null when
- * they were not read) and whether the attempt was taken, once the check has passed.
+ * A read that a product module adds to the customer session check's own statement, so that a request that needs both
+ * makes one round trip instead of two (docs/decisions/0023: a same-bank payment's parties and PIN attempt). The session
+ * check knows nothing of what it reads: the rider brings its SQL (customerSessionWithRiderSelect in session.queries.ts
+ * says what it sees), its parameters, and how its columns become an answer. Its statement is one of its own, so no other
+ * request's check carries its writes, and its writes are made only for a request the check lets through.
  */
-export interface PaymentRead {
-  recipientAccountNumber: string;
-  answer: (parties: Record<string, unknown> | null, pinReserved: boolean) => void;
+export interface SessionRider<Answer> {
+  /** The prepared statement's name: planned a few times per connection, then its plan is reused. */
+  statement: string;
+  /** The rider's CTEs (`name AS (...)`, comma separated) over `ridden`, its parameters numbered from `firstParam`. */
+  with(ridden: string, firstParam: number): string;
+  /** The rider's columns, selected from `k` (o, subject_id, input); `ridden` is SQL saying whether the row was let through. */
+  columns(ridden: string): string;
+  /** The rider's own parameters, the same for every request. */
+  params: unknown[];
+  /** The rider's columns of a row, as its answer. */
+  map(row: Record<string, unknown>): Answer;
+  /** Undoes what the statement wrote for a request refused after it (a CSRF token compared again). */
+  refused?(answer: Answer, subjectId: string): Promise<void>;
+  /** How long a check may wait for others to share its statement (Coalescer); none: the next turn. */
+  pacing?: Pacing;
+}
+
+/** A rider to carry in one request's session check, with the request's value (`input`) and who hears the answer. */
+export interface RiderRead<Answer = unknown> {
+  rider: SessionRider<Answer>;
+  input: string;
+  /** Hears the rider's answer once the check has passed. */
+  answer(value: Answer): void;
 }
 
 /** What a route reads in the session check's own statement, for the subject the verified token names. */
 export interface BesideSession {
   key?: KeyRead;
-  payment?: PaymentRead;
+  rider?: RiderRead;
 }
 
 /** A session to check, with what to read beside it. */
@@ -61,7 +81,7 @@ interface SessionRead {
   sessionId: string;
   keyRead?: KeyRead;
   /** With the SHA-256 (hex) of the CSRF token sent, when the request needs one (a cookie session's write). */
-  payment?: { recipientAccountNumber: string; csrfDigest: string | null };
+  rider?: { input: string; csrfDigest: string | null };
 }
 
 interface CustomerSessionRow {
@@ -70,8 +90,6 @@ interface CustomerSessionRow {
   account_number: string;
   status: CustomerStatus;
   recorded: Record<string, unknown> | null;
-  parties: Record<string, unknown> | null;
-  pin_reserved: boolean;
 }
 
 export interface StaffPrincipal {
@@ -112,8 +130,6 @@ interface JwtClaims {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** Idle time is tracked to the half minute: a write per request would cost more than it tells. */
-const TOUCH_EVERY_S = 30;
 export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
 export const STAFF_ONLY = 'This area is for bank staff only';
 export const CSRF_INVALID = 'Invalid CSRF token';
@@ -132,17 +148,11 @@ export class SessionService {
       return { names, base: { path: names.path, sameSite: 'strict', secure: app.config.secureCookies } };
     };
     this.cookieSettings = { customer: settings('customer'), staff: settings('staff') };
-    this.paymentSessions = this.paymentSessionCheck(app.config.paymentCheckCycleMs);
   }
 
   async create(kind: SessionKind, subjectId: string, client: ClientInfo) {
     const csrfToken = randomToken(24);
-    const rows: { id: string }[] = await this.app.db.query(
-      `INSERT INTO sessions (kind, subject_id, csrf_token, last_seen_at, expires_at, ip, user_agent)
-       VALUES ($1, $2, $3, now(), now() + make_interval(hours => $4), $5, $6) RETURNING id`,
-      [kind, subjectId, csrfToken, SESSION_ABSOLUTE_HOURS, client.ip, client.userAgent.slice(0, 300)],
-    );
-    const sid = rows[0].id;
+    const sid = await insertSession(this.app.db, kind, subjectId, csrfToken, client);
     const token = this.app.jwt.sign({ sid, sub: subjectId, kind } satisfies JwtClaims, { expiresIn: `${SESSION_ABSOLUTE_HOURS}h` });
     return { sessionId: sid, token, csrfToken };
   }
@@ -188,39 +198,14 @@ export class SessionService {
   }
 
   /**
-   * One statement checks revocation, absolute and idle expiry, touches the sessions (at most twice a minute)
-   * and reads each principal through `select` (which joins the live session `s` to its subject), for every
-   * request waiting on a check: concurrent requests share it (see Coalescer). Each session is found through
-   * its primary key, however many there are.
-   * The batch's rows come from `batchRows`, so each connection plans the check a few times and then reuses the plan
-   * (planning had taken ~0.7 ms of a ~0.9 ms check; server/test/auth/session-check-plans.test.ts).
+   * Every request waiting on a check of `kind` shares one statement (checkSessions; see Coalescer), which reads each
+   * principal through `select`.
    */
   private liveSessions<T>(name: string, kind: SessionKind, select: string, moreParams: (reads: SessionRead[]) => unknown[] = () => [], pacing?: Pacing) {
     return new Coalescer<SessionRead, T>(
       async (reads) => {
-        const found = await prepared<T & { o: number }>(
-          this.app.db,
-          name,
-          `WITH s AS (
-           SELECT q.o, q.scope, q.key, se.id, se.subject_id, se.csrf_token
-             FROM ${batchRows('q', [
-               ['$1::uuid[]', 'id'],
-               ['$4::text[]', 'scope'],
-               ['$5::text[]', 'key'],
-             ])}
-             JOIN LATERAL (SELECT id, subject_id, csrf_token FROM sessions
-                            WHERE id = q.id AND kind = $3 AND revoked_at IS NULL AND expires_at > now()
-                              AND last_seen_at > now() - make_interval(mins => $2) OFFSET 0) se ON true),
-         -- Best effort and never waiting: a session row another statement holds is touched next time, so
-         -- two servers touching overlapping batches cannot deadlock.
-         touch AS (
-           UPDATE sessions t SET last_seen_at = now()
-            WHERE t.id IN (SELECT x.id FROM sessions x JOIN s ON s.id = x.id
-                            WHERE x.last_seen_at < now() - make_interval(secs => ${TOUCH_EVERY_S}) FOR UPDATE OF x SKIP LOCKED))
-         ${select}`,
-          [reads.map((read) => read.sessionId), SESSION_IDLE_MINUTES, kind, reads.map((read) => read.keyRead?.scope ?? null), reads.map((read) => read.keyRead?.key ?? null), ...moreParams(reads)],
-        );
-        return byOrdinal(reads.length, found);
+        const sessions = reads.map((read) => ({ sessionId: read.sessionId, scope: read.keyRead?.scope ?? null, key: read.keyRead?.key ?? null }));
+        return byOrdinal(reads.length, await checkSessions<T>(this.app.db, name, kind, select, sessions, moreParams(reads)));
       },
       undefined,
       undefined,
@@ -228,74 +213,51 @@ export class SessionService {
     );
   }
 
-  private readonly customerSessions = this.liveSessions<CustomerSessionRow>(
-    'sessions-customer',
-    'customer',
-    ` SELECT s.o, s.subject_id, s.csrf_token, c.account_number, c.status, ${recordedKeyJson('s.scope', 's.key')} AS recorded,
-             NULL::jsonb AS parties, false AS pin_reserved
-        FROM s JOIN customers c ON c.id = s.subject_id`,
-  );
+  private readonly customerSessions = this.liveSessions<CustomerSessionRow>('sessions-customer', 'customer', CUSTOMER_SESSION_SELECT);
 
-  /**
-   * The check of a same-bank payment's session (docs/decisions/0023), a statement of its own so that no other request's
-   * check carries its writes. The attempt is taken only for a request that the checks after this statement let through
-   * to its PIN: a live session (the join), an approved customer, the right CSRF token for a cookie session's write
-   * (compared as digests, so the comparison's time says nothing about the token), and an Idempotency-Key not used before.
-   * Paced (PAYMENT_CHECK_CYCLE_MS, docs/decisions/0031): below the peak, each of these statements (a write and a commit)
-   * carried one payment; waiting up to a cycle for others, unless a full batch (FULL_BATCH) already waits, shares it. Only
-   * payments wait: every other request's check goes at the next turn.
-   */
-  private readonly paymentSessions: Coalescer<SessionRead, CustomerSessionRow>;
+  /** Each rider's check (SessionRider), by its statement's name, made when a request first carries it. */
+  private readonly riderSessions = new Map<string, Coalescer<SessionRead, CustomerSessionRow & Record<string, unknown>>>();
 
-  private paymentSessionCheck(minCycleMs: number) {
-    return this.liveSessions<CustomerSessionRow>(
-      'sessions-customer-payment',
-      'customer',
-      `, k AS (
-       SELECT s.o, s.subject_id, s.csrf_token, c.account_number, c.status, ${recordedKeyJson('s.scope', 's.key')} AS recorded, pay.recipient,
-              pay.recipient IS NOT NULL AND c.status = 'approved'
-                AND (pay.csrf IS NULL OR sha256(convert_to(s.csrf_token, 'UTF8')) = decode(pay.csrf, 'hex')) AS payment
-         FROM s JOIN customers c ON c.id = s.subject_id
-         LEFT JOIN ${batchRows('pay', [
-           ['$6::text[]', 'recipient'],
-           ['$7::text[]', 'csrf'],
-         ])} ON pay.o = s.o),
-     ${takeAttemptsFor('(SELECT o, subject_id FROM k WHERE k.payment AND k.recorded IS NULL)', '$8')}
-     SELECT k.o, k.subject_id, k.csrf_token, k.account_number, k.status, k.recorded,
-            CASE WHEN k.payment AND k.recorded IS NULL THEN (SELECT to_jsonb(x) FROM (${sameBankPartiesOf('k.subject_id', 'k.recipient')}) x) END AS parties,
-            EXISTS (SELECT 1 FROM reserved WHERE reserved.o = k.o) AS pin_reserved
-       FROM k`,
-      (reads) => [reads.map((read) => read.payment?.recipientAccountNumber ?? null), reads.map((read) => read.payment?.csrfDigest ?? null), MAX_CODE_ATTEMPTS],
-      { minCycleMs, fullBatch: FULL_BATCH },
-    );
+  private riderSessionCheck(rider: SessionRider<unknown>) {
+    let check = this.riderSessions.get(rider.statement);
+    if (!check) {
+      check = this.liveSessions<CustomerSessionRow & Record<string, unknown>>(
+        rider.statement,
+        'customer',
+        customerSessionWithRiderSelect(rider),
+        (reads) => [reads.map((read) => read.rider?.input ?? null), reads.map((read) => read.rider?.csrfDigest ?? null), ...rider.params],
+        rider.pacing,
+      );
+      this.riderSessions.set(rider.statement, check);
+    }
+    return check;
   }
 
-  private readonly staffSessions = this.liveSessions<{ subject_id: string; csrf_token: string; email: string; role: StaffRole }>(
-    'sessions-staff',
-    'staff',
-    ' SELECT s.o, s.subject_id, s.csrf_token, u.email, u.role FROM s JOIN staff_users u ON u.id = s.subject_id AND u.active',
-  );
+  private readonly staffSessions = this.liveSessions<{ subject_id: string; csrf_token: string; email: string; role: StaffRole }>('sessions-staff', 'staff', STAFF_SESSION_SELECT);
 
   /**
    * `beside` names, for the subject a well-signed, unexpired token names, what to read in the same statement as the
-   * session row: an Idempotency-Key (docs/decisions/0020), a same-bank payment (0023). It hears the answers only once
-   * the check has passed, and the subject is never a principal on its own: the session may be revoked.
+   * session row: an Idempotency-Key (docs/decisions/0020), a rider's read (SessionRider: a same-bank payment's, 0023). It
+   * hears the answers only once the check has passed, and the subject is never a principal on its own: the session may be
+   * revoked.
    */
   async authenticateCustomer(presented: PresentedCredentials, beside?: (subjectId: string) => BesideSession | undefined): Promise<CustomerPrincipal & { csrfToken: string }> {
     const { claims, viaCookie } = this.resolve(presented, 'customer');
-    const { key: keyRead, payment } = beside?.(claims.sub) ?? {};
-    const paymentRead = payment && this.paymentRead(presented, viaCookie, payment);
-    const row = await (paymentRead ? this.paymentSessions : this.customerSessions).load({ sessionId: claims.sid, keyRead, payment: paymentRead });
+    const { key: keyRead, rider } = beside?.(claims.sub) ?? {};
+    const riderInput = rider && this.riderInput(presented, viaCookie, rider.input);
+    const check = rider && riderInput ? this.riderSessionCheck(rider.rider) : this.customerSessions;
+    const row = await check.load({ sessionId: claims.sid, keyRead, rider: riderInput });
     if (!row) throw unauthorized(SESSION_EXPIRED);
+    const riderAnswer = rider && riderInput ? rider.rider.map(row as CustomerSessionRow & Record<string, unknown>) : undefined;
     try {
       this.checkCsrf(presented, viaCookie, row.csrf_token);
     } catch (err) {
-      // The statement compared the same token: this does not happen, and if it did, the attempt goes back.
-      if (row.pin_reserved) await new PinAttempts(this.app.db).giveBack(row.subject_id);
+      // The statement compared the same token: this does not happen, and if it did, the rider undoes its writes.
+      if (rider && riderAnswer !== undefined) await rider.rider.refused?.(riderAnswer, row.subject_id);
       throw err;
     }
     keyRead?.answer(row.recorded);
-    payment?.answer(row.parties, row.pin_reserved);
+    if (rider && riderAnswer !== undefined) rider.answer(riderAnswer);
     return { id: row.subject_id, accountNumber: row.account_number, status: row.status, sessionId: claims.sid, csrfToken: row.csrf_token };
   }
 
@@ -318,11 +280,11 @@ export class SessionService {
     return { principal, value: outcome.value };
   }
 
-  /** A payment read for the statement; none when the request lacks the CSRF token it needs (it is refused after). */
-  private paymentRead(presented: PresentedCredentials, viaCookie: boolean, payment: PaymentRead): SessionRead['payment'] {
-    if (!viaCookie || SAFE_METHODS.has(presented.method)) return { recipientAccountNumber: payment.recipientAccountNumber, csrfDigest: null };
+  /** A rider's input for the statement; none when the request lacks the CSRF token it needs (it is refused after). */
+  private riderInput(presented: PresentedCredentials, viaCookie: boolean, input: string): SessionRead['rider'] {
+    if (!viaCookie || SAFE_METHODS.has(presented.method)) return { input, csrfDigest: null };
     if (typeof presented.csrfToken !== 'string') return undefined;
-    return { recipientAccountNumber: payment.recipientAccountNumber, csrfDigest: sha256Hex(presented.csrfToken) };
+    return { input, csrfDigest: sha256Hex(presented.csrfToken) };
   }
 
   async authenticateStaff(presented: PresentedCredentials): Promise<StaffPrincipal & { csrfToken: string }> {
@@ -334,16 +296,12 @@ export class SessionService {
   }
 
   async revoke(sessionId: string) {
-    await this.app.db.query(`UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL`, [sessionId]);
+    await revokeSession(this.app.db, sessionId);
   }
 
   /** After a password change or reset: every other session of this subject dies. */
   async revokeAllFor(kind: SessionKind, subjectId: string, exceptSessionId?: string) {
-    await this.app.db.query(`UPDATE sessions SET revoked_at = now() WHERE kind = $1 AND subject_id = $2 AND revoked_at IS NULL AND ($3::uuid IS NULL OR id <> $3::uuid)`, [
-      kind,
-      subjectId,
-      exceptSessionId ?? null,
-    ]);
+    await revokeSessionsOf(this.app.db, kind, subjectId, exceptSessionId ?? null);
   }
 }
 

@@ -9,7 +9,7 @@ import { recordAudit } from '../audit/audit.service';
 import { customerAccountId, internalAccountId, newReference, postJournal } from '../ledger/ledger.service';
 import { toTransactionDto } from '../transactions/transactions.service';
 import type { IdempotentResult } from '../../plugins/idempotency.plugin';
-import { TransactionPin } from '../transfers/transaction-pin';
+import { TransactionPin } from '../pin';
 import { accountBalance } from '../transfers/transfers.queries';
 import { insufficientFunds } from '../ledger/ledger.errors';
 import { cardKeysFrom, deriveCvv, formatExpiry, type CardKeys } from './cards.issuing';

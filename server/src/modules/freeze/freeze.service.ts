@@ -5,7 +5,7 @@ import { rows, type Queryable } from '../../common/sql';
 import { withTransaction } from '../../db/transaction';
 import { recordAudit } from '../audit/audit.service';
 import { enqueueMail } from '../mail/mail.jobs';
-import { TransactionPin } from '../transfers/transaction-pin';
+import { TransactionPin } from '../pin';
 import * as errors from './freeze.errors';
 
 /**

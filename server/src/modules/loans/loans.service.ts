@@ -8,7 +8,7 @@ import { recordAudit } from '../audit/audit.service';
 import { decide } from '../review/review.service';
 import type { Decision, DecisionResult, ReviewKind } from '../review/review.types';
 import { firstApprover, recordStatusEvent, timelines } from '../review/status-events';
-import { TransactionPin } from '../transfers/transaction-pin';
+import { TransactionPin } from '../pin';
 import { toTransactionDto } from '../transactions/transactions.service';
 import type { IdempotentResult } from '../../plugins/idempotency.plugin';
 import { toInstalmentDto, toLoanAdminDto, toLoanDto } from './loans.dto';

@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { PinVerifier, legacyPinPepperFrom } from '../../common/crypto';
-import { rows } from '../../common/sql';
-import { PinAttempts } from '../auth/pin-attempts';
-import type { PinHolder } from './transfers.queries';
-import * as errors from './transfers.errors';
+import { AppError } from '../../common/app-error';
+import { PinAttempts } from './pin-attempts';
+import { pinHolder, replacePinHash, type PinHolder } from './pin.queries';
 
 /**
  * The 4-digit transaction PIN that approves payments (and, in other products, reveals a card, pays early or
- * lifts a freeze). An attempt is reserved in the database before the PIN is verified (auth/pin-attempts.ts):
+ * lifts a freeze). An attempt is reserved in the database before the PIN is verified (pin-attempts.ts):
  * however many requests race, at most five PINs are judged per lock period, and a locked customer is refused
  * whatever the PIN. Each statement commits on its own, so rolling back the payment keeps the count.
  * Callers judge everything else about the request first: a refusal for another reason costs no attempt.
@@ -20,7 +19,7 @@ export class TransactionPin {
     this.verifier = new PinVerifier(app.config.keys.pinPepper, undefined, {
       // A hash made before keys were derived per use matches once more, and is re-made with the current pepper.
       pepper: legacyPinPepperFrom(app.config.encryptionKey),
-      upgrade: async (customerId, oldHash, newHash) => void (await app.db.query(`UPDATE customers SET pin_hash = $3 WHERE id = $1 AND pin_hash = $2`, [customerId, oldHash, newHash])),
+      upgrade: (customerId, oldHash, newHash) => replacePinHash(app.db, customerId, oldHash, newHash),
     });
     this.attempts = new PinAttempts(app.db);
   }
@@ -49,8 +48,9 @@ export class TransactionPin {
 
   /** Checks the PIN of a customer by id (products other than transfers). */
   async checkFor(customerId: string, pin: string): Promise<void> {
-    const [holder] = await rows<PinHolder>(this.app.db, `SELECT id, pin_hash FROM customers WHERE id = $1`, [customerId]);
-    if (!holder) throw errors.transferNotFound();
+    const holder = await pinHolder(this.app.db, customerId);
+    // The refusal payments have always given for a payer that is not there.
+    if (!holder) throw new AppError(404, 'Transfer not found');
     await this.check(holder, pin);
   }
 }

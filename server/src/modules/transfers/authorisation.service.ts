@@ -12,7 +12,7 @@ import { recordStatusEvent } from '../review/status-events';
 import type { IdempotentResult } from '../../plugins/idempotency.plugin';
 import { quote, summaryOf, type Quote } from './transfer-quote';
 import { accountBalance, hasWithdrawn, loadSender, lockOwnTransfer, type TransferRow } from './transfers.queries';
-import { TransactionPin } from './transaction-pin';
+import { TransactionPin } from '../pin';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { PasskeysService } from '../auth/passkeys.service';
 import { dailyLimitMinor } from './same-bank.service';

@@ -10,7 +10,7 @@ import type { TransactionRow } from '../transactions/transaction-row';
 import type { IdempotentResult } from '../../plugins/idempotency.plugin';
 import { CHANNEL_ONLINE, deliveryLegs, locationOf } from './transfer-quote';
 import { findRecipient, reserveAndLoadSameBankParties, type SameBankParties } from './transfers.queries';
-import { TransactionPin } from './transaction-pin';
+import { TransactionPin } from '../pin';
 import * as errors from './transfers.errors';
 import { assertNotFrozen } from '../freeze/freeze.guard';
 

@@ -2,18 +2,12 @@ import type { DataSource } from 'typeorm';
 import { batchRows, byOrdinal } from '../../common/coalescer';
 import { prepared, rows, type Queryable } from '../../common/sql';
 import { retrying } from '../../db/transaction';
-import { COMMIT_WITHOUT_FLUSH, lockAttemptRows, reservable, TAKE_ATTEMPT } from '../auth/pin-attempts';
+import { COMMIT_WITHOUT_FLUSH, lockAttemptRows, reservable, TAKE_ATTEMPT, takeAttemptsFor, type PinHolder } from '../pin';
 import { WITHDRAWAL_CONDITION } from '../../db/migrations/1760002700000-withdrawals-index.migration';
 
 export interface NotificationPreferences {
   transactionAlerts?: boolean;
   emailNotifications?: boolean;
-}
-
-/** What the transaction PIN check needs of a customer. */
-export interface PinHolder {
-  id: string;
-  pin_hash: string;
 }
 
 export interface Sender extends PinHolder {
@@ -78,6 +72,17 @@ export const sameBankPartiesOf = (sender: string, recipient: string) => `
         FROM customers r LEFT JOIN ledger_accounts ra ON ra.customer_id = r.id AND ra.currency = r.currency
        WHERE r.account_number = ${recipient} OFFSET 0) r ON true`;
 
+/**
+ * SQL of a same-bank payment's read beside the session check (SessionRider, payment-rider.ts; docs/decisions/0023): for
+ * each request the check lets through (`ridden`), one PIN attempt taken (takeAttemptsFor, which names them in
+ * `reserved`), and both parties read as one JSON value, for the sender `k.subject_id` and the account number `k.input`.
+ */
+export const sameBankPaymentRiderSql = {
+  with: (ridden: string, firstParam: number) => takeAttemptsFor(ridden, `$${firstParam}`),
+  columns: (ridden: string) => `CASE WHEN ${ridden} THEN (SELECT to_jsonb(x) FROM (${sameBankPartiesOf('k.subject_id', 'k.input')}) x) END AS parties,
+            EXISTS (SELECT 1 FROM reserved WHERE reserved.o = k.o) AS pin_reserved`,
+};
+
 /** The parties as sameBankPartiesOf read them into one JSON value (to_jsonb), with whether the attempt was taken. */
 export function partiesFromJson(json: Record<string, unknown>, pinReserved: boolean): SameBankParties {
   const parties = json as unknown as SameBankParties;
@@ -87,7 +92,7 @@ export function partiesFromJson(json: Record<string, unknown>, pinReserved: bool
 /**
  * Both parties of many same-bank transfers in one prepared statement (the coalescer's batch), which also takes
  * one PIN attempt for each sender whose attempts are not all taken and whose payments are not locked
- * (auth/pin-attempts.ts; `pin_reserved` says whether it did). For a transfer whose parties were not read beside its
+ * (modules/pin/pin-attempts.ts; `pin_reserved` says whether it did). For a transfer whose parties were not read beside its
  * session check (SessionService). Reading and reserving in one statement saves a round trip and a commit per batch,
  * and that commit does not wait for the disk (COMMIT_WITHOUT_FLUSH). The attempt is given back if the request is
  * refused before its PIN is judged, and started again inside the payment's own booking (post_journals' pinReset).

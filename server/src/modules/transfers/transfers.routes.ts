@@ -20,7 +20,8 @@ import { withTransaction } from '../../db/transaction';
 import { quote } from './transfer-quote';
 import { SameBankService } from './same-bank.service';
 import { transactionItemSchema } from '../transactions/transaction-item.schema';
-import { partiesFromJson, type SameBankParties } from './transfers.queries';
+import type { SameBankParties } from './transfers.queries';
+import { partiesOfAnswer, sameBankPaymentRider, type PaymentRiderAnswer } from './payment-rider';
 import { AuthorisationService, type InitiateInput } from './authorisation.service';
 import { cancelScheduled, defineTransferJobs, listScheduled } from './scheduled-transfers';
 import transferAdminRoutes from './transfers.admin.routes';
@@ -95,6 +96,7 @@ export default async function transferRoutes(app: FastifyInstance) {
   // (Idempotency.readBesideSession), and is used only once that check has passed for the same customer; a same-bank
   // transfer's parties, and its PIN attempt, are read there too (docs/decisions/0023).
   const partiesReadBeside = new WeakMap<FastifyRequest, SameBankParties>();
+  const paymentRider = sameBankPaymentRider(app);
   const customerWithPaymentLookup = app.requireApprovedCustomerWith((request, customerId) => {
     const key = app.idempotency.readBesideSession(request, customerKeyScope(customerId));
     // A malformed key is refused before anything is judged: nothing is read for it.
@@ -102,7 +104,11 @@ export default async function transferRoutes(app: FastifyInstance) {
     // The session is checked before the body is validated: only a body that names an account as text is read for.
     const recipientAccountNumber = (request.body as { recipientAccountNumber?: unknown } | undefined)?.recipientAccountNumber;
     if (typeof recipientAccountNumber !== 'string') return { key };
-    return { key, payment: { recipientAccountNumber, answer: (parties, pinReserved) => parties && partiesReadBeside.set(request, partiesFromJson(parties, pinReserved)) } };
+    const answer = (read: PaymentRiderAnswer) => {
+      const parties = partiesOfAnswer(read);
+      if (parties) partiesReadBeside.set(request, parties);
+    };
+    return { key, rider: { rider: paymentRider, input: recipientAccountNumber, answer } };
   });
 
   // The name behind an account number is personal data: looked up at a pace that cannot walk the number space,

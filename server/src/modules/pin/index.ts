@@ -1,0 +1,17 @@
+// The transaction PIN: the check every product that moves money or reveals a card runs (TransactionPin), and the
+// attempt bookkeeping under it, whose SQL fragments a payment's own statements take an attempt with (docs/decisions/0017).
+export { TransactionPin } from './transaction-pin';
+export type { PinHolder } from './pin.queries';
+export {
+  ATTEMPT_IN_FLIGHT_LIMIT_S,
+  COMMIT_WITHOUT_FLUSH,
+  MAX_PIN_LOCK_MINUTES,
+  PinAttempts,
+  TAKE_ATTEMPT,
+  lockAttemptRows,
+  pinLockMinutes,
+  pinLockedError,
+  reservable,
+  takeAttemptsFor,
+  wrongPinError,
+} from './pin-attempts';
