@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Redis from 'ioredis';
@@ -21,7 +21,8 @@ import jobsPlugin from './plugins/jobs.plugin';
 import reviewQueuesPlugin from './modules/review/review-queues.plugin';
 import reviewRoutes from './modules/review/review.routes';
 import { defineMailJobs } from './modules/mail/mail.jobs';
-import { swaggerTransform, yupValidatorCompiler } from './common/route-schemas';
+import { errorResponse, okResponse, responses, swaggerTransform, yupValidatorCompiler } from './common/route-schemas';
+import type { YupTypeProvider } from './common/type-provider';
 import { registerFrontEnds, type FrontEndOptions } from './plugins/front-ends.plugin';
 import authRoutes from './modules/auth/auth.routes';
 import securityRoutes from './modules/auth/security.routes';
@@ -91,6 +92,8 @@ export interface BuildOptions {
   logStream?: NodeJS.WritableStream;
   /** Where the built front ends are (default: customer-web/dist and admin-console/dist of this repository). */
   frontEnds?: Omit<FrontEndOptions, 'enabled'>;
+  /** Told of every route as it is registered, with its declared schemas (the route-contracts test reads them). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
@@ -125,6 +128,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   // Guards run before a route's schema is checked: a caller who may not use a route learns nothing of its
   // contract (401/403 before any 400). Every preHandler here is such a guard (headers and cookies only).
   app.addHook('onRoute', (route) => {
+    opts.onRoute?.(route);
     if (route.preHandler && !route.preValidation) {
       route.preValidation = route.preHandler;
       delete route.preHandler;
@@ -162,8 +166,9 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(reviewQueuesPlugin);
   defineMailJobs(app);
 
-  app.get('/healthz', { schema: { hide: true } }, async () => ({ success: true, status: 'ok' }));
-  app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
+  const healthResponse = responses({ 200: okResponse({ status: { type: 'string' } }), 503: errorResponse });
+  app.get('/healthz', { schema: { hide: true, response: healthResponse } }, async () => ({ success: true, status: 'ok' }));
+  app.get('/readyz', { schema: { hide: true, response: healthResponse } }, async (_req, reply) => {
     try {
       await app.db.query('SELECT 1');
       return { success: true, status: 'ready' };
@@ -173,7 +178,9 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   });
 
   await app.register(
-    async (api) => {
+    async (plain) => {
+      // Handlers are typed by their routes' declared schemas (common/type-provider.ts).
+      const api = plain.withTypeProvider<YupTypeProvider>();
       await api.register(authRoutes);
       await api.register(securityRoutes);
       await api.register(passkeyRoutes);

@@ -43,7 +43,7 @@ function unhandledErrorsToStderr(): NodeJS.WritableStream {
   });
 }
 
-export async function createTestApp(overrides: Partial<AppConfig> = {}, opts: Pick<BuildOptions, 'logStream' | 'frontEnds'> = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<AppConfig> = {}, opts: Pick<BuildOptions, 'logStream' | 'frontEnds' | 'onRoute'> = {}): Promise<TestApp> {
   const db = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'strongroom-test-data-'));
   const base = loadConfig({
@@ -60,7 +60,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, opts: Pi
   // Without a stream of the test's own, the server's 500s (never expected for any input) are printed with their
   // cause, so a failure seen only on a loaded CI machine says what went wrong.
   const logging = opts.logStream ? { logStream: opts.logStream } : { logStream: unhandledErrorsToStderr() };
-  const app = await buildApp(opts.logStream ? config : { ...config, logLevel: 'error' }, { dataSource, ...logging, frontEnds: opts.frontEnds });
+  const app = await buildApp(opts.logStream ? config : { ...config, logLevel: 'error' }, { dataSource, ...logging, frontEnds: opts.frontEnds, onRoute: opts.onRoute });
   await app.ready();
   return {
     app,

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { RouteInstance } from '../../common/type-provider';
 import { rejectReasonSchema, staffLoginSchema } from '@strongroom/shared';
 import { AppError, notFound } from '../../common/app-error';
 import { rows } from '../../common/sql';
@@ -7,11 +7,12 @@ import { toUserDto, userDtoOf } from '../user/user.service';
 import { AdminService } from './admin.service';
 import { CSRF_INVALID } from '../auth/session.service';
 import { StaffUserEntity } from './entities/staff-user.entity';
-import { parseListParams, sendList, totalUpTo } from './simple-rest';
+import { listQuery, sendList, totalUpTo } from './simple-rest';
 import { recordAudit } from '../audit/audit.service';
 import { actorOf } from '../../common/actor';
-import { idParamsFor } from '../../common/route-schemas';
+import { idParamsFor, okResponse, responses, timelineSchema } from '../../common/route-schemas';
 import { decide } from '../review/review.service';
+import { decisionResponse } from '../review/review.schemas';
 import { applicationReview } from '../user/application.review';
 import { timeline } from '../review/status-events';
 import { isUuid } from '../../common/ids';
@@ -21,8 +22,30 @@ import { StoredFileEntity } from '../files/entities/stored-file.entity';
 import staffMemberRoutes from './staff-members.routes';
 
 const tags = ['admin'];
+const openObject = { type: 'object', additionalProperties: true };
+const staffSchema = {
+  type: 'object',
+  properties: { id: { type: 'string', format: 'uuid' }, email: { type: 'string' }, name: { type: 'string' }, role: { type: 'string', enum: ['admin', 'auditor'] } },
+  required: ['id', 'email', 'name', 'role'],
+};
+const outboxMessageSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'string', format: 'uuid' },
+    to: { type: 'string' },
+    subject: { type: 'string' },
+    template: { type: 'string' },
+    bodyText: { type: 'string' },
+    status: { type: 'string' },
+    createdAt: { type: 'string', format: 'date-time' },
+    sentAt: { type: ['string', 'null'], format: 'date-time' },
+  },
+  additionalProperties: true,
+};
+/** A customer as the console sees it: the UserDto (user.service.ts) and, for one, its documents and history. */
+const customerSchema = { ...openObject, properties: { id: { type: 'string', format: 'uuid' }, timeline: timelineSchema } };
 
-export default async function adminRoutes(app: FastifyInstance) {
+export default async function adminRoutes(app: RouteInstance) {
   const admin = new AdminService(app);
   const anyStaff = app.requireStaff();
   const adminOnly = app.requireStaff(['admin']);
@@ -31,10 +54,22 @@ export default async function adminRoutes(app: FastifyInstance) {
     '/admin/auth/login',
     {
       config: { rateLimit: { max: app.config.loginRateLimitPerMinute, timeWindow: '1 minute' } },
-      schema: { tags, summary: 'Staff sign-in: e-mail, password and the authenticator code (`otp`); 401 with mfaRequired:true until the code is right', body: staffLoginSchema },
+      schema: {
+        tags,
+        summary: 'Staff sign-in: e-mail, password and the authenticator code (`otp`); 401 with mfaRequired:true until the code is right',
+        body: staffLoginSchema,
+        response: responses({
+          200: okResponse({
+            staff: staffSchema,
+            token: { type: 'string', description: 'With X-Session-Mode: bearer' },
+            csrfToken: { type: 'string' },
+            recoveryCodes: { type: 'array', items: { type: 'string' }, description: 'Once, when the authenticator was just enrolled' },
+          }),
+        }),
+      },
     },
     async (request, reply) => {
-      const { email, password, otp } = request.body as { email: string; password: string; otp?: string };
+      const { email, password, otp } = request.body;
       const { staff, recoveryCodes } = await admin.login(email, password, otp || undefined);
       const session = await app.sessions.create('staff', staff.id, clientOf(request));
       const dto = { id: staff.id, email: staff.email, name: staff.name, role: staff.role };
@@ -45,12 +80,16 @@ export default async function adminRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get('/admin/auth/check', { preHandler: anyStaff, schema: { tags, summary: 'The signed-in staff member' } }, async (request) => {
-    const s = await app.db.manager.findOneByOrFail(StaffUserEntity, { id: request.staff!.id });
-    return { success: true, staff: { id: s.id, email: s.email, name: s.name, role: s.role }, csrfToken: request.staff!.csrfToken };
-  });
+  app.get(
+    '/admin/auth/check',
+    { preHandler: anyStaff, schema: { tags, summary: 'The signed-in staff member', response: responses({ 200: okResponse({ staff: staffSchema, csrfToken: { type: 'string' } }) }) } },
+    async (request) => {
+      const s = await app.db.manager.findOneByOrFail(StaffUserEntity, { id: request.staff!.id });
+      return { success: true, staff: { id: s.id, email: s.email, name: s.name, role: s.role }, csrfToken: request.staff!.csrfToken };
+    },
+  );
 
-  app.post('/admin/auth/logout', { schema: { tags, summary: 'Revoke this staff session' } }, async (request, reply) => {
+  app.post('/admin/auth/logout', { config: { noBody: true }, schema: { tags, summary: 'Revoke this staff session', response: responses({ 200: okResponse() }) } }, async (request, reply) => {
     try {
       await anyStaff(request, reply);
       await app.sessions.revoke(request.staff!.sessionId);
@@ -62,8 +101,10 @@ export default async function adminRoutes(app: FastifyInstance) {
     return { success: true, message: 'Logged out successfully' };
   });
 
-  app.get('/admin/customers', { preHandler: anyStaff, schema: { tags, summary: 'Customers (ra-data-simple-rest list)' } }, async (request, reply) => {
-    const p = parseListParams(request.query as Record<string, unknown>, ['createdAt', 'lastName', 'status', 'accountNumber'], 'createdAt');
+  const customerList = listQuery(['createdAt', 'lastName', 'status', 'accountNumber'], 'createdAt');
+  const customerListSchema = { tags, summary: 'Customers (ra-data-simple-rest list)', querystring: customerList, response: responses({ 200: { type: 'array', items: customerSchema } }) };
+  app.get('/admin/customers', { preHandler: anyStaff, schema: customerListSchema }, async (request, reply) => {
+    const p = request.query;
     const qb = app.db.manager.createQueryBuilder(CustomerEntity, 'c');
     if (typeof p.filter.status === 'string') qb.andWhere('c.status = :status', { status: p.filter.status });
     if (typeof p.filter.q === 'string' && p.filter.q.trim()) {
@@ -85,9 +126,12 @@ export default async function adminRoutes(app: FastifyInstance) {
 
   app.get(
     '/admin/customers/:id',
-    { preHandler: anyStaff, schema: { tags, summary: "One customer, with the application's status history", params: idParamsFor('Customer not found') } },
+    {
+      preHandler: anyStaff,
+      schema: { tags, summary: "One customer, with the application's status history", params: idParamsFor('Customer not found'), response: responses({ 200: customerSchema }) },
+    },
     async (request) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const c = await app.db.manager.findOne(CustomerEntity, { where: { id } });
       if (!c) throw notFound('Customer not found');
       const dto = await toUserDto(app.db.manager, c);
@@ -106,29 +150,27 @@ export default async function adminRoutes(app: FastifyInstance) {
   );
 
   app.reviewQueues.add({ resource: 'customers', label: 'Account applications', pendingCountSql: `SELECT count(*) FROM customers WHERE status = 'pending_review'` });
-  for (const decision of ['approve', 'reject'] as const) {
-    app.patch(
-      `/admin/customers/:id/${decision}`,
-      {
-        preHandler: adminOnly,
-        schema: {
-          tags,
-          summary: decision === 'approve' ? 'Approve an application (audited)' : 'Reject an application with a reason (audited)',
-          params: idParamsFor('Customer not found'),
-          ...(decision === 'reject' ? { body: rejectReasonSchema } : {}),
-        },
-      },
-      async (request) => {
-        const { id } = request.params as { id: string };
-        const reason = decision === 'reject' ? (request.body as { reason: string }).reason : undefined;
-        const outcome = await decide(app, applicationReview, { id, decision, reason, actor: actorOf(request) });
-        return { success: true, ...outcome };
-      },
-    );
-  }
+  const applicationParams = idParamsFor('Customer not found');
+  app.patch(
+    '/admin/customers/:id/approve',
+    { preHandler: adminOnly, config: { noBody: true }, schema: { tags, summary: 'Approve an application (audited)', params: applicationParams, response: responses({ 200: decisionResponse }) } },
+    async (request) => ({ success: true, ...(await decide(app, applicationReview, { id: request.params.id, decision: 'approve', actor: actorOf(request) })) }),
+  );
+  app.patch(
+    '/admin/customers/:id/reject',
+    {
+      preHandler: adminOnly,
+      schema: { tags, summary: 'Reject an application with a reason (audited)', params: applicationParams, body: rejectReasonSchema, response: responses({ 200: decisionResponse }) },
+    },
+    async (request) => ({
+      success: true,
+      ...(await decide(app, applicationReview, { id: request.params.id, decision: 'reject', reason: request.body.reason, actor: actorOf(request) })),
+    }),
+  );
 
-  app.get('/admin/outbox', { preHandler: anyStaff, schema: { tags, summary: 'Mail outbox' } }, async (request, reply) => {
-    const p = parseListParams(request.query as Record<string, unknown>, ['created_at'], 'created_at');
+  const outboxListSchema = { tags, summary: 'Mail outbox', querystring: listQuery(['created_at'], 'created_at'), response: responses({ 200: { type: 'array', items: outboxMessageSchema } }) };
+  app.get('/admin/outbox', { preHandler: anyStaff, schema: outboxListSchema }, async (request, reply) => {
+    const p = request.query;
     const to = typeof p.filter.to === 'string' ? p.filter.to.toLowerCase() : null;
     const items = await rows(
       app.db,
@@ -142,18 +184,23 @@ export default async function adminRoutes(app: FastifyInstance) {
     return sendList(reply, 'outbox', items, p.offset, total);
   });
 
-  app.get('/admin/outbox/:id', { preHandler: anyStaff, schema: { tags, summary: 'One message (codes, tokens and links redacted)', params: idParamsFor('Message not found') } }, async (request) => {
-    const { id } = request.params as { id: string };
-    const [item] = await rows(app.db, `SELECT id, to_address AS "to", subject, template, body_text AS "bodyText", status, created_at AS "createdAt", sent_at AS "sentAt" FROM outbox WHERE id = $1`, [
-      id,
-    ]);
-    if (!item) throw notFound('Message not found');
-    await recordAudit(app.db.manager, actorOf(request), { action: 'outbox.view', targetType: 'outbox', targetId: id });
-    return item;
-  });
+  app.get(
+    '/admin/outbox/:id',
+    { preHandler: anyStaff, schema: { tags, summary: 'One message (codes, tokens and links redacted)', params: idParamsFor('Message not found'), response: responses({ 200: outboxMessageSchema }) } },
+    async (request) => {
+      const { id } = request.params;
+      const [item] = await rows(app.db, `SELECT id, to_address AS "to", subject, template, body_text AS "bodyText", status, created_at AS "createdAt", sent_at AS "sentAt" FROM outbox WHERE id = $1`, [
+        id,
+      ]);
+      if (!item) throw notFound('Message not found');
+      await recordAudit(app.db.manager, actorOf(request), { action: 'outbox.view', targetType: 'outbox', targetId: id });
+      return item;
+    },
+  );
 
-  app.get('/admin/audit-log', { preHandler: anyStaff, schema: { tags, summary: 'Append-only audit log' } }, async (request, reply) => {
-    const p = parseListParams(request.query as Record<string, unknown>, ['id'], 'id');
+  const auditListSchema = { tags, summary: 'Append-only audit log', querystring: listQuery(['id'], 'id'), response: responses({ 200: { type: 'array', items: openObject } }) };
+  app.get('/admin/audit-log', { preHandler: anyStaff, schema: auditListSchema }, async (request, reply) => {
+    const p = request.query;
     const items = await rows(
       app.db,
       `SELECT id::text, actor_type AS "actorType", actor_id AS "actorId", actor_email AS "actorEmail", action, target_type AS "targetType",

@@ -1,10 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { RouteInstance } from '../../common/type-provider';
 import { acceptInvitationRequestSchema, staffInviteSchema, staffUpdateSchema } from '@strongroom/shared';
 import { actorOf } from '../../common/actor';
-import { idParamsFor, okResponse, responses, simpleRestListQuery } from '../../common/route-schemas';
-import { parseListParams, sendList } from './simple-rest';
+import { idParamsFor, okResponse, responses } from '../../common/route-schemas';
+import { listQuery, sendList } from './simple-rest';
 import { STAFF_SORTABLE } from './staff-members.queries';
-import { StaffMembersService, type StaffChange, type StaffInvite } from './staff-members.service';
+import { StaffMembersService } from './staff-members.service';
 
 const tags = ['admin'];
 const memberParams = idParamsFor('Staff member not found');
@@ -27,7 +27,7 @@ const staffMemberSchema = {
 };
 
 /** The bank's staff, managed from the console by its admins; auditors read the list (docs/decisions/0051). */
-export default async function staffMemberRoutes(app: FastifyInstance) {
+export default async function staffMemberRoutes(app: RouteInstance) {
   const members = new StaffMembersService(app);
   const anyStaff = app.requireStaff();
   const adminOnly = app.requireStaff(['admin']);
@@ -36,18 +36,23 @@ export default async function staffMemberRoutes(app: FastifyInstance) {
     '/admin/staff',
     {
       preHandler: anyStaff,
-      schema: { tags, summary: 'Staff members (ra-data-simple-rest list)', querystring: simpleRestListQuery, response: responses({ 200: { type: 'array', items: staffMemberSchema } }) },
+      schema: {
+        tags,
+        summary: 'Staff members (ra-data-simple-rest list)',
+        querystring: listQuery(Object.keys(STAFF_SORTABLE) as (keyof typeof STAFF_SORTABLE)[], 'createdAt'),
+        response: responses({ 200: { type: 'array', items: staffMemberSchema } }),
+      },
     },
     async (request, reply) => {
-      const page = parseListParams(request.query as Record<string, unknown>, Object.keys(STAFF_SORTABLE), 'createdAt');
-      const sortColumn = STAFF_SORTABLE[page.sortField as keyof typeof STAFF_SORTABLE];
+      const page = request.query;
+      const sortColumn = STAFF_SORTABLE[page.sortField];
       const { items, total } = await members.list({ sortColumn, direction: page.sortOrder, limit: page.limit, offset: page.offset });
       return sendList(reply, 'staff', items, page.offset, total);
     },
   );
 
   app.get('/admin/staff/:id', { preHandler: anyStaff, schema: { tags, summary: 'One staff member', params: memberParams, response: responses({ 200: staffMemberSchema }) } }, async (request) =>
-    members.show((request.params as { id: string }).id),
+    members.show(request.params.id),
   );
 
   app.post(
@@ -56,7 +61,7 @@ export default async function staffMemberRoutes(app: FastifyInstance) {
       preHandler: adminOnly,
       schema: { tags, summary: 'Invite a colleague: a member with no password yet, e-mailed a link to set one (audited)', body: staffInviteSchema, response: responses({ 201: staffMemberSchema }) },
     },
-    async (request, reply) => reply.status(201).send(await members.invite(actorOf(request), request.body as StaffInvite)),
+    async (request, reply) => reply.status(201).send(await members.invite(actorOf(request), request.body)),
   );
 
   app.put(
@@ -71,16 +76,17 @@ export default async function staffMemberRoutes(app: FastifyInstance) {
         response: responses({ 200: staffMemberSchema }),
       },
     },
-    async (request) => members.change(actorOf(request), (request.params as { id: string }).id, request.body as StaffChange),
+    async (request) => members.change(actorOf(request), request.params.id, request.body),
   );
 
   app.post(
     '/admin/staff/:id/invitation',
     {
       preHandler: adminOnly,
+      config: { noBody: true },
       schema: { tags, summary: 'E-mail an invited member a new link (the one before stops working; audited)', params: memberParams, response: responses({ 200: staffMemberSchema }) },
     },
-    async (request) => members.resendInvitation(actorOf(request), (request.params as { id: string }).id),
+    async (request) => members.resendInvitation(actorOf(request), request.params.id),
   );
 
   app.post(
@@ -95,7 +101,7 @@ export default async function staffMemberRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { token, password } = request.body as { token: string; password: string };
+      const { token, password } = request.body;
       const { email } = await members.acceptInvitation(token, password);
       return { success: true, message: 'Your password is set. Sign in to set up your authenticator app.', email };
     },
