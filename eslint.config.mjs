@@ -27,7 +27,7 @@ export default tseslint.config(
   {
     // Code every payment, list or refusal runs through. An object literal that starts with a spread and then adds keys
     // gets a hidden class of its own each time on Node 20's V8: ~5 kB a call, allocated where the collector only finds
-    // it in a full collection (docs/decisions/0026-no-spread-then-keys.md). Object.assign, or the keys written out.
+    // it in a full collection (docs/performance.md#no-spread-then-keys-literals). Object.assign, or the keys written out.
     files: ['server/src/common/**/*.ts', 'server/src/plugins/**/*.ts', 'server/src/modules/{auth,ledger,transactions,transfers}/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
@@ -35,7 +35,7 @@ export default tseslint.config(
         'error',
         {
           selector: 'ObjectExpression > SpreadElement:first-child ~ *',
-          message: 'A literal that starts with a spread and adds keys gets a new hidden class per object (docs/decisions/0026): use Object.assign or write the keys out.',
+          message: 'A literal that starts with a spread and adds keys gets a new hidden class per object (docs/performance.md): use Object.assign or write the keys out.',
         },
       ],
     },

@@ -53,7 +53,7 @@ describe('moving money', () => {
     await p.getByText('Incorrect PIN. 4 tries left.').waitFor({ state: 'detached', timeout: 2_000 });
     await p.getByText('Transfer to Jordan Lee: Concert tickets').waitFor();
     // The refused try and the paid one each had a key of their own, time-ordered (version 7), so that a customer's new
-    // keys share the index pages of their recent ones (docs/decisions/0041).
+    // keys share the index pages of their recent ones (docs/performance.md#time-ordered-idempotency-keys).
     expect(keys).toHaveLength(2);
     for (const key of keys) expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(keys[1] > keys[0]).toBe(true);

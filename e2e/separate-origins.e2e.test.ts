@@ -19,7 +19,7 @@ const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJA
  * two origins. The browser reaches all three as `localhost` ports: one site, so SameSite=Strict cookies travel
  * and the API's `Cross-Origin-Resource-Policy: same-site` lets the console show its images. (Chromium never
  * counts two IP-address origins as one site, so 127.0.0.1 ports would not do; across different sites an
- * operator needs more: README, Security.)
+ * operator needs more: docs/operations/configuration.md#front-ends-on-origins-of-their-own.)
  */
 // These journeys walk every page; on a machine shared with other work they may take minutes.
 jest.setTimeout(300_000);

@@ -1,4 +1,4 @@
-// The premise of the no-restricted-syntax rule in eslint.config.mjs (docs/decisions/0026-no-spread-then-keys.md), checked
+// The premise of the no-restricted-syntax rule in eslint.config.mjs (docs/performance.md#no-spread-then-keys-literals), checked
 // on the Node this repository runs: a literal that starts with a spread and then adds a key gets a hidden class (map)
 // of its own for every object, where Object.assign or the keys written out share one. If the first test fails on a
 // newer Node, V8 no longer does this and the rule can go.

@@ -41,7 +41,7 @@ import freezeRoutes from './modules/freeze/freeze.routes';
 import fxAdminRoutes from './modules/fx/fx.admin.routes';
 import cryptoOptionAdminRoutes from './modules/crypto/crypto-options.admin.routes';
 import { usePasswordScorerThread } from './common/password-scorer';
-// Platform security (issue 12): headers and CORS, bad-text guard, URLs logged without secrets, files (sealed, audited).
+// Platform security (docs/security.md): headers and CORS, bad-text guard, URLs logged without secrets, files (sealed, audited).
 import securityHeadersPlugin from './plugins/security-headers.plugin';
 import inputGuardPlugin from './plugins/input-guard.plugin';
 import { serializeRequest } from './common/log-serializers';

@@ -44,7 +44,7 @@ async function main() {
   try {
     const lines = [...(await sealLegacyData(app)), ...(await prepareData(app))];
     await app.listen({ port: config.port, host: config.host });
-    // Only the process that serves: the jest suites' in-process servers run without it (docs/decisions/0054).
+    // Only the process that serves: the jest suites' in-process servers run without it (docs/performance.md#heap-headroom-and-idle-collection).
     if (config.idleCollect) startIdleCollector(app.server);
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;

@@ -3,7 +3,7 @@ import { MessageChannel, Worker, receiveMessageOnPort, type MessagePort } from '
 /**
  * Runs one function in a worker thread of its own, for work that would otherwise hold the main thread, and every
  * payment waiting on it, for tens of milliseconds or more, or whose data would weigh on every full collection of the
- * main heap (docs/decisions/0045 and 0046).
+ * main heap (docs/performance.md#password-dictionaries-in-a-worker, docs/decisions/0046).
  *
  * The function travels as its source text, so it runs the same from the build and from the TypeScript sources under
  * test: it may use only its arguments, and the modules it is given by name (resolved here, required in the thread;

@@ -3,8 +3,8 @@ import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
 /**
- * A full garbage collection in a quiet second (docs/decisions/0054). The server's old generation fills slowly under
- * load and V8 starts a mark-compact once it has doubled (0034); without this, that collection comes whenever the
+ * A full garbage collection in a quiet second (docs/performance.md#heap-headroom-and-idle-collection). The server's old generation fills slowly under
+ * load and V8 starts a mark-compact once it has doubled; without this, that collection comes whenever the
  * heap happens to reach the limit, which is under load, where its pause and its marking on the main thread hold a
  * few hundred payments. Here, once no request has begun for a whole check interval and the old generation has grown
  * by `growthBytes` since the last time, the server collects at once, while nobody waits for it; the limit is then

@@ -26,19 +26,19 @@ export interface Pacing {
 
 /**
  * What makes a batch full: beyond ~8 a payment's share of a statement's fixed cost hardly shrinks (npm run bench:ledger),
- * so waiting out a cycle for more buys nothing (docs/decisions/0031).
+ * so waiting out a cycle for more buys nothing (docs/performance.md#payment-lanes-paced-cycles).
  */
 export const FULL_BATCH = 8;
 
 /**
- * A lane of batched statements, one in flight at a time (docs/decisions/0027-ledger-batch-waits-one-turn.md): work that
+ * A lane of batched statements, one in flight at a time (docs/performance.md#group-commit-waits-one-turn): work that
  * finds it idle goes at the next turn of the event loop, together with everything that becomes ready in this one; work
  * that waited through a batch goes as soon as that batch has settled, not a turn later behind the answers it settled.
  * `send` takes what waits and returns the batch's settlement (which must not reject), or undefined when nothing waits;
  * `idle` runs when a batch ends with nothing waiting. With `minCycleMs`, a batch starts no sooner than that after the
- * previous one started (docs/decisions/0030): under load what arrives meanwhile goes in one larger batch; a lane that
+ * previous one started (docs/performance.md#payment-lanes-paced-cycles): under load what arrives meanwhile goes in one larger batch; a lane that
  * has been idle for longer sends at the next turn as before. `full` says that enough waits to make a batch worth its
- * fixed cost: it then goes at the next turn without waiting out the cycle (docs/decisions/0031), so that the cycle saves
+ * fixed cost: it then goes at the next turn without waiting out the cycle, so that the cycle saves
  * CPU below the peak and never sets the pace at it.
  */
 export class BatchLane {

@@ -3,7 +3,7 @@ import { FunctionThread, FunctionThreadTimeout } from './function-thread';
 
 /**
  * The server judges every new password with zxcvbn's full dictionaries, and keeps them in a worker thread of their
- * own (docs/decisions/0045-password-dictionaries-in-a-worker.md): ~120,000 words and the ranked lists built from them
+ * own (docs/performance.md#password-dictionaries-in-a-worker): ~120,000 words and the ranked lists built from them
  * would otherwise be marked again by every full collection of the main thread while payments wait. The check stays
  * synchronous (yup's validateSync calls it): the main thread waits for the answer as long as the estimate would have
  * taken it there, and passwords are judged only when one is set.

@@ -35,9 +35,9 @@ export interface AppConfig {
   trustProxy: false | number | string[];
   /** Connections in this process's PostgreSQL pool (DB_POOL_SIZE). */
   dbPoolSize: number;
-  /** The least time from one ledger batch's start to the next's (LEDGER_BATCH_CYCLE_MS; docs/decisions/0030, 0031). */
+  /** The least time from one ledger batch's start to the next's (LEDGER_BATCH_CYCLE_MS; docs/performance.md#payment-lanes-paced-cycles). */
   ledgerBatchCycleMs: number;
-  /** The least time from one same-bank payment's session check statement's start to the next's (PAYMENT_CHECK_CYCLE_MS; docs/decisions/0031). */
+  /** The least time from one same-bank payment's session check statement's start to the next's (PAYMENT_CHECK_CYCLE_MS; docs/performance.md#payment-lanes-paced-cycles). */
   paymentCheckCycleMs: number;
   /** Per-IP login attempts a minute. */
   loginRateLimitPerMinute: number;
@@ -54,9 +54,9 @@ export interface AppConfig {
   fourEyesThreshold: string;
   /** Run the job queue's worker in this process (JOBS_WORKER=0 leaves jobs to other processes; tests drain by hand). */
   jobsWorker: boolean;
-  /** A full garbage collection in a quiet second once the heap has grown (IDLE_COLLECT=0: V8 alone decides; docs/decisions/0054). */
+  /** A full garbage collection in a quiet second once the heap has grown (IDLE_COLLECT=0: V8 alone decides; docs/performance.md#heap-headroom-and-idle-collection). */
   idleCollect: boolean;
-  // Platform security (issue 12): keys per use, production switches, front ends on their own origins.
+  // Platform security (docs/security.md): keys per use, production switches, front ends on their own origins.
   /** The role the server runs as, made by the operator (DATABASE_APP_URL); unset: `<database>_app` is made at start through DATABASE_URL (the owner). */
   databaseAppUrl?: string;
   /** One key per use, derived from SESSION_SECRET and ENCRYPTION_KEY with HKDF (common/crypto.ts). */
@@ -124,7 +124,7 @@ function originOf(name: string, raw: string): string {
   return url.origin;
 }
 
-/** The platform settings of issue 12, read apart so the rest of loadConfig stays as it is. */
+/** The platform security settings (production switches, the app role, CORS origins), read apart from the rest. */
 function platformSettings(env: NodeJS.ProcessEnv, databaseUrl: string | undefined, problems: string[]) {
   const production = env.NODE_ENV === 'production';
   const seedDemo = env.SEED_DEMO ? env.SEED_DEMO === '1' || env.SEED_DEMO === 'true' : !databaseUrl && !production;
@@ -179,7 +179,7 @@ function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
 
 /**
  * The default of both paced payment lanes' cycles (LEDGER_BATCH_CYCLE_MS, PAYMENT_CHECK_CYCLE_MS): 12 ms, up from 8,
- * because on a slow 2-core machine at half the peak it cut a transfer's CPU there by 3-15% (docs/decisions/0032).
+ * because on a slow 2-core machine at half the peak it cut a transfer's CPU there by 3-15% (docs/performance.md#payment-lanes-paced-cycles).
  */
 const PAYMENT_LANE_CYCLE_MS = 12;
 

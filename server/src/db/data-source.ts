@@ -6,13 +6,13 @@ import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
 
 /**
- * The pool keeps every connection it has opened (`min` = `max`, docs/decisions/0036): by default it closed one idle for
+ * The pool keeps every connection it has opened (`min` = `max`, docs/performance.md#pool-keeps-its-connections): by default it closed one idle for
  * 10 s and opened another at the next burst, whose backend then started cold (its catalog caches, the ledger's plpgsql
  * compiled and its statements planned again) under the very load that needed it. Connections are still opened only
  * when first needed. `idleTimeoutMs` (node-postgres' own default, 10 s) only closes connections beyond that, of which
  * there are none; a test sets it short to see that.
  *
- * Every connection runs with PostgreSQL's JIT compiler off (docs/decisions/0043): it compiles a statement whose
+ * Every connection runs with PostgreSQL's JIT compiler off (docs/performance.md#staff-list-at-scale): it compiles a statement whose
  * estimated cost passes `jit_above_cost`, and a list's statement over a table of millions is estimated so although it
  * reads a few rows. Compiling one took 0.5 s, to run it in 5 ms.
  */

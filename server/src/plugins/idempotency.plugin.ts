@@ -62,13 +62,13 @@ const RECORDED_COLUMNS = `request_hash, status, response_status, response_body, 
 
 /**
  * SQL: what was recorded under the key `key` in `scope` (SQL expressions), as one jsonb value (a RecordedRow), or null.
- * Every read of a key goes through it: alone, batched, and inside the session check (docs/decisions/0020).
+ * Every read of a key goes through it: alone, batched, and inside the session check (docs/performance.md#idempotency-key-read-in-the-session-check).
  */
 export const recordedKeyJson = (scope: string, key: string) =>
   `CASE WHEN ${key} IS NOT NULL THEN (SELECT to_jsonb(k) FROM (SELECT ${RECORDED_COLUMNS} FROM idempotency_keys WHERE scope = ${scope} AND key = ${key}) k) END`;
 
 /**
- * An Idempotency-Key to read in another statement (the session check's: docs/decisions/0020), in the scope the verified
+ * An Idempotency-Key to read in another statement (the session check's), in the scope the verified
  * token's subject gives. `answer` hears what was recorded under it (null: nothing), once that statement has passed.
  */
 export interface KeyRead {

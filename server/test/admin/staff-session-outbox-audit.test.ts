@@ -171,7 +171,7 @@ describe('staff review of applications', () => {
       expect((await lastMail(t.app, c.email as string)).template).toBe('applicationRejected');
     });
 
-    // docs/decisions/0043: a log that grows with every card payment is counted only a thousand rows past the page.
+    // docs/performance.md#staff-list-at-scale: a log that grows with every card payment is counted only a thousand rows past the page.
     it('leaves the total of a long log unknown (*) past a thousand rows beyond the page, and counts it near its end', async () => {
       const admin = await staffSession(t.app);
       await t.ownerQuery(`INSERT INTO audit_log (actor_type, action, target_type) SELECT 'system', 'load.test', 'nothing' FROM generate_series(1, 1200)`);

@@ -1,6 +1,6 @@
 import { createTestApp, login, registerCustomer, type Session, type TestApp } from '../helpers/test-app';
 
-/** A read made beside the session check (SessionService.authenticateCustomerWhile, docs/decisions/0028). */
+/** A read made beside the session check (SessionService.authenticateCustomerWhile, docs/performance.md#transaction-list-read-beside-the-session-check). */
 describe('a read beside the session check', () => {
   let t: TestApp;
   let customer: Awaited<ReturnType<typeof registerCustomer>>;

@@ -54,7 +54,7 @@ describe('closeDataSource', () => {
     await expect(stuck).rejects.toThrow();
   });
 
-  // Found in a real shutdown (session 50): pg-pool's end() answered before its connections had closed, so the embedded
+  // Found in a real shutdown: pg-pool's end() answered before its connections had closed, so the embedded
   // PostgreSQL, stopped straight after, ended a backend that was still there and its client logged the error.
   it('returns once every connection it opened has closed', async () => {
     const dataSource = createDataSource(db.appUrl, { poolSize: 12 });

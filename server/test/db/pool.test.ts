@@ -2,7 +2,7 @@ import { closeDataSource, createDataSource } from '../../src/db/data-source';
 import { poolOf } from '../../src/common/sql';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
 
-// docs/decisions/0036: a connection the pool has opened stays open, so a burst after a quiet spell does not wait for a
+// docs/performance.md#pool-keeps-its-connections: a connection the pool has opened stays open, so a burst after a quiet spell does not wait for a
 // cold backend.
 describe('the database pool', () => {
   let db: TestDatabase;
@@ -33,7 +33,7 @@ describe('the database pool', () => {
     }
   });
 
-  // docs/decisions/0043: a list's statement over millions of rows is estimated dear enough to be compiled, which took
+  // docs/performance.md#staff-list-at-scale: a list's statement over millions of rows is estimated dear enough to be compiled, which took
   // 0.5 s to save nothing on a statement that reads a few rows.
   it('runs every connection with the JIT compiler off', async () => {
     const dataSource = createDataSource(db.appUrl, { poolSize: 2 });

@@ -9,7 +9,7 @@ async function analyzeScaleFactor(t: TestApp, table: string): Promise<string | u
   return setting?.split('=')[1];
 }
 
-// docs/decisions/0035-quiet-statistics.md, 0037-lighter-statistics.md
+// docs/performance.md#quiet-statistics
 describe('autovacuum statistics', () => {
   let t: TestApp;
   beforeAll(async () => {

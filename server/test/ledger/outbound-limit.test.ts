@@ -3,7 +3,7 @@ import { createTestApp, registerCustomer, type TestApp } from '../helpers/test-a
 import { callPostJournals, customerAccountId, internalAccountId, postJournal, toBatchItem, type JournalInput } from '../../src/modules/ledger/ledger.service';
 import { withTransaction } from '../../src/db/transaction';
 
-/** The daily outbound total is written by the postings' trigger, with the balance (docs/decisions/0024). */
+/** The daily outbound total is written by the postings' trigger, with the balance (docs/performance.md#outbound-total-written-with-the-balance). */
 describe('ledger: daily outbound totals', () => {
   let t: TestApp;
   let account: string;

@@ -20,7 +20,7 @@ const WITHDRAWALS = 2_000;
 
 /**
  * A customer's withdrawals (successful outbound transfers) are counted from their own index, never from the table
- * (docs/decisions/0044): `numberOfWithdrawals` is in every sign-in, `/auth/check` and row of the staff customer list.
+ * (docs/performance.md#withdrawals-index): `numberOfWithdrawals` is in every sign-in, `/auth/check` and row of the staff customer list.
  */
 describe("a customer's withdrawals", () => {
   let t: TestApp;

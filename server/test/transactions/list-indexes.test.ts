@@ -21,7 +21,7 @@ interface Statement {
 }
 
 /**
- * Which index walks whose rows newest first (docs/decisions/0043). The staff list's index of every customer's rows
+ * Which index walks whose rows newest first (docs/performance.md#staff-list-at-scale). The staff list's index of every customer's rows
  * must never serve a customer's list: on the bench's database, given such an index without a condition, the planner
  * walked it for a search of a customer who owns a tenth of the table, reading past everyone's newer rows first.
  */

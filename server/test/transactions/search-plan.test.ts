@@ -24,7 +24,7 @@ function transactionRowsRead(node: PlanNode): number {
 }
 
 /**
- * A search of a customer who owns the whole table (docs/decisions/0040): the planner guessed that a word matched a few
+ * A search of a customer who owns the whole table (docs/performance.md#search-pages): the planner guessed that a word matched a few
  * per cent of the rows and walked the history newest first for the page, reading every row when nothing matched.
  */
 describe('the transaction search on a long history', () => {
@@ -82,7 +82,7 @@ describe('the transaction search on a long history', () => {
     expect(await page('nomatch')).toEqual({ references: [], count: 0 });
   });
 
-  // Over the cap, the page is looked for among the newest SEARCH_WALK_ROWS rows first (docs/decisions/0042).
+  // Over the cap, the page is looked for among the newest SEARCH_WALK_ROWS rows first (docs/performance.md#search-pages).
   const landlordRows = Array.from({ length: LANDLORD_ROWS }, (_, n) => HISTORY_ROWS - LANDLORD_ROWS + 1 + n);
 
   it('finds the page of a common search in the newest rows, reading few beyond the counted matches', async () => {

@@ -4,7 +4,7 @@ import { sameBankPaymentRider, type PaymentRiderAnswer } from '../../src/modules
 
 /**
  * A same-bank transfer's parties and its PIN attempt are read in the session check's own statement
- * (docs/decisions/0023). The attempt must be taken only for a request that goes on to have its PIN judged: every
+ * (docs/performance.md#payment-parties-read-in-the-session-check). The attempt must be taken only for a request that goes on to have its PIN judged: every
  * other request leaves the count as it was.
  */
 describe('POST /v1/transfer/same: the parties and the PIN attempt read beside the session check', () => {
@@ -121,7 +121,7 @@ describe('POST /v1/transfer/same: the parties and the PIN attempt read beside th
     expect(await attemptsTaken(a.id)).toBe(0);
   });
 
-  // Found in session 18: an attempt taken beside the session check for a body that validation then refused was never
+  // A regression: an attempt taken beside the session check for a body that validation then refused was never
   // given back, and after five such requests every payment of the customer waited for attempts nobody held (409).
   it('gives the attempt back when validation refuses the body it was taken for', async () => {
     const a = await approvedCustomer(t.app, { funded: '20.00' });

@@ -1,5 +1,5 @@
 // npm run bench: which tables autovacuum analyzed or vacuumed during the steady minute, and when. Its workers take a
-// core the payments need for as long as a large table's statistics take (docs/decisions/0035, 0037); a slow second's
+// core the payments need for as long as a large table's statistics take (docs/performance.md#quiet-statistics); a slow second's
 // 'autovacuum N' says how much, this says on which table.
 import type { DataSource } from 'typeorm';
 import { rows } from '../common/sql';

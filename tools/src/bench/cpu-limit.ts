@@ -1,6 +1,6 @@
 // BENCH_CPUS: the whole bench (this process and all it starts: PostgreSQL, the server, pgbench) gets that many cores'
 // worth of CPU time a millisecond, spread over all the machine's cores, through the kernel's CFS bandwidth limit. So
-// one machine stands in for a slower one, to check the targets there run after run (README, Benchmark). The period is
+// one machine stands in for a slower one, to check the targets there run after run (docs/performance.md#knobs). The period is
 // short (1 ms, the kernel's least quota; longer only for less than one core) so that the limit slows every process
 // evenly rather than stopping them all for tens of milliseconds.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';

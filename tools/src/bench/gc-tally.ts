@@ -14,7 +14,7 @@ export interface GcEvent {
   pauseMs: number;
   /** A mark-compact's incremental marking steps, which also ran on the main thread, before the pause (0 if none). */
   markingStepsMs: number;
-  /** Asked for by the program (`gc()`, reason "testing"): the server's idle collector (docs/decisions/0054). */
+  /** Asked for by the program (`gc()`, reason "testing"): the server's idle collector (docs/performance.md#heap-headroom-and-idle-collection). */
   requested: boolean;
 }
 

@@ -42,7 +42,7 @@ const CHUNK_SQL = `
 /**
  * Books `transfers` transfers among `customers` (at least two). A bank's tables hold years of history; the bench's
  * would otherwise start nearly empty and double during each run, so that autovacuum analyzed them every pass and its
- * work landed inside the measured runs (README, Benchmark). Returns the seconds it took.
+ * work landed inside the measured runs (docs/performance.md#what-npm-run-bench-does). Returns the seconds it took.
  */
 export async function seedHistory(ds: DataSource, customers: SeededCustomer[], transfers: number, chunkTransfers = CHUNK_TRANSFERS): Promise<number> {
   if (transfers <= 0) return 0;

@@ -27,7 +27,7 @@ const CHUNK_SQL = `
  * Seeds `count` customers beside the bench's funded ones, so that the bench measures a bank of a bank's size: a
  * statement that reads every customer or account (a scan where an index lookup was meant) costs what it would cost in
  * production, not what it costs among 200 rows. With 200 customers, every same-bank payment had read the whole
- * customers table to find its recipient, unnoticed (session 31; docs/benchmark-history.md). Returns the seconds it took.
+ * customers table to find its recipient, unnoticed. Returns the seconds it took.
  */
 export async function seedPopulation(ds: DataSource, count: number, chunkCustomers = CHUNK_CUSTOMERS): Promise<number> {
   if (count <= 0) return 0;

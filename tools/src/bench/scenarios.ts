@@ -42,7 +42,7 @@ function pct(result: autocannon.Result, p: 'p50' | 'p99' | 'p97_5' | 'p90') {
 
 /**
  * A transfer from a random funded customer to `pickRecipient(from)` (never to themselves), with a fresh Idempotency-Key
- * made as the customer app makes it (time-ordered; docs/decisions/0041).
+ * made as the customer app makes it (time-ordered; docs/performance.md#time-ordered-idempotency-keys).
  */
 function randomTransfer(customers: SeededCustomer[], pickRecipient: (fromIndex: number) => number) {
   const from = Math.floor(Math.random() * customers.length);
@@ -153,7 +153,7 @@ export async function steadyTransfers(stack: Stack, { rate, durationS, fixed, pg
 
 /**
  * The oldest rows of the list's history that also name a landlord: a search that matches more than the count's cap,
- * all of it long ago (docs/decisions/0042).
+ * all of it long ago (docs/performance.md#search-pages).
  */
 const OLD_MATCHES = 1_500;
 

@@ -167,7 +167,7 @@ export function windowTotals(seconds: CounterDeltas[], windowS: number): Counter
  * What the machine's other processes and the kernel's own threads used in a second: all the cores' busy time less the
  * bench's processes'. Both are counted in ticks of 10 ms, so a few tens of ms either way is the counting, not a process;
  * and the kernel's interrupt work for the bench's own sockets, charged to no process, is in it too (~100 ms in a median
- * second of the half-peak run in session 43), so it is read against the median second printed beside it.
+ * second of the half-peak run), so it is read against the median second printed beside it.
  */
 export function restOfSecondMs(reading: SecondReading): number {
   return restOfMachineMs(

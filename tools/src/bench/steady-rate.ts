@@ -6,7 +6,7 @@ export const fig = (n: number, digits = 0) => n.toLocaleString('en-US', { minimu
 
 /**
  * The length of the windows whose p99 steadyRate reports beside the whole run's: the length the steady run had before it
- * ran for a minute, so that the worst of them is the figure earlier runs gave (docs/benchmark-history.md).
+ * ran for a minute, so that the worst of them is the figure shorter runs gave.
  */
 export const STEADY_WINDOW_S = 15;
 

@@ -188,7 +188,7 @@ export function byWindow(transactions: { dueMs: number; latencyMs: number }[], w
 /**
  * The yardstick for a run bracketed by two pgbench runs, one just before and one just after it: their means. On a
  * machine whose speed wanders, one run on one side of the measured run can catch a fast or a slow minute that the
- * measured run did not (session 34 saw 4,356 TPS just before a 10-second run and 2,921 just after it).
+ * measured run did not (4,356 TPS has been seen just before a 10-second run and 2,921 just after it).
  */
 export function bracket(before: PgbenchFigures, after: PgbenchFigures): PgbenchFigures {
   return { tps: (before.tps + after.tps) / 2, cpuPerTransactionMs: (before.cpuPerTransactionMs + after.cpuPerTransactionMs) / 2 };

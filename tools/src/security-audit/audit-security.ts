@@ -1,6 +1,6 @@
 // npm run audit:security: starts the real server (embedded PostgreSQL, demo data) in a scratch DATA_DIR and
 // prints a table of security checks, pass or fail. Not part of npm test (it needs minutes and a whole server);
-// every promise it checks also has an API or browser test (README, Security).
+// every promise it checks also has an API or browser test (docs/security.md).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

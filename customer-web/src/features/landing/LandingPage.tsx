@@ -1,5 +1,5 @@
 import { useId, useState, type ChangeEvent, type FormEvent, type MouseEvent, type SyntheticEvent } from 'react';
-// Kept light for a first visit (README, page weight): the newsletter field is a plain <input> and its answer is
+// Kept light for a first visit (docs/performance.md#page-weight): the newsletter field is a plain <input> and its answer is
 // shown in the page (no MUI input, no toast library); the testimonials' stars are icons, not a Rating control; the
 // FAQ is the browser's own <details> disclosure (no Accordion, Collapse and transition code).
 import { Avatar, Box, Button, Card, CardContent, Container, Grid, Stack, Typography } from '@mui/material';

@@ -3,7 +3,7 @@ import { POST_JOURNALS_V4 } from './1760001400000-post-journals-generated-column
 
 /**
  * What a batch's booking did once per journal or once per row, it now does once per batch, because one batch at a
- * time is booked and its time is the ledger's ceiling (docs/decisions/0019-ledger-checks-per-batch.md). Measured on a
+ * time is booked and its time is the ledger's ceiling (docs/performance.md#ledger-checks-once-per-batch). Measured on a
  * copy of the bench's database, a 16-transfer batch: 4.5 ms before, 4.0 ms after.
  *
  * - post_journals asks for the batch's Idempotency-Keys, judges funds and answers in one statement each, where it ran

@@ -4,7 +4,7 @@ import { POST_JOURNALS_V5, replacedOnce } from './1760001700000-ledger-set-wise-
 
 /**
  * A transfer's daily outbound total is written in the same row version as its balance
- * (docs/decisions/0024-outbound-with-balance.md). post_journals used to update the sender's account a second time,
+ * (docs/performance.md#outbound-total-written-with-the-balance). post_journals used to update the sender's account a second time,
  * after the postings' trigger had updated its balance. That second version of the row cost WAL, and because the row it
  * replaced was written by the same transaction, PostgreSQL re-checked the account's foreign key to its customer:
  * one more query a transfer, and a lock written on the customer's row.

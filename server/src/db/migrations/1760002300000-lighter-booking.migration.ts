@@ -6,7 +6,7 @@ import { CHECK_JOURNAL_BALANCED, POST_JOURNAL_ONE } from './1760000200000-ledger
 import { PIN_RESET } from './1760001300000-pin-attempts.migration';
 
 /**
- * Less work for the database in every booking (docs/decisions/0033-journal-balanced-per-statement.md). Each change was measured by
+ * Less work for the database in every booking (docs/performance.md#journals-balanced-per-statement). Each change was measured by
  * calls alternated on one backend between the old and the new (batches of 16 same-bank transfers):
  *
  * - A journal balances, checked once per statement instead of once per journal at commit. The deferred constraint

@@ -2,7 +2,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * The two tables every payment updates twice, and whose statistics no payment changes, are analyzed by autovacuum
- * only after ten times their rows have changed instead of a tenth (docs/decisions/0035-quiet-statistics.md).
+ * only after ten times their rows have changed instead of a tenth (docs/performance.md#quiet-statistics).
  *
  * A same-bank payment updates both parties' ledger accounts (balance) and the payer's PIN attempt count twice (taken,
  * then started again). At the default (a tenth of the rows), a bank of 100,000 customers crosses that every ~5,000

@@ -2,10 +2,10 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * What autovacuum's ANALYZE of the tables that grow with every payment costs, cut to what their plans need
- * (docs/decisions/0037-lighter-statistics.md).
+ * (docs/performance.md#quiet-statistics).
  *
  * `journals`, `postings` and `idempotency_keys` are read only through their keys (a journal's postings, an account's,
- * one key), so no plan reads their statistics: like 0035's tables, they are analyzed only after ten times their rows
+ * one key), so no plan reads their statistics: like `ledger_accounts` and `pin_attempts`, they are analyzed only after ten times their rows
  * have changed. `transactions` is planned by its statistics (a customer's share of it, dates, statuses, the words of
  * its search), so it keeps autovacuum's tenth, but with a statistics target of 25 on every column and index
  * expression instead of 100: ANALYZE reads 300 rows per unit of the largest target, so 7,500 sampled rows instead of

@@ -8,7 +8,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 export const WITHDRAWAL_CONDITION = `type = 'debit' AND status = 'success' AND kind IN ('transfer_same', 'transfer_local', 'transfer_international')`;
 
 /**
- * The count of a customer's withdrawals from this index alone (docs/decisions/0044). Without it, every sign-in,
+ * The count of a customer's withdrawals from this index alone (docs/performance.md#withdrawals-index). Without it, every sign-in,
  * `/auth/check` and row of the staff console's customer list read each of the customer's transactions from the table
  * to test its type, status and kind: 6-26 ms for a customer with 5,000 withdrawals among 10,000 rows. Here their
  * entries share one key, so PostgreSQL keeps them as a few posting lists (5,000 in 7 pages), read without the table.

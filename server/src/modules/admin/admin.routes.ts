@@ -179,7 +179,7 @@ export default async function adminRoutes(app: RouteInstance) {
       [to, p.limit, p.offset],
     );
     const total = await totalUpTo(app.db, `SELECT 1 FROM outbox WHERE ($1::text IS NULL OR lower(to_address) = $1)`, [to], p.offset);
-    // Staff reads of customers' mail are audited (issue 12).
+    // Staff reads of customers' mail are audited (docs/security.md).
     await recordAudit(app.db.manager, actorOf(request), { action: 'outbox.list', targetType: 'outbox', details: { to, offset: p.offset, count: items.length } });
     return sendList(reply, 'outbox', items, p.offset, total);
   });

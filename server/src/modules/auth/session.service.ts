@@ -40,7 +40,7 @@ export interface CustomerPrincipal {
 
 /**
  * A read that a product module adds to the customer session check's own statement, so that a request that needs both
- * makes one round trip instead of two (docs/decisions/0023: a same-bank payment's parties and PIN attempt). The session
+ * makes one round trip instead of two (docs/performance.md#payment-parties-read-in-the-session-check: a same-bank payment's parties and PIN attempt). The session
  * check knows nothing of what it reads: the rider brings its SQL (customerSessionWithRiderSelect in session.queries.ts
  * says what it sees), its parameters, and how its columns become an answer. Its statement is one of its own, so no other
  * request's check carries its writes, and its writes are made only for a request the check lets through.
@@ -237,7 +237,7 @@ export class SessionService {
 
   /**
    * `beside` names, for the subject a well-signed, unexpired token names, what to read in the same statement as the
-   * session row: an Idempotency-Key (docs/decisions/0020), a rider's read (SessionRider: a same-bank payment's, 0023). It
+   * session row: an Idempotency-Key (docs/performance.md#idempotency-key-read-in-the-session-check), a rider's read (SessionRider: a same-bank payment's). It
    * hears the answers only once the check has passed, and the subject is never a principal on its own: the session may be
    * revoked.
    */
@@ -263,7 +263,7 @@ export class SessionService {
 
   /**
    * authenticateCustomer with `read` started at once for the subject the well-signed, unexpired token names, so that it
-   * runs beside the session check instead of after it (docs/decisions/0028): a request's path is two hand-offs between
+   * runs beside the session check instead of after it (docs/performance.md#transaction-list-read-beside-the-session-check): a request's path is two hand-offs between
    * processes shorter. The read's answer is handed over only once the check has passed for that same subject; when the
    * check fails, it is dropped unseen, and its own error is thrown only for a caller the check let through.
    */

@@ -59,7 +59,7 @@ export function flowsByDay(db: Queryable, customerId: string, currency: string, 
 
 /**
  * How many transactions the customer has, counted no further than `cap` + 1: past the cap the dashboard says
- * "1,000+", and a long history costs no more to count than a short one (as the transaction list's count, 0043).
+ * "1,000+", and a long history costs no more to count than a short one (as the transaction list's count).
  */
 export async function countTransactionsUpTo(db: Queryable, customerId: string, cap: number): Promise<{ count: number; capped: boolean }> {
   const [row] = await rows<{ count: string }>(db, `SELECT count(*) FROM (SELECT 1 FROM transactions WHERE customer_id = $1 LIMIT $2) counted`, [customerId, cap + 1]);

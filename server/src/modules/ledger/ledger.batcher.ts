@@ -32,10 +32,10 @@ export class LedgerBatcher {
   private readonly maxBatch: number;
 
   /**
-   * `minCycleMs`: a batch starts no sooner than this after the previous one (LEDGER_BATCH_CYCLE_MS, docs/decisions/0030):
+   * `minCycleMs`: a batch starts no sooner than this after the previous one (LEDGER_BATCH_CYCLE_MS, docs/performance.md#payment-lanes-paced-cycles):
    * below the peak, batches of ~2 transfers each paid a statement's fixed cost (~0.5 ms of the backend's CPU) and a
    * commit; 4 ms made them ~5 transfers and cut the CPU a transfer there by a fifth. `fullBatch`: once this many journals
-   * wait, the batch goes without waiting out the cycle (FULL_BATCH, docs/decisions/0031), so at the peak the cycle never
+   * wait, the batch goes without waiting out the cycle (FULL_BATCH), so at the peak the cycle never
    * sets the pace.
    */
   constructor(
@@ -65,8 +65,8 @@ export class LedgerBatcher {
    * every journal that became ready in the same turn (the payments one session read answered reach it a few promise
    * steps apart) shares the statement. Firing at the first journal measured 2.0-2.1 transfers a batch at half the
    * bench's peak against 3.3 with the wait, and 13-29% more CPU a transfer there (alternated runs,
-   * docs/decisions/0027-ledger-batch-waits-one-turn.md). Journals that waited through a batch go as soon as it has
-   * committed and its cycle (0030) has passed; when none waits, the held connection goes back to the pool.
+   * docs/performance.md#group-commit-waits-one-turn). Journals that waited through a batch go as soon as it has
+   * committed and its cycle has passed; when none waits, the held connection goes back to the pool.
    */
   private readonly lane: BatchLane;
 

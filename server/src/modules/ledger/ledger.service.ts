@@ -223,7 +223,7 @@ export function settleBatchResult(item: BatchItem, result: BatchResult): PostedJ
 /** A customer-visible row as stored: the columns the server sent, with the ones the database chose. */
 function storedEntry(sent: SentEntry, generated: GeneratedColumns): TransactionRow {
   assert(generated?.id === sent.id && typeof generated.created_at === 'string', 'a written entry has the id it was sent with, and a time');
-  // Object.assign, not a spread followed by new keys: docs/decisions/0026-no-spread-then-keys.md.
+  // Object.assign, not a spread followed by new keys: docs/performance.md#no-spread-then-keys-literals.
   return Object.assign({}, sent, {
     // A JSON time, as the rows' dates travelled before (callers format it or hand it on).
     created_at: generated.created_at as unknown as Date,
@@ -321,7 +321,7 @@ export async function getMainAccount(m: EntityManager, customerId: string): Prom
 
 /**
  * The main account of each customer in $1 and their withdrawals (successful outbound transfers), each counted from
- * their own partial index without reading the table (docs/decisions/0044).
+ * their own partial index without reading the table (docs/performance.md#withdrawals-index).
  */
 export const ACCOUNT_SUMMARIES_SQL = `SELECT a.customer_id::text AS customer_id, a.id, a.balance_minor, a.currency,
             (SELECT count(*) FROM transactions t WHERE t.customer_id = a.customer_id AND ${WITHDRAWAL_CONDITION}) AS withdrawals

@@ -52,7 +52,7 @@ export const lockAttemptRows = (ids: string, condition: string, skipLocked = fal
 
 /**
  * SQL: a WITH item that lets the statement's transaction commit without waiting for its WAL to reach the disk
- * (docs/decisions/0022); the statement must name `commit_without_flush` in a FROM list. Only for statements that take
+ * (docs/performance.md#pin-attempts-commit-without-a-flush); the statement must name `commit_without_flush` in a FROM list. Only for statements that take
  * attempts: an attempt's PIN is answered only after a later statement commits with a flush (the wrong PIN's count,
  * the payment's booking, the count started again), and that flush covers all the WAL before it. A crash can forget
  * only attempts whose PIN nobody was told about. The setting is local to the transaction: the pooled connection

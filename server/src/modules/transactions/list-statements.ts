@@ -2,7 +2,7 @@ import assert from 'node:assert';
 
 /**
  * How many of a list's first rows (in its order) a search matching more than the count's cap tests for its page before
- * it sorts all its matches instead (docs/decisions/0042). Testing a row costs 3-4 µs (its word list is built), so the
+ * it sorts all its matches instead (docs/performance.md#search-pages). Testing a row costs 3-4 µs (its word list is built), so the
  * window costs about 7 ms when none of it matches, and holds a first page of matches as thin as one row in a hundred.
  */
 export const SEARCH_WALK_ROWS = 2_000;
@@ -56,10 +56,10 @@ function unsearchedPage({ filters, columns, order, cap, pageSize, offset }: List
 }
 
 /**
- * A search's matches are found through the word and reference indexes, up to one past the count's cap (docs/decisions/
- * 0040). When they all fit, the page is sorted from them. When more match, the page is looked for among the list's
+ * A search's matches are found through the word and reference indexes, up to one past the count's cap
+ * (docs/performance.md#search-pages). When they all fit, the page is sorted from them. When more match, the page is looked for among the list's
  * first SEARCH_WALK_ROWS rows in its order, where common matches are met every few rows; if those hold too few, the
- * matches are old (or thin), and the page is sorted from all of them (docs/decisions/0042). Asked for the page alone,
+ * matches are old (or thin), and the page is sorted from all of them. Asked for the page alone,
  * the planner walked the whole history newest first whenever it guessed a search matched a few per cent of the
  * customer's rows: a search that matched nothing, or only old rows, in a 100,000-row history read every row of it
  * (0.3-0.6 s).

@@ -101,7 +101,7 @@ export interface TransactionListStatement {
 export function transactionListStatement(customerId: string, query: ListQuery): TransactionListStatement {
   const prepared = !query.q && query.page === 1;
   // The unfiltered first page sees the customer as an InitPlan's value, not as a constant, so every customer's estimate
-  // is the same and PostgreSQL keeps the one plan it made (docs/decisions/0039): given the constant, it costed the
+  // is the same and PostgreSQL keeps the one plan it made (docs/performance.md#first-page-planned-once): given the constant, it costed the
   // same index walk for a history longer or shorter than the average below the plan for any customer, and planned
   // that customer's every page anew. A filter may make another index the better walk, so it keeps the constant.
   const opaqueCustomer = prepared && query.type === 'all' && query.status === 'all';
@@ -189,7 +189,7 @@ export function staffTransactionListStatement(query: StaffListQuery): { text: st
  * list's statements (list-statements.ts), and only its rows are joined to their customers: joined first, a table of two
  * million rows was joined and sorted whole for 25 of them (1.2 s). The count stops LIST_COUNT_LOOKAHEAD past the page, as
  * every staff list's that grows with payments does; past that the total is left unknown and the console pages on
- * without it (docs/decisions/0043).
+ * without it (docs/performance.md#staff-list-at-scale).
  */
 export async function listTransactionsForStaff(db: DataSource, query: StaffListQuery): Promise<{ items: (TransactionDto & { customerId: string })[]; total?: number }> {
   const { text, params, cap } = staffTransactionListStatement(query);

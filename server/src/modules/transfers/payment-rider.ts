@@ -18,9 +18,9 @@ export interface PaymentRiderAnswer {
 export const partiesOfAnswer = (answer: PaymentRiderAnswer): SameBankParties | undefined => (answer.parties ? partiesFromJson(answer.parties, answer.pinReserved) : undefined);
 
 /**
- * A same-bank payment's read beside its session check (docs/decisions/0023): both parties, and the sender's PIN attempt
+ * A same-bank payment's read beside its session check (docs/performance.md#payment-parties-read-in-the-session-check): both parties, and the sender's PIN attempt
  * taken when the request will reach its PIN, in the check's own statement. Paced (PAYMENT_CHECK_CYCLE_MS,
- * docs/decisions/0031): below the peak, each of these statements (a write and a commit) carried one payment; waiting up
+ * docs/performance.md#payment-lanes-paced-cycles): below the peak, each of these statements (a write and a commit) carried one payment; waiting up
  * to a cycle for others, unless a full batch (FULL_BATCH) already waits, shares it. Only payments wait: every other
  * request's check goes at the next turn.
  */

@@ -21,7 +21,7 @@ export interface SameBankInput {
   amount: string | number;
   memo?: string;
   pin: string;
-  /** Both parties, read beside the session check with the PIN attempt (docs/decisions/0023); else read here. */
+  /** Both parties, read beside the session check with the PIN attempt (docs/performance.md#payment-parties-read-in-the-session-check); else read here. */
   parties?: SameBankParties;
 }
 
@@ -72,7 +72,7 @@ export function sameBankJournal(booked: {
   const recipientName = `${parties.r_first_name} ${parties.r_last_name}`;
   const senderName = `${parties.first_name} ${parties.last_name}`;
   const metadata = { rate: legs.rate };
-  // The fields both rows share, then each row's own assigned onto them (not a spread: docs/decisions/0026).
+  // The fields both rows share, then each row's own assigned onto them (not a spread: docs/performance.md#no-spread-then-keys-literals).
   const shared = () => ({ kind: 'transfer_same' as const, status: 'success' as const, category: 'Transfer', channel: CHANNEL_ONLINE, memo: memo ?? null, metadata });
   return {
     journal: {

@@ -73,7 +73,7 @@ export const sameBankPartiesOf = (sender: string, recipient: string) => `
        WHERE r.account_number = ${recipient} OFFSET 0) r ON true`;
 
 /**
- * SQL of a same-bank payment's read beside the session check (SessionRider, payment-rider.ts; docs/decisions/0023): for
+ * SQL of a same-bank payment's read beside the session check (SessionRider, payment-rider.ts; docs/performance.md#payment-parties-read-in-the-session-check): for
  * each request the check lets through (`ridden`), one PIN attempt taken (takeAttemptsFor, which names them in
  * `reserved`), and both parties read as one JSON value, for the sender `k.subject_id` and the account number `k.input`.
  */
@@ -181,7 +181,7 @@ export async function lockTransfer(db: Queryable, transferId: string): Promise<T
   return transfer;
 }
 
-/** Whether the customer has withdrawn: the first entry of their withdrawals' index, if any (docs/decisions/0044). */
+/** Whether the customer has withdrawn: the first entry of their withdrawals' index, if any (docs/performance.md#withdrawals-index). */
 export const HAS_WITHDRAWN_SQL = `SELECT EXISTS (SELECT 1 FROM transactions WHERE customer_id = $1 AND ${WITHDRAWAL_CONDITION}) AS withdrawn`;
 
 /**

@@ -94,7 +94,7 @@ export default async function transferRoutes(app: FastifyInstance) {
   defineTransferJobs(app);
   // The Idempotency-Key is read in the session check's own statement, for the customer the verified token names
   // (Idempotency.readBesideSession), and is used only once that check has passed for the same customer; a same-bank
-  // transfer's parties, and its PIN attempt, are read there too (docs/decisions/0023).
+  // transfer's parties, and its PIN attempt, are read there too (docs/performance.md#payment-parties-read-in-the-session-check).
   const partiesReadBeside = new WeakMap<FastifyRequest, SameBankParties>();
   const paymentRider = sameBankPaymentRider(app);
   const customerWithPaymentLookup = app.requireApprovedCustomerWith((request, customerId) => {
