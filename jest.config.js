@@ -1,4 +1,4 @@
-// One jest run over three projects. The server and e2e projects share one global setup (the same file runs
+// One jest run over five projects. The server, tools and e2e projects share one global setup (the same file runs
 // once): one PostgreSQL for the run, embedded (no DATABASE_URL) or the one DATABASE_URL names, with a
 // migrated template database that each test file clones. The shared project needs no database.
 const { existsSync } = require('node:fs');
@@ -54,6 +54,17 @@ module.exports = {
       testMatch: ['<rootDir>/server/src/**/*.test.ts', '<rootDir>/server/test/**/*.test.ts'],
       transform: { '^.+\\.ts$': swc, '^.+\\.m?js$': swc },
       ...(ESM_ONLY.length ? { transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY.join('|')})/)`] } : {}),
+      testEnvironment: 'node',
+      ...serverSetup,
+    },
+    {
+      // The bench, the chaos run and the security audit (tools/). Under jest the server's declared exports load from
+      // its sources, as the server's own tests do, so one copy of the server's code (and its entities) is loaded.
+      displayName: 'tools',
+      testMatch: ['<rootDir>/tools/src/**/*.test.ts', '<rootDir>/tools/test/**/*.test.ts'],
+      transform: { '^.+\\.ts$': swc, '^.+\\.m?js$': swc },
+      ...(ESM_ONLY.length ? { transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY.join('|')})/)`] } : {}),
+      moduleNameMapper: { '^@strongroom/server/(.+)$': '<rootDir>/server/src/$1' },
       testEnvironment: 'node',
       ...serverSetup,
     },

@@ -33,6 +33,8 @@ const WORKSPACES = [
     needs: ['shared'],
     viteEnv: true,
   },
+  // The bench, the chaos run and the security audit: built against the server's declared exports, never shipped in its dist.
+  { key: 'tools', name: '@strongroom/tools', dir: 'tools', inputs: ['src', 'package.json', 'tsconfig.json'], output: 'dist/bench/bench.js', needs: ['shared', 'server'] },
 ];
 
 /** Inputs every workspace's output depends on (relative to the repository root). */

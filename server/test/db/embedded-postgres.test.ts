@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { serverEnv, spawnServer, waitReady } from '../../src/bench/harness';
+import { serverEnv, spawnServer, waitReady } from '../../../tools/src/bench/server-process';
 import { freePort } from '../../src/db/embedded-postgres';
 import { errorLines, stopWithSignInInFlight } from '../helpers/held-request';
 

@@ -2,7 +2,7 @@
 // core the payments need for as long as a large table's statistics take (docs/performance.md#quiet-statistics); a slow second's
 // 'autovacuum N' says how much, this says on which table.
 import type { DataSource } from 'typeorm';
-import { rows } from '../common/sql';
+import { rows } from '@strongroom/server/common/sql';
 import { fig } from './steady-rate';
 
 /** One table's autovacuum counters as pg_stat_user_tables has them. */

@@ -3,8 +3,8 @@
 import { chmodSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
-import { startEmbeddedPostgres } from '../db/embedded-postgres';
-import { rows } from '../common/sql';
+import { startEmbeddedPostgres } from '@strongroom/server/db/embedded-postgres';
+import { rows } from '@strongroom/server/common/sql';
 import { fig } from './steady-rate';
 import { postmasterPidOf } from './yardstick';
 

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startEmbeddedPostgres } from '../db/embedded-postgres';
+import { startEmbeddedPostgres } from '@strongroom/server/db/embedded-postgres';
 
 /**
  * Runs a ledger bench script (bench:ledger, bench:ledger-ab) on `BENCH_DATABASE_URL`, or on an embedded PostgreSQL of

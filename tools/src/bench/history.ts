@@ -1,9 +1,9 @@
 // The bench's database with a bank's history in it (npm run bench): same-bank transfers booked in bulk before the
 // measured runs, through the real tables, indexes and ledger triggers.
 import type { DataSource } from 'typeorm';
-import { withTransaction } from '../db/transaction';
+import { withTransaction } from '@strongroom/server/db/transaction';
 import type { SeededCustomer } from './harness';
-import { customerKeyScope } from '../plugins/idempotency.plugin';
+import { customerKeyScope } from '@strongroom/server/plugins/idempotency.plugin';
 
 /** Transfers booked per transaction: the per-journal balance checks all run at its commit. */
 const CHUNK_TRANSFERS = 50_000;

@@ -6,8 +6,8 @@
 // backend's CPU. Prints figures; asserts nothing.
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
-import { createDataSource, runMigrations } from '../db/data-source';
-import { callPostJournals, type BatchItem } from '../modules/ledger/ledger.service';
+import { createDataSource, runMigrations } from '@strongroom/server/db/data-source';
+import { callPostJournals, type BatchItem } from '@strongroom/server/modules/ledger/ledger.service';
 import { randomPair, sameBankTransferItem } from './transfer-item';
 import { seedFundedCustomers, type SeededCustomer } from './harness';
 import { fig } from './steady-rate';

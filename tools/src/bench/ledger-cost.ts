@@ -3,9 +3,9 @@
 // ledger's batches hold ~11 transfers at the bench's peak and ~2-3 at half of it). One backend's CPU on an idle
 // machine wanders far less than the whole bench's figures. Prints figures; asserts nothing.
 import { randomBytes } from 'node:crypto';
-import { createDataSource, runMigrations } from '../db/data-source';
-import { poolOf } from '../common/sql';
-import { callPostJournals } from '../modules/ledger/ledger.service';
+import { createDataSource, runMigrations } from '@strongroom/server/db/data-source';
+import { poolOf } from '@strongroom/server/common/sql';
+import { callPostJournals } from '@strongroom/server/modules/ledger/ledger.service';
 import { seedFundedCustomers } from './harness';
 import { randomPair, sameBankTransferItem } from './transfer-item';
 import { procCpuS } from './yardstick';

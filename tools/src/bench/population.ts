@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { DEFAULT_NOTIFICATION_PREFERENCES } from '../modules/user/entities/customer.entity';
-import { hashSecret } from '../common/crypto';
-import { withTransaction } from '../db/transaction';
+import { DEFAULT_NOTIFICATION_PREFERENCES } from '@strongroom/server/modules/user/entities/customer.entity';
+import { hashSecret } from '@strongroom/server/common/crypto';
+import { withTransaction } from '@strongroom/server/db/transaction';
 
 /** The population's account numbers start here, clear of the funded customers' (harness: 5,000,000,000 on). */
 export const POPULATION_FIRST_ACCOUNT_NUMBER = 7_000_000_000;

@@ -3,10 +3,10 @@
 import autocannon from 'autocannon';
 import { newIdempotencyKey } from '@strongroom/shared';
 import type { DataSource } from 'typeorm';
-import { rows } from '../common/sql';
-import { withTransaction } from '../db/transaction';
-import { internalAccountId, newReference, postJournal } from '../modules/ledger/ledger.service';
-import { transactionSearch } from '../modules/transactions/transactions.service';
+import { rows } from '@strongroom/server/common/sql';
+import { withTransaction } from '@strongroom/server/db/transaction';
+import { internalAccountId, newReference, postJournal } from '@strongroom/server/modules/ledger/ledger.service';
+import { transactionSearch } from '@strongroom/server/modules/transactions/transactions.service';
 import { type PgStats, checkpoint, sessionsOpened, walBytes } from './bench-database';
 import { type GcTally, describeMajorsBefore, gcBySecond, scavengeTotals } from './gc-tally';
 import { HARNESS_PIN, type SeededCustomer } from './harness';

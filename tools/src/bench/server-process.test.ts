@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SERVER_NODE_FLAGS } from './harness';
+import { SERVER_NODE_FLAGS } from './server-process';
 
 const ROOT = join(__dirname, '..', '..', '..');
 

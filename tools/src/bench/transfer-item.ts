@@ -1,8 +1,8 @@
 import { newIdempotencyKey } from '@strongroom/shared';
-import { newReference, toBatchItem, type BatchItem } from '../modules/ledger/ledger.service';
-import { sameBankJournal } from '../modules/transfers/same-bank.service';
+import { newReference, toBatchItem, type BatchItem } from '@strongroom/server/modules/ledger/ledger.service';
+import { sameBankJournal } from '@strongroom/server/modules/transfers/same-bank.service';
 import type { SeededCustomer } from './harness';
-import { customerKeyScope } from '../plugins/idempotency.plugin';
+import { customerKeyScope } from '@strongroom/server/plugins/idempotency.plugin';
 
 /**
  * A same-bank transfer of 1.25 USD from `from` to `to`, built as SameBankService books it (sameBankJournal), for the

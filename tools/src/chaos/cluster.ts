@@ -7,8 +7,8 @@ import { generateSecret } from 'otplib';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Pool } from 'pg';
-import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded-postgres';
-import { serverEnv, spawnServer, waitReady, withApplicationName } from '../bench/harness';
+import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from '@strongroom/server/db/embedded-postgres';
+import { serverEnv, spawnServer, waitReady, withApplicationName } from '../bench/server-process';
 
 export const CHAOS_ADMIN = { email: 'chaos.admin@strongroom.local', password: 'Chaos!Admin-Passw0rd', totpSecret: generateSecret() };
 

@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { freePort } from '../db/embedded-postgres';
+import { freePort } from '@strongroom/server/db/embedded-postgres';
 import { Client } from './http';
 import { checkCookies, checkEnumerationTiming, checkHeaders, checkOutboxRedaction, checkPinRace, type AuditContext, type CheckResult } from './checks';
 import { apiRoutes, checkBola, checkRoleMatrix } from './route-checks';

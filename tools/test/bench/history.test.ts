@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { createTestApp, type TestApp } from '../../../server/test/helpers/test-app';
 import { seedFundedCustomers, type SeededCustomer } from '../../src/bench/harness';
 import { seedHistory } from '../../src/bench/history';
 

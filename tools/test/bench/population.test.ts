@@ -1,4 +1,4 @@
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { createTestApp, type TestApp } from '../../../server/test/helpers/test-app';
 import { POPULATION_FIRST_ACCOUNT_NUMBER, seedPopulation } from '../../src/bench/population';
 
 /** The bench's resting customers: a bank's size of rows that must leave the books and sign-in as they were. */

@@ -6,9 +6,10 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { generateSecret } from 'otplib';
-import { freePort } from '../../src/db/embedded-postgres';
-import { serverEnv, spawnServer, staffToken, waitReady } from '../../src/bench/harness';
-import { approvedCustomer, createTestApp, staffSession, type Session, type TestApp } from '../helpers/test-app';
+import { freePort } from '../../../server/src/db/embedded-postgres';
+import { approvedCustomer, createTestApp, staffSession, type Session, type TestApp } from '../../../server/test/helpers/test-app';
+import { staffToken } from '../../src/bench/harness';
+import { serverEnv, spawnServer, waitReady } from '../../src/bench/server-process';
 
 jest.setTimeout(180_000);
 
