@@ -33,6 +33,7 @@ import { ProofOfAddress1760002800000 } from './migrations/1760002800000-proof-of
 import { TransferExecuteAt1760002900000 } from './migrations/1760002900000-transfer-execute-at.migration';
 import { StaffInvitations1760003000000 } from './migrations/1760003000000-staff-invitations.migration';
 import { StandingOrders1760003100000 } from './migrations/1760003100000-standing-orders.migration';
+import { SqlSources1760003200000 } from './migrations/1760003200000-sql-sources.migration';
 
 // In order. Never edit a migration that has shipped: add a new one.
 export const MIGRATIONS = [
@@ -76,4 +77,7 @@ export const MIGRATIONS = [
   TransferExecuteAt1760002900000,
   StaffInvitations1760003000000,
   StandingOrders1760003100000,
+  // Applies server/src/db/sql/*.sql; from here on a change to a function, trigger or view edits its source and adds a
+  // migration that pins and applies it (docs/decisions/0056-sql-sources.md).
+  SqlSources1760003200000,
 ];
