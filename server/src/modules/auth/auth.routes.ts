@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { RouteInstance } from '../../common/type-provider';
 import { ValidationError } from 'yup';
 import {
   changePasswordRequestSchema,
@@ -11,7 +12,6 @@ import {
   verifyEmailSchema,
   PASSPORT_MISSING_MESSAGE,
   PROOF_OF_ADDRESS_MISSING_MESSAGE,
-  type RegisterInput,
 } from '@strongroom/shared';
 import { AppError } from '../../common/app-error';
 import { readUploads, uploadedFiles } from '../../common/multipart';
@@ -33,7 +33,7 @@ function registrationRefusal(refusal: Error | undefined, missing: { passport: bo
   return new AppError(400, Object.values(errors)[0], errors);
 }
 
-export default async function authRoutes(app: FastifyInstance) {
+export default async function authRoutes(app: RouteInstance) {
   const auth = new AuthService(app);
   const loginLimit = { rateLimit: { max: app.config.loginRateLimitPerMinute, timeWindow: '1 minute' } };
   const codeLimit = { rateLimit: { max: Math.max(10, app.config.loginRateLimitPerMinute), timeWindow: '1 minute' } };
@@ -57,7 +57,7 @@ export default async function authRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { image: passport, proofOfAddress } = uploadedFiles(request);
       if (request.validationError || !passport || !proofOfAddress) throw registrationRefusal(request.validationError, { passport: !passport, proofOfAddress: !proofOfAddress });
-      const customer = await auth.register(request.body as RegisterInput, { passport, proofOfAddress });
+      const customer = await auth.register(request.body, { passport, proofOfAddress });
       return reply.status(201).send({ success: true, message: 'Application submitted successfully', email: customer.email });
     },
   );
@@ -66,7 +66,7 @@ export default async function authRoutes(app: FastifyInstance) {
     '/auth/verify-email',
     { config: codeLimit, schema: { tags, summary: 'Verify the e-mail address with the 6-digit code', body: verifyEmailSchema, response: messageOnly } },
     async (request) => {
-      const { email, code } = request.body as { email: string; code: string };
+      const { email, code } = request.body;
       await auth.verifyEmail(email, code);
       return { success: true, message: 'Code verified successfully' };
     },
@@ -76,26 +76,33 @@ export default async function authRoutes(app: FastifyInstance) {
     '/auth/resend-code',
     { config: codeLimit, schema: { tags, summary: 'Send a new verification code (not sooner than 30 s)', body: resendCodeSchema, response: messageOnly } },
     async (request) => {
-      const { email } = request.body as { email: string };
+      const { email } = request.body;
       await auth.resendCode(email);
       return { success: true, message: 'If an application with this e-mail is awaiting verification, a new code is on its way.' };
     },
   );
 
   app.post('/auth/login', { config: loginLimit, schema: { tags, summary: 'Sign in with account number and password', body: loginSchema, response: messageOnly } }, async (request, reply) => {
-    const { accountNumber, password } = request.body as { accountNumber: string; password: string };
+    const { accountNumber, password } = request.body;
     // An unverified e-mail does not block sign-in: the applicant sees the review status and
     // user.emailVerified === false; money needs staff approval (requireApprovedCustomer) anyway.
     const customer = await auth.login(accountNumber, password);
     return completeCustomerSignIn(app, request, reply, customer.id);
   });
 
-  app.get('/auth/check', { preHandler: app.requireCustomer, schema: { tags, summary: 'The signed-in customer' } }, async (request) => {
-    const user = await auth.userFor(request.customer!.id);
-    return { success: true, user, csrfToken: request.customer!.csrfToken };
-  });
+  app.get(
+    '/auth/check',
+    {
+      preHandler: app.requireCustomer,
+      schema: { tags, summary: 'The signed-in customer', response: responses({ 200: okResponse({ user: { type: 'object', additionalProperties: true }, csrfToken: { type: 'string' } }) }) },
+    },
+    async (request) => {
+      const user = await auth.userFor(request.customer!.id);
+      return { success: true, user, csrfToken: request.customer!.csrfToken };
+    },
+  );
 
-  app.post('/auth/logout', { schema: { tags, summary: 'Revoke this session' } }, async (request: FastifyRequest, reply: FastifyReply) => {
+  app.post('/auth/logout', { config: { noBody: true }, schema: { tags, summary: 'Revoke this session', response: messageOnly } }, async (request: FastifyRequest, reply: FastifyReply) => {
     try {
       await app.requireCustomer(request, reply);
       await app.sessions.revoke(request.customer!.sessionId);
@@ -111,7 +118,7 @@ export default async function authRoutes(app: FastifyInstance) {
     '/auth/change-password',
     { preHandler: app.requireCustomer, schema: { tags, summary: 'Change the password; other sessions are signed out', body: changePasswordRequestSchema, response: messageOnly } },
     async (request) => {
-      const { currentPassword, newPassword } = request.body as { currentPassword: string; newPassword: string };
+      const { currentPassword, newPassword } = request.body;
       await auth.changePassword(request.customer!.id, request.customer!.sessionId, currentPassword, newPassword);
       return { success: true, message: 'Password changed successfully. Your other sessions were signed out.' };
     },
@@ -121,7 +128,7 @@ export default async function authRoutes(app: FastifyInstance) {
     '/auth/forgot-password',
     { config: codeLimit, schema: { tags, summary: 'E-mail a single-use reset link (same answer whether or not the e-mail exists)', body: forgotPasswordSchema, response: messageOnly } },
     async (request) => {
-      const { email } = request.body as { email: string };
+      const { email } = request.body;
       // After the answer: how long it takes must not say whether the e-mail has an account.
       app.background.run('password reset mail', () => auth.forgotPassword(email));
       return { success: true, message: 'If an account uses this e-mail, a reset link is on its way. It is valid for 30 minutes.' };
@@ -132,7 +139,7 @@ export default async function authRoutes(app: FastifyInstance) {
     '/auth/reset-password',
     { config: codeLimit, schema: { tags, summary: 'Set a new password with a reset link token', body: resetPasswordRequestSchema, response: messageOnly } },
     async (request) => {
-      const { token, newPassword } = request.body as { token: string; newPassword: string };
+      const { token, newPassword } = request.body;
       await auth.resetPassword(token, newPassword);
       return { success: true, message: 'Your password has been reset. Please sign in.' };
     },

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { RouteInstance } from '../../common/type-provider';
 import { emailChangeConfirmSchema, emailChangeRequestSchema } from '@strongroom/shared';
 import { idParamsFor, okResponse, responses } from '../../common/route-schemas';
 import { CustomerSessionsService } from './sessions.service';
@@ -7,28 +7,44 @@ import { EmailChangeService } from './email-change.service';
 const tags = ['security'];
 const sessionIdParams = idParamsFor('Session not found');
 const messageOnly = responses({ 200: okResponse() });
+const openObject = { type: 'object', additionalProperties: true };
 
 /** Profile > Security: sessions and sign-in history, and changing the e-mail address. */
-export default async function securityRoutes(app: FastifyInstance) {
+export default async function securityRoutes(app: RouteInstance) {
   const sessions = new CustomerSessionsService(app);
   const emailChange = new EmailChangeService(app);
   const customer = app.requireCustomer;
   const codeLimit = { rateLimit: { max: Math.max(10, app.config.loginRateLimitPerMinute), timeWindow: '1 minute' } };
 
-  app.get('/auth/sessions', { preHandler: customer, schema: { tags, summary: 'Where this customer is signed in (device, IP, started, last seen) and recent sign-ins' } }, async (request) => {
-    return { success: true, ...(await sessions.list(request.customer!.id, request.customer!.sessionId)) };
-  });
+  app.get(
+    '/auth/sessions',
+    {
+      preHandler: customer,
+      schema: {
+        tags,
+        summary: 'Where this customer is signed in (device, IP, started, last seen) and recent sign-ins',
+        response: responses({ 200: okResponse({ sessions: { type: 'array', items: openObject }, history: { type: 'array', items: openObject } }) }),
+      },
+    },
+    async (request) => {
+      return { success: true, ...(await sessions.list(request.customer!.id, request.customer!.sessionId)) };
+    },
+  );
 
   app.delete('/auth/sessions/:id', { preHandler: customer, schema: { tags, summary: 'Sign one of your sessions out', params: sessionIdParams, response: messageOnly } }, async (request) => {
-    const { id } = request.params as { id: string };
+    const { id } = request.params;
     await sessions.signOut(request.customer!.id, id);
     return { success: true, message: 'That session is signed out' };
   });
 
-  app.post('/auth/sessions/sign-out-others', { preHandler: customer, schema: { tags, summary: 'Sign out every session but this one' } }, async (request) => {
-    await sessions.signOutOthers(request.customer!.id, request.customer!.sessionId);
-    return { success: true, message: 'You are signed out everywhere else' };
-  });
+  app.post(
+    '/auth/sessions/sign-out-others',
+    { preHandler: customer, config: { noBody: true }, schema: { tags, summary: 'Sign out every session but this one', response: messageOnly } },
+    async (request) => {
+      await sessions.signOutOthers(request.customer!.id, request.customer!.sessionId);
+      return { success: true, message: 'You are signed out everywhere else' };
+    },
+  );
 
   app.post(
     '/auth/email-change',
@@ -38,7 +54,7 @@ export default async function securityRoutes(app: FastifyInstance) {
       schema: { tags, summary: 'Start changing the e-mail address: current password; a code goes to the new address', body: emailChangeRequestSchema, response: messageOnly },
     },
     async (request) => {
-      const { newEmail, currentPassword } = request.body as { newEmail: string; currentPassword: string };
+      const { newEmail, currentPassword } = request.body;
       const email = await emailChange.request(request.customer!.id, currentPassword, newEmail);
       return { success: true, message: `We sent a 6-digit code to ${email}. Enter it to confirm your new address.` };
     },
@@ -48,7 +64,7 @@ export default async function securityRoutes(app: FastifyInstance) {
     '/auth/email-change/confirm',
     { preHandler: customer, config: codeLimit, schema: { tags, summary: 'Confirm the new e-mail address with the code sent to it', body: emailChangeConfirmSchema, response: messageOnly } },
     async (request) => {
-      const { code } = request.body as { code: string };
+      const { code } = request.body;
       const user = await emailChange.confirm(request.customer!.id, code);
       return { success: true, message: 'Your e-mail address is changed', user };
     },
