@@ -94,7 +94,7 @@ export interface PostedJournal {
   entries: TransactionRow[];
 }
 
-/** Refusal codes of post_journals() (migration 1760000200000); post_journal() raises them as SQLSTATEs. */
+/** Refusal codes of post_journals() (db/sql/ledger.sql); post_journal() raises them as SQLSTATEs. */
 const REFUSAL = { insufficientFunds: 'SRB01', outboundLimit: 'SRB02' } as const;
 
 /** post_journals found the Idempotency-Key already recorded: nothing was booked; read what it answered. */
@@ -108,7 +108,7 @@ export class IdempotencyKeyUsed extends Error {
 /** A posting to an account id that does not exist. */
 const FOREIGN_KEY_VIOLATION = '23503';
 
-/** What post_journals() chose for a customer-visible row it wrote; the server sent the rest (migration 1760001400000). */
+/** What post_journals() chose for a customer-visible row it wrote; the server sent the rest (db/sql/ledger.sql). */
 export interface GeneratedColumns {
   id: string;
   created_at: string;
@@ -122,7 +122,7 @@ export interface GeneratedColumns {
  */
 export type SentEntry = Omit<TransactionRow, 'status_reason' | 'created_at' | 'holder_name' | 'holder_account'> & { account_id: string; created_at: string | null };
 
-/** One journal as post_journals() takes it (migration 1760000200000). */
+/** One journal as post_journals() takes it (db/sql/ledger.sql). */
 export interface BatchItem {
   kind: string;
   reference: string;
@@ -135,7 +135,7 @@ export interface BatchItem {
   pinReset: string | null;
 }
 
-/** What post_journals() answers (migration 1760002300000): a result per journal, and every written entry's generated columns by reference. */
+/** What post_journals() answers (db/sql/ledger.sql): a result per journal, and every written entry's generated columns by reference. */
 interface PostJournalsAnswer {
   results: (Exclude<BatchResult, { status: 'ok' }> | { status: 'ok'; journalId: string; balances: Record<string, string> })[];
   entries: Record<string, GeneratedColumns>;
