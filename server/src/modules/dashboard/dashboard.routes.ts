@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type * as yup from 'yup';
+import type { RouteInstance } from '../../common/type-provider';
 import { INTERNATIONAL_FEE, INTERNATIONAL_MIN_AMOUNT, LOCAL_FEE, SAME_BANK_FEE, dashboardQuerySchema } from '@strongroom/shared';
 import { moneySchema, okResponse, responses } from '../../common/route-schemas';
 import { transactionItemSchema } from '../transactions/transaction-item.schema';
@@ -26,7 +25,7 @@ const summaryResponse = responses({
   }),
 });
 
-export default async function dashboardRoutes(app: FastifyInstance) {
+export default async function dashboardRoutes(app: RouteInstance) {
   app.get(
     '/dashboard/summary',
     {
@@ -39,12 +38,24 @@ export default async function dashboardRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { timeZone } = request.query as yup.InferType<typeof dashboardQuerySchema>;
+      const { timeZone } = request.query;
       return dashboardSummary(app.db.manager, request.customer!.id, new Date(), timeZone);
     },
   );
 
-  app.get('/fees', { schema: { tags: ['fees'], summary: 'The fee schedule (docs/decisions/0004)' } }, async () => ({
+  const feeSchema = {
+    type: 'object',
+    properties: {
+      id: { type: 'string' },
+      name: { type: 'string' },
+      fee: moneySchema,
+      percent: { type: 'number' },
+      minimumAmount: moneySchema,
+      description: { type: 'string' },
+    },
+  };
+  const feesResponse = responses({ 200: okResponse({ schedule: { type: 'array', items: feeSchema } }) });
+  app.get('/fees', { schema: { tags: ['fees'], summary: 'The fee schedule (docs/decisions/0004)', response: feesResponse } }, async () => ({
     success: true,
     schedule: [
       { id: 'same', name: 'Transfer to a Strongroom account', fee: SAME_BANK_FEE, description: 'Free and instant, any time.' },

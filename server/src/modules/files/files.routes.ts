@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { RouteInstance } from '../../common/type-provider';
 import { actorOf } from '../../common/actor';
-import { idParamsFor } from '../../common/route-schemas';
+import { errorResponse, idParamsFor } from '../../common/route-schemas';
 import { recordAudit } from '../audit/audit.service';
 import type { StoredFileEntity } from './entities/stored-file.entity';
 
@@ -17,16 +17,22 @@ function dispositionOf(file: Pick<StoredFileEntity, 'mimeType' | 'purpose'>): st
   return `attachment; filename="${file.purpose.replace(/_/g, '-')}.pdf"`;
 }
 
-export default async function filesRoutes(app: FastifyInstance) {
+export default async function filesRoutes(app: RouteInstance) {
   // Files are served to their owner or to staff only; everyone else gets the 404 of a missing file.
   app.get(
     '/files/:id',
     {
       preHandler: app.requireCustomerOrStaff,
-      schema: { tags: ['files'], summary: 'An uploaded image (owner or staff; staff views of documents and cheques are audited)', params: idParamsFor('File not found') },
+      schema: {
+        tags: ['files'],
+        summary: 'An uploaded image (owner or staff; staff views of documents and cheques are audited)',
+        params: idParamsFor('File not found'),
+        // The file's own bytes (an image or a PDF), not JSON; refusals are the usual JSON envelope.
+        response: { 200: { description: 'The file, with its own Content-Type', type: 'string', format: 'binary' }, '4xx': errorResponse },
+      },
     },
     async (request, reply) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const requester = request.customer ? { customerId: request.customer.id } : { staff: true };
       const { file, bytes } = await app.files.read(app.db.manager, id, requester);
       if (request.staff && AUDITED_PURPOSES.includes(file.purpose)) {

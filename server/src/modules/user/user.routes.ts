@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { notificationPreferencesSchema, profileSchema, type NotificationPreferences, type ProfileInput } from '@strongroom/shared';
+import type { FastifyRequest } from 'fastify';
+import type { RouteInstance } from '../../common/type-provider';
+import { notificationPreferencesSchema, profileSchema, type ProfileInput } from '@strongroom/shared';
 import { AppError } from '../../common/app-error';
 import { readUploads, uploadedFiles } from '../../common/multipart';
 import { okResponse, responses } from '../../common/route-schemas';
@@ -9,12 +10,12 @@ import { loadCustomer, personalFields, toUserDto } from './user.service';
 import { withTransaction } from '../../db/transaction';
 
 const tags = ['user'];
+const preferencesResponse = responses({ 200: okResponse({ preferences: { type: 'object', additionalProperties: true } }) });
 const EMAIL_CHANGE_ELSEWHERE = 'To change your e-mail address, use Change e-mail under Security';
 
-export default async function userRoutes(app: FastifyInstance) {
-  const updateProfile = async (request: FastifyRequest) => {
+export default async function userRoutes(app: RouteInstance) {
+  const updateProfile = async (request: FastifyRequest, input: ProfileInput) => {
     const file = uploadedFiles(request).image;
-    const input = request.body as ProfileInput;
     const type = file ? app.files.check(file, AVATAR_RULES) : undefined;
     const user = await withTransaction(app.db, async (m) => {
       const c = await loadCustomer(m, request.customer!.id);
@@ -43,17 +44,25 @@ export default async function userRoutes(app: FastifyInstance) {
       response: responses({ 200: okResponse({ user: { type: 'object', additionalProperties: true } }) }),
     },
   };
-  app.put('/user/profile', profileRoute, updateProfile);
-  app.put('/auth/profile', profileRoute, updateProfile);
+  app.put('/user/profile', profileRoute, async (request) => updateProfile(request, request.body));
+  app.put('/auth/profile', profileRoute, async (request) => updateProfile(request, request.body));
 
-  app.get('/user/notification-preferences', { preHandler: app.requireCustomer, schema: { tags, summary: 'Notification preferences (docs/decisions/0010)' } }, async (request) => {
-    const c = await loadCustomer(app.db.manager, request.customer!.id);
-    return { success: true, preferences: c.notificationPreferences };
-  });
+  app.get(
+    '/user/notification-preferences',
+    { preHandler: app.requireCustomer, schema: { tags, summary: 'Notification preferences (docs/decisions/0010)', response: preferencesResponse } },
+    async (request) => {
+      const c = await loadCustomer(app.db.manager, request.customer!.id);
+      return { success: true, preferences: c.notificationPreferences };
+    },
+  );
 
-  app.put('/user/notification-preferences', { preHandler: app.requireCustomer, schema: { tags, summary: 'Save notification preferences', body: notificationPreferencesSchema } }, async (request) => {
-    const preferences = request.body as NotificationPreferences;
-    await app.db.manager.update(CustomerEntity, { id: request.customer!.id }, { notificationPreferences: preferences });
-    return { success: true, message: 'Notification settings updated!', preferences };
-  });
+  app.put(
+    '/user/notification-preferences',
+    { preHandler: app.requireCustomer, schema: { tags, summary: 'Save notification preferences', body: notificationPreferencesSchema, response: preferencesResponse } },
+    async (request) => {
+      const preferences = request.body;
+      await app.db.manager.update(CustomerEntity, { id: request.customer!.id }, { notificationPreferences: preferences });
+      return { success: true, message: 'Notification settings updated!', preferences };
+    },
+  );
 }
