@@ -21,7 +21,8 @@ import jobsPlugin from './plugins/jobs.plugin';
 import reviewQueuesPlugin from './modules/review/review-queues.plugin';
 import reviewRoutes from './modules/review/review.routes';
 import { defineMailJobs } from './modules/mail/mail.jobs';
-import { errorResponse, okResponse, responses, swaggerTransform, yupValidatorCompiler } from './common/route-schemas';
+import { errorResponse, okResponse, responses, yupValidatorCompiler } from './common/route-schemas';
+import { API_TAGS, contractTransform, securitySchemes, serversFor } from './common/openapi-contract';
 import type { YupTypeProvider } from './common/type-provider';
 import { registerFrontEnds, type FrontEndOptions } from './plugins/front-ends.plugin';
 import authRoutes from './modules/auth/auth.routes';
@@ -151,9 +152,12 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(swagger, {
     openapi: {
       info: { title: 'Strongroom API', version: '1.0.0', description: 'Retail banking API. Money is a decimal string with two decimals; errors are { success:false, error, errors? }.' },
-      components: { securitySchemes: { cookie: { type: 'apiKey', in: 'cookie', name: 'sr_session' }, bearer: { type: 'http', scheme: 'bearer' } } },
+      servers: serversFor(config),
+      tags: API_TAGS,
+      components: { securitySchemes: securitySchemes(config) },
     },
-    transform: swaggerTransform,
+    // Each operation's security, operationId and refusals are derived in one place (common/openapi-contract.ts).
+    transform: contractTransform,
   });
   // The API's map is for developers: in production only when the operator asks (DOCS=1).
   if (config.docsEnabled) await app.register(swaggerUi, { routePrefix: '/docs' });

@@ -6,6 +6,8 @@ import { MoneyError } from './money';
 export const CRYPTO_AMOUNT_DECIMALS = 6;
 export const CRYPTO_AMOUNT_MIN = '0.000001';
 export const CRYPTO_AMOUNT_MAX = '1000000';
+/** The canonical text of such a quantity, for the API's contract (every match is one cryptoAmountField accepts). */
+export const ASSET_UNITS_PATTERN = `^\\d{1,16}(\\.\\d{1,${CRYPTO_AMOUNT_DECIMALS}})?$`;
 
 /**
  * Parses a decimal quantity of an asset ("0.015", "2") into integer units of 10^-decimals. Refuses signs,

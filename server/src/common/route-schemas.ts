@@ -1,7 +1,10 @@
 import Ajv from 'ajv';
 import * as yup from 'yup';
 import { convertSchema } from '@sodaru/yup-to-json-schema';
+import type { Converter } from '@sodaru/yup-to-json-schema/dist/types';
+import type { JSONSchema7, JSONSchema7Type } from 'json-schema';
 import type { FastifySchema, FastifySchemaCompiler } from 'fastify';
+import { ASSET_UNITS_PATTERN, MONEY_INPUT_PATTERN, type WireFormat } from '@strongroom/shared';
 import { AppError, notFound } from './app-error';
 import { UUID_PATTERN } from './ids';
 
@@ -32,13 +35,37 @@ export const yupValidatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, h
   };
 };
 
+/** What the fields shared marks with `wireMeta` (yup can only call them `mixed`: text or a number) are on the wire. */
+const WIRE_SCHEMAS: Record<WireFormat, JSONSchema7> = {
+  money: { type: 'string', pattern: MONEY_INPUT_PATTERN, examples: ['125.00'], description: 'An amount: a decimal string, at most two decimals' },
+  assetUnits: { type: 'string', pattern: ASSET_UNITS_PATTERN, examples: ['0.015'], description: 'A quantity of an asset: a decimal string, at most six decimals' },
+};
+
+/**
+ * yup's `mixed` as JSON Schema. The library's own converter lists the types it can infer, and for a field with
+ * neither choices nor a default that list is empty (`type: []`, which accepts nothing and is not valid OpenAPI):
+ * a marked field takes its wire format, any other is left open (no `type`: any value).
+ */
+const mixedConverter: Converter = (description) => {
+  const meta = (description.meta ?? {}) as { wire?: WireFormat; jsonSchema?: JSONSchema7 };
+  if (meta.wire) return Object.assign({}, WIRE_SCHEMAS[meta.wire], meta.jsonSchema);
+  const schema: JSONSchema7 = {};
+  const choices = 'oneOf' in description ? (description.oneOf as JSONSchema7Type[]) : [];
+  if (choices.length > 0) schema.enum = choices;
+  if (description.label) schema.title = description.label;
+  return Object.assign(schema, meta.jsonSchema);
+};
+
+/** A yup schema as JSON Schema, for the API's published contract. */
+export const toJsonSchema = (schema: yup.AnySchema): JSONSchema7 => convertSchema(schema as never, { converters: { mixed: mixedConverter } as never });
+
 /** @fastify/swagger transform: yup parts of a route's schema shown as JSON Schema. */
 export function swaggerTransform({ schema, url }: { schema: FastifySchema; url: string }) {
   if (!schema) return { schema, url };
   const converted: Record<string, unknown> = { ...schema };
   for (const part of ['body', 'querystring', 'params', 'headers'] as const) {
     const value = (schema as Record<string, unknown>)[part];
-    if (isYup(value)) converted[part] = convertSchema(value as never);
+    if (isYup(value)) converted[part] = toJsonSchema(value);
   }
   return { schema: converted as FastifySchema, url };
 }
@@ -78,7 +105,7 @@ export function responses(success: Record<number, unknown>): Record<string, unkn
 }
 
 /** An amount on the wire: a decimal string with exactly two decimals (shared/src/money.ts, minorToDecimal). */
-export const moneySchema = { type: 'string', pattern: '^-?\\d+\\.\\d{2}$' };
+export const moneySchema = { type: 'string', pattern: '^-?\\d+\\.\\d{2}$', examples: ['125.00'] };
 
 export const timelineSchema = {
   type: 'array',

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { StaffRole } from '@strongroom/shared';
 import { SessionService, presentedBy, type BesideSession, type CustomerPrincipal, type StaffPrincipal } from '../modules/auth';
 import { forbidden } from '../common/app-error';
+import { guardFor } from '../common/route-access';
 
 type PreHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
@@ -42,26 +43,33 @@ export default fp(async function authPlugin(app: FastifyInstance) {
   app.decorateRequest('customer', undefined);
   app.decorateRequest('staff', undefined);
 
-  app.decorate('requireCustomer', async (request: FastifyRequest) => {
-    request.customer = await sessions.authenticateCustomer(presentedBy(request, sessions));
-  });
+  // Each guard is marked with who it lets in: the API's contract states every operation's security from it.
+  app.decorate(
+    'requireCustomer',
+    guardFor('customer', async (request: FastifyRequest) => {
+      request.customer = await sessions.authenticateCustomer(presentedBy(request, sessions));
+    }),
+  );
   app.decorate('customerReading', async <T>(request: FastifyRequest, read: (customerId: string) => Promise<T>): Promise<T> => {
     const { principal, value } = await sessions.authenticateCustomerWhile(presentedBy(request, sessions), read);
     request.customer = principal;
     return value;
   });
-  const approvedCustomer = (beside?: (request: FastifyRequest, customerId: string) => BesideSession | undefined) => async (request: FastifyRequest) => {
-    request.customer = await sessions.authenticateCustomer(presentedBy(request, sessions), beside && ((customerId) => beside(request, customerId)));
-    if (request.customer.status === 'rejected') throw forbidden('Your application was not approved. Please contact support.');
-    if (request.customer.status !== 'approved') throw forbidden(NOT_APPROVED_MESSAGE);
-  };
+  const approvedCustomer = (beside?: (request: FastifyRequest, customerId: string) => BesideSession | undefined) =>
+    guardFor('customer', async (request: FastifyRequest) => {
+      request.customer = await sessions.authenticateCustomer(presentedBy(request, sessions), beside && ((customerId) => beside(request, customerId)));
+      if (request.customer.status === 'rejected') throw forbidden('Your application was not approved. Please contact support.');
+      if (request.customer.status !== 'approved') throw forbidden(NOT_APPROVED_MESSAGE);
+    });
   app.decorate('requireApprovedCustomer', approvedCustomer());
   app.decorate('requireApprovedCustomerWith', approvedCustomer);
-  app.decorate('requireStaff', (roles?: StaffRole[]) => async (request: FastifyRequest) => {
-    request.staff = await sessions.authenticateStaff(presentedBy(request, sessions));
-    if (roles && !roles.includes(request.staff.role)) throw forbidden('Your role does not allow this action');
-  });
-  app.decorate('requireCustomerOrStaff', async (request: FastifyRequest) => {
+  app.decorate('requireStaff', (roles?: StaffRole[]) =>
+    guardFor('staff', async (request: FastifyRequest) => {
+      request.staff = await sessions.authenticateStaff(presentedBy(request, sessions));
+      if (roles && !roles.includes(request.staff.role)) throw forbidden('Your role does not allow this action');
+    }),
+  );
+  const customerOrStaff = guardFor('customerOrStaff', async (request: FastifyRequest) => {
     const presented = presentedBy(request, sessions);
     try {
       request.customer = await sessions.authenticateCustomer(presented);
@@ -71,4 +79,5 @@ export default fp(async function authPlugin(app: FastifyInstance) {
       request.staff = await sessions.authenticateStaff(presented);
     }
   });
+  app.decorate('requireCustomerOrStaff', customerOrStaff);
 });

@@ -2,7 +2,7 @@ import * as yup from 'yup';
 import { CARD_TYPES, TRANSFER_CURRENCIES } from '../enums';
 import { CARD_CREDIT_LIMIT_STEP, CARD_MAX_CREDIT_LIMIT, CARD_MIN_CREDIT_LIMIT } from '../constants';
 import { parseAmountToMinor } from '../money';
-import { EMAIL_RE, ageOn, amountField, isRealIsoDate, strictObject, text } from './common';
+import { EMAIL_RE, ageOn, amountField, isRealIsoDate, strictObject, text, wireMeta } from './common';
 import { transactionPinField } from './auth.schema';
 
 const minText = (min: number, label: string, max: number) =>
@@ -105,7 +105,7 @@ export const cardAuthorisationSchema = strictObject({
 
 /** POST /network/card-authorisations/:id/capture: all of the hold, or less (a tip-less restaurant bill). */
 export const cardCaptureSchema = strictObject({
-  amount: yup.lazy((value) => (value === undefined ? yup.mixed().optional() : amountField('0.01', 'Amount must be greater than $0.01'))),
+  amount: yup.lazy((value) => (value === undefined ? yup.mixed().optional().meta(wireMeta('money')) : amountField('0.01', 'Amount must be greater than $0.01'))),
 });
 
 /** POST /account/unfreeze: both secrets, so a thief holding an unlocked phone cannot undo it. */

@@ -39,22 +39,39 @@ export function ageOn(dobIso: string, today = new Date()): number {
 export const ENTER_AN_AMOUNT = 'Enter an amount';
 
 /**
+ * What a field that yup can only call `mixed` (it takes text or a number) carries on the wire, for the API's
+ * published contract: server/src/common/route-schemas.ts turns the mark into JSON Schema. 'money' is a decimal
+ * string matching MONEY_INPUT_PATTERN, 'assetUnits' one matching ASSET_UNITS_PATTERN (crypto.ts).
+ */
+export type WireFormat = 'money' | 'assetUnits';
+export const wireMeta = (wire: WireFormat) => ({ wire });
+
+/**
+ * The canonical text of an amount (up to 16 whole digits, at most two decimals): every string matching it is an
+ * amount amountField accepts in a two-decimal currency (schemas.test.ts holds the two together).
+ */
+export const MONEY_INPUT_PATTERN = '^\\d{1,16}(\\.\\d{1,2})?$';
+
+/**
  * A money amount as a decimal string, at least `min` (a decimal string) in a 2-decimal currency.
  * A blank or something that is not a number ('abc') asks for an amount; a number below `min` gets `minMessage`.
  */
 export function amountField(min: string, minMessage: string, currencyOf: () => string = () => 'USD') {
-  return yup.mixed<string | number>().test('amount', minMessage, function check(value) {
-    if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return this.createError({ message: ENTER_AN_AMOUNT });
-    try {
-      const currency = currencyOf();
-      const minor = parseAmountToMinor(value as string | number, currency);
-      return minor >= parseAmountToMinor(min, currency) ? true : this.createError({ message: minMessage });
-    } catch (err) {
-      const known = err instanceof MoneyError && /too large|decimal places/.test(err.message);
-      if (known) return this.createError({ message: err.message });
-      return this.createError({ message: /^\s*-/.test(String(value)) ? minMessage : ENTER_AN_AMOUNT });
-    }
-  });
+  return yup
+    .mixed<string | number>()
+    .meta(wireMeta('money'))
+    .test('amount', minMessage, function check(value) {
+      if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return this.createError({ message: ENTER_AN_AMOUNT });
+      try {
+        const currency = currencyOf();
+        const minor = parseAmountToMinor(value as string | number, currency);
+        return minor >= parseAmountToMinor(min, currency) ? true : this.createError({ message: minMessage });
+      } catch (err) {
+        const known = err instanceof MoneyError && /too large|decimal places/.test(err.message);
+        if (known) return this.createError({ message: err.message });
+        return this.createError({ message: /^\s*-/.test(String(value)) ? minMessage : ENTER_AN_AMOUNT });
+      }
+    });
 }
 
 /**

@@ -1,7 +1,7 @@
 import * as yup from 'yup';
 import { MoneyError } from '../money';
 import { CRYPTO_AMOUNT_DECIMALS, CRYPTO_AMOUNT_MAX, CRYPTO_AMOUNT_MIN, parseUnits } from '../crypto';
-import { ENTER_AN_AMOUNT, strictObject, text } from './common';
+import { ENTER_AN_AMOUNT, strictObject, text, wireMeta } from './common';
 
 // The messages the crypto forms show, word for word (the server answers with the same ones).
 export const CRYPTO_SELECT_MESSAGE = 'Please select a cryptocurrency';
@@ -21,19 +21,22 @@ const MAX_UNITS = parseUnits(CRYPTO_AMOUNT_MAX, CRYPTO_AMOUNT_DECIMALS);
 
 /** A quantity of an asset: 0.000001 to 1,000,000, at most 6 decimals (the form's step). */
 export function cryptoAmountField() {
-  return yup.mixed<string | number>().test('amount', CRYPTO_AMOUNT_MESSAGE, function check(value) {
-    if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return this.createError({ message: ENTER_AN_AMOUNT });
-    let units: bigint;
-    try {
-      units = parseUnits(value, CRYPTO_AMOUNT_DECIMALS);
-    } catch (err) {
-      if (err instanceof MoneyError && /decimal places/.test(err.message)) return this.createError({ message: err.message });
-      return this.createError({ message: /^\s*-/.test(String(value)) ? CRYPTO_AMOUNT_MESSAGE : ENTER_AN_AMOUNT });
-    }
-    if (units < MIN_UNITS) return this.createError({ message: CRYPTO_AMOUNT_MESSAGE });
-    if (units > MAX_UNITS) return this.createError({ message: CRYPTO_AMOUNT_MAX_MESSAGE });
-    return true;
-  });
+  return yup
+    .mixed<string | number>()
+    .meta(wireMeta('assetUnits'))
+    .test('amount', CRYPTO_AMOUNT_MESSAGE, function check(value) {
+      if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return this.createError({ message: ENTER_AN_AMOUNT });
+      let units: bigint;
+      try {
+        units = parseUnits(value, CRYPTO_AMOUNT_DECIMALS);
+      } catch (err) {
+        if (err instanceof MoneyError && /decimal places/.test(err.message)) return this.createError({ message: err.message });
+        return this.createError({ message: /^\s*-/.test(String(value)) ? CRYPTO_AMOUNT_MESSAGE : ENTER_AN_AMOUNT });
+      }
+      if (units < MIN_UNITS) return this.createError({ message: CRYPTO_AMOUNT_MESSAGE });
+      if (units > MAX_UNITS) return this.createError({ message: CRYPTO_AMOUNT_MAX_MESSAGE });
+      return true;
+    });
 }
 
 const symbolField = () =>

@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { amountField, strictObject, text } from './common';
+import { amountField, strictObject, text, wireMeta } from './common';
 
 // Staff-maintained reference data: the console's edit forms and the server's PUT / PATCH bodies
 // (docs/decisions/0015-reference-data-history.md).
@@ -56,15 +56,18 @@ export const cryptoOptionUpdateSchema = strictObject({
 
 /** PATCH /admin/crypto-options/{symbol}: any of the PUT's fields, at least one. */
 export const cryptoOptionPatchSchema = strictObject({
-  referencePriceUsd: yup.mixed<string | number>().test('price', PRICE_MIN_MESSAGE, function check(value) {
-    if (value === undefined) return true;
-    try {
-      referencePriceField().validateSync(value);
-      return true;
-    } catch (err) {
-      return this.createError({ message: (err as Error).message });
-    }
-  }),
+  referencePriceUsd: yup
+    .mixed<string | number>()
+    .meta(wireMeta('money'))
+    .test('price', PRICE_MIN_MESSAGE, function check(value) {
+      if (value === undefined) return true;
+      try {
+        referencePriceField().validateSync(value);
+        return true;
+      } catch (err) {
+        return this.createError({ message: (err as Error).message });
+      }
+    }),
   networkFee: assetUnitsField().optional(),
   address: depositAddressField().optional(),
   enabled: yup.boolean().typeError('Enabled must be true or false').optional(),

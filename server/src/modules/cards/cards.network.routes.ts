@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { cardAuthorisationSchema, cardCaptureSchema } from '@strongroom/shared';
 import { actorOf, type Actor } from '../../common/actor';
 import { safeEqual } from '../../common/crypto';
+import { guardFor } from '../../common/route-access';
 import { idParams, okResponse, responses } from '../../common/route-schemas';
 import { CardNetworkService, type AuthorisationInput } from './cards.network';
 import type { CardKeys } from './cards.issuing';
@@ -25,14 +26,14 @@ export default async function cardNetworkRoutes(app: FastifyInstance, opts: { ke
   const moneyLimit = { rateLimit: { max: app.config.moneyRateLimitPerMinute, timeWindow: '1 minute' } };
 
   /** The network's credential, or else a staff admin session. */
-  async function networkCaller(request: FastifyRequest) {
+  const networkCaller = guardFor('network', async (request: FastifyRequest) => {
     const key = request.headers['x-network-key'];
     if (key !== undefined) {
       if (!app.config.cardNetworkKey || typeof key !== 'string' || !safeEqual(key, app.config.cardNetworkKey)) throw errors.networkCredentialRequired();
       return;
     }
     await (adminOnly as (r: FastifyRequest) => Promise<void>)(request);
-  }
+  });
   const callerOf = (request: FastifyRequest): Actor => (request.staff ? actorOf(request) : { type: 'system', id: null, email: 'card-network', ip: request.ip });
 
   app.post(

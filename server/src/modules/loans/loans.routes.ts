@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LOAN_STATUSES, loanApplicationSchema, loanPayNextSchema, rejectReasonSchema, type LoanApplicationInput } from '@strongroom/shared';
 import { actorOf } from '../../common/actor';
+import { guardFor } from '../../common/route-access';
 import { customerKeyScope } from '../../plugins/idempotency.plugin';
 import { idParams, okResponse, responses, userIdParams, simpleRestListQuery } from '../../common/route-schemas';
 import { parseListParams, sendList } from '../admin/simple-rest';
@@ -35,14 +36,14 @@ function customerRoutes(app: FastifyInstance, loans: LoansService) {
   const customer = app.requireApprovedCustomer;
   const moneyLimit = { rateLimit: { max: app.config.moneyRateLimitPerMinute, timeWindow: '1 minute' } };
   /** Staff read any customer's loans; a customer reads their own. */
-  const customerOrStaff = async (request: FastifyRequest) => {
+  const customerOrStaff = guardFor('customerOrStaff', async (request: FastifyRequest) => {
     const presented = presentedBy(request, app.sessions);
     try {
       request.staff = await app.sessions.authenticateStaff(presented);
     } catch {
       request.customer = await app.sessions.authenticateCustomer(presented);
     }
-  };
+  });
 
   app.post(
     '/loan',

@@ -36,7 +36,7 @@ export default async function transactionRoutes(app: FastifyInstance) {
   const statements = new StatementsService(app.db);
   app.addHook('onClose', () => statements.close());
   const listSummary = "The caller's transactions, newest first, paginated, filtered, searched";
-  app.get('/transaction', { schema: { tags, summary: listSummary, querystring: transactionQuerySchema, response: listResponse } }, async (request) => {
+  app.get('/transaction', { config: { access: 'customer' }, schema: { tags, summary: listSummary, querystring: transactionQuerySchema, response: listResponse } }, async (request) => {
     const query = request.query as yup.InferType<typeof transactionQuerySchema>;
     // The customer's session is checked in the handler, with the page read beside the check (docs/performance.md#transaction-list-read-beside-the-session-check).
     const { items, total, totalCapped } = await app.customerReading(request, (customerId) => listTransactions(app.db, customerId, query));
