@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { RouteInstance } from '../../common/type-provider';
 import { actorOf } from '../../common/actor';
 import { idParamsFor, okResponse, responses } from '../../common/route-schemas';
 import { standingOrderSchema } from './standing-orders.schemas';
@@ -11,7 +11,7 @@ const tags = ['standing orders'];
  * Standing orders (docs/decisions/0053): set up by authenticating a local transfer that repeats (POST
  * /transfer/local with `repeat`); listed and stopped here. Each route reads the caller's own orders only.
  */
-export default async function standingOrderRoutes(app: FastifyInstance) {
+export default async function standingOrderRoutes(app: RouteInstance) {
   const customer = app.requireApprovedCustomer;
   defineStandingOrderJobs(app);
   await app.register(standingOrderAdminRoutes);
@@ -33,6 +33,7 @@ export default async function standingOrderRoutes(app: FastifyInstance) {
     '/standing-orders/:id/cancel',
     {
       preHandler: customer,
+      config: { noBody: true },
       schema: {
         tags,
         summary: 'Stop a standing order: no later payment is made',
@@ -41,7 +42,7 @@ export default async function standingOrderRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       await withTransaction(app.db, (m) => cancelStandingOrder(app, m, id, actorOf(request), request.customer!.id));
       return { success: true, message: 'Standing order stopped. No further payments will be made.' };
     },

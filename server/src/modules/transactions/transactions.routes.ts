@@ -1,13 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import type { RouteInstance } from '../../common/type-provider';
 import { perCustomerLimit } from '../../common/rate-limits';
 import * as yup from 'yup';
 import { statementQuerySchema, transactionQuerySchema } from '@strongroom/shared';
-import { idParamsFor, okResponse, responses, simpleRestListQuery } from '../../common/route-schemas';
+import { errorResponse, idParamsFor, okResponse, responses } from '../../common/route-schemas';
 import { transactionItemSchema } from './transaction-item.schema';
 import { timeline } from '../review/status-events';
 import { COUNT_LOOKAHEAD, getTransactionForCustomer, listTransactions, listTransactionsForStaff, transactionForStaff } from './transactions.service';
-import type { ListOrder } from './list-statements';
-import { parseListParams, sendList } from '../admin/simple-rest';
+import { listQuery, sendList } from '../admin/simple-rest';
 import { StatementsService } from './statements.service';
 import { isUuid } from '../../common/ids';
 
@@ -31,13 +30,15 @@ const listResponse = responses({
   }),
 });
 
-export default async function transactionRoutes(app: FastifyInstance) {
+const openObject = { type: 'object', additionalProperties: true };
+
+export default async function transactionRoutes(app: RouteInstance) {
   // Statements are drawn in a thread of their own, started at the first and ended with the server.
   const statements = new StatementsService(app.db);
   app.addHook('onClose', () => statements.close());
   const listSummary = "The caller's transactions, newest first, paginated, filtered, searched";
   app.get('/transaction', { config: { access: 'customer' }, schema: { tags, summary: listSummary, querystring: transactionQuerySchema, response: listResponse } }, async (request) => {
-    const query = request.query as yup.InferType<typeof transactionQuerySchema>;
+    const query = request.query;
     // The customer's session is checked in the handler, with the page read beside the check (docs/performance.md#transaction-list-read-beside-the-session-check).
     const { items, total, totalCapped } = await app.customerReading(request, (customerId) => listTransactions(app.db, customerId, query));
     return { success: true, items, page: query.page, pageSize: query.pageSize, total, totalCapped };
@@ -47,9 +48,18 @@ export default async function transactionRoutes(app: FastifyInstance) {
   const statementLimit = perCustomerLimit(app, 'statement', { max: STATEMENTS_PER_MINUTE, timeWindow: '1 minute' });
   app.get(
     '/transaction/statement',
-    { preHandler: [app.requireCustomer, statementLimit], schema: { tags, summary: 'Statement for a date range as CSV or PDF', querystring: statementQuerySchema } },
+    {
+      preHandler: [app.requireCustomer, statementLimit],
+      schema: {
+        tags,
+        summary: 'Statement for a date range as CSV or PDF',
+        querystring: statementQuerySchema,
+        // The file itself (text/csv or application/pdf), not JSON; refusals are the usual JSON envelope.
+        response: { 200: { description: 'The statement file, with its own Content-Type', type: 'string', format: 'binary' }, '4xx': errorResponse },
+      },
+    },
     async (request, reply) => {
-      const query = request.query as yup.InferType<typeof statementQuerySchema>;
+      const query = request.query;
       const file = await statements.statement(request.customer!.id, query);
       return reply.header('Content-Type', file.contentType).header('Content-Disposition', `attachment; filename="${file.fileName}"`).send(file.body);
     },
@@ -57,9 +67,17 @@ export default async function transactionRoutes(app: FastifyInstance) {
 
   app.get(
     '/transaction/:reference',
-    { preHandler: app.requireCustomer, schema: { tags, summary: 'One transaction by reference (owner only), with its status history', params: referenceParams } },
+    {
+      preHandler: app.requireCustomer,
+      schema: {
+        tags,
+        summary: 'One transaction by reference (owner only), with its status history',
+        params: referenceParams,
+        response: responses({ 200: okResponse({ transaction: openObject }) }),
+      },
+    },
     async (request) => {
-      const { reference } = request.params as { reference: string };
+      const { reference } = request.params;
       const transaction = await getTransactionForCustomer(app.db.manager, request.customer!.id, reference);
       return { success: true, transaction: Object.assign({}, transaction, { timeline: await timeline(app.db, 'transaction', transaction.id) }) };
     },
@@ -67,14 +85,22 @@ export default async function transactionRoutes(app: FastifyInstance) {
 
   app.get(
     '/admin/transactions',
-    { preHandler: app.requireStaff(), schema: { tags: ['admin'], summary: 'All transactions (ra-data-simple-rest list)', querystring: simpleRestListQuery } },
+    {
+      preHandler: app.requireStaff(),
+      schema: {
+        tags: ['admin'],
+        summary: 'All transactions (ra-data-simple-rest list)',
+        querystring: listQuery(['created_at', 'amount_minor', 'status'], 'created_at'),
+        response: responses({ 200: { type: 'array', items: openObject } }),
+      },
+    },
     async (request, reply) => {
-      const p = parseListParams(request.query as Record<string, unknown>, ['created_at', 'amount_minor', 'status'], 'created_at');
+      const p = request.query;
       const { items, total } = await listTransactionsForStaff(app.db, {
         status: typeof p.filter.status === 'string' ? p.filter.status : undefined,
         customerId: isUuid(p.filter.customerId) ? p.filter.customerId : undefined,
         q: typeof p.filter.q === 'string' && p.filter.q.trim() ? p.filter.q : undefined,
-        order: { column: p.sortField as ListOrder['column'], direction: p.sortOrder },
+        order: { column: p.sortField, direction: p.sortOrder },
         offset: p.offset,
         limit: p.limit,
       });
@@ -84,9 +110,12 @@ export default async function transactionRoutes(app: FastifyInstance) {
 
   app.get(
     '/admin/transactions/:id',
-    { preHandler: app.requireStaff(), schema: { tags: ['admin'], summary: 'One transaction, with its status history', params: idParamsFor('Transaction not found') } },
+    {
+      preHandler: app.requireStaff(),
+      schema: { tags: ['admin'], summary: 'One transaction, with its status history', params: idParamsFor('Transaction not found'), response: responses({ 200: openObject }) },
+    },
     async (request) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       return transactionForStaff(app.db, id);
     },
   );
