@@ -18,6 +18,8 @@ import mailPlugin from './plugins/mail.plugin';
 import idempotencyPlugin from './plugins/idempotency.plugin';
 import clockPlugin from './plugins/clock.plugin';
 import jobsPlugin from './plugins/jobs.plugin';
+import metricsPlugin from './plugins/metrics.plugin';
+import tracingPlugin from './plugins/tracing.plugin';
 import reviewQueuesPlugin from './modules/review/review-queues.plugin';
 import reviewRoutes from './modules/review/review.routes';
 import { defineMailJobs } from './modules/mail/mail.jobs';
@@ -136,6 +138,9 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     }
   });
   await app.register(dbPlugin, { config, dataSource, ownsDataSource });
+  // Before every route: each route's request metrics and traces are set up as it is added (docs/operations/metrics.md).
+  await app.register(tracingPlugin);
+  await app.register(metricsPlugin);
   await app.register(errorsPlugin);
   await app.register(jsonBodyPlugin);
   await app.register(securityHeadersPlugin);

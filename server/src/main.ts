@@ -44,6 +44,7 @@ async function main() {
   try {
     const lines = [...(await sealLegacyData(app)), ...(await prepareData(app))];
     await app.listen({ port: config.port, host: config.host });
+    const metricsPort = await app.listenMetrics();
     // Only the process that serves: the jest suites' in-process servers run without it (docs/performance.md#heap-headroom-and-idle-collection).
     if (config.idleCollect) startIdleCollector(app.server);
     const address = app.server.address();
@@ -57,6 +58,7 @@ async function main() {
         `  Staff console:   ${base}/admin/`,
         `  API:             ${base}/v1`,
         ...(config.docsEnabled ? [`  API docs:        ${base}/docs`] : []),
+        ...(metricsPort ? [`  Metrics:         http://localhost:${metricsPort}/metrics`] : []),
         `  Mail (no SMTP):  ${config.smtpUrl ? 'sent over SMTP' : `${config.dataDir}/mail/*.eml`}`,
         ...lines,
         '',

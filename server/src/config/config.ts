@@ -67,6 +67,10 @@ export interface AppConfig {
   docsEnabled: boolean;
   /** Origins of front ends served apart from the API (CUSTOMER_ORIGIN, CONSOLE_ORIGIN); the API answers exactly these with CORS. */
   corsOrigins: string[];
+  /** METRICS_PORT: Prometheus text at /metrics on a listener of its own (docs/operations/metrics.md); unset, none. */
+  metricsPort?: number;
+  /** OTEL_EXPORTER_OTLP_ENDPOINT: request traces sent there over OTLP/HTTP (docs/operations/metrics.md); unset, none. */
+  otelEndpoint?: string;
 }
 
 export class ConfigError extends Error {}
@@ -230,6 +234,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const loginRateLimitPerMinute = check(() => intFrom(env, 'LOGIN_RATE_LIMIT_PER_MINUTE', 20, 1, 10000)) ?? 20;
   const lookupRateLimitPerMinute = check(() => intFrom(env, 'LOOKUP_RATE_LIMIT_PER_MINUTE', 30, 1, 100000)) ?? 30;
   const moneyRateLimitPerMinute = check(() => intFrom(env, 'MONEY_RATE_LIMIT_PER_MINUTE', 300, 1, 1000000)) ?? 300;
+  const metricsPort = env.METRICS_PORT ? check(() => intFrom(env, 'METRICS_PORT', 0, 1, 65535)) : undefined;
+  const otelEndpoint = env.OTEL_EXPORTER_OTLP_ENDPOINT || undefined;
+  if (otelEndpoint && !/^https?:\/\//.test(otelEndpoint)) problems.push('OTEL_EXPORTER_OTLP_ENDPOINT must be an http:// or https:// URL');
   if (env.CARD_NETWORK_KEY && env.CARD_NETWORK_KEY.length < 32) problems.push('CARD_NETWORK_KEY must be at least 32 characters');
   const platform = platformSettings(env, databaseUrl, problems);
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
@@ -269,5 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     docsEnabled: platform.docsEnabled,
     corsOrigins: platform.corsOrigins,
     databaseAppUrl: platform.databaseAppUrl,
+    metricsPort,
+    otelEndpoint,
   };
 }

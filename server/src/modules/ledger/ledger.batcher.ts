@@ -7,6 +7,8 @@ import { callPostJournals, settleBatchResult, toBatchItem, type BatchItem, type 
 
 interface Waiting {
   item: BatchItem;
+  /** performance.now() when it was queued: the batch's wait for the metrics (docs/operations/metrics.md). */
+  queuedAt: number;
   resolve: (result: BatchResult) => void;
   reject: (err: unknown) => void;
 }
@@ -30,6 +32,8 @@ export class LedgerBatcher {
    */
   private connection?: { client: PoolClient; onError: (err: Error) => void };
   private readonly maxBatch: number;
+  /** Told each batch's size and its first journal's wait in seconds, as it goes (set by the metrics plugin). */
+  observeBatch?: (size: number, oldestWaitSeconds: number) => void;
 
   /**
    * `minCycleMs`: a batch starts no sooner than this after the previous one (LEDGER_BATCH_CYCLE_MS, docs/performance.md#payment-lanes-paced-cycles):
@@ -54,7 +58,7 @@ export class LedgerBatcher {
   async post(input: JournalInput, opts: PostOptions = {}): Promise<PostedJournal> {
     const item = toBatchItem(input, opts);
     const result = await new Promise<BatchResult>((resolve, reject) => {
-      this.queue.push({ item, resolve, reject });
+      this.queue.push({ item, resolve, reject, queuedAt: performance.now() });
       this.lane.wake();
     });
     return settleBatchResult(item, result);
@@ -86,6 +90,7 @@ export class LedgerBatcher {
       batch.push(w);
     }
     this.queue = rest;
+    this.observeBatch?.(batch.length, (performance.now() - batch[0].queuedAt) / 1000);
     return this.book(batch);
   }
 
