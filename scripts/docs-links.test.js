@@ -76,7 +76,7 @@ describe('documentation links', () => {
   });
 
   it('resolves every docs/ path and decision record that the code, configuration and documents mention', () => {
-    const files = walk(ROOT, (name) => /\.(ts|tsx|js|mjs|cjs|json|ya?ml|sh|md)$/.test(name) || name === 'Dockerfile' || name === 'run');
+    const files = walk(ROOT, (name) => /\.(ts|tsx|js|mjs|cjs|json|ya?ml|sh|sql|md)$/.test(name) || name === 'Dockerfile' || name === 'run');
     const decisions = new Set(readdirSync(join(ROOT, 'docs', 'decisions')).map((name) => name.slice(0, 4)));
     const broken = [];
     for (const file of files) {
