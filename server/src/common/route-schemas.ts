@@ -56,8 +56,27 @@ const mixedConverter: Converter = (description) => {
   return Object.assign(schema, meta.jsonSchema);
 };
 
+/**
+ * yup's `object` as JSON Schema: the library's, except that a field whose own test refuses a missing value (a
+ * marked amount) is required too, and the empty default yup gives every object is left out.
+ */
+const objectConverter: Converter = (description, converters) => {
+  const fields = (description as { fields?: Record<string, yup.SchemaDescription> }).fields ?? {};
+  const properties: Record<string, JSONSchema7> = {};
+  const required: string[] = [];
+  for (const [name, field] of Object.entries(fields)) {
+    properties[name] = converters[field.type as keyof typeof converters](field, converters);
+    if (!field.optional || (field.meta as { required?: boolean } | undefined)?.required) required.push(name);
+  }
+  const schema: JSONSchema7 = { type: description.nullable ? ['object', 'null'] : 'object' };
+  if (description.label) schema.title = description.label;
+  if (Object.keys(properties).length > 0) schema.properties = properties;
+  if (required.length > 0) schema.required = required;
+  return Object.assign(schema, (description.meta as { jsonSchema?: JSONSchema7 } | undefined)?.jsonSchema);
+};
+
 /** A yup schema as JSON Schema, for the API's published contract. */
-export const toJsonSchema = (schema: yup.AnySchema): JSONSchema7 => convertSchema(schema as never, { converters: { mixed: mixedConverter } as never });
+export const toJsonSchema = (schema: yup.AnySchema): JSONSchema7 => convertSchema(schema as never, { converters: { mixed: mixedConverter, object: objectConverter } as never });
 
 /** @fastify/swagger transform: yup parts of a route's schema shown as JSON Schema. */
 export function swaggerTransform({ schema, url }: { schema: FastifySchema; url: string }) {

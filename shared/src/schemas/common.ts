@@ -44,7 +44,8 @@ export const ENTER_AN_AMOUNT = 'Enter an amount';
  * string matching MONEY_INPUT_PATTERN, 'assetUnits' one matching ASSET_UNITS_PATTERN (crypto.ts).
  */
 export type WireFormat = 'money' | 'assetUnits';
-export const wireMeta = (wire: WireFormat) => ({ wire });
+/** `required`: the field's own test refuses a missing value (yup still calls such a field optional). */
+export const wireMeta = (wire: WireFormat, required: boolean) => ({ wire, required });
 
 /**
  * The canonical text of an amount (up to 16 whole digits, at most two decimals): every string matching it is an
@@ -59,7 +60,7 @@ export const MONEY_INPUT_PATTERN = '^\\d{1,16}(\\.\\d{1,2})?$';
 export function amountField(min: string, minMessage: string, currencyOf: () => string = () => 'USD') {
   return yup
     .mixed<string | number>()
-    .meta(wireMeta('money'))
+    .meta(wireMeta('money', true))
     .test('amount', minMessage, function check(value) {
       if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return this.createError({ message: ENTER_AN_AMOUNT });
       try {

@@ -23,7 +23,9 @@ const MAX_UNITS = parseUnits(CRYPTO_AMOUNT_MAX, CRYPTO_AMOUNT_DECIMALS);
 export function cryptoAmountField() {
   return yup
     .mixed<string | number>()
-    .meta(wireMeta('assetUnits'))
+    .meta(wireMeta('assetUnits', true))
+    // Missing is refused with the same message as empty; defined() also types the field as present for the server.
+    .defined(ENTER_AN_AMOUNT)
     .test('amount', CRYPTO_AMOUNT_MESSAGE, function check(value) {
       if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return this.createError({ message: ENTER_AN_AMOUNT });
       let units: bigint;

@@ -58,7 +58,7 @@ export const cryptoOptionUpdateSchema = strictObject({
 export const cryptoOptionPatchSchema = strictObject({
   referencePriceUsd: yup
     .mixed<string | number>()
-    .meta(wireMeta('money'))
+    .meta(wireMeta('money', false))
     .test('price', PRICE_MIN_MESSAGE, function check(value) {
       if (value === undefined) return true;
       try {
