@@ -40,6 +40,23 @@ export default tseslint.config(
       ],
     },
   },
+  // Module boundaries (docs/ARCHITECTURE.md, "Modules and their public surfaces"): a server module is used only through its
+  // index.ts. A file in modules/X names another module as '../Y' (modules/Y/index.ts), never one of its files; the
+  // plugins, app.ts and boot.ts name a module as 'modules/Y'. Tests (server/test, *.test.ts) and the tools workspace may
+  // reach inside a module, as unit tests of its parts and measurements of them do.
+  ...moduleBoundaries(),
+
   { files: ['**/*.js', '**/*.cjs'], languageOptions: { sourceType: 'commonjs' }, rules: { '@typescript-eslint/no-require-imports': 'off' } },
   { files: ['**/*.test.js', '**/*.test.ts'], languageOptions: { globals: { ...globals.jest } } },
 );
+
+/** no-restricted-imports for the module boundaries, for files directly in a module, one folder below (entities), and outside. */
+function moduleBoundaries() {
+  const message = 'Import another module through its index (modules/<domain>/index.ts), not one of its files.';
+  const rule = (regex) => ({ 'no-restricted-imports': ['error', { patterns: [{ regex, message }] }] });
+  return [
+    { files: ['server/src/modules/*/*.ts'], ignores: ['**/*.test.ts'], rules: rule(String.raw`^\.\./(?!\.\.)[^/]+/.+|(^|/)modules/[^/]+/.+`) },
+    { files: ['server/src/modules/*/*/*.ts'], ignores: ['**/*.test.ts'], rules: rule(String.raw`^\.\./\.\./(?!\.\.)[^/]+/.+|(^|/)modules/[^/]+/.+`) },
+    { files: ['server/src/plugins/**/*.ts', 'server/src/app.ts', 'server/src/boot.ts'], ignores: ['**/*.test.ts'], rules: rule(String.raw`(^|/)modules/[^/]+/.+`) },
+  ];
+}

@@ -5,7 +5,7 @@ import { createDataSource, runMigrations } from './db/data-source';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres';
 import { seedDemo, DEMO_CUSTOMER, DEMO_PAYEE } from './seed/seed';
 import type { StaffRole } from '@strongroom/shared';
-import { AdminService } from './modules/admin/admin.service';
+import { AdminService } from './modules/admin';
 import { pinPepperFrom } from './common/crypto';
 
 export const DEMO_STAFF = { admin: 'admin@strongroom.local', auditor: 'auditor@strongroom.local' };

@@ -1,9 +1,9 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { DataSource } from 'typeorm';
-import { FilesService } from '../modules/files/files.service';
+import { FilesService } from '../modules/files';
 import type { AppConfig } from '../config/config';
-import { LedgerBatcher } from '../modules/ledger/ledger.batcher';
+import { LedgerBatcher } from '../modules/ledger';
 import { closeDataSource } from '../db/data-source';
 
 declare module 'fastify' {

@@ -6,7 +6,7 @@ import { hmacHex, sha256Hex } from '../common/crypto';
 import { Coalescer, batchRows, byOrdinal } from '../common/coalescer';
 import { prepared, rows, type Queryable } from '../common/sql';
 import { withTransaction } from '../db/transaction';
-import { IdempotencyKeyUsed } from '../modules/ledger/ledger.service';
+import { IdempotencyKeyUsed } from '../modules/ledger';
 
 export interface IdempotentResult<T> {
   status: number;

@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyInstance } from 'fastify';
-import { templates, type TemplateName } from '../modules/mail/mail.templates';
+import { templates, type SendMailInput, type TemplateName } from '../modules/mail';
 import type { Queryable } from '../common/sql';
 
 /** One-time codes (4-8 digits) and link tokens: what the staff outbox must not show. */
@@ -14,13 +14,6 @@ export function redactMailText(text: string): string {
 /** For log lines: the outbox redaction, and account numbers too (any run of 4 or more digits). */
 export function redactMailLogText(text: string): string {
   return redactMailText(text).replace(/\d{4,}/g, (m) => '*'.repeat(m.length));
-}
-
-export interface SendMailInput<T extends TemplateName> {
-  to: string;
-  template: T;
-  data: Parameters<(typeof templates)[T]>[0];
-  customerId?: string | null;
 }
 
 /**

@@ -6,7 +6,7 @@ import { withTransaction } from '../../db/transaction';
 import { burnVerify, hashSecret, verifySecret } from '../../common/crypto';
 import { rows } from '../../common/sql';
 import { StaffUserEntity } from './entities/staff-user.entity';
-import { AttemptLimiter, type LockRule } from '../auth/attempts.service';
+import { AttemptLimiter, type LockRule } from '../auth';
 import { StaffMfa } from './staff-mfa.service';
 import * as errors from './admin.errors';
 

@@ -2,7 +2,7 @@ import type { RouteInstance } from '../../common/type-provider';
 import { acceptInvitationRequestSchema, staffInviteSchema, staffUpdateSchema } from '@strongroom/shared';
 import { actorOf } from '../../common/actor';
 import { idParamsFor, okResponse, responses } from '../../common/route-schemas';
-import { listQuery, sendList } from './simple-rest';
+import { listQuery, sendList } from '../../common/list-paging';
 import { STAFF_SORTABLE } from './staff-members.queries';
 import { StaffMembersService } from './staff-members.service';
 

@@ -3,7 +3,7 @@ import { INVITATION_INVALID_MESSAGE, type StaffMemberDto, type StaffRole } from 
 import type { Actor } from '../../common/actor';
 import { hashSecret, randomToken, sha256Hex } from '../../common/crypto';
 import { withTransaction } from '../../db/transaction';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../audit';
 import * as errors from './admin.errors';
 import * as queries from './staff-members.queries';
 

@@ -15,7 +15,7 @@ import {
 } from '@strongroom/shared';
 import { AppError } from '../../common/app-error';
 import { readUploads, uploadedFiles } from '../../common/multipart';
-import { PASSPORT_RULES, PROOF_OF_ADDRESS_RULES } from '../files/files.service';
+import { PASSPORT_RULES, PROOF_OF_ADDRESS_RULES } from '../files';
 import { okResponse, responses } from '../../common/route-schemas';
 import { AuthService } from './auth.service';
 import { completeCustomerSignIn } from './sign-in';

@@ -12,13 +12,11 @@ import {
 } from '@strongroom/shared';
 import { withTransaction } from '../../db/transaction';
 import { burnVerify, hashPin, pinPepperFrom, hashSecret, hmacHex, randomDigits, randomToken, sha256Hex, verifySecret } from '../../common/crypto';
-import { CustomerEntity, DEFAULT_NOTIFICATION_PREFERENCES } from '../user/entities/customer.entity';
+import { CustomerEntity, DEFAULT_NOTIFICATION_PREFERENCES, personalFields, toUserDto } from '../user';
 import { EmailVerificationEntity } from './entities/email-verification.entity';
 import { PasswordResetEntity } from './entities/password-reset.entity';
-import { PASSPORT_RULES, PROOF_OF_ADDRESS_RULES } from '../files/files.service';
-import type { StoredFileEntity } from '../files/entities/stored-file.entity';
-import { openCustomerAccount } from '../ledger/ledger.service';
-import { personalFields, toUserDto } from '../user/user.service';
+import { PASSPORT_RULES, PROOF_OF_ADDRESS_RULES, type StoredFileEntity } from '../files';
+import { openCustomerAccount } from '../ledger';
 import * as errors from './auth.errors';
 import { rows } from '../../common/sql';
 import { AttemptLimiter, type LockRule } from './attempts.service';

@@ -4,8 +4,7 @@ import { AppError } from '../../common/app-error';
 import { hmacHex, randomDigits, verifySecret } from '../../common/crypto';
 import { rows } from '../../common/sql';
 import { withTransaction } from '../../db/transaction';
-import { CustomerEntity } from '../user/entities/customer.entity';
-import { toUserDto } from '../user/user.service';
+import { CustomerEntity, toUserDto } from '../user';
 import { AttemptLimiter } from './attempts.service';
 import * as errors from './auth.errors';
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../common/app-error';
 import { rows } from '../../common/sql';
 import { describeDevice } from './device';
-import { CustomerEntity } from '../user/entities/customer.entity';
+import { CustomerEntity } from '../user';
 
 export interface SessionView {
   id: string;

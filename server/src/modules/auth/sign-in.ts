@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CustomerEntity } from '../user/entities/customer.entity';
-import { toUserDto } from '../user/user.service';
+import { CustomerEntity, toUserDto } from '../user';
 import { CustomerSessionsService } from './sessions.service';
 import { clientOf, setSessionCookies } from './session.http';
 

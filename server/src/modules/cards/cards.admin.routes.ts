@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { rejectReasonSchema } from '@strongroom/shared';
 import { actorOf } from '../../common/actor';
 import { idParams, okResponse, responses, simpleRestListQuery } from '../../common/route-schemas';
-import { parseListParams, sendList } from '../admin/simple-rest';
+import { parseListParams, sendList } from '../../common/list-paging';
 import type { CardsService } from './cards.service';
 import { toCardDto } from './cards.service';
 import { cardSchema } from './cards.schemas';

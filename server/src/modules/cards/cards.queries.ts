@@ -1,5 +1,5 @@
 import { rows, type Queryable } from '../../common/sql';
-import { totalUpTo } from '../admin/simple-rest';
+import { totalUpTo } from '../../common/list-paging';
 import type { CardAuthorisationStatus, CardDeclineReason, CardStatus, CardType } from '@strongroom/shared';
 
 /** A card as stored. The number exists only encrypted; there is no CVV column. */

@@ -2,7 +2,7 @@ import type { EntityManager } from 'typeorm';
 import { formatMoney, type CardType } from '@strongroom/shared';
 import { encryptText } from '../../common/crypto';
 import { rows } from '../../common/sql';
-import type { DecisionContext, ReviewItem, ReviewKind } from '../review/review.types';
+import type { DecisionContext, ReviewItem, ReviewKind } from '../review';
 import { cardNumberHash, expiryFrom, generateCardNumber, type CardKeys } from './cards.issuing';
 import * as q from './cards.queries';
 

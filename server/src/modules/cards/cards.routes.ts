@@ -3,7 +3,7 @@ import { cardApplicationSchema, cardPaymentSchema, rejectReasonSchema, cardRevea
 import { actorOf } from '../../common/actor';
 import { customerKeyScope } from '../../plugins/idempotency.plugin';
 import { idParams, okResponse, responses } from '../../common/route-schemas';
-import { decide } from '../review/review.service';
+import { decide } from '../review';
 import { CardsService } from './cards.service';
 import { cardReviewKind } from './cards.review';
 import cardAdminRoutes from './cards.admin.routes';

@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { formatMoney, minorToDecimal } from '@strongroom/shared';
-import { customerAccountId, internalAccountId, newReference, postJournal } from '../ledger/ledger.service';
-import type { ReviewItem, ReviewKind } from '../review/review.types';
+import { customerAccountId, internalAccountId, newReference, postJournal } from '../ledger';
+import type { ReviewItem, ReviewKind } from '../review';
 import { lockCheque, setChequeStatus, setChequeTransaction, type ChequeRow, type ChequeStatusValue } from './cheques.queries';
 import { CHEQUE_SUBJECT } from './cheques.service';
 

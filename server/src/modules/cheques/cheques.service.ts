@@ -1,4 +1,4 @@
-import { accountCurrencyOf } from '../user/user.queries';
+import { accountCurrencyOf } from '../user';
 import type { FastifyInstance } from 'fastify';
 import type { EntityManager } from 'typeorm';
 import {
@@ -14,9 +14,8 @@ import {
 import type { Actor } from '../../common/actor';
 import { sha256Hex } from '../../common/crypto';
 import { rows, sqlState, type Queryable } from '../../common/sql';
-import type { UploadRules } from '../files/files.service';
-import type { StoredFileEntity } from '../files/entities/stored-file.entity';
-import { firstApprover, recordStatusEvent, timelines, type TimelineEntry } from '../review/status-events';
+import type { UploadRules, StoredFileEntity } from '../files';
+import { firstApprover, recordStatusEvent, timelines, type TimelineEntry } from '../review';
 import * as errors from './cheques.errors';
 import { customerCheques, depositedBefore, findCheque, insertCheque, lookalikeCheques, staffCheques, type ChequeRow, type StaffChequeFilter } from './cheques.queries';
 

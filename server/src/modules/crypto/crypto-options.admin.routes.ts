@@ -3,7 +3,7 @@ import { cryptoOptionPatchSchema, cryptoOptionUpdateSchema } from '@strongroom/s
 import { actorOf } from '../../common/actor';
 import { okResponse, responses, simpleRestListQuery } from '../../common/route-schemas';
 import { parseListParams, sendList } from '../admin/simple-rest';
-import { changeSchema, listReferenceChanges, referenceIdParams } from '../reference-data/reference-data.history';
+import { changeSchema, listReferenceChanges, referenceIdParams } from '../reference-data';
 import {
   CRYPTO_OPTION_NOT_FOUND,
   adminFindCryptoOption,

@@ -4,7 +4,7 @@ import type { Actor } from '../../common/actor';
 import { notFound } from '../../common/app-error';
 import { rows, type Queryable } from '../../common/sql';
 import { withTransaction } from '../../db/transaction';
-import { plainDecimal, recordReferenceChange } from '../reference-data/reference-data.history';
+import { plainDecimal, recordReferenceChange } from '../reference-data';
 
 // The console's side of crypto_options (staff-maintained reference data, docs/decisions/0015): list, read, change.
 

@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { currencyExponent, formatUnits, minorToDecimal, parseUnits, unitsValueCents } from '@strongroom/shared';
 import { AppError } from '../../common/app-error';
-import { getRate } from '../fx/fx.service';
+import { getRate } from '../fx';
 import type { AssetRow } from './crypto.queries';
 
 /**

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
-import { internalAccountId, newReference, postJournal, type PostingInput } from '../ledger/ledger.service';
-import type { ReviewItem, ReviewKind } from '../review/review.types';
+import { internalAccountId, newReference, postJournal, type PostingInput } from '../ledger';
+import type { ReviewItem, ReviewKind } from '../review';
 import { unitsText, valueUsd } from './crypto.amounts';
 import { lockCryptoRequest, openHolding, setCryptoRequestStatus, setSettleReference, type CryptoRequestRow, type CryptoRequestStatusValue } from './crypto.queries';
 import { CRYPTO_SUBJECT } from './crypto.wallet';

@@ -1,4 +1,4 @@
-import { accountCurrencyOf } from '../user/user.queries';
+import { accountCurrencyOf } from '../user';
 import type { FastifyInstance } from 'fastify';
 import { CRYPTO_STATUS_VALUES, cryptoBuySchema, cryptoRequestListQuerySchema, cryptoSellSchema, rejectReasonSchema } from '@strongroom/shared';
 import { actorOf } from '../../common/actor';
@@ -6,8 +6,8 @@ import { customerKeyScope } from '../../plugins/idempotency.plugin';
 import { readUploads, uploadedFiles } from '../../common/multipart';
 import { idParamsFor, okResponse, responses, timelineSchema } from '../../common/route-schemas';
 import { sha256Hex } from '../../common/crypto';
-import type { StoredFileEntity } from '../files/entities/stored-file.entity';
-import { decide } from '../review/review.service';
+import type { StoredFileEntity } from '../files';
+import { decide } from '../review';
 import { listCryptoOptions } from './crypto.service';
 import { CryptoWallet, RECEIPT_RULES, type BuyInput, type SellInput } from './crypto.wallet';
 import { cryptoReviewKind } from './crypto.review';

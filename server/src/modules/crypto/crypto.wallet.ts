@@ -14,12 +14,11 @@ import {
 import type { Actor } from '../../common/actor';
 import { AppError } from '../../common/app-error';
 import { rows, sqlState, type Queryable } from '../../common/sql';
-import type { UploadRules } from '../files/files.service';
-import type { StoredFileEntity } from '../files/entities/stored-file.entity';
-import { assertCustomerNotFrozen } from '../freeze/freeze.guard';
-import { enqueueMail } from '../mail/mail.jobs';
-import { internalAccountId, newReference, postJournal } from '../ledger/ledger.service';
-import { firstApprover, recordStatusEvent, timeline, timelines, type TimelineEntry } from '../review/status-events';
+import type { UploadRules, StoredFileEntity } from '../files';
+import { assertCustomerNotFrozen } from '../freeze';
+import { enqueueMail } from '../mail';
+import { internalAccountId, newReference, postJournal } from '../ledger';
+import { firstApprover, recordStatusEvent, timeline, timelines, type TimelineEntry } from '../review';
 import { feeUnitsOf, unitsText, usdConversion, valueUsd } from './crypto.amounts';
 import * as errors from './crypto.errors';
 import * as queries from './crypto.queries';

@@ -1,5 +1,5 @@
 import { rows, type Queryable } from '../../common/sql';
-import { TRANSACTION_DTO_COLUMNS, type TransactionDtoRow } from '../transactions/transaction-row';
+import { TRANSACTION_DTO_COLUMNS, type TransactionDtoRow } from '../ledger';
 
 export interface MonthToDateFlows {
   inNowMinor: bigint;

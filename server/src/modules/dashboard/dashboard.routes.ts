@@ -1,7 +1,7 @@
 import type { RouteInstance } from '../../common/type-provider';
 import { INTERNATIONAL_FEE, INTERNATIONAL_MIN_AMOUNT, LOCAL_FEE, SAME_BANK_FEE, dashboardQuerySchema } from '@strongroom/shared';
 import { moneySchema, okResponse, responses } from '../../common/route-schemas';
-import { transactionItemSchema } from '../transactions/transaction-item.schema';
+import { transactionItemSchema } from '../transactions';
 import { DASHBOARD_COUNT_CAP, dashboardSummary } from './dashboard.service';
 
 const moneyAndChange = { type: 'object', properties: { amount: moneySchema, changePct: { type: ['number', 'null'] } } };

@@ -1,9 +1,9 @@
 import { minorToDecimal, type DashboardSummaryDto } from '@strongroom/shared';
 import type { EntityManager } from 'typeorm';
-import { getMainAccount } from '../ledger/ledger.service';
-import { countActiveCards } from '../cards/cards.queries';
-import { countCryptoHoldings } from '../crypto/crypto.queries';
-import { toTransactionDto } from '../transactions/transactions.service';
+import { getMainAccount } from '../ledger';
+import { countActiveCards } from '../cards';
+import { countCryptoHoldings } from '../crypto';
+import { toTransactionDto } from '../transactions';
 import { dayStartIn, isoDayIn, isoDayPlus } from '../../common/calendar-days';
 import { countTransactionsUpTo, flowsByDay, latestTransactions, monthToDateFlows, type MonthToDateBounds } from './dashboard.queries';
 

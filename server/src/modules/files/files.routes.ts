@@ -1,7 +1,7 @@
 import type { RouteInstance } from '../../common/type-provider';
 import { actorOf } from '../../common/actor';
 import { errorResponse, idParamsFor } from '../../common/route-schemas';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../audit';
 import type { StoredFileEntity } from './entities/stored-file.entity';
 
 /** Images whose every staff view is written to the audit log: identity documents and cheques. */

@@ -3,8 +3,8 @@ import type { Actor } from '../../common/actor';
 import { verifySecret } from '../../common/crypto';
 import { rows, type Queryable } from '../../common/sql';
 import { withTransaction } from '../../db/transaction';
-import { recordAudit } from '../audit/audit.service';
-import { enqueueMail } from '../mail/mail.jobs';
+import { recordAudit } from '../audit';
+import { enqueueMail } from '../mail';
 import { TransactionPin } from '../pin';
 import * as errors from './freeze.errors';
 

@@ -3,7 +3,7 @@ import { fxRateUpdateSchema, type FxRateUpdate } from '@strongroom/shared';
 import { actorOf } from '../../common/actor';
 import { okResponse, responses, simpleRestListQuery } from '../../common/route-schemas';
 import { parseListParams, sendList } from '../admin/simple-rest';
-import { changeSchema, listReferenceChanges, referenceIdParams } from '../reference-data/reference-data.history';
+import { changeSchema, listReferenceChanges, referenceIdParams } from '../reference-data';
 import { FX_RATE_NOT_FOUND, fxRateNotFound } from './fx.errors';
 import { findFxRate, listFxRates } from './fx.queries';
 import { changeFxRate, toFxRateDto } from './fx.service';

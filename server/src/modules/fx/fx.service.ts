@@ -4,7 +4,7 @@ import type { Actor } from '../../common/actor';
 import { AppError } from '../../common/app-error';
 import { rows } from '../../common/sql';
 import { withTransaction } from '../../db/transaction';
-import { plainDecimal, recordReferenceChange } from '../reference-data/reference-data.history';
+import { plainDecimal, recordReferenceChange } from '../reference-data';
 import { fxRateNotFound } from './fx.errors';
 import { findFxRate, updateFxRate, type FxRateRow } from './fx.queries';
 

@@ -5,8 +5,7 @@ import { isPreparable, prepared, rows, sqlState, type Preparable, type Queryable
 import { AppError } from '../../common/app-error';
 import { randomSymbols } from '../../common/crypto';
 import { LedgerInvariantError, OutboundLimitExceeded, insufficientFunds } from './ledger.errors';
-import type { NewTransaction } from '../transactions/transactions.service';
-import type { TransactionRow } from '../transactions/transaction-row';
+import { CREDIT_REFERENCE_SUFFIX, type NewTransaction, type TransactionRow } from './transaction-row';
 import { WITHDRAWAL_CONDITION } from '../../db/migrations/1760002700000-withdrawals-index.migration';
 
 /** Internal accounts, one per currency (docs/decisions/0011). */
@@ -60,11 +59,7 @@ export function newReference(prefix = 'SR', nowMs = Date.now()): string {
   return prefix + time + randomSymbols(REFERENCE_RANDOM_SYMBOLS, REFERENCE_ALPHABET);
 }
 
-/**
- * The reference of the credit a same-bank transfer books for its recipient: the debit's and a C, so the two rows of
- * one payment share their reference's characters (search finds both from either one: transactionSearch).
- */
-export const CREDIT_REFERENCE_SUFFIX = 'C';
+/** The reference of the credit a same-bank transfer books for its recipient (CREDIT_REFERENCE_SUFFIX). */
 export const creditReferenceOf = (reference: string): string => `${reference}${CREDIT_REFERENCE_SUFFIX}`;
 
 /** A customer-visible row written with the journal; its balance after defaults to its account's new balance. */

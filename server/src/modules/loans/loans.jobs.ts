@@ -4,10 +4,9 @@ import { formatMoney } from '@strongroom/shared';
 import { SYSTEM_ACTOR, type Actor } from '../../common/actor';
 import { AppError } from '../../common/app-error';
 import { withTransaction } from '../../db/transaction';
-import { internalAccountId, newReference, postJournal, type PostingInput } from '../ledger/ledger.service';
-import { enqueueMail } from '../mail/mail.jobs';
-import { recordStatusEvent } from '../review/status-events';
-import type { TransactionRow } from '../transactions/transaction-row';
+import { internalAccountId, newReference, postJournal, type PostingInput, type TransactionRow } from '../ledger';
+import { enqueueMail } from '../mail';
+import { recordStatusEvent } from '../review';
 import { dueInstalmentIds, findLoan, lockInstalment, loanCustomer, markInstalmentMissed, markInstalmentPaid, type InstalmentRow, type LoanRow } from './loans.queries';
 import { isoDate } from './loans.review';
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { EntityManager } from 'typeorm';
 import { addMonthsIso, buildSchedule, formatMoney, parseRatePercent, type LoanStatus } from '@strongroom/shared';
-import { customerAccountId, internalAccountId, newReference, postJournal } from '../ledger/ledger.service';
-import type { DecisionContext, ReviewItem, ReviewKind } from '../review/review.types';
+import { customerAccountId, internalAccountId, newReference, postJournal } from '../ledger';
+import type { DecisionContext, ReviewItem, ReviewKind } from '../review';
 import { insertInstalments, lockLoan, setDisbursement, setLoanStatus, type LoanRow } from './loans.queries';
 
 export const LOAN_SUBJECT = 'loan';

@@ -4,11 +4,11 @@ import { actorOf } from '../../common/actor';
 import { guardFor } from '../../common/route-access';
 import { customerKeyScope } from '../../plugins/idempotency.plugin';
 import { idParams, okResponse, responses, userIdParams, simpleRestListQuery } from '../../common/route-schemas';
-import { parseListParams, sendList } from '../admin/simple-rest';
+import { parseListParams, sendList } from '../../common/list-paging';
 import { LOAN_SORTS, PENDING_LOANS_COUNT_SQL } from './loans.queries';
 import { defineLoanJobs } from './loans.jobs';
 import { LoansService } from './loans.service';
-import { presentedBy } from '../auth/session.http';
+import { presentedBy } from '../auth';
 import { isUuid } from '../../common/ids';
 
 const tags = ['loans'];

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../common/sql';
-import type { SendMailInput } from '../../plugins/mail.plugin';
-import type { TemplateName } from './mail.templates';
+import type { SendMailInput, TemplateName } from './mail.templates';
 
 export const SEND_MAIL_TASK = 'send_mail';
 

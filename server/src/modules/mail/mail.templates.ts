@@ -83,3 +83,11 @@ export const templates = {
 } satisfies Record<string, (data: never) => RenderedMail>;
 
 export type TemplateName = keyof typeof templates;
+
+/** A message to send: a template and its data, to an address (and the customer it is for, when there is one). */
+export interface SendMailInput<T extends TemplateName> {
+  to: string;
+  template: T;
+  data: Parameters<(typeof templates)[T]>[0];
+  customerId?: string | null;
+}

@@ -1,7 +1,7 @@
 import * as yup from 'yup';
 import type { Actor } from '../../common/actor';
 import { rows, type Queryable } from '../../common/sql';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../audit';
 
 /**
  * Staff-maintained reference data (FX rates, crypto options): one pattern for both

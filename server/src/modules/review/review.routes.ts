@@ -1,7 +1,7 @@
 import type { RouteInstance } from '../../common/type-provider';
 import { okResponse, responses } from '../../common/route-schemas';
 import { listStatusEvents } from './status-events';
-import { listQuery, sendList } from '../admin/simple-rest';
+import { listQuery, sendList } from '../../common/list-paging';
 
 const tags = ['admin'];
 const nullableText = { type: ['string', 'null'] };

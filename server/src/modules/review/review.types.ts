@@ -1,8 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { FastifyInstance } from 'fastify';
 import type { Actor } from '../../common/actor';
-import type { TemplateName } from '../mail/mail.templates';
-import type { SendMailInput } from '../../plugins/mail.plugin';
+import type { SendMailInput, TemplateName } from '../mail';
 
 export type Decision = 'approve' | 'reject';
 

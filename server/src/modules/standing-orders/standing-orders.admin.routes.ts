@@ -4,7 +4,7 @@ import { actorOf } from '../../common/actor';
 import { isUuid } from '../../common/ids';
 import { idParamsFor, okResponse, responses } from '../../common/route-schemas';
 import { withTransaction } from '../../db/transaction';
-import { listQuery, sendList } from '../admin/simple-rest';
+import { listQuery, sendList } from '../../common/list-paging';
 import { STAFF_SORTABLE } from './standing-orders.queries';
 import { cancelStandingOrder, standingOrderForStaff, standingOrdersForStaff } from './standing-orders.service';
 import { staffStandingOrderSchema } from './standing-orders.schemas';

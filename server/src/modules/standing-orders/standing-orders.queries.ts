@@ -1,7 +1,7 @@
 import type { RepeatFrequency, StandingOrderStatus } from '@strongroom/shared';
 import { rows, type Queryable } from '../../common/sql';
-import { totalUpTo } from '../admin/simple-rest';
-import { TRANSFER_COLUMNS, type TransferRow } from '../transfers/transfers.queries';
+import { totalUpTo } from '../../common/list-paging';
+import { TRANSFER_COLUMNS, type TransferRow } from '../transfers';
 
 export interface StandingOrderRow {
   id: string;

@@ -15,13 +15,11 @@ import { AppError } from '../../common/app-error';
 import { SYSTEM_ACTOR, type Actor } from '../../common/actor';
 import { dayStartIn } from '../../common/calendar-days';
 import { withTransaction } from '../../db/transaction';
-import { recordStatusEvent } from '../review/status-events';
-import { enqueueMail } from '../mail/mail.jobs';
-import { assertNotFrozen } from '../freeze/freeze.guard';
-import { recordAudit } from '../audit/audit.service';
-import { holdFunds } from '../transfers/scheduled-transfers';
-import { quote } from '../transfers/transfer-quote';
-import { customerContact, loadSender, type TransferRow } from '../transfers/transfers.queries';
+import { recordStatusEvent } from '../review';
+import { enqueueMail } from '../mail';
+import { assertNotFrozen } from '../freeze';
+import { recordAudit } from '../audit';
+import { holdFunds, quote, customerContact, loadSender, type TransferRow } from '../transfers';
 import {
   endStandingOrder,
   insertOrderPayment,

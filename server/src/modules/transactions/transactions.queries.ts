@@ -1,6 +1,6 @@
 import type { DaySpan } from '../../common/calendar-days';
 import { rows, type Queryable } from '../../common/sql';
-import { TRANSACTION_DTO_COLUMNS, type TransactionDtoRow, type TransactionRow } from './transaction-row';
+import { TRANSACTION_DTO_COLUMNS, type TransactionDtoRow, type TransactionRow } from '../ledger';
 
 /** A statement holds at most this many rows: its PDF takes about a second to draw at that size (docs/decisions/0046). */
 export const STATEMENT_MAX_ROWS = 5000;

@@ -4,9 +4,9 @@ import * as yup from 'yup';
 import { statementQuerySchema, transactionQuerySchema } from '@strongroom/shared';
 import { errorResponse, idParamsFor, okResponse, responses } from '../../common/route-schemas';
 import { transactionItemSchema } from './transaction-item.schema';
-import { timeline } from '../review/status-events';
+import { timeline } from '../review';
 import { COUNT_LOOKAHEAD, getTransactionForCustomer, listTransactions, listTransactionsForStaff, transactionForStaff } from './transactions.service';
-import { listQuery, sendList } from '../admin/simple-rest';
+import { listQuery, sendList } from '../../common/list-paging';
 import { StatementsService } from './statements.service';
 import { isUuid } from '../../common/ids';
 

@@ -1,38 +1,14 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { minorToDecimal, type TransactionDto, type TransactionKind, type TransactionStatus, type TransactionType } from '@strongroom/shared';
+import { minorToDecimal, type TransactionDto } from '@strongroom/shared';
 import { notFound } from '../../common/app-error';
 import { pooledRows, rows } from '../../common/sql';
 import { isoTimestamp, TIMESTAMPS_AS_TEXT } from '../../common/timestamps';
-import { CREDIT_REFERENCE_SUFFIX } from '../ledger/ledger.service';
 import { type ListOrder, listPageStatement, NEWEST_FIRST, orderBy } from './list-statements';
 import { STAFF_ORDER_CONDITION } from '../../db/migrations/1760002600000-transactions-newest-first.migration';
-import { LIST_COUNT_LOOKAHEAD } from '../admin/simple-rest';
-import { TRANSACTION_DTO_COLUMNS, type TransactionDtoRow, type TransactionRow } from './transaction-row';
-import { firstApprover, timeline } from '../review/status-events';
+import { LIST_COUNT_LOOKAHEAD } from '../../common/list-paging';
+import { CREDIT_REFERENCE_SUFFIX, TRANSACTION_DTO_COLUMNS, type TransactionDtoRow, type TransactionRow } from '../ledger';
+import { firstApprover, timeline } from '../review';
 import { transactionWithHolder } from './transactions.queries';
-
-export interface NewTransaction {
-  customerId: string;
-  accountId: string;
-  type: TransactionType;
-  kind: TransactionKind;
-  status: TransactionStatus;
-  description: string;
-  category: string;
-  amountMinor: bigint;
-  feeMinor?: bigint;
-  currency: string;
-  recipient?: string | null;
-  counterparty?: string | null;
-  balanceAfterMinor?: bigint | null;
-  channel: string;
-  location?: string | null;
-  memo?: string | null;
-  metadata?: Record<string, unknown>;
-  reference?: string;
-  /** Only for seeding history; live movements take the database clock. */
-  createdAt?: Date;
-}
 
 export function toTransactionDto(r: TransactionDtoRow): TransactionDto {
   return {

@@ -6,20 +6,19 @@ import { hmacHex, randomDigits, sha256Hex } from '../../common/crypto';
 import { AppError } from '../../common/app-error';
 import type { Actor } from '../../common/actor';
 import { rows } from '../../common/sql';
-import { insufficientFunds } from '../ledger/ledger.errors';
-import { toTransactionDto } from '../transactions/transactions.service';
-import { recordStatusEvent } from '../review/status-events';
+import { accountBalance, insufficientFunds } from '../ledger';
+import { toTransactionDto } from '../transactions';
+import { recordStatusEvent } from '../review';
 import type { IdempotentResult } from '../../plugins/idempotency.plugin';
 import { quote, summaryOf, type Quote } from './transfer-quote';
-import { accountBalance, hasWithdrawn, loadSender, lockOwnTransfer, type TransferRow } from './transfers.queries';
+import { hasWithdrawn, loadSender, lockOwnTransfer, type TransferRow } from './transfers.queries';
 import { TransactionPin } from '../pin';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
-import { PasskeysService } from '../auth/passkeys.service';
+import { PasskeysService } from '../auth';
 import { dailyLimitMinor } from './same-bank.service';
 import { holdFunds, runsLater, scheduleExecution } from './scheduled-transfers';
 import * as errors from './transfers.errors';
-import { assertNotFrozen } from '../freeze/freeze.guard';
-import { setUpStandingOrder } from '../standing-orders/standing-orders.service';
+import { assertNotFrozen } from '../freeze';
 
 /** An answer that is a refusal but whose transaction must still commit (attempt counters). */
 function failure(err: AppError): IdempotentResult<unknown> {
@@ -60,11 +59,21 @@ export const quoteOfTransfer = (t: TransferRow): Quote => ({
  * and payee, then the PIN; returning senders the PIN only. A payment dated in the future is authenticated now and
  * executed on its date.
  */
+/**
+ * Sets up the standing order of a repeating transfer, in the transaction of its first payment, and says so (a sentence
+ * for the customer). The standing-orders module provides it (the app passes it in: standing orders build on transfers,
+ * so transfers does not import them).
+ */
+export type SetUpRepeat = (app: FastifyInstance, m: EntityManager, transfer: TransferRow, actor: Actor) => Promise<string>;
+
 export class AuthorisationService {
   private readonly pin: TransactionPin;
   private readonly passkeys: PasskeysService;
 
-  constructor(private readonly app: FastifyInstance) {
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly setUpRepeat: SetUpRepeat,
+  ) {
     this.pin = new TransactionPin(app);
     this.passkeys = new PasskeysService(app);
   }
@@ -238,7 +247,7 @@ export class AuthorisationService {
     summary: TransferSummaryDto,
   ): Promise<IdempotentResult<unknown>> {
     // A repeating transfer sets up its standing order in the same transaction as its first payment.
-    const standingOrder = async () => (t.repeat_frequency ? ` ${await setUpStandingOrder(this.app, m, t, actor)}` : '');
+    const standingOrder = async () => (t.repeat_frequency ? ` ${await this.setUpRepeat(this.app, m, t, actor)}` : '');
     if (runsLater(t, this.app.clock.now())) {
       await scheduleExecution(this.app, m, t, actor);
       const message = `Transfer scheduled for ${t.execute_on}. We will send it that day if your balance covers it; you can cancel it until then.${await standingOrder()}`;

@@ -4,13 +4,11 @@ import { formatMoney, minorToDecimal, parseAmountToMinor } from '@strongroom/sha
 import { AppError } from '../../common/app-error';
 import type { Actor } from '../../common/actor';
 import { rows } from '../../common/sql';
-import { customerAccountId, internalAccountId, newReference, postJournal, type PostingInput } from '../ledger/ledger.service';
-import { toTransactionDto } from '../transactions/transactions.service';
-import type { TransactionRow } from '../transactions/transaction-row';
-import { recordAudit } from '../audit/audit.service';
-import { enqueueMail } from '../mail/mail.jobs';
-import { recordStatusEvent } from '../review/status-events';
-import { AWAITING_SECOND_APPROVAL, type ReviewItem, type ReviewKind } from '../review/review.types';
+import { customerAccountId, internalAccountId, newReference, postJournal, type PostingInput, type TransactionRow } from '../ledger';
+import { toTransactionDto } from '../transactions';
+import { recordAudit } from '../audit';
+import { enqueueMail } from '../mail';
+import { recordStatusEvent, AWAITING_SECOND_APPROVAL, type ReviewItem, type ReviewKind } from '../review';
 import type { IdempotentResult } from '../../plugins/idempotency.plugin';
 import { CHANNEL_BANK, deliveryLegs } from './transfer-quote';
 

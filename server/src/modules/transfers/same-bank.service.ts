@@ -3,16 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { MAX_CODE_ATTEMPTS, formatMoney, parseAmountToMinor } from '@strongroom/shared';
 import { Coalescer } from '../../common/coalescer';
 import { rows } from '../../common/sql';
-import { creditReferenceOf, newReference, type JournalInput, type PostOptions, type PostedJournal, type PostingInput } from '../ledger/ledger.service';
-import { OutboundLimitExceeded, insufficientFunds } from '../ledger/ledger.errors';
-import { toTransactionDto } from '../transactions/transactions.service';
-import type { TransactionRow } from '../transactions/transaction-row';
+import { creditReferenceOf, newReference, type JournalInput, type PostOptions, type PostedJournal, type PostingInput, OutboundLimitExceeded, insufficientFunds, type TransactionRow } from '../ledger';
+import { toTransactionDto } from '../transactions';
 import type { IdempotentResult } from '../../plugins/idempotency.plugin';
 import { CHANNEL_ONLINE, deliveryLegs, locationOf } from './transfer-quote';
 import { findRecipient, reserveAndLoadSameBankParties, type SameBankParties } from './transfers.queries';
 import { TransactionPin } from '../pin';
 import * as errors from './transfers.errors';
-import { assertNotFrozen } from '../freeze/freeze.guard';
+import { assertNotFrozen } from '../freeze';
 
 export interface SameBankInput {
   customerId: string;

@@ -5,15 +5,14 @@ import { AppError } from '../../common/app-error';
 import { SYSTEM_ACTOR, type Actor } from '../../common/actor';
 import { rows } from '../../common/sql';
 import { withTransaction } from '../../db/transaction';
-import { internalAccountId, newReference, postJournal, type PostingInput } from '../ledger/ledger.service';
-import type { TransactionRow } from '../transactions/transaction-row';
-import { recordStatusEvent } from '../review/status-events';
-import { enqueueMail } from '../mail/mail.jobs';
+import { internalAccountId, newReference, postJournal, type PostingInput, type TransactionRow } from '../ledger';
+import { recordStatusEvent } from '../review';
+import { enqueueMail } from '../mail';
 import { CHANNEL_ONLINE, locationOf } from './transfer-quote';
 import { TRANSFER_COLUMNS, customerContact, loadSender, lockOwnTransfer, lockTransfer, type Sender, type TransferRow } from './transfers.queries';
 import { booking, dailyLimitMinor } from './same-bank.service';
 import * as errors from './transfers.errors';
-import { assertNotFrozen } from '../freeze/freeze.guard';
+import { assertNotFrozen } from '../freeze';
 
 export const EXECUTE_SCHEDULED_TASK = 'execute_scheduled_transfer';
 

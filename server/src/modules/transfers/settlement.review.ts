@@ -1,9 +1,8 @@
 import type { EntityManager } from 'typeorm';
 import { formatMoney } from '@strongroom/shared';
 import { rows } from '../../common/sql';
-import { internalAccountId, newReference, postJournal, type PostingInput } from '../ledger/ledger.service';
-import type { ReviewItem, ReviewKind } from '../review/review.types';
-import { recordStatusEvent } from '../review/status-events';
+import { internalAccountId, newReference, postJournal, type PostingInput } from '../ledger';
+import { type ReviewItem, type ReviewKind, recordStatusEvent } from '../review';
 import { CHANNEL_BANK } from './transfer-quote';
 import { releaseOutboundLimit } from './transfers.queries';
 

@@ -1,8 +1,8 @@
-import { accountCurrencyOf } from '../user/user.queries';
+import { accountCurrencyOf } from '../user';
 import type { EntityManager } from 'typeorm';
 import { LOCAL_FEE, convertMinor, internationalFeeMinor, minorToDecimal, parseAmountToMinor, type TransferSummaryDto } from '@strongroom/shared';
-import { internalAccountId, type PostingInput } from '../ledger/ledger.service';
-import { getRate } from '../fx/fx.service';
+import { internalAccountId, type PostingInput } from '../ledger';
+import { getRate } from '../fx';
 
 export type PaymentKind = 'same' | 'local' | 'international';
 

@@ -193,11 +193,6 @@ export async function hasWithdrawn(db: Queryable, customerId: string): Promise<b
   return withdrawn;
 }
 
-export async function accountBalance(db: Queryable, customerId: string, currency: string): Promise<{ id: string; balance_minor: string }> {
-  const [account] = await rows<{ id: string; balance_minor: string }>(db, `SELECT a.id, a.balance_minor FROM ledger_accounts a WHERE a.customer_id = $1 AND a.currency = $2`, [customerId, currency]);
-  return account;
-}
-
 export async function customerContact(db: Queryable, customerId: string) {
   const [customer] = await rows<{ email: string; first_name: string; currency: string; notification_preferences: NotificationPreferences }>(
     db,

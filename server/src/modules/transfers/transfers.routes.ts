@@ -19,10 +19,10 @@ import { idParams, moneySchema, okResponse, responses, uuid } from '../../common
 import { withTransaction } from '../../db/transaction';
 import { quote } from './transfer-quote';
 import { SameBankService } from './same-bank.service';
-import { transactionItemSchema } from '../transactions/transaction-item.schema';
+import { transactionItemSchema } from '../transactions';
 import type { SameBankParties } from './transfers.queries';
 import { partiesOfAnswer, sameBankPaymentRider, type PaymentRiderAnswer } from './payment-rider';
-import { AuthorisationService, type InitiateInput } from './authorisation.service';
+import { AuthorisationService, type InitiateInput, type SetUpRepeat } from './authorisation.service';
 import { cancelScheduled, defineTransferJobs, listScheduled } from './scheduled-transfers';
 import transferAdminRoutes from './transfers.admin.routes';
 import { recentPayees } from './recent-payees';
@@ -86,9 +86,14 @@ const recentPayeesProperties = {
 };
 const initiated = responses({ 201: okResponse({ transferId: { type: 'string', format: 'uuid' }, codeStep: { type: 'string', enum: ['code', 'pin'] }, summary: summarySchema }) });
 
-export default async function transferRoutes(app: FastifyInstance) {
+/** What the app gives the transfer routes: the standing-orders module's set-up of a repeating transfer. */
+export interface TransferRouteOptions {
+  setUpStandingOrder: SetUpRepeat;
+}
+
+export default async function transferRoutes(app: FastifyInstance, options: TransferRouteOptions) {
   const sameBank = new SameBankService(app);
-  const authorisation = new AuthorisationService(app);
+  const authorisation = new AuthorisationService(app, options.setUpStandingOrder);
   const customer = app.requireApprovedCustomer;
   const moneyLimit = { rateLimit: { max: app.config.moneyRateLimitPerMinute, timeWindow: '1 minute' } };
   defineTransferJobs(app);

@@ -1,5 +1,5 @@
 import { rows, type Queryable } from '../../common/sql';
-import type { ReviewItem, ReviewKind } from '../review/review.types';
+import type { ReviewItem, ReviewKind } from '../review';
 
 interface Application extends ReviewItem {
   accountNumber: string;

@@ -4,7 +4,7 @@ import { notificationPreferencesSchema, profileSchema, type ProfileInput } from 
 import { AppError } from '../../common/app-error';
 import { readUploads, uploadedFiles } from '../../common/multipart';
 import { okResponse, responses } from '../../common/route-schemas';
-import { AVATAR_RULES } from '../files/files.service';
+import { AVATAR_RULES } from '../files';
 import { CustomerEntity } from './entities/customer.entity';
 import { loadCustomer, personalFields, toUserDto } from './user.service';
 import { withTransaction } from '../../db/transaction';

@@ -2,7 +2,7 @@ import type { EntityManager } from 'typeorm';
 import type { UserDto } from '@strongroom/shared';
 import { minorToDecimal } from '@strongroom/shared';
 import { CustomerEntity } from './entities/customer.entity';
-import { getAccountSummary, type AccountSummary } from '../ledger/ledger.service';
+import { getAccountSummary, type AccountSummary } from '../ledger';
 import { notFound } from '../../common/app-error';
 
 /** The personal fields a customer states at enrolment and may edit later, as stored. */

@@ -1,8 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import * as yup from 'yup';
-import { AppError } from '../../common/app-error';
-import { refuseBadText } from '../../common/bad-text';
-import { rows, type Queryable } from '../../common/sql';
+import { AppError } from './app-error';
+import { refuseBadText } from './bad-text';
+import { rows, type Queryable } from './sql';
 
 /** ra-data-simple-rest list parameters: sort=["field","ASC"], range=[0,24], filter={...}, parsed. */
 export interface ListParams<Field extends string = string> {

@@ -1,5 +1,32 @@
 import type { TransactionKind, TransactionStatus, TransactionType } from '@strongroom/shared';
 
+// The ledger writes every row of `transactions` with the journal that moves the money (post_journals): their shape lives
+// here, and the transactions module reads them for lists, statements and search.
+
+/** A customer-visible row to write with a journal. */
+export interface NewTransaction {
+  customerId: string;
+  accountId: string;
+  type: TransactionType;
+  kind: TransactionKind;
+  status: TransactionStatus;
+  description: string;
+  category: string;
+  amountMinor: bigint;
+  feeMinor?: bigint;
+  currency: string;
+  recipient?: string | null;
+  counterparty?: string | null;
+  balanceAfterMinor?: bigint | null;
+  channel: string;
+  location?: string | null;
+  memo?: string | null;
+  metadata?: Record<string, unknown>;
+  reference?: string;
+  /** Only for seeding history; live movements take the database clock. */
+  createdAt?: Date;
+}
+
 /** A row of `transactions` as the database holds it (and the holder's name and account where a query joins them). */
 export interface TransactionRow {
   id: string;
@@ -53,3 +80,9 @@ export type TransactionDtoRow = Omit<Pick<TransactionRow, (typeof TRANSACTION_DT
   /** A Date, or PostgreSQL's text where the list read it so (TIMESTAMPS_AS_TEXT). */
   created_at: Date | string;
 };
+
+/**
+ * The reference of the credit a same-bank transfer books for its recipient: the debit's and a C, so the two rows of
+ * one payment share their reference's characters (search finds both from either one: transactionSearch).
+ */
+export const CREDIT_REFERENCE_SUFFIX = 'C';

@@ -1,0 +1,3 @@
+// The cards module's public surface: what other modules, the plugins and the app may use.
+export { countActiveCards } from './cards.queries';
+export { default as cardsRoutes } from './cards.routes';

@@ -1,0 +1,2 @@
+// The dashboard module's public surface: what other modules, the plugins and the app may use.
+export { default as dashboardRoutes } from './dashboard.routes';

@@ -1,0 +1,2 @@
+// The loans module's public surface: what other modules, the plugins and the app may use.
+export { default as loansRoutes } from './loans.routes';
