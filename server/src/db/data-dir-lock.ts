@@ -142,3 +142,16 @@ export async function stopOrphanedPostgres(databaseDir: string, fastMs = 30_000)
   }
   return pid;
 }
+
+/** The live process holding `dataDir` (a running server), if any. */
+export function liveHolder(dataDir: string): number | undefined {
+  const holder = readHolder(join(dataDir, DATA_DIR_LOCK_FILE));
+  return holder && holderIsAlive(holder) ? holder.pid : undefined;
+}
+
+/** The port of the PostgreSQL running on `databaseDir` (postmaster.pid's fourth line), if one runs. */
+export function runningPostgresPort(databaseDir: string): number | undefined {
+  if (livePostmaster(databaseDir) === undefined) return undefined;
+  const port = Number(readFileSync(join(databaseDir, 'postmaster.pid'), 'utf8').split('\n')[3]);
+  return Number.isInteger(port) && port > 0 ? port : undefined;
+}
