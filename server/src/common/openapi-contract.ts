@@ -8,7 +8,7 @@ import { errorResponse, swaggerTransform } from './route-schemas';
 /**
  * The API's published contract (/docs/json) beyond each route's own schemas: who may call an operation (from the
  * guard that really runs, common/route-access.ts), its stable operationId, the refusal every operation can give,
- * the servers and the tags. Third parties lint it and generate clients from it (docs/decisions/0055-public-api-contract.md).
+ * the servers and the tags. Third parties lint it and generate clients from it (docs/decisions/0058-public-api-contract.md).
  */
 
 /** The route's own declaration, where its guard cannot say: a handler that checks the session itself. */

@@ -1,6 +1,6 @@
 /**
  * The operationId of every operation of the API: `<resource>.<action>`, stable, what a generated client names its
- * methods by (docs/decisions/0055-public-api-contract.md). Paths keep their spec-given shapes (/transfer/same,
+ * methods by (docs/decisions/0058-public-api-contract.md). Paths keep their spec-given shapes (/transfer/same,
  * /cheque/:id/approve), so names cannot be read off them; they are declared here, in one place, and the contract
  * test fails for a route that has none or a name given twice. A route may also declare `schema.operationId`.
  */
