@@ -1,23 +1,33 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { idParamsFor, simpleRestListQuery } from '../../common/route-schemas';
-import { parseListParams, sendList } from '../../common/list-paging';
+import type { RouteInstance } from '../../common/type-provider';
+import { idParamsFor, responses } from '../../common/route-schemas';
+import { listQuery, sendList } from '../../common/list-paging';
 import { CRYPTO_KINDS, CRYPTO_SORTS, CRYPTO_STATUSES, type CryptoRequestKind, type CryptoRequestStatusValue } from './crypto.queries';
 import type { CryptoWallet } from './crypto.wallet';
 
 const tags = ['crypto'];
+/** A request as staff see it (crypto.wallet.ts toStaffRecord): passed through whole. */
+const staffRequestSchema = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, additionalProperties: true };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const oneOf = <T extends string>(value: unknown, allowed: readonly T[]): T | null => (typeof value === 'string' && allowed.includes(value as T) ? (value as T) : null);
 
 /** The console's crypto-requests resource (ra-data-simple-rest): every customer's deposits and withdrawals, read by any staff. */
-export function cryptoAdminRoutes(app: FastifyInstance, wallet: CryptoWallet) {
+export function cryptoAdminRoutes(app: RouteInstance, wallet: CryptoWallet) {
   const anyStaff = app.requireStaff();
 
   app.get(
     '/admin/crypto-requests',
-    { preHandler: anyStaff, schema: { tags, summary: 'Every crypto request (list; filter {"status","kind","symbol","customerId","q"})', querystring: simpleRestListQuery } },
-    async (request: FastifyRequest, reply: FastifyReply) => {
-      const params = parseListParams(request.query as Record<string, unknown>, CRYPTO_SORTS, 'createdAt');
+    {
+      preHandler: anyStaff,
+      schema: {
+        tags,
+        summary: 'Every crypto request (list; filter {"status","kind","symbol","customerId","q"})',
+        querystring: listQuery(CRYPTO_SORTS, 'createdAt'),
+        response: responses({ 200: { type: 'array', items: staffRequestSchema } }),
+      },
+    },
+    async (request, reply) => {
+      const params = request.query;
       const { status, kind, symbol, customerId, q } = params.filter;
       const filter = {
         status: oneOf<CryptoRequestStatusValue>(status, CRYPTO_STATUSES),
@@ -33,7 +43,15 @@ export function cryptoAdminRoutes(app: FastifyInstance, wallet: CryptoWallet) {
 
   app.get(
     '/admin/crypto-requests/:id',
-    { preHandler: anyStaff, schema: { tags, summary: 'One crypto request for staff: receipt URL, units, fee, destination, first approval', params: idParamsFor('Crypto request not found') } },
-    async (request) => wallet.showForStaff(app.db, (request.params as { id: string }).id),
+    {
+      preHandler: anyStaff,
+      schema: {
+        tags,
+        summary: 'One crypto request for staff: receipt URL, units, fee, destination, first approval',
+        params: idParamsFor('Crypto request not found'),
+        response: responses({ 200: staffRequestSchema }),
+      },
+    },
+    async (request) => wallet.showForStaff(app.db, request.params.id),
   );
 }

@@ -1,15 +1,15 @@
 import { accountCurrencyOf } from '../user';
-import type { FastifyInstance } from 'fastify';
+import type { RouteInstance } from '../../common/type-provider';
 import { CRYPTO_STATUS_VALUES, cryptoBuySchema, cryptoRequestListQuerySchema, cryptoSellSchema, rejectReasonSchema } from '@strongroom/shared';
 import { actorOf } from '../../common/actor';
 import { customerKeyScope } from '../../plugins/idempotency.plugin';
 import { readUploads, uploadedFiles } from '../../common/multipart';
-import { idParamsFor, okResponse, responses, timelineSchema } from '../../common/route-schemas';
+import { errorResponse, idParamsFor, okResponse, responses, timelineSchema } from '../../common/route-schemas';
 import { sha256Hex } from '../../common/crypto';
 import type { StoredFileEntity } from '../files';
 import { decide } from '../review';
 import { listCryptoOptions } from './crypto.service';
-import { CryptoWallet, RECEIPT_RULES, type BuyInput, type SellInput } from './crypto.wallet';
+import { CryptoWallet, RECEIPT_RULES } from './crypto.wallet';
 import { cryptoReviewKind } from './crypto.review';
 import { PENDING_CRYPTO_REQUESTS_SQL } from './crypto.queries';
 import { cryptoAdminRoutes } from './crypto.admin.routes';
@@ -41,19 +41,39 @@ const requestSchema = {
 const requestIdParams = idParamsFor('Crypto request not found');
 const decisionResponse = responses({ 200: okResponse({ status: { type: 'string' }, awaitingSecondApproval: { type: 'boolean' } }) });
 
-export default async function cryptoRoutes(app: FastifyInstance) {
+const openObject = { type: 'object', additionalProperties: true };
+
+export default async function cryptoRoutes(app: RouteInstance) {
   const wallet = new CryptoWallet(app);
   const adminOnly = app.requireStaff(['admin']);
   app.reviewQueues.add({ resource: 'crypto-requests', label: 'Crypto requests', pendingCountSql: PENDING_CRYPTO_REQUESTS_SQL });
 
-  app.get('/crypto/options', { preHandler: app.requireCustomer, schema: { tags, summary: 'Custody assets: deposit network and address, USD reference price' } }, async () => ({
-    success: true,
-    cryptoOptions: await listCryptoOptions(app.db.manager),
-  }));
+  app.get(
+    '/crypto/options',
+    {
+      preHandler: app.requireCustomer,
+      schema: {
+        tags,
+        summary: 'Custody assets: deposit network and address, USD reference price',
+        response: responses({ 200: okResponse({ cryptoOptions: { type: 'array', items: openObject } }) }),
+      },
+    },
+    async () => ({
+      success: true,
+      cryptoOptions: await listCryptoOptions(app.db.manager),
+    }),
+  );
 
   app.get(
     '/crypto',
-    { preHandler: app.requireCustomer, schema: { tags, summary: "The caller's holdings: units available and reserved, reference price, value in USD and the account currency" } },
+    {
+      preHandler: app.requireCustomer,
+      schema: {
+        tags,
+        summary: "The caller's holdings: units available and reserved, reference price, value in USD and the account currency",
+        response: responses({ 200: okResponse() }),
+      },
+    },
     async (request) => {
       const id = request.customer!.id;
       return { success: true, ...(await wallet.portfolio(app.db.manager, id, (await accountCurrencyOf(app.db, id)) ?? 'USD')) };
@@ -80,8 +100,8 @@ export default async function cryptoRoutes(app: FastifyInstance) {
       const customerId = request.customer!.id;
       const { receipt } = uploadedFiles(request);
       // The key's request hash covers the receipt: the same key with another image is another request.
-      const input = request.body as BuyInput;
-      request.body = { ...input, receiptSha256: receipt ? sha256Hex(receipt) : null };
+      const input = request.body;
+      request.body = Object.assign({}, input, { receiptSha256: receipt ? sha256Hex(receipt) : null });
       const written: StoredFileEntity[] = [];
       try {
         const result = await app.idempotency.run(request, customerKeyScope(customerId), async (m) => {
@@ -111,7 +131,7 @@ export default async function cryptoRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const customerId = request.customer!.id;
       const result = await app.idempotency.run(request, customerKeyScope(customerId), async (m) => {
-        const withdrawal = await wallet.withdraw(m, customerId, actorOf(request), request.body as SellInput);
+        const withdrawal = await wallet.withdraw(m, customerId, actorOf(request), request.body);
         return { status: 201, body: { success: true, message: 'Withdrawal requested. The units are reserved until we send them.', request: withdrawal } };
       });
       return reply.status(result.status).send(result.body);
@@ -130,7 +150,7 @@ export default async function cryptoRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { page, pageSize } = request.query as { page: number; pageSize: number };
+      const { page, pageSize } = request.query;
       const { items, total } = await wallet.listForCustomer(app.db, request.customer!.id, { page, pageSize });
       return { success: true, items, page, pageSize, total };
     },
@@ -142,15 +162,24 @@ export default async function cryptoRoutes(app: FastifyInstance) {
       preHandler: app.requireCustomer,
       schema: { tags, summary: "One of the caller's requests (another customer's is a 404)", params: requestIdParams, response: responses({ 200: okResponse({ request: requestSchema }) }) },
     },
-    async (request) => ({ success: true, request: await wallet.showForCustomer(app.db, request.customer!.id, (request.params as { id: string }).id) }),
+    async (request) => ({ success: true, request: await wallet.showForCustomer(app.db, request.customer!.id, request.params.id) }),
   );
 
   app.get(
     '/crypto/requests/:id/receipt',
-    { preHandler: app.requireCustomerOrStaff, schema: { tags, summary: "A deposit's receipt image (its customer or staff)", params: requestIdParams } },
+    {
+      preHandler: app.requireCustomerOrStaff,
+      schema: {
+        tags,
+        summary: "A deposit's receipt image (its customer or staff)",
+        params: requestIdParams,
+        // The image itself, not JSON; refusals are the usual JSON envelope.
+        response: { 200: { description: 'The receipt image, with its own Content-Type', type: 'string', format: 'binary' }, '4xx': errorResponse },
+      },
+    },
     async (request, reply) => {
       const requester = request.customer ? { customerId: request.customer.id } : { staff: true };
-      const { file, bytes } = await wallet.receipt(app.db.manager, (request.params as { id: string }).id, requester);
+      const { file, bytes } = await wallet.receipt(app.db.manager, request.params.id, requester);
       return reply
         .header('Content-Type', file.mimeType)
         .header('Cache-Control', 'private, max-age=300')
@@ -164,6 +193,7 @@ export default async function cryptoRoutes(app: FastifyInstance) {
     '/crypto/:id/approve',
     {
       preHandler: adminOnly,
+      config: { noBody: true },
       schema: {
         tags,
         summary: 'Approve: a deposit credits the holding (two admins above the four-eyes threshold); a withdrawal sends the reserved units',
@@ -171,7 +201,7 @@ export default async function cryptoRoutes(app: FastifyInstance) {
         response: decisionResponse,
       },
     },
-    async (request) => ({ success: true, ...(await decide(app, cryptoReviewKind, { id: (request.params as { id: string }).id, decision: 'approve', actor: actorOf(request) })) }),
+    async (request) => ({ success: true, ...(await decide(app, cryptoReviewKind, { id: request.params.id, decision: 'approve', actor: actorOf(request) })) }),
   );
 
   app.patch(
@@ -187,8 +217,8 @@ export default async function cryptoRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { reason } = request.body as { reason: string };
-      return { success: true, ...(await decide(app, cryptoReviewKind, { id: (request.params as { id: string }).id, decision: 'reject', reason, actor: actorOf(request) })) };
+      const { reason } = request.body;
+      return { success: true, ...(await decide(app, cryptoReviewKind, { id: request.params.id, decision: 'reject', reason, actor: actorOf(request) })) };
     },
   );
 

@@ -1,8 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import { fxRateUpdateSchema, type FxRateUpdate } from '@strongroom/shared';
+import type { RouteInstance } from '../../common/type-provider';
+import { fxRateUpdateSchema } from '@strongroom/shared';
 import { actorOf } from '../../common/actor';
-import { okResponse, responses, simpleRestListQuery } from '../../common/route-schemas';
-import { parseListParams, sendList } from '../../common/list-paging';
+import { okResponse, responses } from '../../common/route-schemas';
+import { listQuery, sendList } from '../../common/list-paging';
 import { changeSchema, listReferenceChanges, referenceIdParams } from '../reference-data';
 import { FX_RATE_NOT_FOUND, fxRateNotFound } from './fx.errors';
 import { findFxRate, listFxRates } from './fx.queries';
@@ -23,14 +23,20 @@ const fxRateProperties = {
 };
 
 /** The console's FX table: every staff member reads it, admins change a rate (audited, with its history kept). */
-export default async function fxAdminRoutes(app: FastifyInstance) {
+export default async function fxAdminRoutes(app: RouteInstance) {
   const anyStaff = app.requireStaff();
   const adminOnly = app.requireStaff(['admin']);
 
-  app.get('/admin/fx-rates', { preHandler: anyStaff, schema: { tags, summary: 'FX rates (ra-data-simple-rest list)', querystring: simpleRestListQuery } }, async (request, reply) => {
-    const p = parseListParams(request.query as Record<string, unknown>, ['id', 'base', 'quote', 'rate', 'updatedAt'], 'id');
-    const sortOrder = (request.query as { sort?: string }).sort ? p.sortOrder : 'ASC';
-    const { items, total } = await listFxRates(app.db, { base: currencyFilter(p.filter.base), quote: currencyFilter(p.filter.quote) }, { field: p.sortField, order: sortOrder }, p);
+  const fxRateList = {
+    tags,
+    summary: 'FX rates (ra-data-simple-rest list)',
+    // Unsorted, the table reads in id order, A to Z.
+    querystring: listQuery(['id', 'base', 'quote', 'rate', 'updatedAt'], 'id', 'ASC'),
+    response: responses({ 200: { type: 'array', items: { type: 'object', properties: fxRateProperties } } }),
+  };
+  app.get('/admin/fx-rates', { preHandler: anyStaff, schema: fxRateList }, async (request, reply) => {
+    const p = request.query;
+    const { items, total } = await listFxRates(app.db, { base: currencyFilter(p.filter.base), quote: currencyFilter(p.filter.quote) }, { field: p.sortField, order: p.sortOrder }, p);
     return sendList(reply, 'fx-rates', items.map(toFxRateDto), p.offset, total);
   });
 
@@ -46,7 +52,7 @@ export default async function fxAdminRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const [base, quote] = id.split('-');
       const row = await findFxRate(app.db, base, quote);
       if (!row) throw fxRateNotFound();
@@ -67,8 +73,8 @@ export default async function fxAdminRoutes(app: FastifyInstance) {
         response: responses({ 200: okResponse({ ...fxRateProperties, changedFields: { type: 'array', items: { type: 'string' } } }) }),
       },
       handler: async (request) => {
-        const { id } = request.params as { id: string };
-        const body = request.body as FxRateUpdate;
+        const { id } = request.params;
+        const body = request.body;
         const { changed, rate } = await changeFxRate(app.db, actorOf(request), id, { rate: body.rate, reason: body.reason });
         return { success: true, message: changed.length ? `Rate updated: ${rate.rateText}` : 'No change: the rate is already that', ...rate, changedFields: changed };
       },
