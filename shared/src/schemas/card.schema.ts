@@ -105,7 +105,7 @@ export const cardAuthorisationSchema = strictObject({
 
 /** POST /network/card-authorisations/:id/capture: all of the hold, or less (a tip-less restaurant bill). */
 export const cardCaptureSchema = strictObject({
-  amount: yup.lazy((value) => (value === undefined ? yup.mixed().optional().meta(wireMeta('money', false)) : amountField('0.01', 'Amount must be greater than $0.01'))),
+  amount: yup.lazy((value) => (value === undefined ? yup.mixed<string | number>().optional().meta(wireMeta('money', false)) : amountField('0.01', 'Amount must be greater than $0.01'))),
 });
 
 /** POST /account/unfreeze: both secrets, so a thief holding an unlocked phone cannot undo it. */

@@ -61,6 +61,8 @@ export function amountField(min: string, minMessage: string, currencyOf: () => s
   return yup
     .mixed<string | number>()
     .meta(wireMeta('money', true))
+    // Missing is refused with the same message as empty; defined() also types the field as present for the server.
+    .defined(ENTER_AN_AMOUNT)
     .test('amount', minMessage, function check(value) {
       if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return this.createError({ message: ENTER_AN_AMOUNT });
       try {
