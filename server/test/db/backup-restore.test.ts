@@ -242,8 +242,9 @@ describe('npm run backup and npm run restore', () => {
       });
       expect(signIn.status).toBe(200);
 
-      // A backup while the server runs: from its own PostgreSQL, with no downtime, the same rows.
-      const liveBackupDir = join(tempDir('live-backup'), 'b');
+      // A backup while the server runs: from its own PostgreSQL, with no downtime, the same rows. Written inside
+      // DATA_DIR, it does not copy itself.
+      const liveBackupDir = join(targetDir, 'backups', 'live');
       const live = await cli('backup', liveBackupDir, { DATABASE_URL: undefined, DATA_DIR: targetDir });
       expect(live.output).toContain(`Backing up the running server's embedded PostgreSQL (port ${pgPort})`);
       expect(live.code).toBe(0);
@@ -254,6 +255,9 @@ describe('npm run backup and npm run restore', () => {
       const before = rowsOf(backupDir);
       // The sign-in above is the one change since: its session.
       expect(rowsOf(liveBackupDir)).toEqual({ ...before, 'public.sessions': before['public.sessions'] + 1 });
+      const livePaths = JSON.parse(readFileSync(join(liveBackupDir, 'manifest.json'), 'utf8')).files.map((file: { path: string }) => file.path);
+      expect(livePaths.filter((path: string) => path.startsWith('data/backups'))).toEqual([]);
+      expect(livePaths).toContain('data/secrets.json');
     } finally {
       server.kill('SIGTERM');
       await once(server, 'exit');

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../../src/config/config';
 import { approvedCustomer, createTestApp, type TestApp } from '../helpers/test-app';
@@ -66,6 +68,24 @@ describe('metrics (METRICS_PORT)', () => {
       // The public port does not serve them, and the metrics port serves nothing else.
       expect((await fetch(`${base}/metrics`)).status).toBe(404);
       expect((await fetch(metricsUrl.replace('/metrics', '/v1/files'))).status).toBe(404);
+    });
+
+    it('serves every metric the Grafana dashboard and the Prometheus scrape config name', async () => {
+      const monitoring = join(__dirname, '..', '..', '..', 'docker', 'monitoring');
+      const dashboard = readFileSync(join(monitoring, 'grafana', 'dashboards', 'strongroom.json'), 'utf8');
+      const named = new Set(dashboard.match(/\b(strongroom|nodejs|process)_[a-z0-9_]+\b/g));
+      expect(named.size).toBeGreaterThan(10);
+      const text = await (await fetch(metricsUrl)).text();
+      const served = new Set(
+        text
+          .split('\n')
+          .filter((line) => line && !line.startsWith('#'))
+          .map((line) => line.split(/[{ ]/)[0]),
+      );
+      expect([...named].filter((name) => !served.has(name))).toEqual([]);
+      // The scrape config's port is the Docker image's METRICS_PORT.
+      expect(readFileSync(join(monitoring, 'prometheus.yml'), 'utf8')).toContain("targets: ['app:9464']");
+      expect(readFileSync(join(monitoring, '..', 'Dockerfile'), 'utf8')).toMatch(/METRICS_PORT=9464/);
     });
 
     it('reports ledger batches and the job queue', async () => {

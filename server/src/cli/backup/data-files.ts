@@ -1,5 +1,5 @@
 import { copyFileSync, lstatSync, mkdirSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { DATA_DIR_LOCK_FILE } from '../../db/data-dir-lock';
 import { sha256OfFile, type Manifest } from './manifest';
 
@@ -10,13 +10,14 @@ import { sha256OfFile, type Manifest } from './manifest';
  */
 const NOT_COPIED = new Set(['pg', DATA_DIR_LOCK_FILE]);
 
-function listFiles(root: string, dir = root): string[] {
+function listFiles(root: string, skip: string, dir = root): string[] {
   const found: string[] = [];
   for (const name of readdirSync(dir).sort()) {
     const full = join(dir, name);
-    if (dir === root && NOT_COPIED.has(name)) continue;
+    // The backup being written, when it is inside DATA_DIR, is not copied into itself.
+    if ((dir === root && NOT_COPIED.has(name)) || full === skip) continue;
     const stat = lstatSync(full);
-    if (stat.isDirectory()) found.push(...listFiles(root, full));
+    if (stat.isDirectory()) found.push(...listFiles(root, skip, full));
     else if (stat.isFile()) found.push(full);
   }
   return found;
@@ -25,7 +26,7 @@ function listFiles(root: string, dir = root): string[] {
 /** Copies DATA_DIR's files into `backupDir/data`, keeping their modes; returns their manifest entries. */
 export async function backUpDataFiles(dataDir: string, backupDir: string): Promise<Manifest['files']> {
   const entries: Manifest['files'] = [];
-  for (const source of listFiles(dataDir)) {
+  for (const source of listFiles(dataDir, resolve(backupDir))) {
     const path = ['data', ...relative(dataDir, source).split(sep)].join('/');
     const target = join(backupDir, path);
     mkdirSync(dirname(target), { recursive: true, mode: 0o700 });
