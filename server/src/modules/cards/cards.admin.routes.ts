@@ -1,8 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { RouteInstance } from '../../common/type-provider';
 import { rejectReasonSchema } from '@strongroom/shared';
 import { actorOf } from '../../common/actor';
-import { idParams, okResponse, responses, simpleRestListQuery } from '../../common/route-schemas';
-import { parseListParams, sendList } from '../../common/list-paging';
+import { idParams, okResponse, responses } from '../../common/route-schemas';
+import { listQuery, sendList } from '../../common/list-paging';
 import type { CardsService } from './cards.service';
 import { toCardDto } from './cards.service';
 import { cardSchema } from './cards.schemas';
@@ -12,6 +12,10 @@ import * as errors from './cards.errors';
 import { isUuid } from '../../common/ids';
 
 const tags = ['admin'];
+/** A card as the console sees it (toAdminCard): the customer's masked card and who holds it. */
+const adminCardSchema = { type: 'object', properties: { id: { type: 'string', format: 'uuid' }, customerId: { type: 'string', format: 'uuid' } }, additionalProperties: true };
+/** An authorisation as toAuthorisationDto (cards.network.ts) gives it. */
+const authorisationSchema = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, additionalProperties: true };
 const textFilter = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim().slice(0, 100) : undefined);
 
 /** A card for the console: masked like the customer's view, never the number or the CVV. */
@@ -28,12 +32,18 @@ function toAdminCard(c: q.AdminCardRow) {
 }
 
 /** The console's cards and card authorisations (react-admin simple-rest lists). */
-export default async function cardAdminRoutes(app: FastifyInstance, opts: { cards: CardsService }) {
+export default async function cardAdminRoutes(app: RouteInstance, opts: { cards: CardsService }) {
   const anyStaff = app.requireStaff();
   const adminOnly = app.requireStaff(['admin']);
 
-  app.get('/admin/cards', { preHandler: anyStaff, schema: { tags, summary: 'Card applications and issued cards, masked', querystring: simpleRestListQuery } }, async (request, reply) => {
-    const p = parseListParams(request.query as Record<string, unknown>, ['createdAt', 'status', 'creditLimit', 'id'], 'createdAt');
+  const cardList = {
+    tags,
+    summary: 'Card applications and issued cards, masked',
+    querystring: listQuery(['createdAt', 'status', 'creditLimit', 'id'], 'createdAt'),
+    response: responses({ 200: { type: 'array', items: adminCardSchema } }),
+  };
+  app.get('/admin/cards', { preHandler: anyStaff, schema: cardList }, async (request, reply) => {
+    const p = request.query;
     const customerId = textFilter(p.filter.customerId);
     const { items, total } = await q.adminListCards(
       app.db,
@@ -44,8 +54,8 @@ export default async function cardAdminRoutes(app: FastifyInstance, opts: { card
     return sendList(reply, 'cards', items.map(toAdminCard), p.offset, total);
   });
 
-  app.get('/admin/cards/:id', { preHandler: anyStaff, schema: { tags, summary: 'One card, masked', params: idParams } }, async (request) => {
-    const card = await q.adminFindCard(app.db, (request.params as { id: string }).id);
+  app.get('/admin/cards/:id', { preHandler: anyStaff, schema: { tags, summary: 'One card, masked', params: idParams, response: responses({ 200: adminCardSchema }) } }, async (request) => {
+    const card = await q.adminFindCard(app.db, request.params.id);
     if (!card) throw errors.cardNotFound();
     return toAdminCard(card);
   });
@@ -57,8 +67,8 @@ export default async function cardAdminRoutes(app: FastifyInstance, opts: { card
       schema: { tags, summary: 'Block a card for good (lost, stolen, fraud); audited', params: idParams, body: rejectReasonSchema, response: responses({ 200: okResponse({ card: cardSchema }) }) },
     },
     async (request) => {
-      const { reason } = request.body as { reason: string };
-      const card = await opts.cards.block((request.params as { id: string }).id, reason, actorOf(request));
+      const { reason } = request.body;
+      const card = await opts.cards.block(request.params.id, reason, actorOf(request));
       return { success: true, message: 'Card blocked', card };
     },
   );
@@ -68,10 +78,11 @@ export default async function cardAdminRoutes(app: FastifyInstance, opts: { card
       `/admin/cards/:id/${action}`,
       {
         preHandler: adminOnly,
+        config: { noBody: true },
         schema: { tags, summary: `${action === 'freeze' ? 'Freeze' : 'Unfreeze'} a card for its customer; audited`, params: idParams, response: responses({ 200: okResponse({ card: cardSchema }) }) },
       },
       async (request) => {
-        const card = await opts.cards.setFrozen(null, (request.params as { id: string }).id, action === 'freeze', actorOf(request));
+        const card = await opts.cards.setFrozen(null, request.params.id, action === 'freeze', actorOf(request));
         return { success: true, message: action === 'freeze' ? 'Card frozen' : 'Card unfrozen', card };
       },
     );
@@ -79,9 +90,17 @@ export default async function cardAdminRoutes(app: FastifyInstance, opts: { card
 
   app.get(
     '/admin/card-authorisations',
-    { preHandler: anyStaff, schema: { tags, summary: 'Authorisations the card network asked for: held, captured, voided, declined', querystring: simpleRestListQuery } },
+    {
+      preHandler: anyStaff,
+      schema: {
+        tags,
+        summary: 'Authorisations the card network asked for: held, captured, voided, declined',
+        querystring: listQuery(['createdAt', 'id'], 'createdAt'),
+        response: responses({ 200: { type: 'array', items: authorisationSchema } }),
+      },
+    },
     async (request, reply) => {
-      const p = parseListParams(request.query as Record<string, unknown>, ['createdAt', 'id'], 'createdAt');
+      const p = request.query;
       const cardId = textFilter(p.filter.cardId);
       const { items, total } = await q.adminListAuthorisations(app.db, { cardId: isUuid(cardId) ? cardId : undefined, status: textFilter(p.filter.status) }, p.sortOrder, {
         limit: p.limit,
@@ -91,9 +110,13 @@ export default async function cardAdminRoutes(app: FastifyInstance, opts: { card
     },
   );
 
-  app.get('/admin/card-authorisations/:id', { preHandler: anyStaff, schema: { tags, summary: 'One authorisation', params: idParams } }, async (request) => {
-    const a = await q.findAuthorisation(app.db, (request.params as { id: string }).id);
-    if (!a) throw errors.authorisationNotFound();
-    return toAuthorisationDto(a);
-  });
+  app.get(
+    '/admin/card-authorisations/:id',
+    { preHandler: anyStaff, schema: { tags, summary: 'One authorisation', params: idParams, response: responses({ 200: authorisationSchema }) } },
+    async (request) => {
+      const a = await q.findAuthorisation(app.db, request.params.id);
+      if (!a) throw errors.authorisationNotFound();
+      return toAuthorisationDto(a);
+    },
+  );
 }

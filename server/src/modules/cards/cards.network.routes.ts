@@ -1,10 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { RouteInstance } from '../../common/type-provider';
 import { cardAuthorisationSchema, cardCaptureSchema } from '@strongroom/shared';
 import { actorOf, type Actor } from '../../common/actor';
 import { safeEqual } from '../../common/crypto';
 import { guardFor } from '../../common/route-access';
-import { idParams, okResponse, responses } from '../../common/route-schemas';
-import { CardNetworkService, type AuthorisationInput } from './cards.network';
+import { idParams, moneySchema, okResponse, responses } from '../../common/route-schemas';
+import { CardNetworkService } from './cards.network';
 import type { CardKeys } from './cards.issuing';
 import * as errors from './cards.errors';
 
@@ -12,14 +13,14 @@ const tags = ['card network'];
 const authorisationSchema = {
   type: 'object',
   additionalProperties: true,
-  properties: { id: { type: 'string' }, status: { type: 'string' }, amount: { type: 'string' }, currency: { type: 'string' } },
+  properties: { id: { type: 'string' }, status: { type: 'string' }, amount: moneySchema, currency: { type: 'string' } },
 };
 
 /**
  * The card network interface: callable with the network's credential from configuration (header
  * x-network-key = CARD_NETWORK_KEY) or by a staff admin (the console's "Post a card payment").
  */
-export default async function cardNetworkRoutes(app: FastifyInstance, opts: { keys: CardKeys }) {
+export default async function cardNetworkRoutes(app: RouteInstance, opts: { keys: CardKeys }) {
   const network = new CardNetworkService(app, opts.keys);
   const adminOnly = app.requireStaff(['admin']);
   const scope = 'card-network';
@@ -49,7 +50,7 @@ export default async function cardNetworkRoutes(app: FastifyInstance, opts: { ke
       },
     },
     async (request, reply) => {
-      const input = request.body as AuthorisationInput;
+      const input = request.body;
       const result = await app.idempotency.run(request, scope, async (m) => ({ status: 201, body: { success: true, ...(await network.authorise(m, input, callerOf(request))) } }));
       return reply.status(result.status).send(result.body);
     },
@@ -69,8 +70,8 @@ export default async function cardNetworkRoutes(app: FastifyInstance, opts: { ke
       },
     },
     async (request, reply) => {
-      const { id } = request.params as { id: string };
-      const { amount } = request.body as { amount?: string | number };
+      const { id } = request.params;
+      const { amount } = request.body;
       const result = await app.idempotency.run(request, scope, async (m) => ({
         status: 200,
         body: { success: true, message: 'Captured', authorisation: await network.capture(m, id, amount, callerOf(request)) },
@@ -83,11 +84,11 @@ export default async function cardNetworkRoutes(app: FastifyInstance, opts: { ke
     '/network/card-authorisations/:id/void',
     {
       preHandler: networkCaller,
-      config: moneyLimit,
+      config: { rateLimit: moneyLimit.rateLimit, noBody: true },
       schema: { tags, summary: 'Void a held authorisation: the hold is released', params: idParams, response: responses({ 200: okResponse({ authorisation: authorisationSchema }) }) },
     },
     async (request, reply) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const result = await app.idempotency.run(request, scope, async (m) => ({ status: 200, body: { success: true, message: 'Voided', authorisation: await network.void(m, id, callerOf(request)) } }));
       return reply.status(result.status).send(result.body);
     },

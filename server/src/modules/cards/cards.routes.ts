@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import { cardApplicationSchema, cardPaymentSchema, rejectReasonSchema, cardRevealSchema, type CardApplicationInput } from '@strongroom/shared';
+import type { RouteInstance } from '../../common/type-provider';
+import { cardApplicationSchema, cardPaymentSchema, rejectReasonSchema, cardRevealSchema } from '@strongroom/shared';
 import { actorOf } from '../../common/actor';
 import { customerKeyScope } from '../../plugins/idempotency.plugin';
 import { idParams, okResponse, responses } from '../../common/route-schemas';
@@ -13,7 +13,7 @@ import { cardSchema } from './cards.schemas';
 const tags = ['cards'];
 
 /** Cards (docs/decisions/0012-issued-cards.md): apply, see masked, reveal with the PIN, freeze, pay the balance; staff decide and block. */
-export default async function cardRoutes(app: FastifyInstance) {
+export default async function cardRoutes(app: RouteInstance) {
   const cards = new CardsService(app);
   const kind = cardReviewKind(cards.keys);
   const customer = app.requireApprovedCustomer;
@@ -33,7 +33,7 @@ export default async function cardRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const card = await cards.apply(request.customer!.id, request.body as CardApplicationInput, actorOf(request));
+      const card = await cards.apply(request.customer!.id, request.body, actorOf(request));
       return reply.status(201).send({ success: true, message: 'Card application submitted. We will e-mail you when it is decided.', card });
     },
   );
@@ -52,7 +52,7 @@ export default async function cardRoutes(app: FastifyInstance) {
     { preHandler: app.requireCustomer, schema: { tags, summary: "One of the caller's cards, masked", params: idParams, response: responses({ 200: okResponse({ card: cardSchema }) }) } },
     async (request) => ({
       success: true,
-      card: await cards.get(request.customer!.id, (request.params as { id: string }).id),
+      card: await cards.get(request.customer!.id, request.params.id),
     }),
   );
 
@@ -64,7 +64,7 @@ export default async function cardRoutes(app: FastifyInstance) {
     },
     async (request) => ({
       success: true,
-      items: await cards.activity(request.customer!.id, (request.params as { id: string }).id),
+      items: await cards.activity(request.customer!.id, request.params.id),
     }),
   );
 
@@ -82,8 +82,8 @@ export default async function cardRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { pin } = request.body as { pin: string };
-      const revealed = await cards.reveal(request.customer!.id, (request.params as { id: string }).id, pin, actorOf(request));
+      const { pin } = request.body;
+      const revealed = await cards.reveal(request.customer!.id, request.params.id, pin, actorOf(request));
       return reply
         .header('Cache-Control', 'no-store')
         .header('Pragma', 'no-cache')
@@ -96,6 +96,7 @@ export default async function cardRoutes(app: FastifyInstance) {
       `/card/:id/${action}`,
       {
         preHandler: customer,
+        config: { noBody: true },
         schema: {
           tags,
           summary: action === 'freeze' ? 'Freeze the card: every payment is declined until unfrozen' : 'Unfreeze the card',
@@ -104,7 +105,7 @@ export default async function cardRoutes(app: FastifyInstance) {
         },
       },
       async (request) => {
-        const card = await cards.setFrozen(request.customer!.id, (request.params as { id: string }).id, action === 'freeze', actorOf(request));
+        const card = await cards.setFrozen(request.customer!.id, request.params.id, action === 'freeze', actorOf(request));
         return { success: true, message: action === 'freeze' ? 'Card frozen' : 'Card unfrozen', card };
       },
     );
@@ -125,8 +126,8 @@ export default async function cardRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const customerId = request.customer!.id;
-      const cardId = (request.params as { id: string }).id;
-      const result = await app.idempotency.run(request, customerKeyScope(customerId), (m) => cards.pay(m, customerId, cardId, request.body as { amount: string; pin: string }, actorOf(request)));
+      const cardId = request.params.id;
+      const result = await app.idempotency.run(request, customerKeyScope(customerId), (m) => cards.pay(m, customerId, cardId, request.body, actorOf(request)));
       return reply.status(result.status).send(result.body);
     },
   );
@@ -135,6 +136,7 @@ export default async function cardRoutes(app: FastifyInstance) {
     '/card/:id/approve',
     {
       preHandler: adminOnly,
+      config: { noBody: true },
       schema: {
         tags: ['admin'],
         summary: 'Approve a card application: the card is issued (four eyes above the threshold)',
@@ -142,7 +144,7 @@ export default async function cardRoutes(app: FastifyInstance) {
         response: responses({ 200: okResponse({ status: { type: 'string' }, awaitingSecondApproval: { type: 'boolean' } }) }),
       },
     },
-    async (request) => ({ success: true, ...(await decide(app, kind, { id: (request.params as { id: string }).id, decision: 'approve', actor: actorOf(request) })) }),
+    async (request) => ({ success: true, ...(await decide(app, kind, { id: request.params.id, decision: 'approve', actor: actorOf(request) })) }),
   );
 
   app.patch(
@@ -158,8 +160,8 @@ export default async function cardRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { reason } = request.body as { reason: string };
-      return { success: true, ...(await decide(app, kind, { id: (request.params as { id: string }).id, decision: 'reject', reason, actor: actorOf(request) })) };
+      const { reason } = request.body;
+      return { success: true, ...(await decide(app, kind, { id: request.params.id, decision: 'reject', reason, actor: actorOf(request) })) };
     },
   );
 
