@@ -246,8 +246,9 @@ export class Idempotency {
    * is two requests, never Y answered with X's result. (Hashed to fit the scope column.)
    */
   private scopeOf(request: FastifyRequest, callerScope: string): string {
-    const params = request.params as Record<string, unknown> | undefined;
-    if (!params || Object.keys(params).length === 0) return callerScope;
+    // Any route's path parameters: an object of text, or nothing for a route without any.
+    const params: unknown = request.params;
+    if (!params || typeof params !== 'object' || Object.keys(params).length === 0) return callerScope;
     return `${callerScope}@${sha256Hex(stableStringify(params)).slice(0, 24)}`;
   }
 

@@ -1,10 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { LOAN_STATUSES, loanApplicationSchema, loanPayNextSchema, rejectReasonSchema, type LoanApplicationInput } from '@strongroom/shared';
+import type { FastifyRequest } from 'fastify';
+import type { RouteInstance } from '../../common/type-provider';
+import { LOAN_STATUSES, loanApplicationSchema, loanPayNextSchema, rejectReasonSchema } from '@strongroom/shared';
 import { actorOf } from '../../common/actor';
 import { guardFor } from '../../common/route-access';
 import { customerKeyScope } from '../../plugins/idempotency.plugin';
-import { idParams, okResponse, responses, userIdParams, simpleRestListQuery } from '../../common/route-schemas';
-import { parseListParams, sendList } from '../../common/list-paging';
+import { idParams, okResponse, responses, userIdParams } from '../../common/route-schemas';
+import { listQuery, sendList } from '../../common/list-paging';
 import { LOAN_SORTS, PENDING_LOANS_COUNT_SQL } from './loans.queries';
 import { defineLoanJobs } from './loans.jobs';
 import { LoansService } from './loans.service';
@@ -24,7 +25,7 @@ function listFilter(filter: Record<string, unknown>) {
 }
 
 /** Loans: the customer's application, list and early payment, and the staff review (docs/adding-a-product.md). */
-export default async function loanRoutes(app: FastifyInstance) {
+export default async function loanRoutes(app: RouteInstance) {
   const loans = new LoansService(app);
   defineLoanJobs(app);
   app.reviewQueues.add({ resource: 'loans', label: 'Loans', pendingCountSql: PENDING_LOANS_COUNT_SQL });
@@ -32,7 +33,7 @@ export default async function loanRoutes(app: FastifyInstance) {
   staffRoutes(app, loans);
 }
 
-function customerRoutes(app: FastifyInstance, loans: LoansService) {
+function customerRoutes(app: RouteInstance, loans: LoansService) {
   const customer = app.requireApprovedCustomer;
   const moneyLimit = { rateLimit: { max: app.config.moneyRateLimitPerMinute, timeWindow: '1 minute' } };
   /** Staff read any customer's loans; a customer reads their own. */
@@ -57,7 +58,7 @@ function customerRoutes(app: FastifyInstance, loans: LoansService) {
       },
     },
     async (request, reply) => {
-      const loan = await loans.apply(request.customer!.id, request.body as LoanApplicationInput, actorOf(request));
+      const loan = await loans.apply(request.customer!.id, request.body, actorOf(request));
       return reply.status(201).send({ success: true, message: 'Loan application submitted successfully', loan });
     },
   );
@@ -74,7 +75,7 @@ function customerRoutes(app: FastifyInstance, loans: LoansService) {
       },
     },
     async (request) => {
-      const { userId } = request.params as { userId: string };
+      const { userId } = request.params;
       return { success: true, loans: await loans.listForUser(actorOf(request), userId) };
     },
   );
@@ -94,15 +95,15 @@ function customerRoutes(app: FastifyInstance, loans: LoansService) {
     },
     async (request, reply) => {
       const customerId = request.customer!.id;
-      const { id } = request.params as { id: string };
-      const { pin } = request.body as { pin: string };
+      const { id } = request.params;
+      const { pin } = request.body;
       const result = await app.idempotency.run(request, customerKeyScope(customerId), (m) => loans.payNext(m, customerId, id, pin, actorOf(request)));
       return reply.status(result.status).send(result.body);
     },
   );
 }
 
-function staffRoutes(app: FastifyInstance, loans: LoansService) {
+function staffRoutes(app: RouteInstance, loans: LoansService) {
   const anyStaff = app.requireStaff();
   const adminOnly = app.requireStaff(['admin']);
 
@@ -113,15 +114,15 @@ function staffRoutes(app: FastifyInstance, loans: LoansService) {
       schema: {
         tags: ['admin', ...tags],
         summary: 'Every loan (ra-data-simple-rest list; filter status, customerId, q)',
-        querystring: simpleRestListQuery,
+        querystring: listQuery(Object.keys(LOAN_SORTS) as (keyof typeof LOAN_SORTS)[], 'createdAt'),
         response: responses({ 200: { type: 'array', items: loanObject } }),
       },
     },
     async (request, reply) => {
-      const params = parseListParams(request.query as Record<string, unknown>, Object.keys(LOAN_SORTS), 'createdAt');
+      const params = request.query;
       const { items, total } = await loans.listForStaff({
         ...listFilter(params.filter),
-        sort: params.sortField as keyof typeof LOAN_SORTS,
+        sort: params.sortField,
         order: params.sortOrder,
         offset: params.offset,
         limit: params.limit,
@@ -136,22 +137,24 @@ function staffRoutes(app: FastifyInstance, loans: LoansService) {
       preHandler: anyStaff,
       schema: { tags: ['admin', ...tags], summary: 'One loan: application (SSN last 4), schedule, collection state, history', params: idParams, response: responses({ 200: loanObject }) },
     },
-    async (request) => loans.showForStaff((request.params as { id: string }).id),
+    async (request) => loans.showForStaff(request.params.id),
   );
 
   app.patch(
     '/loan/:id/review',
     {
       preHandler: adminOnly,
+      config: { noBody: true },
       schema: { tags: ['admin', ...tags], summary: 'Take a pending application into review', params: idParams, response: responses({ 200: okResponse({ status: { type: 'string' } }) }) },
     },
-    async (request) => ({ success: true, ...(await loans.startReview((request.params as { id: string }).id, actorOf(request))) }),
+    async (request) => ({ success: true, ...(await loans.startReview(request.params.id, actorOf(request))) }),
   );
 
   app.patch(
     '/loan/:id/approve',
     {
       preHandler: adminOnly,
+      config: { noBody: true },
       schema: {
         tags: ['admin', ...tags],
         summary: 'Approve: pays the loan out through the ledger and sets the schedule (four eyes above the threshold)',
@@ -159,7 +162,7 @@ function staffRoutes(app: FastifyInstance, loans: LoansService) {
         response: responses({ 200: decisionAnswer }),
       },
     },
-    async (request) => ({ success: true, ...(await loans.decide((request.params as { id: string }).id, 'approve', actorOf(request))) }),
+    async (request) => ({ success: true, ...(await loans.decide(request.params.id, 'approve', actorOf(request))) }),
   );
 
   app.patch(
@@ -169,8 +172,8 @@ function staffRoutes(app: FastifyInstance, loans: LoansService) {
       schema: { tags: ['admin', ...tags], summary: 'Reject with a reason; nothing is paid out', params: idParams, body: rejectReasonSchema, response: responses({ 200: decisionAnswer }) },
     },
     async (request) => {
-      const { reason } = request.body as { reason: string };
-      return { success: true, ...(await loans.decide((request.params as { id: string }).id, 'reject', actorOf(request), reason)) };
+      const { reason } = request.body;
+      return { success: true, ...(await loans.decide(request.params.id, 'reject', actorOf(request), reason)) };
     },
   );
 }

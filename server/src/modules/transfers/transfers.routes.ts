@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { RouteInstance } from '../../common/type-provider';
 import * as yup from 'yup';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import {
@@ -22,7 +23,7 @@ import { SameBankService } from './same-bank.service';
 import { transactionItemSchema } from '../transactions';
 import type { SameBankParties } from './transfers.queries';
 import { partiesOfAnswer, sameBankPaymentRider, type PaymentRiderAnswer } from './payment-rider';
-import { AuthorisationService, type InitiateInput, type SetUpRepeat } from './authorisation.service';
+import { AuthorisationService, type SetUpRepeat } from './authorisation.service';
 import { cancelScheduled, defineTransferJobs, listScheduled } from './scheduled-transfers';
 import transferAdminRoutes from './transfers.admin.routes';
 import { recentPayees } from './recent-payees';
@@ -91,7 +92,7 @@ export interface TransferRouteOptions {
   setUpStandingOrder: SetUpRepeat;
 }
 
-export default async function transferRoutes(app: FastifyInstance, options: TransferRouteOptions) {
+export default async function transferRoutes(app: RouteInstance, options: TransferRouteOptions) {
   const sameBank = new SameBankService(app);
   const authorisation = new AuthorisationService(app, options.setUpStandingOrder);
   const customer = app.requireApprovedCustomer;
@@ -107,7 +108,8 @@ export default async function transferRoutes(app: FastifyInstance, options: Tran
     // A malformed key is refused before anything is judged: nothing is read for it.
     if (!key && request.headers['idempotency-key'] !== undefined) return undefined;
     // The session is checked before the body is validated: only a body that names an account as text is read for.
-    const recipientAccountNumber = (request.body as { recipientAccountNumber?: unknown } | undefined)?.recipientAccountNumber;
+    const unvalidated: unknown = request.body;
+    const recipientAccountNumber = unvalidated && typeof unvalidated === 'object' && 'recipientAccountNumber' in unvalidated ? unvalidated.recipientAccountNumber : undefined;
     if (typeof recipientAccountNumber !== 'string') return { key };
     const answer = (read: PaymentRiderAnswer) => {
       const parties = partiesOfAnswer(read);
@@ -133,7 +135,7 @@ export default async function transferRoutes(app: FastifyInstance, options: Tran
       },
     },
     async (request) => {
-      const { accountNumber } = request.params as yup.InferType<typeof recipientParams>;
+      const { accountNumber } = request.params;
       return { success: true, recipient: await sameBank.lookupRecipient(accountNumber, request.customer!.id) };
     },
   );
@@ -150,7 +152,7 @@ export default async function transferRoutes(app: FastifyInstance, options: Tran
       },
     },
     async (request) => {
-      const query = request.query as yup.InferType<typeof quoteQuery>;
+      const query = request.query;
       const q = await quote(app.db.manager, request.customer!.id, query.type as 'same' | 'local' | 'international', query.amount, query.currency);
       return {
         success: true,
@@ -186,7 +188,7 @@ export default async function transferRoutes(app: FastifyInstance, options: Tran
       },
     },
     async (request, reply) => {
-      const body = request.body as yup.InferType<typeof sameBankTransferSchema>;
+      const body = request.body;
       const customerId = request.customer!.id;
       // For the first booking only: another (runInStatement retries a stale claim) reads and takes its own attempt.
       const takeParties = () => {
@@ -218,7 +220,7 @@ export default async function transferRoutes(app: FastifyInstance, options: Tran
         schema: { tags, summary: `Start a${kind === 'local' ? ' local' : 'n international'} transfer; confirm with /transfer/confirm-code`, body, response: initiated },
       },
       async (request, reply) => {
-        const input = request.body as InitiateInput;
+        const input = request.body;
         const result = await app.idempotency.run(request, customerKeyScope(request.customer!.id), (m) => authorisation.initiate(m, request.customer!.id, kind, input));
         return reply.status(result.status).send(result.body);
       },
@@ -238,7 +240,7 @@ export default async function transferRoutes(app: FastifyInstance, options: Tran
       },
     },
     async (request, reply) => {
-      const input = request.body as yup.InferType<typeof confirmCodeSchema>;
+      const input = request.body;
       const actor = Object.assign(actorOf(request), { id: request.customer!.id });
       const result = await app.idempotency.run(request, customerKeyScope(request.customer!.id), (m) =>
         authorisation.confirm(m, actor, { transferId: input.transferId, code: input.code ?? undefined, pin: input.pin ?? undefined }),
@@ -260,7 +262,7 @@ export default async function transferRoutes(app: FastifyInstance, options: Tran
       },
     },
     async (request) => {
-      const { transferId } = request.body as yup.InferType<typeof passkeyOptionsSchema>;
+      const { transferId } = request.body;
       const options = await withTransaction(app.db, (m) => authorisation.passkeyOptions(m, request.customer!.id, transferId));
       return { success: true, options };
     },
@@ -279,7 +281,7 @@ export default async function transferRoutes(app: FastifyInstance, options: Tran
       },
     },
     async (request, reply) => {
-      const input = request.body as yup.InferType<typeof confirmPasskeySchema>;
+      const input = request.body;
       const actor = Object.assign(actorOf(request), { id: request.customer!.id });
       const result = await app.idempotency.run(request, customerKeyScope(request.customer!.id), (m) =>
         authorisation.confirmWithPasskey(m, actor, { transferId: input.transferId, response: input.response as unknown as AuthenticationResponseJSON }),
@@ -319,9 +321,9 @@ export default async function transferRoutes(app: FastifyInstance, options: Tran
 
   app.post(
     '/transfer/:id/cancel',
-    { preHandler: customer, schema: { tags, summary: 'Cancel a scheduled transfer before its date', params: idParams, response: responses({ 200: okResponse() }) } },
+    { preHandler: customer, config: { noBody: true }, schema: { tags, summary: 'Cancel a scheduled transfer before its date', params: idParams, response: responses({ 200: okResponse() }) } },
     async (request) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       await withTransaction(app.db, (m) => cancelScheduled(m, request.customer!.id, id, actorOf(request)));
       return { success: true, message: 'Scheduled transfer cancelled' };
     },
