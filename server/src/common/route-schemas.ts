@@ -126,6 +126,9 @@ export function responses(success: Record<number, unknown>): Record<string, unkn
 /** An amount on the wire: a decimal string with exactly two decimals (shared/src/money.ts, minorToDecimal). */
 export const moneySchema = { type: 'string', pattern: '^-?\\d+\\.\\d{2}$', examples: ['125.00'] };
 
+/** A quantity of a crypto asset in an answer: a decimal string without trailing zeros (shared/src/crypto.ts, formatUnits). */
+export const assetUnitsSchema = { type: 'string', pattern: '^\\d+(\\.\\d+)?$', examples: ['0.015'] };
+
 export const timelineSchema = {
   type: 'array',
   items: {

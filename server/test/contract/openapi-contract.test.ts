@@ -109,11 +109,17 @@ describe('the published API contract (GET /docs/json)', () => {
 
   it('states money as a decimal string with its pattern and an example, in requests and answers', () => {
     const moneyPatterns = new Set([MONEY_INPUT_PATTERN, moneySchema.pattern]);
+    const amountNames = /amount|balance|fee|price|credit|limit|total|value|holds/i;
+    const unpatterned: string[] = [];
     let amountsSeen = 0;
     for (const { path, method, operation } of operationsOf(doc)) {
       const bodies = [...Object.values(operation.requestBody?.content ?? {}), ...Object.values(operation.responses).flatMap((response) => Object.values(response.content ?? {}))];
       for (const schema of bodies.flatMap((media) => [...schemasIn(media.schema)])) {
         expect(schema.type).not.toEqual([]);
+        // An amount given as text says its form.
+        for (const [name, property] of Object.entries(schema.properties ?? {})) {
+          if (amountNames.test(name) && property.type === 'string' && !property.pattern) unpatterned.push(`${method} ${path} ${name}`);
+        }
         if (schema.pattern && moneyPatterns.has(schema.pattern)) {
           amountsSeen += 1;
           expect({ where: `${method} ${path}`, type: schema.type, example: typeof schema.example }).toEqual({ where: `${method} ${path}`, type: 'string', example: 'string' });
@@ -122,6 +128,7 @@ describe('the published API contract (GET /docs/json)', () => {
       }
     }
     expect(amountsSeen).toBeGreaterThan(20);
+    expect(unpatterned).toEqual([]);
     const sameBank = doc.paths['/v1/transfer/same']!.post!.requestBody!.content['application/json'].schema;
     expect(sameBank.properties!.amount).toMatchObject({ type: 'string', pattern: MONEY_INPUT_PATTERN });
   });

@@ -1,3 +1,5 @@
+import { moneySchema } from '../../common/route-schemas';
+
 /** A card as the customer and staff routes answer it (masked: no number, no security code). */
 export const cardSchema = {
   type: 'object',
@@ -11,9 +13,9 @@ export const cardSchema = {
     expiry: { type: ['string', 'null'] },
     frozen: { type: 'boolean' },
     frozenByAccount: { type: 'boolean' },
-    creditLimit: { type: 'string' },
-    balanceOwed: { type: 'string' },
-    holds: { type: 'string' },
-    availableCredit: { type: 'string' },
+    creditLimit: moneySchema,
+    balanceOwed: moneySchema,
+    holds: moneySchema,
+    availableCredit: moneySchema,
   },
 };

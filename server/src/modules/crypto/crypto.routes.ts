@@ -4,7 +4,7 @@ import { CRYPTO_STATUS_VALUES, cryptoBuySchema, cryptoRequestListQuerySchema, cr
 import { actorOf } from '../../common/actor';
 import { customerKeyScope } from '../../plugins/idempotency.plugin';
 import { readUploads, uploadedFiles } from '../../common/multipart';
-import { errorResponse, idParamsFor, okResponse, responses, timelineSchema } from '../../common/route-schemas';
+import { assetUnitsSchema, errorResponse, idParamsFor, moneySchema, okResponse, responses, timelineSchema } from '../../common/route-schemas';
 import { sha256Hex } from '../../common/crypto';
 import type { StoredFileEntity } from '../files';
 import { decide } from '../review';
@@ -23,13 +23,13 @@ const requestSchema = {
     crypto: { type: 'string' },
     symbol: { type: 'string' },
     icon: { type: 'string' },
-    amount: { type: 'string' },
-    networkFee: { type: 'string' },
-    total: { type: 'string' },
+    amount: assetUnitsSchema,
+    networkFee: assetUnitsSchema,
+    total: assetUnitsSchema,
     network: { type: 'string' },
     address: { type: 'string' },
-    referencePriceUsd: { type: 'string' },
-    valueUsd: { type: 'string' },
+    referencePriceUsd: moneySchema,
+    valueUsd: moneySchema,
     status: { type: 'string', enum: CRYPTO_STATUS_VALUES },
     reason: { type: ['string', 'null'] },
     receipt: { type: ['string', 'null'] },
