@@ -74,11 +74,6 @@ export function listQuery<Field extends string>(sortable: readonly Field[], defa
     });
 }
 
-/** @deprecated Lists declare `listQuery(...)` as their querystring schema instead. */
-export function parseListParams(query: Record<string, unknown>, sortable: string[], defaultSort: string): ListParams {
-  return parseList(query, sortable, defaultSort, 'DESC');
-}
-
 /** The page and, in Content-Range, its place in the list: `*` for a total not counted (RFC 9110's unknown length). */
 export function sendList(reply: FastifyReply, resource: string, items: unknown[], offset: number, total: number | undefined) {
   const end = items.length === 0 ? offset : offset + items.length - 1;

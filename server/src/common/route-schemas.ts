@@ -98,9 +98,6 @@ export const idParams = idParamsFor('Not found');
 /** `:userId` of the spec's per-user lists. */
 export const userIdParams = yup.object({ userId: uuid() }).noUnknown();
 
-/** ra-data-simple-rest list parameters (sort, range, filter as JSON text), read by `parseListParams`. */
-export const simpleRestListQuery = yup.object({ sort: yup.string(), range: yup.string(), filter: yup.string() }).noUnknown(true, 'Unknown field: ${unknown}');
-
 /** `{ success: true, message?, ...properties }`; other fields are passed through as they are. */
 export function okResponse(properties: Record<string, unknown> = {}, description?: string) {
   return {
