@@ -175,7 +175,9 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   app.get('/healthz', { schema: { hide: true, response: healthResponse } }, async () => ({ success: true, status: 'ok' }));
   app.get('/readyz', { schema: { hide: true, response: healthResponse } }, async (_req, reply) => {
     try {
-      await app.db.query('SELECT 1');
+      // Ready only with a primary behind DATABASE_URL: after a failover, a replica (or nothing) may answer there.
+      const [{ primary }] = await app.db.query<{ primary: boolean }[]>('SELECT NOT pg_is_in_recovery() AS primary');
+      if (!primary) return reply.status(503).send({ success: false, error: 'no primary database' });
       return { success: true, status: 'ready' };
     } catch {
       return reply.status(503).send({ success: false, error: 'database unavailable' });

@@ -4,6 +4,7 @@ import { poolOf } from '../common/sql';
 import { Logger, runMigrations as runJobQueueMigrations } from 'graphile-worker';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
+import { EvictOnFatalClient } from './availability';
 
 /**
  * The pool keeps every connection it has opened (`min` = `max`, docs/performance.md#pool-keeps-its-connections): by default it closed one idle for
@@ -26,7 +27,7 @@ export function createDataSource(url: string, opts: { poolSize?: number; idleTim
     migrationsRun: false,
     synchronize: false,
     logging: false,
-    extra: { max: poolSize, min: poolSize, idleTimeoutMillis: opts.idleTimeoutMs ?? 10_000, connectionTimeoutMillis: 10_000, options: '-c jit=off' },
+    extra: { max: poolSize, min: poolSize, idleTimeoutMillis: opts.idleTimeoutMs ?? 10_000, connectionTimeoutMillis: 10_000, options: '-c jit=off', Client: EvictOnFatalClient },
   });
 }
 

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { ValidationError } from 'yup';
 import { validationErrors, MoneyError } from '@strongroom/shared';
 import { AppError } from '../common/app-error';
+import { DATABASE_RETRY_AFTER_S, isDatabaseUnavailable } from '../db/availability';
 
 /** Every failure leaves as `{ success:false, error, errors? }`; bad input is never a 500. */
 export default fp(async function errorsPlugin(app: FastifyInstance) {
@@ -41,6 +42,12 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
       const message =
         (fe.code && messages[fe.code]) || (status === 429 ? 'Too many requests. Please wait a moment and try again.' : fe.message.includes('JSON') ? 'The request body is not valid JSON' : fe.message);
       return reply.status(status).send({ success: false, error: message });
+    }
+    // The primary went away (failover, restart): the pool drops the broken connection; the client tries again.
+    if (isDatabaseUnavailable(err)) {
+      request.log.warn({ err }, 'database unavailable');
+      reply.header('Retry-After', String(DATABASE_RETRY_AFTER_S));
+      return reply.status(503).send({ success: false, error: 'The service is briefly unavailable. Please try again in a moment.' });
     }
     request.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ success: false, error: 'Something went wrong on our side. Please try again.' });
