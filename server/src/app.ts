@@ -93,6 +93,8 @@ export interface BuildOptions {
   frontEnds?: Omit<FrontEndOptions, 'enabled'>;
   /** Told of every route as it is registered, with its declared schemas (the route-contracts test reads them). */
   onRoute?: (route: RouteOptions) => void;
+  /** false: the routes and their contract without a database connection (the OpenAPI document, cli/openapi.cli.ts). */
+  connect?: boolean;
 }
 
 export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
@@ -121,7 +123,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     if (!config.databaseUrl) throw new Error('buildApp needs config.databaseUrl or a dataSource');
     dataSource = createDataSource(config.databaseUrl, { poolSize: config.dbPoolSize });
   }
-  if (!dataSource.isInitialized) await dataSource.initialize();
+  if (!dataSource.isInitialized && opts.connect !== false) await dataSource.initialize();
 
   app.setValidatorCompiler(yupValidatorCompiler);
   // Guards run before a route's schema is checked: a caller who may not use a route learns nothing of its

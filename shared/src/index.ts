@@ -21,3 +21,5 @@ export * from './schemas/crypto.schema';
 export * from './runtime-config';
 export * from './idempotency';
 export * from './standing-orders';
+// The API's paths, bodies and answers as the server's OpenAPI document declares them (npm run api:generate); types only.
+export type { paths as ApiPaths, components as ApiComponents } from './api/schema';
