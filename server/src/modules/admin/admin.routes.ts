@@ -38,7 +38,8 @@ const outboxMessageSchema = {
   additionalProperties: true,
 };
 /** A customer as the console sees it: the UserDto (user.service.ts) and, for one, its documents and history. */
-const customerSchema = { ...openObject, properties: { id: { type: 'string', format: 'uuid' }, timeline: timelineSchema } };
+const customerListItemSchema = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, additionalProperties: true };
+const customerSchema = { type: 'object', properties: { id: { type: 'string', format: 'uuid' }, timeline: timelineSchema }, additionalProperties: true };
 
 export default async function adminRoutes(app: RouteInstance) {
   const admin = new AdminService(app);
@@ -54,12 +55,16 @@ export default async function adminRoutes(app: RouteInstance) {
         summary: 'Staff sign-in: e-mail, password and the authenticator code (`otp`); 401 with mfaRequired:true until the code is right',
         body: staffLoginSchema,
         response: responses({
-          200: okResponse({
-            staff: staffSchema,
-            token: { type: 'string', description: 'With X-Session-Mode: bearer' },
-            csrfToken: { type: 'string' },
-            recoveryCodes: { type: 'array', items: { type: 'string' }, description: 'Once, when the authenticator was just enrolled' },
-          }),
+          // The token or the CSRF token depending on the session mode, the recovery codes only once: not required.
+          200: Object.assign(
+            okResponse({
+              staff: staffSchema,
+              token: { type: 'string', description: 'With X-Session-Mode: bearer' },
+              csrfToken: { type: 'string', description: 'With cookies (the default)' },
+              recoveryCodes: { type: 'array', items: { type: 'string' }, description: 'Once, when the authenticator was just enrolled' },
+            }),
+            { required: ['success', 'staff'] },
+          ),
         }),
       },
     },
@@ -97,7 +102,7 @@ export default async function adminRoutes(app: RouteInstance) {
   });
 
   const customerList = listQuery(['createdAt', 'lastName', 'status', 'accountNumber'], 'createdAt');
-  const customerListSchema = { tags, summary: 'Customers (ra-data-simple-rest list)', querystring: customerList, response: responses({ 200: { type: 'array', items: customerSchema } }) };
+  const customerListSchema = { tags, summary: 'Customers (ra-data-simple-rest list)', querystring: customerList, response: responses({ 200: { type: 'array', items: customerListItemSchema } }) };
   app.get('/admin/customers', { preHandler: anyStaff, schema: customerListSchema }, async (request, reply) => {
     const p = request.query;
     const qb = app.db.manager.createQueryBuilder(CustomerEntity, 'c');

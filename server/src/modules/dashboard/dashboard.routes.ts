@@ -53,6 +53,8 @@ export default async function dashboardRoutes(app: RouteInstance) {
       minimumAmount: moneySchema,
       description: { type: 'string' },
     },
+    // The percentage and the minimum amount belong to the international transfer only.
+    required: ['id', 'name', 'fee', 'description'],
   };
   const feesResponse = responses({ 200: okResponse({ schedule: { type: 'array', items: feeSchema } }) });
   app.get('/fees', { schema: { tags: ['fees'], summary: 'The fee schedule (docs/decisions/0004)', response: feesResponse } }, async () => ({
