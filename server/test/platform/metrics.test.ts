@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../../src/config/config';
@@ -17,10 +18,10 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
 
 describe('metrics (METRICS_PORT)', () => {
   it('are off by default: no setting, no listener', async () => {
-    expect(
-      loadConfig({ DATA_DIR: '/tmp/strongroom-metrics-config', DATABASE_URL: 'postgres://x@127.0.0.1/x', SESSION_SECRET: 'a'.repeat(40), ENCRYPTION_KEY: 'b'.repeat(64) }).metricsPort,
-    ).toBeUndefined();
-    expect(() => loadConfig({ DATA_DIR: '/tmp/strongroom-metrics-config', METRICS_PORT: 'nine' })).toThrow('METRICS_PORT must be an integer from 1 to 65535');
+    const configDir = mkdtempSync(join(tmpdir(), 'strongroom-metrics-config-'));
+    expect(loadConfig({ DATA_DIR: configDir, DATABASE_URL: 'postgres://x@127.0.0.1/x', SESSION_SECRET: 'a'.repeat(40), ENCRYPTION_KEY: 'b'.repeat(64) }).metricsPort).toBeUndefined();
+    expect(() => loadConfig({ DATA_DIR: configDir, METRICS_PORT: 'nine' })).toThrow('METRICS_PORT must be an integer from 1 to 65535');
+    expect(() => loadConfig({ DATA_DIR: configDir, OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).toThrow('OTEL_EXPORTER_OTLP_ENDPOINT must be an http:// or https:// URL');
     const t = await createTestApp({ host: '127.0.0.1' });
     try {
       await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -28,6 +29,7 @@ describe('metrics (METRICS_PORT)', () => {
       expect(t.app.metricsPort()).toBeUndefined();
     } finally {
       await t.close();
+      rmSync(configDir, { recursive: true, force: true });
     }
   });
 
