@@ -31,7 +31,11 @@ export function securitySchemes(config: Pick<AppConfig, 'secureCookies'>) {
     customerSession: { type: 'apiKey', in: 'cookie', name: cookieNames('customer', config.secureCookies).session, description: "A customer's session cookie, set by POST /v1/auth/login" },
     staffSession: { type: 'apiKey', in: 'cookie', name: cookieNames('staff', config.secureCookies).session, description: "A staff member's session cookie, set by POST /v1/admin/auth/login" },
     csrfToken: { type: 'apiKey', in: 'header', name: 'X-CSRF-Token', description: "The session's CSRF token (the sign-in answer's csrfToken): required beside a session cookie on every write" },
-    bearer: { type: 'http', scheme: 'bearer', description: 'The token of the sign-in answer; no CSRF token is needed with it' },
+    bearer: {
+      type: 'http',
+      scheme: 'bearer',
+      description: 'The token the sign-in answers with when asked with the header X-Session-Mode: bearer (instead of cookies); no CSRF token is needed with it',
+    },
     networkKey: { type: 'apiKey', in: 'header', name: 'X-Network-Key', description: "The card network's shared key (CARD_NETWORK_KEY)" },
   } as const;
 }
