@@ -1,8 +1,17 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { Form, SaveButton, SelectInput, TextInput, Title, useNotify, usePermissions } from 'react-admin';
-import { TRANSFER_CURRENCIES, cardAuthorisationSchema, formatMoney, validationErrors, type CardAuthorisationDto, type CardAuthorisationResultDto } from '@strongroom/shared';
-import { networkCall } from '../providers/data-provider';
+import {
+  TRANSFER_CURRENCIES,
+  cardAuthorisationSchema,
+  formatMoney,
+  newIdempotencyKey,
+  validationErrors,
+  type ApiPaths,
+  type CardAuthorisationDto,
+  type CardAuthorisationResultDto,
+} from '@strongroom/shared';
+import { api, idempotent, undeclared } from '../providers/api';
 import { errorMessage, fieldErrors } from '../providers/http';
 import { humanize } from '../components/StatusField';
 
@@ -25,9 +34,11 @@ function Outcome({ result, onSettled }: { result: CardAuthorisationResultDto; on
   const settle = async (action: 'capture' | 'void') => {
     setBusy(true);
     try {
-      const res = await networkCall<{ message: string; authorisation: CardAuthorisationDto }>(`/${a.id}/${action}`, {});
+      // The card network interface, as the console calls it (a staff admin session); each click its own key.
+      const init = { params: { path: { id: a.id } }, headers: idempotent(newIdempotencyKey()) };
+      const res = await (action === 'capture' ? api.POST('/v1/network/card-authorisations/{id}/capture', { ...init, body: {} }) : api.POST('/v1/network/card-authorisations/{id}/void', init));
       notify(res.message, { type: 'success' });
-      onSettled(res.authorisation);
+      onSettled(undeclared<CardAuthorisationDto>(res.authorisation));
     } catch (err) {
       notify(errorMessage(err), { type: 'error' });
     } finally {
@@ -95,7 +106,9 @@ export function PostCardPaymentPage() {
             const body = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === 'string' ? v.replace(k === 'cardNumber' ? /\s/g : /^\s+|\s+$/g, '') : String(v ?? '')]));
             setError('');
             try {
-              setResult(await networkCall<CardAuthorisationResultDto>('', body));
+              // Checked by the shared schema the server applies too (validate above).
+              const authorisation = body as NonNullable<ApiPaths['/v1/network/card-authorisations']['post']['requestBody']>['content']['application/json'];
+              setResult(undeclared<CardAuthorisationResultDto>(await api.POST('/v1/network/card-authorisations', { body: authorisation, headers: idempotent(newIdempotencyKey()) })));
               setDone((n) => n + 1);
             } catch (err) {
               setError(errorMessage(err));

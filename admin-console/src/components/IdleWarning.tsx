@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useLogout } from 'react-admin';
 import { IDLE_WARNING_MS, SIGNED_OUT_REASON_KEY, watchIdle } from '@strongroom/shared';
-import { httpClient, lastStaffActivity } from '../providers/http';
+import { api } from '../providers/api';
+import { lastStaffActivity } from '../providers/http';
 
 /**
  * The console's idle warning (docs/decisions/0052): a minute before the server would end the staff session, the member
@@ -31,7 +32,7 @@ export function IdleWarning() {
   const stay = async () => {
     setExtending(true);
     try {
-      await httpClient('/v1/admin/auth/check');
+      await api.GET('/v1/admin/auth/check');
     } catch {
       /* a session already gone: react-admin's next check signs the console out */
     } finally {

@@ -3,7 +3,7 @@ import { Alert, Button } from '@mui/material';
 import { ReasonDialog } from '../components/ReasonDialog';
 import { usePermissions, useRecordContext } from 'react-admin';
 import { formatLongDate } from '@strongroom/shared';
-import { httpClient } from '../providers/http';
+import { api } from '../providers/api';
 import { useStaffAction } from '../components/useStaffAction';
 
 /**
@@ -17,8 +17,8 @@ export function AccountFrozenNotice() {
   const [open, setOpen] = useState(false);
   if (!record?.frozenAt) return null;
   const unfreeze = async (reason: string | undefined) => {
-    const path = `/v1/admin/customers/${encodeURIComponent(String(record.id))}/unfreeze`;
-    const done = await run(async () => (await httpClient(path, { method: 'PATCH', body: JSON.stringify(reason ? { reason } : {}) })).json as { message?: string }, 'Account unfrozen');
+    const init = { params: { path: { id: String(record.id) } }, body: reason ? { reason } : {} };
+    const done = await run(() => api.PATCH('/v1/admin/customers/{id}/unfreeze', init), 'Account unfrozen');
     if (done) setOpen(false);
   };
   return (

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Box, Card, CardContent, Typography } from '@mui/material';
 import { Form, SaveButton, SelectInput, TextInput, Title, useDataProvider, useNotify, usePermissions } from 'react-admin';
 import { TRANSFER_CURRENCIES, incomingTransferSchema, validationErrors } from '@strongroom/shared';
-import type { StrongroomDataProvider } from '../providers/data-provider';
+import type { IncomingTransfer, StrongroomDataProvider } from '../providers/data-provider';
 import { errorMessage, fieldErrors } from '../providers/http';
 
 const EMPTY = { accountNumber: '', amount: '', currency: 'USD', senderName: '', senderBank: '', reference: '' };
@@ -55,7 +55,7 @@ export function IncomingTransferPage() {
           onSubmit={async (values: Record<string, unknown>) => {
             const body = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === 'string' ? v.trim() : String(v ?? '')]));
             try {
-              const res = await dataProvider.postIncoming(body);
+              const res = await dataProvider.postIncoming(body as IncomingTransfer);
               setResult({ severity: 'success', text: `${res.message} (reference ${body.reference})` });
               notify(res.message, { type: 'success' });
               setDone((n) => n + 1);

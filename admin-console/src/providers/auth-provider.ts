@@ -1,6 +1,7 @@
 import type { AuthProvider } from 'react-admin';
 import type { StaffRole } from '@strongroom/shared';
-import { httpClient, errorMessage, hasCsrfToken } from './http';
+import { api, undeclared } from './api';
+import { errorMessage, hasCsrfToken } from './http';
 
 export interface Staff {
   id: string;
@@ -18,8 +19,9 @@ let inFlight: Promise<Staff> | null = null;
 
 /** GET auth/check, shared by the calls react-admin makes at the same moment (auth, identity, permissions). */
 function check(): Promise<Staff> {
-  inFlight ??= httpClient('/v1/admin/auth/check')
-    .then(({ json }) => (cached = json.staff as Staff))
+  inFlight ??= api
+    .GET('/v1/admin/auth/check')
+    .then((answer) => (cached = undeclared<Staff>(answer.staff)))
     .finally(() => (inFlight = null));
   return inFlight;
 }
@@ -57,7 +59,7 @@ export const authProvider: AuthProvider = {
     }
     let json: { staff: Staff; recoveryCodes?: string[] };
     try {
-      ({ json } = await httpClient('/v1/admin/auth/login', { method: 'POST', body: JSON.stringify({ email: email ?? username, password, ...(otp ? { otp } : {}) }) }));
+      json = undeclared<typeof json>(await api.POST('/v1/admin/auth/login', { body: { email: email ?? username ?? '', password: password ?? '', ...(otp ? { otp } : {}) } }));
     } catch (err) {
       const body = (err as { body?: SecondFactorNeeded })?.body;
       throw new SignInError(errorMessage(err), body?.mfaRequired ? body : undefined);
@@ -69,7 +71,7 @@ export const authProvider: AuthProvider = {
     const wasSignedIn = cached !== null || hasCsrfToken();
     cached = null;
     // Revokes the session server-side; a dead session only needs its cookies cleared, which the server does too.
-    if (wasSignedIn) await httpClient('/v1/admin/auth/logout', { method: 'POST', body: '{}' }).catch(() => undefined);
+    if (wasSignedIn) await api.POST('/v1/admin/auth/logout').catch(() => undefined);
   },
   async checkAuth() {
     const hadSession = cached !== null;

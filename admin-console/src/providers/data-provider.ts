@@ -1,5 +1,7 @@
 import simpleRestProvider from 'ra-data-simple-rest';
-import { newIdempotencyKey } from '@strongroom/shared';
+import type { PathsWithMethod } from 'openapi-typescript-helpers';
+import { newIdempotencyKey, type ApiPaths } from '@strongroom/shared';
+import { api, idempotent, undeclared } from './api';
 import { httpClient } from './http';
 
 const base = simpleRestProvider('/v1/admin', httpClient);
@@ -18,6 +20,10 @@ export const DECISION_PATHS = {
   'crypto-requests': '/v1/crypto',
 } as const;
 export type DecisionResource = keyof typeof DECISION_PATHS;
+type DecisionPath = `${(typeof DECISION_PATHS)[DecisionResource]}/{id}/${'approve' | 'reject'}`;
+/** Every queue's decisions are PATCH routes of the API (a compile-time check of the table above). */
+const decisionRoutesExist: DecisionPath extends PathsWithMethod<ApiPaths, 'patch'> ? true : never = true;
+void decisionRoutesExist;
 export interface ActionResult {
   success: boolean;
   message: string;
@@ -41,40 +47,35 @@ export const dataProvider = {
   }) as typeof base.getList,
   /** What waits for a staff decision in each queue (the dashboard). */
   async reviewQueue(): Promise<{ resource: string; label: string; pending: number }[]> {
-    const { json } = await httpClient('/v1/admin/review-queue');
-    return (json as { queues: { resource: string; label: string; pending: number }[] }).queues;
+    return undeclared<{ resource: string; label: string; pending: number }[]>((await api.GET('/v1/admin/review-queue')).queues);
   },
   async decide(resource: DecisionResource, id: string, decision: 'approve' | 'reject', reason?: string): Promise<ActionResult> {
-    const path = encodeURIComponent(id);
-    const url = `${DECISION_PATHS[resource]}/${path}/${decision}`;
-    const headers = new Headers({ Accept: 'application/json' });
+    const path = `${DECISION_PATHS[resource]}/{id}/${decision}` as DecisionPath;
     // Decisions move money: one key per click, so a network retry of the same click is answered once.
-    headers.set('Idempotency-Key', newIdempotencyKey());
-    const { json } = await httpClient(url, { method: 'PATCH', body: JSON.stringify(decision === 'reject' ? { reason } : {}), headers });
-    return json as ActionResult;
+    const body = (decision === 'reject' ? { reason } : {}) as never;
+    return undeclared<ActionResult>(await api.PATCH(path, { params: { path: { id } }, body, headers: idempotent(newIdempotencyKey()) }));
   },
   /** Takes a pending loan application into review (a status change, no money). */
   async startLoanReview(id: string): Promise<ActionResult> {
-    const { json } = await httpClient(`/v1/loan/${encodeURIComponent(id)}/review`, { method: 'PATCH', body: '{}', headers: new Headers({ Accept: 'application/json' }) });
-    return json as ActionResult;
+    return undeclared<ActionResult>(await api.PATCH('/v1/loan/{id}/review', { params: { path: { id } } }));
   },
   /** Credits a payment received from the settlement network; the network reference is the idempotency key. */
-  async postIncoming(body: Record<string, string>): Promise<ActionResult> {
-    const headers = new Headers({ Accept: 'application/json', 'Idempotency-Key': body.reference });
-    const { json } = await httpClient('/v1/admin/incoming-transfers', { method: 'POST', body: JSON.stringify(body), headers });
-    return json as ActionResult;
+  async postIncoming(body: IncomingTransfer): Promise<ActionResult> {
+    return undeclared<ActionResult>(await api.POST('/v1/admin/incoming-transfers', { body, headers: idempotent(body.reference) }));
   },
 };
-/** A card action with a body (block with its reason) or without (freeze, unfreeze). */
-export async function cardAction(id: string, action: 'block' | 'freeze' | 'unfreeze', body: Record<string, string> = {}): Promise<ActionResult> {
-  const { json } = await httpClient(`/v1/admin/cards/${encodeURIComponent(id)}/${action}`, { method: 'PATCH', body: JSON.stringify(body) });
-  return json as ActionResult;
-}
+/** A payment received from the settlement network, as the incoming-transfers route declares it. */
+export type IncomingTransfer = NonNullable<ApiPaths['/v1/admin/incoming-transfers']['post']['requestBody']>['content']['application/json'];
 
-/** The card network interface, as the console's "Post a card payment" calls it (a staff admin session). */
-export async function networkCall<T>(path: string, body: Record<string, unknown>): Promise<T> {
-  const headers = new Headers({ Accept: 'application/json', 'Idempotency-Key': newIdempotencyKey() });
-  const { json } = await httpClient(`/v1/network/card-authorisations${path}`, { method: 'POST', body: JSON.stringify(body), headers });
-  return json as T;
+/** A card action with a body (block with its reason) or without (freeze, unfreeze). */
+export async function cardAction(id: string, action: 'block' | 'freeze' | 'unfreeze', body: { reason?: string } = {}): Promise<ActionResult> {
+  const params = { path: { id } };
+  const answer =
+    action === 'block'
+      ? await api.PATCH('/v1/admin/cards/{id}/block', { params, body: body as never })
+      : action === 'freeze'
+        ? await api.PATCH('/v1/admin/cards/{id}/freeze', { params })
+        : await api.PATCH('/v1/admin/cards/{id}/unfreeze', { params });
+  return undeclared<ActionResult>(answer);
 }
 export type StrongroomDataProvider = typeof dataProvider;

@@ -35,28 +35,39 @@ function markStaffActivity(url: string): void {
   }
 }
 
+/** Unsafe methods echo the staff session's CSRF token in `x-csrf-token` (double submit). */
+export function withCsrf(method: string, headers: Headers): void {
+  if (method === 'GET' || method === 'HEAD') return;
+  const csrf = csrfToken ?? readCookie(CSRF_COOKIE);
+  if (csrf) headers.set('x-csrf-token', csrf);
+}
+
+/** What every answer tells the session: a new CSRF token, a sign-out or a lapsed session (401), activity. */
+export function sessionAnswered(url: string, status: number, json: unknown): void {
+  if (status === 401) csrfToken = undefined;
+  if (status < 200 || status >= 300) return;
+  const token = (json as { csrfToken?: unknown } | null)?.csrfToken;
+  if (typeof token === 'string') csrfToken = token;
+  if (url.endsWith('/auth/logout')) csrfToken = undefined;
+  markStaffActivity(url);
+}
+
 /**
- * Same-origin fetch carrying the httpOnly staff session cookie; unsafe methods echo the readable CSRF cookie in
- * `x-csrf-token` (double submit). No token is ever kept in web storage.
+ * Same-origin fetch carrying the httpOnly staff session cookie, for ra-data-simple-rest's lists and records; the
+ * console's own calls go through the typed client (api.ts), which handles the session the same way. No token is
+ * ever kept in web storage.
  */
 export function httpClient(url: string, options: fetchUtils.Options = {}) {
   const headers = new Headers(options.headers ?? { Accept: 'application/json' });
-  const method = (options.method ?? 'GET').toUpperCase();
-  if (method !== 'GET' && method !== 'HEAD') {
-    const csrf = csrfToken ?? readCookie(CSRF_COOKIE);
-    if (csrf) headers.set('x-csrf-token', csrf);
-  }
+  withCsrf((options.method ?? 'GET').toUpperCase(), headers);
   const request = fetchUtils.fetchJson(apiUrl(url), { ...options, headers, credentials: 'include' });
   return request.then(
     (answer) => {
-      const token = (answer.json as { csrfToken?: unknown } | null)?.csrfToken;
-      if (typeof token === 'string') csrfToken = token;
-      if (url.endsWith('/auth/logout')) csrfToken = undefined;
-      markStaffActivity(url);
+      sessionAnswered(url, answer.status, answer.json);
       return answer;
     },
     (err: { status?: number }) => {
-      if (err?.status === 401) csrfToken = undefined;
+      sessionAnswered(url, err?.status ?? 0, null);
       throw err;
     },
   );

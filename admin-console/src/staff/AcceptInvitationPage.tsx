@@ -3,7 +3,8 @@ import { Alert, Button, TextField } from '@mui/material';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { acceptInvitationSchema, validationErrors } from '@strongroom/shared';
 import { StaffAuthFrame, StaffSubmitButton } from '../components/StaffAuthFrame';
-import { errorMessage, fieldErrors, httpClient } from '../providers/http';
+import { api } from '../providers/api';
+import { errorMessage, fieldErrors } from '../providers/http';
 
 /**
  * The page an invitation's link opens (#/accept-invitation?token=...), signed out: the colleague sets their password
@@ -30,8 +31,7 @@ export function AcceptInvitationPage() {
     setBusy(true);
     setErrors({});
     try {
-      const { json } = await httpClient('/v1/admin/auth/accept-invitation', { method: 'POST', body: JSON.stringify({ token, password }) });
-      setDone((json as { message: string }).message);
+      setDone((await api.POST('/v1/admin/auth/accept-invitation', { body: { token, password } })).message);
     } catch (err) {
       const byField = fieldErrors(err);
       setErrors(Object.keys(byField).length > 0 ? byField : { token: errorMessage(err) });

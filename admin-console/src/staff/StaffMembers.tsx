@@ -28,7 +28,8 @@ import { staffInviteSchema, staffUpdateSchema, validationErrors, type StaffMembe
 import { LongDateField } from '../components/DateFields';
 import { Detail, DetailSection } from '../components/DetailGrid';
 import { StatusField } from '../components/StatusField';
-import { errorMessage, httpClient } from '../providers/http';
+import { api } from '../providers/api';
+import { errorMessage } from '../providers/http';
 
 // The bank's staff (docs/decisions/0051): admins invite colleagues, change their role and take access away; auditors
 // read the list. The server refuses the same things this page does not offer (one's own role or access, say).
@@ -85,7 +86,7 @@ function ResendInvitationButton() {
   const resend = async () => {
     setBusy(true);
     try {
-      await httpClient(`/v1/admin/staff/${encodeURIComponent(member.id)}/invitation`, { method: 'POST', body: '{}' });
+      await api.POST('/v1/admin/staff/{id}/invitation', { params: { path: { id: member.id } } });
       notify(`A new invitation is on its way to ${member.email}`, { type: 'success' });
       refresh();
     } catch (err) {

@@ -7,7 +7,7 @@ import { CalendarDateField, LongDateField } from '../components/DateFields';
 import { Detail, DetailSection } from '../components/DetailGrid';
 import { MoneyField } from '../components/MoneyField';
 import { StatusField, humanize } from '../components/StatusField';
-import { httpClient } from '../providers/http';
+import { api } from '../providers/api';
 import { useStaffAction } from '../components/useStaffAction';
 
 // Customers' standing orders (docs/decisions/0053): staff read them (a customer asks why a payment left); an admin
@@ -28,8 +28,7 @@ export function StopStandingOrderButton(_props: { label?: string }) {
   const [open, setOpen] = useState(false);
   if (!order || permissions !== 'admin' || order.status !== 'active') return null;
   const stop = async () => {
-    const path = `/v1/admin/standing-orders/${encodeURIComponent(order.id)}/cancel`;
-    if (await run(async () => (await httpClient(path, { method: 'POST', body: '{}' })).json as { message?: string }, 'Standing order stopped')) setOpen(false);
+    if (await run(() => api.POST('/v1/admin/standing-orders/{id}/cancel', { params: { path: { id: order.id } } }), 'Standing order stopped')) setOpen(false);
   };
   // Inside a clickable row: the button's clicks are its own.
   const own = (event: MouseEvent) => event.stopPropagation();

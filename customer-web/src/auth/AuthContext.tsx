@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { STORAGE_KEYS, type UserDto } from '@strongroom/shared';
-import { api, UNAUTHORIZED_EVENT } from '../api/client';
+import { api, undeclared, UNAUTHORIZED_EVENT } from '../api/client';
 
 // Only non-secret display data is kept in browser storage (docs/decisions/0007):
 // the user for a fast first paint and the remembered account number. Never a password or token.
@@ -24,12 +24,6 @@ function readStored(): StoredAuth {
 
 function writeStored(next: StoredAuth) {
   localStorage.setItem(STORAGE_KEYS.auth, JSON.stringify(next));
-}
-
-interface AuthResponse {
-  success: true;
-  user: UserDto;
-  message?: string;
 }
 
 export interface AuthContextValue {
@@ -65,9 +59,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const refresh = useCallback(async () => {
     try {
-      const res = await api.get<AuthResponse>('/auth/check');
-      update({ user: res.user });
-      return res.user;
+      const user = undeclared<UserDto>((await api.GET('/v1/auth/check')).user);
+      update({ user });
+      return user;
     } catch {
       update({ user: null });
       return null;
@@ -88,9 +82,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     async (accountNumber: string, password: string, remember: boolean) => {
       setLoggingIn(true);
       try {
-        const res = await api.post<AuthResponse>('/auth/login', { accountNumber, password });
-        update({ user: res.user, savedUser: remember ? { accountNumber } : null });
-        return res.user;
+        const user = undeclared<UserDto>((await api.POST('/v1/auth/login', { body: { accountNumber, password } })).user);
+        update({ user, savedUser: remember ? { accountNumber } : null });
+        return user;
       } finally {
         setLoggingIn(false);
       }
@@ -101,7 +95,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const logout = useCallback(async () => {
     setLoggingOut(true);
     try {
-      await api.post('/auth/logout');
+      await api.POST('/v1/auth/logout');
     } catch {
       /* the session may already be gone; the local state is cleared either way */
     } finally {

@@ -21,7 +21,7 @@ export default function ForgotPasswordPage() {
           validationSchema={forgotPasswordSchema}
           onSubmit={async (values) => {
             try {
-              const res = await api.post<{ message: string }>('/auth/forgot-password', { email: values.email.trim() });
+              const res = await api.POST('/v1/auth/forgot-password', { body: { email: values.email.trim() } });
               setSent(res.message);
             } catch (err) {
               enqueueSnackbar((err as Error).message, { variant: 'error' });

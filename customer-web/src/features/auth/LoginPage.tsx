@@ -6,7 +6,7 @@ import { Form, Formik } from 'formik';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
 import { SIGNED_OUT_IDLE_MESSAGE, SIGNED_OUT_REASON_KEY, loginSchema, type UserDto } from '@strongroom/shared';
-import { api } from '../../api/client';
+import { api, opaque, undeclared } from '../../api/client';
 import { useAuth } from '../../auth/AuthContext';
 import { AuthLayout } from '../../components/public/AuthLayout';
 import { FormField, applyServerErrors } from '../../components/FormField';
@@ -22,10 +22,10 @@ function PasskeySignIn() {
   const signIn = async () => {
     setBusy(true);
     try {
-      const { options } = await api.post<{ options: PublicKeyCredentialRequestOptionsJSON }>('/auth/passkey-login/options');
-      const response = await startAuthentication({ optionsJSON: options });
-      const res = await api.post<{ user: UserDto }>('/auth/passkey-login', { response });
-      setUser(res.user);
+      const { options } = await api.POST('/v1/auth/passkey-login/options');
+      const response = await startAuthentication({ optionsJSON: undeclared<PublicKeyCredentialRequestOptionsJSON>(options) });
+      const res = await api.POST('/v1/auth/passkey-login', { body: { response: opaque(response) } });
+      setUser(undeclared<UserDto>(res.user));
       navigate('/dashboard', { replace: true });
     } catch (err) {
       enqueueSnackbar(passkeyErrorMessage(err, 'Passkey sign-in was cancelled'), { variant: 'error' });

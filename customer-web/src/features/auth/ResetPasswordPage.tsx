@@ -31,7 +31,7 @@ export default function ResetPasswordPage() {
         validationSchema={resetPasswordSchema}
         onSubmit={async (values, { setErrors, setTouched }) => {
           try {
-            const res = await api.post<{ message: string }>('/auth/reset-password', { token: values.token, newPassword: values.newPassword });
+            const res = await api.POST('/v1/auth/reset-password', { body: { token: values.token, newPassword: values.newPassword } });
             enqueueSnackbar(res.message, { variant: 'success' });
             navigate('/auth/login');
           } catch (err) {

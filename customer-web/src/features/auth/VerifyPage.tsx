@@ -45,7 +45,7 @@ export default function VerifyPage() {
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      const res = await api.post<{ message: string }>('/auth/verify-email', values);
+      const res = await api.POST('/v1/auth/verify-email', { body: values });
       enqueueSnackbar(res.message || 'Code verified successfully', { variant: 'success' });
       navigate('/auth/login');
     } catch (err) {
@@ -73,7 +73,7 @@ export default function VerifyPage() {
     setErrors(found);
     if (found.email) return;
     try {
-      const res = await api.post<{ message: string }>('/auth/resend-code', { email: email.trim() });
+      const res = await api.POST('/v1/auth/resend-code', { body: { email: email.trim() } });
       enqueueSnackbar(res.message, { variant: 'info' });
       setSeconds(VERIFICATION_RESEND_SECONDS);
     } catch (err) {

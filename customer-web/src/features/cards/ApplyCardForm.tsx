@@ -3,7 +3,7 @@ import { Form, Formik } from 'formik';
 import { useNavigate } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
 import { CARD_MIN_CREDIT_LIMIT, CARD_REWARDS_TEXT, CARD_TYPES, cardApplicationSchema, type UserDto } from '@strongroom/shared';
-import { api } from '../../api/client';
+import { api, type RequestBody } from '../../api/client';
 import { FormField, applyServerErrors } from '../../components/FormField';
 import { AgreeToTermsCheckbox, ApplicantFields, applicantInitialValues } from '../../components/ApplicantFields';
 
@@ -28,7 +28,7 @@ export function ApplyCardForm({ user }: { user: UserDto }) {
       validationSchema={cardApplicationSchema}
       onSubmit={async (values, { setErrors, setTouched }) => {
         try {
-          const res = await api.post<{ message: string }>('/card', values);
+          const res = await api.POST('/v1/card', { body: values as RequestBody<'/v1/card', 'post'> });
           enqueueSnackbar(res.message, { variant: 'success' });
           navigate('/cards');
         } catch (err) {

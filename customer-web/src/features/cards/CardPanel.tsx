@@ -6,7 +6,7 @@ import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import { useSnackbar } from 'notistack';
 import { formatMoney, type CardActivityDto, type CardDto, type CardRevealDto } from '@strongroom/shared';
-import { ApiError, api, newIdempotencyKey } from '../../api/client';
+import { ApiError, api, newIdempotencyKey, idempotent, undeclared } from '../../api/client';
 import { useApi } from '../../api/useApi';
 import { useAuth } from '../../auth/AuthContext';
 import { Money } from '../../components/Money';
@@ -42,9 +42,9 @@ function Figure({ label, amount, currency, testId }: { label: string; amount: st
 }
 
 function Activity({ cardId, version }: { cardId: string; version: number }) {
-  const { data, reload } = useApi<{ items: CardActivityDto[] }>(`/card/${cardId}/transactions`);
+  const { data, reload } = useApi('/v1/card/{id}/transactions', { params: { path: { id: cardId } } });
   useEffect(() => reload(), [version, reload]);
-  const items = data?.items ?? [];
+  const items = undeclared<CardActivityDto[]>(data?.items ?? []);
   if (items.length === 0)
     return (
       <Typography color="text.secondary" variant="body2">
@@ -116,7 +116,7 @@ export function CardPanel({ card, onChanged }: { card: CardDto; onChanged(update
   const reveal = async (pin: string) => {
     setBusy(true);
     try {
-      setRevealed(await api.post<CardRevealDto>(`/card/${card.id}/reveal`, { pin }));
+      setRevealed(await api.POST('/v1/card/{id}/reveal', { params: { path: { id: card.id } }, body: { pin } }));
       close();
     } catch (err) {
       refused((err as Error).message, err);
@@ -127,7 +127,7 @@ export function CardPanel({ card, onChanged }: { card: CardDto; onChanged(update
   const pay = async (pin: string) => {
     setBusy(true);
     try {
-      const res = await api.post<{ message: string }>(`/card/${card.id}/pay`, { amount, pin }, { idempotencyKey: payKey });
+      const res = await api.POST('/v1/card/{id}/pay', { params: { path: { id: card.id } }, body: { amount, pin }, headers: idempotent(payKey) });
       enqueueSnackbar(res.message, { variant: 'success' });
       setPayKey(newIdempotencyKey());
       close();
@@ -145,9 +145,10 @@ export function CardPanel({ card, onChanged }: { card: CardDto; onChanged(update
   const toggleFreeze = async () => {
     setToggling(true);
     try {
-      const res = await api.patch<{ message: string; card: CardDto }>(`/card/${card.id}/${card.frozen ? 'unfreeze' : 'freeze'}`);
+      const params = { path: { id: card.id } };
+      const res = await (card.frozen ? api.PATCH('/v1/card/{id}/unfreeze', { params }) : api.PATCH('/v1/card/{id}/freeze', { params }));
       toastFreeze(res.message);
-      onChanged(res.card);
+      onChanged(undeclared<CardDto>(res.card));
     } catch (err) {
       enqueueSnackbar((err as Error).message, { variant: 'error' });
     } finally {

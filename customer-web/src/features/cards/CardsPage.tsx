@@ -4,6 +4,7 @@ import AddCardIcon from '@mui/icons-material/AddCard';
 import { useSearchParams } from 'react-router-dom';
 import type { CardDto } from '@strongroom/shared';
 import { useApi } from '../../api/useApi';
+import { undeclared } from '../../api/client';
 import { useAuth } from '../../auth/AuthContext';
 import { FullScreenLoader } from '../../components/FullScreenLoader';
 import { FREEZE_CHANGED_EVENT, FreezeEverythingButton } from '../freeze/FreezeEverything';
@@ -14,10 +15,10 @@ const TABS = ['manage', 'add'] as const;
 type TabName = (typeof TABS)[number];
 
 function ManageCards({ onAdd }: { onAdd(): void }) {
-  const { data, error, loading, reload, setData } = useApi<{ cards: CardDto[] }>('/card');
+  const { data, error, loading, reload, setData } = useApi('/v1/card');
   // A card as a write answered it replaces the listed one at once; the reload after it brings the rest (holds, activity).
   const changed = (updated?: CardDto) => {
-    if (updated) setData((listed) => listed && { cards: listed.cards.map((card) => (card.id === updated.id ? updated : card)) });
+    if (updated) setData((listed) => listed && { ...listed, cards: listed.cards.map((card) => (card.id === updated.id ? undeclared<typeof card>(updated) : card)) });
     reload();
   };
   useEffect(() => {
@@ -31,7 +32,7 @@ function ManageCards({ onAdd }: { onAdd(): void }) {
       </Box>
     );
   if (error) return <Alert severity="error">{error.message}</Alert>;
-  const cards = data?.cards ?? [];
+  const cards = undeclared<CardDto[]>(data?.cards ?? []);
   if (cards.length === 0) {
     return (
       <Stack spacing={2} alignItems="flex-start" data-testid="cards-empty">

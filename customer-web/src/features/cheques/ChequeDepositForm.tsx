@@ -3,7 +3,7 @@ import { Box, Button, Grid, MenuItem, Stack } from '@mui/material';
 import { Form, Formik } from 'formik';
 import { useSnackbar } from 'notistack';
 import { CHEQUE_BACK_REQUIRED_MESSAGE, CHEQUE_FRONT_REQUIRED_MESSAGE, chequeDepositSchema, todayIsoDate } from '@strongroom/shared';
-import { api, newIdempotencyKey } from '../../api/client';
+import { api, newIdempotencyKey, idempotent, formBody } from '../../api/client';
 import { FormField, applyServerErrors } from '../../components/FormField';
 import { ChequeImagePicker } from './ChequeImagePicker';
 
@@ -39,7 +39,7 @@ export function ChequeDepositForm({ currency, onDeposited }: { currency: string;
         body.append('frontImage', front.file);
         body.append('backImage', back.file);
         try {
-          const res = await api.post<{ message: string }>('/cheque', body, { idempotencyKey: key });
+          const res = await api.POST('/v1/cheque', { body: formBody(body), headers: idempotent(key) });
           enqueueSnackbar(res.message, { variant: 'success' });
           resetForm();
           setFront(EMPTY);

@@ -1,5 +1,5 @@
 import { Alert, Card, CardContent, Stack, Typography } from '@mui/material';
-import { CHEQUE_KEEP_DAYS, type ChequeDto, type Paginated } from '@strongroom/shared';
+import { CHEQUE_KEEP_DAYS } from '@strongroom/shared';
 import { useApi } from '../../api/useApi';
 import { useAuth } from '../../auth/AuthContext';
 import { FullScreenLoader } from '../../components/FullScreenLoader';
@@ -9,7 +9,7 @@ import { ChequeDepositList } from './ChequeDepositList';
 /** /deposit-cheque: photograph a cheque, type its details, and follow earlier deposits. */
 export default function DepositChequePage() {
   const { user } = useAuth();
-  const { data, loading, error, reload } = useApi<Paginated<ChequeDto>>(user ? `/cheque/user/${user.id}?pageSize=50` : null);
+  const { data, loading, error, reload } = useApi(user ? '/v1/cheque/user/{userId}' : null, { params: { path: { userId: user?.id ?? '' }, query: { pageSize: 50 } } });
   if (!user) return <FullScreenLoader />;
 
   return (

@@ -4,7 +4,7 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Form, Formik } from 'formik';
 import { useSnackbar } from 'notistack';
 import { CRYPTO_RECEIPT_UPLOADED_MESSAGE, cryptoBuySchema, type CryptoOptionDto } from '@strongroom/shared';
-import { api, newIdempotencyKey } from '../../api/client';
+import { api, newIdempotencyKey, idempotent, formBody } from '../../api/client';
 import { FormField, applyServerErrors } from '../../components/FormField';
 import { AssetIcon } from './AssetIcon';
 import { CopyAddress } from './CopyAddress';
@@ -101,7 +101,7 @@ export function BuyForm({ options, onDone }: { options: CryptoOptionDto[]; onDon
             if (option) body.append('network', option.network);
             body.append('receipt', receipt.file);
             try {
-              await api.post('/crypto/buy', body, { idempotencyKey: key });
+              await api.POST('/v1/crypto/buy', { body: formBody(body), headers: idempotent(key) });
               enqueueSnackbar(CRYPTO_RECEIPT_UPLOADED_MESSAGE, { variant: 'success' });
               setReceipt({ file: null, error: null });
               setFormKey((k) => k + 1);

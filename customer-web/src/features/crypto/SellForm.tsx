@@ -3,7 +3,7 @@ import { Alert, AlertTitle, Box, Button, Card, CardContent, Dialog, DialogAction
 import { Form, Formik, useFormikContext } from 'formik';
 import { useSnackbar } from 'notistack';
 import { cryptoSellSchema, formatUnits, parseUnits, type CryptoHoldingDto } from '@strongroom/shared';
-import { api, newIdempotencyKey } from '../../api/client';
+import { api, newIdempotencyKey, idempotent } from '../../api/client';
 import { FormField, applyServerErrors } from '../../components/FormField';
 import { CopyAddress } from './CopyAddress';
 
@@ -159,7 +159,7 @@ export function SellForm({ holdings, onDone }: { holdings: CryptoHoldingDto[]; o
     setBusy(true);
     setError(null);
     try {
-      const res = await api.post<{ message: string }>('/crypto/sell', sale, { idempotencyKey: key });
+      const res = await api.POST('/v1/crypto/sell', { body: sale, headers: idempotent(key) });
       enqueueSnackbar(res.message, { variant: 'success' });
       setSale(null);
       setFormKey((k) => k + 1);

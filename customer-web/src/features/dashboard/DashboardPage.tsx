@@ -11,6 +11,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { DASHBOARD_RECENT_COUNT, formatMoney, minorToDisplayNumber, parseAmountToMinor, type DashboardSummaryDto } from '@strongroom/shared';
 import { useAuth } from '../../auth/AuthContext';
 import { useApi } from '../../api/useApi';
+import { undeclared } from '../../api/client';
 import { BalanceCard } from '../../components/BalanceCard';
 import { StatTile } from '../../components/StatTile';
 import { TransactionRow } from '../../components/TransactionRow';
@@ -75,7 +76,7 @@ function FlowChart({ series, currency }: { series: DashboardSummaryDto['series']
 
 export default function DashboardPage() {
   const { user } = useAuth();
-  const { data, error, loading, reload } = useApi<DashboardSummaryDto>(`/dashboard/summary?${new URLSearchParams({ timeZone: customerTimeZone() })}`);
+  const { data, error, loading, reload } = useApi('/v1/dashboard/summary', { params: { query: { timeZone: customerTimeZone() } } });
   if (!user) return null;
   const name = [user.firstName, user.middleName, user.lastName].filter(Boolean).join(' ');
   const currency = data?.currency ?? user.currency ?? 'USD';
@@ -90,7 +91,7 @@ export default function DashboardPage() {
   const comparedWith = `vs ${comparedDays}`;
   // While loading or after a failure the flows are unknown: show a placeholder, never a made-up $0.00.
   const flowValue = (amount: string | undefined) => (data ? amount : loading ? <Skeleton width={110} /> : '—');
-  const recent = data?.recent.slice(0, DASHBOARD_RECENT_COUNT) ?? [];
+  const recent = undeclared<DashboardSummaryDto['recent']>(data?.recent.slice(0, DASHBOARD_RECENT_COUNT) ?? []);
 
   return (
     <Stack spacing={{ xs: 2, md: 3 }}>

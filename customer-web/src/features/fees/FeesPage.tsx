@@ -3,17 +3,9 @@ import { formatMoney } from '@strongroom/shared';
 import { useApi } from '../../api/useApi';
 import { useAuth } from '../../auth/AuthContext';
 
-interface FeeLine {
-  id: string;
-  name: string;
-  fee: string;
-  percent?: number;
-  description: string;
-}
-
 export default function FeesPage() {
   const { user } = useAuth();
-  const { data, error } = useApi<{ schedule: FeeLine[] }>('/fees');
+  const { data, error } = useApi('/v1/fees');
   const currency = user?.currency ?? 'USD';
   return (
     <Stack spacing={3}>

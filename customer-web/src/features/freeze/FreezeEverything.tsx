@@ -22,7 +22,7 @@ export function FreezeEverythingDialog({ open, onClose }: { open: boolean; onClo
   const freeze = async () => {
     setBusy(true);
     try {
-      const res = await api.post<{ message: string }>('/account/freeze');
+      const res = await api.POST('/v1/account/freeze');
       toastState(res.message);
       onClose();
       await refresh();
@@ -84,7 +84,7 @@ function UnfreezeDialog({ open, onClose }: { open: boolean; onClose(): void }) {
     setBusy(true);
     setErrors({});
     try {
-      const res = await api.post<{ message: string }>('/account/unfreeze', { password, pin });
+      const res = await api.POST('/v1/account/unfreeze', { body: { password, pin } });
       toastState(res.message);
       setPassword('');
       onClose();

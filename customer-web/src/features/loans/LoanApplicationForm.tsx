@@ -2,7 +2,7 @@ import { Alert, Box, Button, Grid, MenuItem, Stack, Typography } from '@mui/mate
 import { Form, Formik, useFormikContext } from 'formik';
 import { useSnackbar } from 'notistack';
 import { EMPLOYMENT_STATUSES, LOAN_PURPOSES, LOAN_TYPES, calculateLoan, formatMoney, loanApplicationSchema, loanRateFor, type UserDto } from '@strongroom/shared';
-import { api } from '../../api/client';
+import { api, type RequestBody } from '../../api/client';
 import { FormField, applyServerErrors } from '../../components/FormField';
 import { AgreeToTermsCheckbox, ApplicantFields, applicantInitialValues } from '../../components/ApplicantFields';
 import { capitalised, loanTypeName, withSpaces } from './loan-labels';
@@ -60,7 +60,7 @@ export function LoanApplicationForm({ user, onApplied }: { user: UserDto; onAppl
       validationSchema={loanApplicationSchema}
       onSubmit={async (values, { setErrors, setTouched }) => {
         try {
-          await api.post('/loan', toPayload(values));
+          await api.POST('/v1/loan', { body: toPayload(values) as RequestBody<'/v1/loan', 'post'> });
           enqueueSnackbar('Loan application submitted successfully', { variant: 'success' });
           onApplied();
         } catch (err) {

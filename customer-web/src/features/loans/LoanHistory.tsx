@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Grid, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import type { LoanDto } from '@strongroom/shared';
 import { useApi } from '../../api/useApi';
+import { undeclared } from '../../api/client';
 import { LoanCard } from './LoanCard';
 
 const TIPS = ['Monitor your application status', 'Respond to requests promptly', 'Keep your contact info updated', 'Review loan terms carefully'];
@@ -67,7 +68,8 @@ function EmptyState({ onApply }: { onApply: () => void }) {
 
 /** The customer's applications, newest first, beside the tips and the process. */
 export function LoanHistory({ userId, onApply }: { userId: string; onApply: () => void }) {
-  const { data, error, loading, reload } = useApi<{ loans: LoanDto[] }>(`/loan/user/${userId}`);
+  const { data, error, loading, reload } = useApi('/v1/loan/user/{userId}', { params: { path: { userId } } });
+  const loans = undeclared<LoanDto[]>(data?.loans ?? []);
   let body: React.ReactNode;
   if (loading && !data)
     body = (
@@ -81,11 +83,11 @@ export function LoanHistory({ userId, onApply }: { userId: string; onApply: () =
         {error.message}
       </Alert>
     );
-  else if (!data || data.loans.length === 0) body = <EmptyState onApply={onApply} />;
+  else if (!data || loans.length === 0) body = <EmptyState onApply={onApply} />;
   else
     body = (
       <Stack spacing={2}>
-        {data.loans.map((loan) => (
+        {loans.map((loan) => (
           <LoanCard key={loan.id} loan={loan} onChanged={reload} />
         ))}
       </Stack>

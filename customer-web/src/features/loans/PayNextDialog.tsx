@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSnackbar } from 'notistack';
 import { formatMoney, type LoanDto, type LoanInstalmentDto } from '@strongroom/shared';
-import { ApiError, api, newIdempotencyKey } from '../../api/client';
+import { ApiError, api, newIdempotencyKey, idempotent } from '../../api/client';
 import { PinDialog } from '../../components/PinDialog';
 
 /** Pays the next unpaid instalment now, approved with the transaction PIN; one Idempotency-Key per opening, and a new one after each refusal. */
@@ -17,7 +17,7 @@ export function PayNextDialog({ loan, instalment, onClose, onPaid }: { loan: Loa
     setBusy(true);
     setError('');
     try {
-      const res = await api.post<{ message: string }>(`/loan/${loan.id}/pay-next`, { pin }, { idempotencyKey: key });
+      const res = await api.POST('/v1/loan/{id}/pay-next', { params: { path: { id: loan.id } }, body: { pin }, headers: idempotent(key) });
       enqueueSnackbar(res.message, { variant: 'success' });
       onPaid();
     } catch (err) {

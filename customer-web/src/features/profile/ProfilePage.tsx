@@ -4,7 +4,7 @@ import { Form, Formik, useFormikContext } from 'formik';
 import { useSearchParams } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
 import { OCCUPATIONS, UPLOAD_MAX_BYTES, formatCalendarDate, formatDate, profileSchema, type NotificationPreferences, type UserDto } from '@strongroom/shared';
-import { api } from '../../api/client';
+import { api, formBody, undeclared } from '../../api/client';
 import { useAuth } from '../../auth/AuthContext';
 import { FormField, applyServerErrors } from '../../components/FormField';
 import { SecurityTab } from './security/SecurityTab';
@@ -127,8 +127,8 @@ function PersonalTab({ user }: { user: UserDto }) {
         for (const [k, v] of Object.entries(values)) if (v !== '' || (k !== 'middleName' && k !== 'occupation')) form.append(k, v.trim());
         if (image) form.append('image', image);
         try {
-          const res = await api.put<{ user: UserDto; message: string }>('/user/profile', form);
-          setUser(res.user);
+          const res = await api.PUT('/v1/user/profile', { body: formBody(form) });
+          setUser(undeclared<UserDto>(res.user));
           setEditing(false);
           setImage(null);
           enqueueSnackbar(res.message, { variant: 'success' });
@@ -238,8 +238,8 @@ function NotificationsTab() {
   const load = useCallback(() => {
     setLoadError(null);
     api
-      .get<{ preferences: NotificationPreferences }>('/user/notification-preferences')
-      .then((r) => setPrefs(r.preferences))
+      .GET('/v1/user/notification-preferences')
+      .then((r) => setPrefs(undeclared<NotificationPreferences>(r.preferences)))
       .catch((e: Error) => setLoadError(e.message));
   }, []);
   useEffect(load, [load]);
@@ -264,12 +264,12 @@ function NotificationsTab() {
     setSaving(true);
     try {
       // Saved on the server and honoured by the mailer (docs/decisions/0010-notification-preferences.md), all seven flags at once; no artificial delay.
-      const res = await api.put<{ preferences: NotificationPreferences }>('/user/notification-preferences', prefs);
+      const preferences = undeclared<NotificationPreferences>((await api.PUT('/v1/user/notification-preferences', { body: prefs })).preferences);
       if (user)
         setUser({
           ...user,
-          notificationPreferences: res.preferences,
-          preference: { email: res.preferences.emailNotifications, sms: res.preferences.smsNotifications, push: res.preferences.pushNotifications },
+          notificationPreferences: preferences,
+          preference: { email: preferences.emailNotifications, sms: preferences.smsNotifications, push: preferences.pushNotifications },
         });
       enqueueSnackbar('Notification settings updated!', { variant: 'success' });
     } catch {

@@ -32,7 +32,7 @@ export function IdleWarning() {
   const stay = async () => {
     setExtending(true);
     try {
-      await api.get('/auth/check');
+      await api.GET('/v1/auth/check');
     } catch {
       /* a session already gone signs the app out (the client's 401 event); nothing to say here */
     } finally {

@@ -50,7 +50,7 @@ export function StatementCard() {
     setPreparing(format);
     setRefusal(undefined);
     try {
-      save(await api.download(`/transaction/statement?${new URLSearchParams({ from, to, format, timeZone: customerTimeZone() })}`));
+      save(await api.download('/v1/transaction/statement', { params: { query: { from, to, format, timeZone: customerTimeZone() } } }));
     } catch (err) {
       setRefusal(err instanceof ApiError ? err.message : GENERIC_ERROR);
     } finally {

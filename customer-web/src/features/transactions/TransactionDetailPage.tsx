@@ -7,7 +7,7 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
 import { formatMoney, type TransactionDto } from '@strongroom/shared';
 import { useApi } from '../../api/useApi';
-import { ApiError } from '../../api/client';
+import { ApiError, undeclared } from '../../api/client';
 import { DateText } from '../../components/DateText';
 import { StatusChip } from '../../components/StatusChip';
 import { StatusTimeline } from '../../components/StatusTimeline';
@@ -26,8 +26,8 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 export default function TransactionDetailPage() {
   const { reference } = useParams();
   const { enqueueSnackbar } = useSnackbar();
-  const { data, error } = useApi<{ transaction: TransactionDto }>(`/transaction/${encodeURIComponent(reference ?? '')}`);
-  const tx = data?.transaction;
+  const { data, error } = useApi('/v1/transaction/{reference}', { params: { path: { reference: reference ?? '' } } });
+  const tx = undeclared<TransactionDto | undefined>(data?.transaction);
 
   const copy = async (label: string, value: string) => {
     try {

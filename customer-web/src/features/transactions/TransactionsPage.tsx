@@ -2,8 +2,12 @@ import { useEffect, useState } from 'react';
 import { Box, Card, CardContent, Grid, InputAdornment, List, MenuItem, Pagination, Skeleton, Stack, TextField, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import { useSearchParams } from 'react-router-dom';
-import { TRANSACTION_STATUSES, type Paginated, type TransactionDto } from '@strongroom/shared';
+import { TRANSACTION_STATUSES, type TransactionDto } from '@strongroom/shared';
 import { useApi } from '../../api/useApi';
+import type { QueryOf } from '../../api/client';
+
+type Query = QueryOf<'/v1/transaction'>;
+import { undeclared } from '../../api/client';
 import { TransactionRow } from '../../components/TransactionRow';
 import { StatementCard } from './StatementCard';
 
@@ -34,8 +38,7 @@ export default function TransactionsPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [search]);
 
-  const query = new URLSearchParams({ page: String(page), pageSize: String(PAGE_SIZE), type, status, ...(q ? { q } : {}) });
-  const { data, loading, error } = useApi<Paginated<TransactionDto> & { totalCapped?: boolean }>(`/transaction?${query}`);
+  const { data, loading, error } = useApi('/v1/transaction', { params: { query: { page, pageSize: PAGE_SIZE, type: type as Query['type'], status: status as Query['status'], ...(q ? { q } : {}) } } });
   const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
 
   return (
@@ -99,7 +102,7 @@ export default function TransactionsPage() {
                 {data.totalCapped ? '+' : ''} transaction{data.total === 1 ? '' : 's'}
               </Typography>
               <List disablePadding>
-                {data.items.map((tx) => (
+                {undeclared<TransactionDto[]>(data.items).map((tx) => (
                   <TransactionRow key={tx.id} tx={tx} />
                 ))}
               </List>

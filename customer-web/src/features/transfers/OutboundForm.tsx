@@ -15,10 +15,9 @@ import {
   internationalTransferSchema,
   localTransferSchema,
   todayIsoDate,
-  type TransferInitiatedDto,
   type TransferSummaryDto,
 } from '@strongroom/shared';
-import { api, newIdempotencyKey } from '../../api/client';
+import { api, newIdempotencyKey, idempotent, type QueryOf, type RequestBody } from '../../api/client';
 import { useAuth } from '../../auth/AuthContext';
 import { FormField, applyServerErrors } from '../../components/FormField';
 import { SummaryRows, summaryRows } from './TransferCodeModal';
@@ -48,9 +47,9 @@ function QuotePreview({ type }: { type: 'local' | 'international' }) {
   useEffect(() => {
     if (!valid) return;
     const id = setTimeout(() => {
-      const query = new URLSearchParams({ type, amount, ...(type === 'international' && currency ? { currency } : {}) });
+      const query = { type, amount, ...(type === 'international' && currency ? { currency } : {}) } as QueryOf<'/v1/transfer/quote'>;
       api
-        .get<QuoteAnswer>(`/transfer/quote?${query}`)
+        .GET('/v1/transfer/quote', { params: { query } })
         .then((answer) => setQuote({ askedFor: asked, answer }))
         .catch(() => setQuote({ askedFor: asked, answer: null }));
     }, 300);
@@ -131,10 +130,13 @@ export function OutboundForm({ kind }: { kind: 'local' | 'international' }) {
         const body = { ...requestBody(values), timeZone: customerTimeZone() };
         try {
           // The quote's total (amount, fee, conversion) against the balance, before any code or PIN is asked.
-          const q = new URLSearchParams({ type: kind, amount: values.amount, ...(international && values.currency ? { currency: values.currency } : {}) });
-          const quote = await api.get<{ total: string; currency: string }>(`/transfer/quote?${q}`);
+          const query = { type: kind, amount: values.amount, ...(international && values.currency ? { currency: values.currency } : {}) } as QueryOf<'/v1/transfer/quote'>;
+          const quote = await api.GET('/v1/transfer/quote', { params: { query } });
           if (exceedsBalance(quote.total, user?.accountBalance, quote.currency)) return setFieldError('amount', INSUFFICIENT_FUNDS);
-          const res = await api.post<TransferInitiatedDto>(`/transfer/${kind}`, body, { idempotencyKey: key });
+          const headers = idempotent(key);
+          const res = await (international
+            ? api.POST('/v1/transfer/international', { body: body as RequestBody<'/v1/transfer/international', 'post'>, headers })
+            : api.POST('/v1/transfer/local', { body: body as RequestBody<'/v1/transfer/local', 'post'>, headers }));
           const next = new URLSearchParams(params);
           next.set('modal', 'transfer');
           next.set('codeStep', res.codeStep);

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Divider, Stack, Typography } from '@mui/material';
 import KeyIcon from '@mui/icons-material/Key';
 import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
-import { api, newIdempotencyKey } from '../../api/client';
+import { api, idempotent, newIdempotencyKey, opaque, undeclared } from '../../api/client';
 import { passkeyErrorMessage } from '../../auth/passkey-errors';
 
 /**
@@ -16,7 +16,7 @@ export function PasskeyApproval({ transferId, onApproved, onError }: { transferI
   useEffect(() => {
     let live = true;
     api
-      .get<{ passkeys: unknown[] }>('/auth/passkeys')
+      .GET('/v1/auth/passkeys')
       .then((res) => live && setAvailable(res.passkeys.length > 0))
       .catch(() => undefined);
     return () => {
@@ -28,9 +28,9 @@ export function PasskeyApproval({ transferId, onApproved, onError }: { transferI
   const approve = async () => {
     setBusy(true);
     try {
-      const { options } = await api.post<{ options: PublicKeyCredentialRequestOptionsJSON }>('/transfer/passkey-options', { transferId });
-      const response = await startAuthentication({ optionsJSON: options });
-      await api.post('/transfer/confirm-passkey', { transferId, response }, { idempotencyKey: newIdempotencyKey() });
+      const { options } = await api.POST('/v1/transfer/passkey-options', { body: { transferId } });
+      const response = await startAuthentication({ optionsJSON: undeclared<PublicKeyCredentialRequestOptionsJSON>(options) });
+      await api.POST('/v1/transfer/confirm-passkey', { body: { transferId, response: opaque(response) }, headers: idempotent(newIdempotencyKey()) });
       onApproved();
     } catch (err) {
       onError(passkeyErrorMessage(err, 'Passkey approval was cancelled'));

@@ -12,7 +12,7 @@ export interface PayAgainOption {
 
 /** Whom the customer paid lately, of every kind, fetched once for the form that shows them (docs/decisions/0050). */
 export function useRecentPayees(): RecentPayeesDto | null {
-  return useApi<RecentPayeesDto>('/transfer/recent-payees').data;
+  return useApi('/v1/transfer/recent-payees').data;
 }
 
 const lastFour = (accountNumber: string) => `\u2022\u2022${accountNumber.slice(-4)}`;

@@ -11,10 +11,11 @@ import { StatusChip } from '../../components/StatusChip';
 export function useStopAction(reload: () => void) {
   const { enqueueSnackbar } = useSnackbar();
   const [busyId, setBusyId] = useState<string | null>(null);
-  const stop = async (id: string, path: string) => {
+  const stop = async (id: string, plan: 'scheduled-transfer' | 'standing-order') => {
     setBusyId(id);
     try {
-      const res = await api.post<{ message: string }>(path);
+      const params = { path: { id } };
+      const res = await (plan === 'scheduled-transfer' ? api.POST('/v1/transfer/{id}/cancel', { params }) : api.POST('/v1/standing-orders/{id}/cancel', { params }));
       enqueueSnackbar(res.message, { variant: 'success' });
       reload();
     } catch (err) {

@@ -4,7 +4,7 @@ import { Form, Formik } from 'formik';
 import { useNavigate } from 'react-router-dom';
 import { useSnackbar, type SnackbarKey } from 'notistack';
 import { SUPPORT, SUPPORT_LARGE_TRANSFER, formatMoney, sameBankTransferSchema } from '@strongroom/shared';
-import { ApiError, api, newIdempotencyKey } from '../../api/client';
+import { ApiError, api, newIdempotencyKey, idempotent } from '../../api/client';
 import { useAuth } from '../../auth/AuthContext';
 import { FormField, applyServerErrors } from '../../components/FormField';
 import { SummaryLines } from './TransferCodeModal';
@@ -30,7 +30,7 @@ export function SameBankForm() {
     setLookupError('');
     if (!/^\d{10}$/.test(accountNumber)) return;
     try {
-      const res = await api.get<{ recipient: { name: string; accountNumber: string } }>(`/transfer/recipient/${accountNumber}`);
+      const res = await api.GET('/v1/transfer/recipient/{accountNumber}', { params: { path: { accountNumber } } });
       setRecipient(res.recipient);
     } catch (err) {
       setLookupError((err as Error).message);
@@ -131,7 +131,7 @@ export function SameBankForm() {
                       pin: confirm.values.pin,
                       ...(confirm.values.memo ? { memo: confirm.values.memo } : {}),
                     };
-                    const res = await api.post<{ message: string }>('/transfer/same', body, { idempotencyKey: confirm.key });
+                    const res = await api.POST('/v1/transfer/same', { body, headers: idempotent(confirm.key) });
                     enqueueSnackbar(res.message, { variant: 'success' });
                     void refresh();
                     navigate('/transactions');

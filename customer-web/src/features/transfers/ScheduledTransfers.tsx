@@ -1,13 +1,14 @@
 import { Button } from '@mui/material';
 import { formatCalendarDate, formatMoney, type ScheduledTransferDto } from '@strongroom/shared';
 import { useApi } from '../../api/useApi';
+import { undeclared } from '../../api/client';
 import { PlannedPaymentRow, PlannedPaymentsCard, useStopAction } from './PlannedPayments';
 
 /** Transfers dated for later: each with its date, amount and state; waiting ones can be cancelled until their date. */
 export function ScheduledTransfers() {
-  const { data, reload } = useApi<{ items: ScheduledTransferDto[] }>('/transfer/scheduled');
+  const { data, reload } = useApi('/v1/transfer/scheduled');
   const { busyId, stop } = useStopAction(reload);
-  const items = data?.items ?? [];
+  const items = undeclared<ScheduledTransferDto[]>(data?.items ?? []);
   if (items.length === 0) return null;
 
   return (
@@ -25,7 +26,7 @@ export function ScheduledTransfers() {
                 variant="outlined"
                 color="error"
                 disabled={busyId === item.id}
-                onClick={() => void stop(item.id, `/transfer/${item.id}/cancel`)}
+                onClick={() => void stop(item.id, 'scheduled-transfer')}
                 aria-label={`Cancel the transfer to ${item.recipientName} on ${item.executeOn}`}
               >
                 {busyId === item.id ? 'Cancelling...' : 'Cancel'}

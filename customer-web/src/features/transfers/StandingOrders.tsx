@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { describeRepeat, formatCalendarDate, formatMoney, type StandingOrderDto } from '@strongroom/shared';
 import { useApi } from '../../api/useApi';
+import { undeclared } from '../../api/client';
 import { PlannedPaymentRow, PlannedPaymentsCard, useStopAction } from './PlannedPayments';
 
 const sentenceCase = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -21,10 +22,10 @@ function orderDetails(order: StandingOrderDto): string {
  * be stopped, after a confirmation (it cannot be started again but by setting it up anew).
  */
 export function StandingOrders() {
-  const { data, reload } = useApi<{ items: StandingOrderDto[] }>('/standing-orders');
+  const { data, reload } = useApi('/v1/standing-orders');
   const { busyId, stop } = useStopAction(reload);
   const [confirming, setConfirming] = useState<StandingOrderDto | null>(null);
-  const items = data?.items ?? [];
+  const items = undeclared<StandingOrderDto[]>(data?.items ?? []);
   if (items.length === 0) return null;
   const busy = !!busyId;
 
@@ -57,7 +58,7 @@ export function StandingOrders() {
           <Button onClick={() => setConfirming(null)} disabled={busy}>
             Keep it
           </Button>
-          <Button color="error" variant="contained" disabled={busy} onClick={() => confirming && void stop(confirming.id, `/standing-orders/${confirming.id}/cancel`).then(() => setConfirming(null))}>
+          <Button color="error" variant="contained" disabled={busy} onClick={() => confirming && void stop(confirming.id, 'standing-order').then(() => setConfirming(null))}>
             {busy ? 'Stopping...' : 'Stop standing order'}
           </Button>
         </DialogActions>

@@ -3,7 +3,7 @@ import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, 
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { describeRate, describeRepeat, formatCalendarDate, formatMoney, type TransferSummaryDto } from '@strongroom/shared';
-import { ApiError, api, newIdempotencyKey } from '../../api/client';
+import { ApiError, api, newIdempotencyKey, idempotent } from '../../api/client';
 import { useAuth } from '../../auth/AuthContext';
 import { PasskeyApproval } from './PasskeyApproval';
 
@@ -136,7 +136,7 @@ export function TransferCodeModal() {
     }
     setBusy(true);
     try {
-      const res = await api.post<{ nextStep: 'pin' | 'success' }>('/transfer/confirm-code', { transferId: data.transferId, ...(isCode ? { code: value } : { pin: value }) }, { idempotencyKey: key });
+      const res = await api.POST('/v1/transfer/confirm-code', { body: { transferId: data.transferId, ...(isCode ? { code: value } : { pin: value }) }, headers: idempotent(key) });
       const next = new URLSearchParams(params);
       next.set('codeStep', res.nextStep);
       setParams(next, { replace: true });

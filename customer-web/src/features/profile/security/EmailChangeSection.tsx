@@ -3,7 +3,7 @@ import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { Form, Formik } from 'formik';
 import { useSnackbar } from 'notistack';
 import { emailChangeConfirmSchema, emailChangeRequestSchema, type UserDto } from '@strongroom/shared';
-import { api } from '../../../api/client';
+import { api, undeclared } from '../../../api/client';
 import { useAuth } from '../../../auth/AuthContext';
 import { FormField, applyServerErrors } from '../../../components/FormField';
 import { PasswordField } from '../../../components/PasswordField';
@@ -35,7 +35,7 @@ export function EmailChangeSection() {
           onSubmit={async (values, { setErrors, setTouched }) => {
             setDone(null);
             try {
-              const res = await api.post<{ message: string }>('/auth/email-change', { newEmail: values.newEmail.trim(), currentPassword: values.currentPassword });
+              const res = await api.POST('/v1/auth/email-change', { body: { newEmail: values.newEmail.trim(), currentPassword: values.currentPassword } });
               enqueueSnackbar(res.message, { variant: 'success' });
               setSentTo(values.newEmail.trim());
             } catch (err) {
@@ -64,8 +64,8 @@ export function EmailChangeSection() {
           validationSchema={emailChangeConfirmSchema}
           onSubmit={async (values, { setErrors, setTouched }) => {
             try {
-              const res = await api.post<{ message: string; user: UserDto }>('/auth/email-change/confirm', { code: values.code.trim() });
-              setUser(res.user);
+              const res = await api.POST('/v1/auth/email-change/confirm', { body: { code: values.code.trim() } });
+              setUser(undeclared<UserDto>(res.user));
               setSentTo(null);
               setDone(res.message);
               enqueueSnackbar(res.message, { variant: 'success' });

@@ -4,7 +4,7 @@ import KeyIcon from '@mui/icons-material/Key';
 import { useSnackbar } from 'notistack';
 import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import { formatLongDate } from '@strongroom/shared';
-import { api } from '../../../api/client';
+import { api, opaque, undeclared } from '../../../api/client';
 import { passkeyErrorMessage } from '../../../auth/passkey-errors';
 
 interface Passkey {
@@ -23,8 +23,8 @@ export function PasskeysSection() {
   const [error, setError] = useState<string | null>(null);
 
   const load = useCallback(async () => {
-    const res = await api.get<{ passkeys: Passkey[] }>('/auth/passkeys');
-    setPasskeys(res.passkeys);
+    const res = await api.GET('/v1/auth/passkeys');
+    setPasskeys(undeclared<Passkey[]>(res.passkeys));
   }, []);
   useEffect(() => {
     load().catch((err: Error) => setError(err.message));
@@ -38,9 +38,9 @@ export function PasskeysSection() {
     setBusy(true);
     setError(null);
     try {
-      const { options } = await api.post<{ options: PublicKeyCredentialCreationOptionsJSON }>('/auth/passkeys/registration-options');
-      const response = await startRegistration({ optionsJSON: options });
-      await api.post('/auth/passkeys', { name: name.trim(), response });
+      const { options } = await api.POST('/v1/auth/passkeys/registration-options');
+      const response = await startRegistration({ optionsJSON: undeclared<PublicKeyCredentialCreationOptionsJSON>(options) });
+      await api.POST('/v1/auth/passkeys', { body: { name: name.trim(), response: opaque(response) } });
       enqueueSnackbar('Passkey added', { variant: 'success' });
       setName('');
       await load();
@@ -53,7 +53,7 @@ export function PasskeysSection() {
 
   const remove = async (passkey: Passkey) => {
     try {
-      await api.del(`/auth/passkeys/${passkey.id}`);
+      await api.DELETE('/v1/auth/passkeys/{id}', { params: { path: { id: passkey.id } } });
       enqueueSnackbar(`Passkey ${passkey.name} removed`, { variant: 'success' });
       await load();
     } catch (err) {

@@ -21,7 +21,7 @@ function ChangePasswordSection() {
       onSubmit={async (values, { resetForm, setErrors, setTouched }) => {
         setDone(null);
         try {
-          const res = await api.post<{ message: string }>('/auth/change-password', { currentPassword: values.currentPassword, newPassword: values.newPassword });
+          const res = await api.POST('/v1/auth/change-password', { body: { currentPassword: values.currentPassword, newPassword: values.newPassword } });
           enqueueSnackbar(res.message, { variant: 'success' });
           setDone(res.message);
           resetForm();

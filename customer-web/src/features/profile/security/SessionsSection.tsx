@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Alert, Box, Button, Chip, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { formatLongDate } from '@strongroom/shared';
-import { api } from '../../../api/client';
+import { api, undeclared } from '../../../api/client';
 
 interface SessionView {
   id: string;
@@ -21,7 +21,8 @@ export function SessionsSection() {
   const [error, setError] = useState<string | null>(null);
 
   const load = useCallback(async () => {
-    setData(await api.get<{ sessions: SessionView[]; history: SessionView[] }>('/auth/sessions'));
+    const { sessions, history } = await api.GET('/v1/auth/sessions');
+    setData({ sessions: undeclared<SessionView[]>(sessions), history: undeclared<SessionView[]>(history) });
   }, []);
   useEffect(() => {
     load().catch((err: Error) => setError(err.message));
@@ -55,7 +56,7 @@ export function SessionsSection() {
                   s.current ? (
                     <Chip label="This device" color="primary" size="small" />
                   ) : (
-                    <Button onClick={() => act(() => api.del(`/auth/sessions/${s.id}`))} aria-label={`Sign out ${s.device}`}>
+                    <Button onClick={() => act(() => api.DELETE('/v1/auth/sessions/{id}', { params: { path: { id: s.id } } }))} aria-label={`Sign out ${s.device}`}>
                       Sign out
                     </Button>
                   )
@@ -65,7 +66,7 @@ export function SessionsSection() {
               </ListItem>
             ))}
           </List>
-          <Button variant="outlined" color="error" disabled={others.length === 0} onClick={() => act(() => api.post('/auth/sessions/sign-out-others'))}>
+          <Button variant="outlined" color="error" disabled={others.length === 0} onClick={() => act(() => api.POST('/v1/auth/sessions/sign-out-others'))}>
             Sign out everywhere else
           </Button>
           <Typography variant="subtitle1" component="h3" fontWeight={700} sx={{ mt: 3 }}>
