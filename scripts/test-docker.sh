@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # npm run test:docker: the operators' Docker path on this machine, end to end.
-#  1. Docker itself: Debian's docker.io, docker-compose and debootstrap when missing; a dockerd when none answers
+#  1. Docker itself: Debian's docker.io, docker-compose, debootstrap (and chromium) when missing; a dockerd when none answers
 #     (host networking only, so no bridge and no iptables rules).
 #  2. Base images: the official node and postgres images when present or pullable; otherwise (no registry reachable)
 #     stand-ins built here once and kept for later runs: Debian bookworm from debootstrap, Node.js from the npm
@@ -28,12 +28,18 @@ PROJECT=${TEST_DOCKER_PROJECT:-strongroom-ci}
 TAG=${TEST_DOCKER_TAG:-ci}
 
 say() { printf '[test:docker %s] %s\n' "$(date -u +%H:%M:%S)" "$*"; }
+# The test's containers and volumes, whatever state a failed run left them in.
+remove_project() {
+  local label="label=com.docker.compose.project=$PROJECT"
+  "$DOCKER" ps -aq --filter "$label" | xargs -r "$DOCKER" rm -f >/dev/null 2>&1 || true
+  "$DOCKER" volume ls -q --filter "$label" | xargs -r "$DOCKER" volume rm >/dev/null 2>&1 || true
+}
 RESULT=1
 DOCKERD_PID=
 finish() {
   local status=$?
   [ "$RESULT" = 0 ] || [ "$status" != 0 ] || status=1
-  if [ -n "${COMPOSE_DOWN:-}" ]; then $COMPOSE_DOWN >/dev/null 2>&1 || true; fi
+  [ -z "${TEST_DOCKER_PROJECT:-}" ] || remove_project
   if [ -n "$DOCKERD_PID" ] && [ "${KEEP_DOCKERD:-0}" != 1 ]; then
     kill "$DOCKERD_PID" 2>/dev/null || true
     for _ in $(seq 1 30); do kill -0 "$DOCKERD_PID" 2>/dev/null || break; sleep 1; done
@@ -53,6 +59,7 @@ missing=()
 command -v dockerd >/dev/null 2>&1 || missing+=(docker.io)
 command -v docker-compose >/dev/null 2>&1 || missing+=(docker-compose)
 command -v debootstrap >/dev/null 2>&1 || missing+=(debootstrap)
+[ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || missing+=(chromium)
 if [ ${#missing[@]} -gt 0 ]; then
   say "installing ${missing[*]} from Debian"
   export DEBIAN_FRONTEND=noninteractive
@@ -150,10 +157,8 @@ size_mb() { echo $(($("$DOCKER" image inspect -f '{{.Size}}' "$1") / 1000000)); 
 say "sizes: strongroom-api $(size_mb "strongroom-api:$TAG") MB, strongroom-web $(size_mb "strongroom-web:$TAG") MB (bases: node $(size_mb "$NODE_IMAGE") MB, debian $(size_mb "$DEBIAN_IMAGE") MB)"
 
 # 4. The stack, in the browser -------------------------------------------------------------------------------------
-COMPOSE_FILES=(-p "$PROJECT" -f docker/compose.yml -f docker/compose.test.yml)
-COMPOSE_DOWN="${COMPOSE[*]} ${COMPOSE_FILES[*]} down -v --remove-orphans"
-export TEST_DOCKER_COMPOSE="${COMPOSE[*]} ${COMPOSE_FILES[*]}" STRONGROOM_TAG=$TAG POSTGRES_IMAGE TEST_NODE_MAJOR=$NODE_MAJOR
-$COMPOSE_DOWN >/dev/null 2>&1 || true
+export TEST_DOCKER_COMPOSE="${COMPOSE[*]}" TEST_DOCKER_PROJECT=$PROJECT STRONGROOM_TAG=$TAG POSTGRES_IMAGE TEST_NODE_MAJOR=$NODE_MAJOR
+remove_project
 say "running docker/test/stack.docker.test.ts"
 npx jest --ci --config docker/test/jest.config.js
 RESULT=0
