@@ -14,6 +14,9 @@ import { FAULT_KINDS, Faults, type FaultKind } from './faults';
 import { availabilityChecks, balanceTotals, bookingChecks, ledgerChecks, loadBookings, replayCheck, type Check } from './checks';
 import { Workload } from './workload';
 import { systemCpuS } from './cpu';
+import { ClusterFaults, CLUSTER_FAULT_KINDS, recoverySummary, type ClusterRecovery } from './cluster-faults';
+import { replicaChecks, startChaosCluster } from './cluster-checks';
+import type { PgCluster } from '../cluster/pg-cluster';
 
 export interface ChaosOptions {
   transfers: number;
@@ -23,6 +26,8 @@ export interface ChaosOptions {
   customers?: number;
   /** An external PostgreSQL (never restarted); without it the run starts an embedded one. */
   databaseUrl?: string;
+  /** CHAOS_CLUSTER=1: a Patroni cluster instead of one PostgreSQL, and this many primaries lost at least. */
+  cluster?: { failovers: number };
   /** Mean gap between two faults. */
   faultGapMs?: number;
   /** Where the history (one JSON line per request) is written; none when undefined. */
@@ -39,6 +44,8 @@ export interface ChaosReport {
   violations: number;
   checks: Check[];
   faults: Record<FaultKind, number>;
+  /** Cluster mode: each fault of the cluster and how long until writes committed again. */
+  clusterRecoveries: ClusterRecovery[];
   notes: string[];
   attempted: number;
   acknowledged: number;
@@ -57,7 +64,9 @@ export interface ChaosReport {
 export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
   const log = opts.log ?? (() => undefined);
   const dir = mkdtempSync(join(tmpdir(), 'strongroom-chaos-'));
-  const db = new Database(dir, opts.databaseUrl);
+  let cluster: PgCluster | undefined;
+  if (opts.cluster) cluster = await startChaosCluster(join(dir, 'cluster'), log);
+  const db = new Database(dir, cluster?.readWriteUrl ?? opts.databaseUrl);
   const servers = new Servers(db, join(dir, 'data'));
   let proxy: Awaited<ReturnType<typeof startProxy>> | undefined;
   const runId = randomBytes(4).toString('hex');
@@ -82,7 +91,8 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
       `chaos ${runId}: ${servers.list.length} servers behind ${proxy.base}, ${customers.length} customers, ${clients} clients, ${opts.transfers} operations${opts.durationS ? ` or ${opts.durationS} s` : ''}`,
     );
 
-    const faults = new Faults(db, servers, log);
+    const clusterFaults = cluster && new ClusterFaults(cluster, log);
+    const faults = new Faults(db, servers, log, clusterFaults && { faults: clusterFaults, failovers: opts.cluster!.failovers });
     const workload = new Workload({
       proxyBase: proxy.base,
       customers,
@@ -123,12 +133,14 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
       replayCheck(workload.replaysCompared, workload.replayMismatchCount, workload.replayMismatches),
       ...(await ledgerChecks(db, before)),
       ...availabilityChecks(workload.serverErrors, faults.down, faults.recoveries, faults.crashes),
+      ...(cluster && clusterFaults ? await replicaChecks(cluster, clusterFaults, opts.cluster!.failovers) : []),
     ];
     const transfers = workload.operations.filter((o) => o.kind === 'same' || o.kind === 'local');
     return {
       violations: checks.reduce((sum, c) => sum + c.violations, 0),
       checks,
       faults: faults.injected,
+      clusterRecoveries: clusterFaults?.recoveries ?? [],
       notes: faults.notes,
       attempted: transfers.length,
       acknowledged: transfers.filter((o) => o.outcome === 'acked').length,
@@ -143,12 +155,18 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
     await proxy?.close();
     await servers.stopAll();
     await db.close();
+    await cluster?.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
 export function printReport(report: ChaosReport, print: (line: string) => void = console.log) {
-  print(`faults injected: ${FAULT_KINDS.map((k) => `${k} ${report.faults[k]}`).join(', ')}`);
+  const kinds = report.clusterRecoveries.length > 0 ? [...FAULT_KINDS.filter((k) => k !== 'postgres-restart'), ...CLUSTER_FAULT_KINDS] : FAULT_KINDS;
+  print(`faults injected: ${kinds.map((k) => `${k} ${report.faults[k]}`).join(', ')}`);
+  for (const [i, r] of report.clusterRecoveries.entries()) print(`  cluster fault ${i + 1}: ${r.kind}, writes again after ${(r.ms / 1000).toFixed(1)} s [${r.from}] -> [${r.to}]`);
+  const primaryLosses = report.clusterRecoveries.filter((r) => r.kind !== 'replica-restart');
+  const summary = recoverySummary(primaryLosses);
+  if (summary) print(`failovers: ${primaryLosses.length}, time to recovery (fault to first committed write) median ${(summary.median / 1000).toFixed(1)} s, max ${(summary.max / 1000).toFixed(1)} s`);
   for (const note of report.notes) print(`note: ${note}`);
   print(`transfers: attempted ${report.attempted}, acknowledged ${report.acknowledged}, booked ${report.booked}; ${report.requests} requests in ${Math.round(report.seconds)} s`);
   const perSecond = Math.round((report.attempted * 10) / Math.max(1, report.seconds)) / 10;
@@ -185,6 +203,7 @@ async function main() {
     clients: numberFrom('CHAOS_CLIENTS'),
     servers: numberFrom('CHAOS_SERVERS'),
     databaseUrl: process.env.CHAOS_DATABASE_URL || undefined,
+    cluster: process.env.CHAOS_CLUSTER === '1' ? { failovers: numberFrom('CHAOS_FAILOVERS') ?? 10 } : undefined,
     faultGapMs: numberFrom('CHAOS_FAULT_GAP_MS'),
     requestTimeoutMs: numberFrom('CHAOS_REQUEST_TIMEOUT_MS'),
     retryWindowMs: (numberFrom('CHAOS_RETRY_WINDOW_S') ?? 120) * 1000,

@@ -2,9 +2,10 @@
 // records when its server (or the database) was down, which is when a 5xx is excused.
 import type { Crash, Database, Servers, ServerProcess } from './cluster';
 import { sleep, waitReady } from './cluster';
+import { CLUSTER_FAULT_KINDS, type ClusterFaultKind, type ClusterFaults } from './cluster-faults';
 
 export const FAULT_KINDS = ['terminate-backends', 'kill-9', 'sigstop', 'postgres-restart'] as const;
-export type FaultKind = (typeof FAULT_KINDS)[number];
+export type FaultKind = (typeof FAULT_KINDS)[number] | ClusterFaultKind;
 
 /** When a server (index) or every server ('all', the database) could not answer properly. */
 export interface DownInterval {
@@ -28,23 +29,35 @@ const RANDOM_WEIGHTS: [FaultKind, number][] = [
 ];
 /** How long after a fault its consequences (a rolled-back statement, a broken pooled connection) may surface. */
 const AFTERMATH_MS = 2_000;
+/**
+ * After a failover the servers' requests that were waiting on the former primary end with it, and the clients'
+ * retries meet pools still replacing connections: 5xx (all 503) are excused this long after writes work again.
+ */
+const CLUSTER_AFTERMATH_MS = 5_000;
 
 const between = (min: number, max: number) => min + Math.floor(Math.random() * (max - min));
 
 export class Faults {
-  readonly injected: Record<FaultKind, number> = { 'terminate-backends': 0, 'kill-9': 0, sigstop: 0, 'postgres-restart': 0 };
+  readonly injected: Record<FaultKind, number> = { 'terminate-backends': 0, 'kill-9': 0, sigstop: 0, 'postgres-restart': 0, 'primary-kill-9': 0, 'primary-sigstop': 0, 'replica-restart': 0 };
   readonly down: DownInterval[] = [];
   readonly recoveries: Recovery[] = [];
   readonly notes: string[] = [];
   /** Server processes that exited although no fault stopped them. */
   readonly crashes: Crash[] = [];
-  private scheduled = [...FAULT_KINDS];
+  private scheduled: FaultKind[] = [...FAULT_KINDS];
 
   constructor(
     private readonly db: Database,
     private readonly servers: Servers,
     private readonly log: (line: string) => void,
+    /** CHAOS_CLUSTER=1: the database cluster's faults, scheduled until `failovers` primaries were lost. */
+    private readonly cluster?: { faults: ClusterFaults; failovers: number },
   ) {
+    if (cluster) {
+      // The servers' own faults once each, then the primary lost by kill -9 and by SIGSTOP in turn, a replica restarted between.
+      const primaryFaults = Array.from({ length: cluster.failovers }, (_, i): FaultKind => (i % 2 === 0 ? 'primary-kill-9' : 'primary-sigstop'));
+      this.scheduled = ['terminate-backends', 'kill-9', 'sigstop', ...primaryFaults.slice(0, 2), 'replica-restart', ...primaryFaults.slice(2)];
+    }
     servers.onSlowBoot = (note) => {
       this.notes.push(note);
       this.log(`note: ${note}`);
@@ -90,6 +103,7 @@ export class Faults {
   }
 
   private randomKind(): FaultKind {
+    if (this.cluster && Math.random() < 0.3) return CLUSTER_FAULT_KINDS[Math.floor(Math.random() * CLUSTER_FAULT_KINDS.length)];
     let roll = Math.random();
     for (const [kind, weight] of RANDOM_WEIGHTS) {
       roll -= weight;
@@ -106,12 +120,17 @@ export class Faults {
 
   async inject(kind: FaultKind) {
     if (kind === 'postgres-restart' && !this.db.restartable) {
-      this.notes.push('postgres-restart skipped: CHAOS_DATABASE_URL names a database this run does not own');
+      if (!this.cluster) this.notes.push('postgres-restart skipped: CHAOS_DATABASE_URL names a database this run does not own');
       return;
     }
     this.injected[kind]++;
     const from = Date.now();
-    if (kind === 'terminate-backends') {
+    if (kind === 'primary-kill-9' || kind === 'primary-sigstop' || kind === 'replica-restart') {
+      if (!this.cluster) throw new Error(`${kind} needs CHAOS_CLUSTER=1`);
+      // Timed from the fault itself, not from the wait for a whole cluster before it.
+      const { from: faultAt, writable } = await this.cluster.faults.inject(kind);
+      await this.timeReadiness(faultAt, writable, kind, CLUSTER_AFTERMATH_MS);
+    } else if (kind === 'terminate-backends') {
       const server = this.pick();
       const killed = await this.db.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE application_name = $1 AND pid <> pg_backend_pid() ORDER BY random() LIMIT $2`, [
         `chaos-server-${server.index}`,
@@ -144,7 +163,11 @@ export class Faults {
     await this.db.stop();
     await sleep(between(200, 1500));
     await this.db.start();
-    const up = Date.now();
+    await this.timeReadiness(from, Date.now(), 'postgres-restart', AFTERMATH_MS);
+  }
+
+  /** Times each server's way back to /readyz once the database (`up`) takes writes again; every server is excused meanwhile. */
+  private async timeReadiness(from: number, up: number, fault: FaultKind, aftermathMs: number) {
     const recovered = await Promise.all(
       this.servers.list.map(async (server) => {
         // A slow answer still counts: a busy server queues /readyz behind the retries that pile up meanwhile.
@@ -154,9 +177,9 @@ export class Faults {
         return Date.now();
       }),
     );
-    this.down.push({ server: 'all', from, to: Math.max(...recovered) + AFTERMATH_MS, fault: 'postgres-restart' });
+    this.down.push({ server: 'all', from, to: Math.max(...recovered) + aftermathMs, fault });
     this.log(
-      `fault: PostgreSQL fast restart (down ${up - from} ms); servers ready again after ${this.recoveries
+      `fault: ${fault} (writes down ${up - from} ms); servers ready again after ${this.recoveries
         .slice(-this.servers.list.length)
         .map((r) => r.ms ?? 'never')
         .join(', ')} ms`,

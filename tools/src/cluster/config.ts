@@ -6,7 +6,7 @@ export const NODE_COUNT = 3;
 export const SCOPE = 'strongroom';
 
 /**
- * Patroni's timing (docs/decisions/0055-database-cluster.md): the leader lock lives `ttl` seconds (20 is Patroni's
+ * Patroni's timing (docs/decisions/0060-database-cluster.md): the leader lock lives `ttl` seconds (20 is Patroni's
  * minimum), each node looks every `loop_wait` seconds, and `loop_wait + 2 × retry_timeout <= ttl` must hold.
  */
 export const PATRONI_TIMING = { ttl: 20, loopWaitS: 2, retryTimeoutS: 9 };
@@ -54,6 +54,7 @@ export function etcdArgs(layout: ClusterLayout): string[] {
     `--initial-cluster=etcd1=${peer}`,
     '--initial-cluster-state=new',
     '--log-level=warn',
+    '--enable-v2=true',
   ];
 }
 
@@ -66,13 +67,20 @@ export function patroniConfig(layout: ClusterLayout, n: number): string {
     name: nodeName(n),
     log: { level: 'WARNING', dir, file_num: 2 },
     restapi: { listen: `127.0.0.1:${ports.rest}`, connect_address: `127.0.0.1:${ports.rest}` },
-    etcd3: { hosts: [`127.0.0.1:${layout.ports.etcdClient}`] },
+    // etcd's v2 API: Patroni renews the leader key there by compare-and-swap on its own name, so a primary frozen past
+    // the lock's ttl cannot take the key back from the standby promoted meanwhile (with 3.0's etcd3 client it could:
+    // docs/decisions/0060-database-cluster.md).
+    etcd: { hosts: [`127.0.0.1:${layout.ports.etcdClient}`] },
     bootstrap: {
       dcs: {
         ttl: PATRONI_TIMING.ttl,
         loop_wait: PATRONI_TIMING.loopWaitS,
         retry_timeout: PATRONI_TIMING.retryTimeoutS,
         maximum_lag_on_failover: 1_048_576,
+        // A crashed primary fails over to its synchronous standby at once instead of being restarted in place
+        // (Patroni 3.0 reads master_start_timeout; later versions primary_start_timeout).
+        master_start_timeout: 0,
+        primary_start_timeout: 0,
         // A commit is acknowledged only once a standby has it; only that standby may be promoted.
         synchronous_mode: true,
         postgresql: {
@@ -98,6 +106,10 @@ export function patroniConfig(layout: ClusterLayout, n: number): string {
       connect_address: `127.0.0.1:${ports.postgres}`,
       data_dir: join(dir, 'data'),
       bin_dir: layout.binDir,
+      // A former primary that pg_rewind cannot bring onto the new timeline is cloned again from the leader rather
+      // than left stopped (seen after a primary frozen mid-checkpoint).
+      remove_data_directory_on_rewind_failure: true,
+      remove_data_directory_on_diverged_timelines: true,
       pgpass: join(dir, 'pgpass'),
       authentication: {
         superuser: { username: 'postgres', password: layout.password },
