@@ -59,6 +59,8 @@ export interface AppConfig {
   // Platform security (docs/security.md): keys per use, production switches, front ends on their own origins.
   /** The role the server runs as, made by the operator (DATABASE_APP_URL); unset: `<database>_app` is made at start through DATABASE_URL (the owner). */
   databaseAppUrl?: string;
+  /** DATABASE_READ_URL: the replicas, for reads that tolerate a little staleness (db/read-replica.ts); unset, every read goes to the primary. */
+  databaseReadUrl?: string;
   /** One key per use, derived from SESSION_SECRET and ENCRYPTION_KEY with HKDF (common/crypto.ts). */
   keys: DerivedKeys;
   /** NODE_ENV=production: no demo data, no /docs unless DOCS=1. */
@@ -203,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = check(() => intFrom(env, 'PORT', 3000, 0, 65535)) ?? 3000;
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) problems.push('DATABASE_URL must be a postgres:// URL');
+  if (env.DATABASE_READ_URL && !/^postgres(ql)?:\/\//.test(env.DATABASE_READ_URL)) problems.push('DATABASE_READ_URL must be a postgres:// URL');
   const needsGenerated = !env.SESSION_SECRET || !env.ENCRYPTION_KEY;
   const secrets = needsGenerated || !databaseUrl ? loadOrCreateSecrets(dataDir) : undefined;
   if (databaseUrl && env.NODE_ENV === 'production' && needsGenerated) {
@@ -242,6 +245,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   return {
     databaseUrl,
+    databaseReadUrl: env.DATABASE_READ_URL || undefined,
     port,
     host: env.HOST || '0.0.0.0',
     dataDir,

@@ -5,6 +5,7 @@ import { FilesService } from '../modules/files';
 import type { AppConfig } from '../config/config';
 import { LedgerBatcher } from '../modules/ledger';
 import { closeDataSource } from '../db/data-source';
+import { ReadReplica } from '../db/read-replica';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,6 +14,8 @@ declare module 'fastify' {
     files: FilesService;
     /** Books same-bank transfers in batches (group commit). */
     ledger: LedgerBatcher;
+    /** Reads that tolerate a little staleness, on a replica that has the session's writes (DATABASE_READ_URL). */
+    readReplica: ReadReplica;
   }
 }
 
@@ -22,6 +25,17 @@ export default fp(async function dbPlugin(app: FastifyInstance, opts: { config: 
   app.decorate('db', opts.dataSource);
   app.decorate('files', new FilesService(opts.config.dataDir, opts.config.keys.dataEncryption));
   app.decorate('ledger', new LedgerBatcher(opts.dataSource, { minCycleMs: opts.config.ledgerBatchCycleMs }));
+  const readReplica = await ReadReplica.connect(opts.dataSource, (opts.dataSource.options as { url?: string }).url, opts.config.databaseReadUrl, Math.max(2, Math.ceil(opts.config.dbPoolSize / 2)));
+  app.decorate('readReplica', readReplica);
+  if (readReplica.enabled) {
+    app.addHook('onClose', () => readReplica.close());
+    // Read-your-writes: once a session's write has committed, and before its answer leaves, the primary's position.
+    app.addHook('onSend', async (request, reply, payload) => {
+      const sessionId = request.customer?.sessionId ?? request.staff?.sessionId;
+      if (sessionId && request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) await readReplica.noteWrite(sessionId);
+      return payload;
+    });
+  }
   if (opts.ownsDataSource) {
     // The first onClose hook added, so the last to run (Fastify runs them last-added first): after the HTTP server
     // has closed and the job worker has stopped, it waits for requests still running to finish their queries.

@@ -46,7 +46,7 @@ export default async function staffMemberRoutes(app: RouteInstance) {
     async (request, reply) => {
       const page = request.query;
       const sortColumn = STAFF_SORTABLE[page.sortField];
-      const { items, total } = await members.list({ sortColumn, direction: page.sortOrder, limit: page.limit, offset: page.offset });
+      const { items, total } = await members.list({ sortColumn, direction: page.sortOrder, limit: page.limit, offset: page.offset }, request.staff?.sessionId);
       return sendList(reply, 'staff', items, page.offset, total);
     },
   );

@@ -31,7 +31,8 @@ const ROLE_NAMES: Record<StaffRole, string> = { admin: 'an admin (approve and re
 export class StaffMembersService {
   constructor(private readonly app: FastifyInstance) {}
 
-  list = (page: Parameters<typeof queries.listStaffMembers>[1]) => queries.listStaffMembers(this.app.db, page);
+  /** From a replica that has the session's own writes (db/read-replica.ts): a list may be a moment behind. */
+  list = (page: Parameters<typeof queries.listStaffMembers>[1], sessionId?: string) => this.app.readReplica.read(sessionId, (db) => queries.listStaffMembers(db, page));
 
   async show(id: string): Promise<StaffMemberDto> {
     const member = await queries.findStaffMember(this.app.db, id);

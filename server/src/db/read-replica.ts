@@ -1,0 +1,101 @@
+// Reads that tolerate a little staleness go to the replicas (DATABASE_READ_URL, docs/operations/cluster.md):
+// staff lists and counts, auditors' browsing and exports, closed periods' statements, charts, search. Anything
+// inside a write transaction, the session check, and anything that decides about money stay on the primary.
+//
+// Read-your-writes: after a session's write, the primary's WAL position is remembered for that session; its next
+// replica read runs on a replica only if that replica has replayed past it, else on the primary. The check and the
+// read run on the same connection, since each connection may reach another replica.
+import type { DataSource } from 'typeorm';
+import type { Queryable } from '../common/sql';
+import { createDataSource, closeDataSource } from './data-source';
+import { isDatabaseUnavailable } from './availability';
+
+/** Sessions whose last write is remembered (the oldest is forgotten first; a forgotten session reads the primary's position afresh). */
+const REMEMBERED_SESSIONS = 100_000;
+/** When the primary's position could not be read after a write: that session reads from the primary until its next write. */
+const PRIMARY_ONLY = 'FFFFFFFF/FFFFFFFF';
+
+export class ReadReplica {
+  private readonly lastWrite = new Map<string, string>();
+  /** Replica reads served from a replica, and those sent to the primary because no replica had caught up. */
+  readonly served = { replica: 0, primary: 0 };
+
+  constructor(
+    private readonly primary: DataSource,
+    private readonly replica?: DataSource,
+  ) {}
+
+  get enabled() {
+    return this.replica !== undefined;
+  }
+
+  /** The connection to DATABASE_READ_URL, as the role the server runs as on the primary (`appUrl`). */
+  static async connect(primary: DataSource, appUrl: string | undefined, readUrl: string | undefined, poolSize: number): Promise<ReadReplica> {
+    if (!readUrl || !appUrl) return new ReadReplica(primary);
+    const url = new URL(readUrl);
+    const app = new URL(appUrl);
+    url.username = app.username;
+    url.password = app.password;
+    url.pathname = app.pathname;
+    const replica = createDataSource(url.toString(), { poolSize });
+    await replica.initialize();
+    return new ReadReplica(primary, replica);
+  }
+
+  /** After a session's write commits: the primary's WAL position, which that session's replica reads must have replayed. */
+  async noteWrite(sessionId: string): Promise<void> {
+    if (!this.replica) return;
+    let lsn = PRIMARY_ONLY;
+    try {
+      const [row] = await this.primary.query<{ lsn: string }[]>('SELECT pg_current_wal_lsn()::text AS lsn');
+      lsn = row.lsn;
+    } catch {
+      // Unknown position: this session reads from the primary until its next write.
+    }
+    this.lastWrite.delete(sessionId);
+    this.lastWrite.set(sessionId, lsn);
+    if (this.lastWrite.size > REMEMBERED_SESSIONS) this.lastWrite.delete(this.lastWrite.keys().next().value!);
+  }
+
+  /** The WAL position a session's replica reads must have reached (undefined: it wrote nothing this server saw). */
+  positionFor(sessionId: string | undefined) {
+    return sessionId === undefined ? undefined : this.lastWrite.get(sessionId);
+  }
+
+  /**
+   * Runs a read that tolerates staleness: on a replica that has replayed past the session's last write, else on the
+   * primary. `read` gets one connection's queryable; it must not write.
+   */
+  async read<T>(sessionId: string | undefined, read: (db: Queryable) => Promise<T>): Promise<T> {
+    if (!this.replica) return read(this.primary);
+    const after = this.positionFor(sessionId);
+    const runner = this.replica.createQueryRunner();
+    let caughtUp = false;
+    try {
+      try {
+        const [row] = await runner.query(`SELECT NOT pg_is_in_recovery() OR $1::pg_lsn IS NULL OR pg_last_wal_replay_lsn() >= $1::pg_lsn AS caught_up`, [after ?? null]);
+        caughtUp = row.caught_up === true;
+      } catch {
+        // No replica reachable: the primary answers.
+      }
+      if (caughtUp) {
+        try {
+          const answer = await read(runner.manager);
+          this.served.replica++;
+          return answer;
+        } catch (err) {
+          // The replica went away mid-read: the primary answers instead.
+          if (!isDatabaseUnavailable(err)) throw err;
+        }
+      }
+    } finally {
+      await runner.release();
+    }
+    this.served.primary++;
+    return read(this.primary);
+  }
+
+  async close() {
+    if (this.replica) await closeDataSource(this.replica);
+  }
+}
