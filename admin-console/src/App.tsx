@@ -1,63 +1,53 @@
-import { lazy } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { Admin, AppBar, CustomRoutes, Layout, Menu, Resource, TitlePortal, UserMenu, useGetIdentity, usePermissions, type LayoutProps } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { Box, Typography } from '@mui/material';
-import PeopleIcon from '@mui/icons-material/People';
-import ReceiptIcon from '@mui/icons-material/Receipt';
-import MailIcon from '@mui/icons-material/Mail';
-import HistoryIcon from '@mui/icons-material/History';
 import CallReceivedIcon from '@mui/icons-material/CallReceived';
+import PointOfSaleIcon from '@mui/icons-material/PointOfSale';
 import { authProvider } from './providers/auth-provider';
 import { dataProvider } from './providers/data-provider';
-import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
-import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
-import PointOfSaleIcon from '@mui/icons-material/PointOfSale';
-import CreditCardIcon from '@mui/icons-material/CreditCard';
-import ContactlessIcon from '@mui/icons-material/Contactless';
-import CurrencyExchangeIcon from '@mui/icons-material/CurrencyExchange';
-import PriceChangeIcon from '@mui/icons-material/PriceChange';
-import CurrencyBitcoinIcon from '@mui/icons-material/CurrencyBitcoin';
-import BadgeIcon from '@mui/icons-material/Badge';
-import EventRepeatIcon from '@mui/icons-material/EventRepeat';
 import { LoginPage } from './LoginPage';
 import { IdleWarning } from './components/IdleWarning';
 import { darkTheme, lightTheme } from './theme';
+import { icon as customersIcon } from './customers/icon';
+import { icon as transactionsIcon } from './transactions/icon';
+import { icon as standingOrdersIcon } from './standing-orders/icon';
+import { icon as loansIcon } from './loans/icon';
+import { icon as cardsIcon } from './cards/icon';
+import { icon as cardAuthorisationsIcon } from './card-authorisations/icon';
+import { icon as incomingPaymentsIcon } from './incoming-payments/icon';
+import { icon as chequesIcon } from './cheques/icon';
+import { icon as fxRatesIcon } from './fx-rates/icon';
+import { icon as cryptoOptionsIcon } from './crypto-options/icon';
+import { icon as cryptoRequestsIcon } from './crypto-requests/icon';
+import { icon as outboxIcon } from './outbox/icon';
+import { icon as auditLogIcon } from './audit-log/icon';
+import { icon as staffIcon } from './staff/icon';
 
 // Lists and shows load when first opened (react-admin's Layout suspends while they do): the sign-in page, the
-// console's first load, carries react-admin's shell but not every grid, form and schema behind it.
-const CustomerList = lazy(() => import('./customers').then((m) => ({ default: m.CustomerList })));
-const CustomerShow = lazy(() => import('./customers').then((m) => ({ default: m.CustomerShow })));
-const TransactionList = lazy(() => import('./transactions').then((m) => ({ default: m.TransactionList })));
-const TransactionShow = lazy(() => import('./transactions').then((m) => ({ default: m.TransactionShow })));
-const OutboxList = lazy(() => import('./outbox').then((m) => ({ default: m.OutboxList })));
-const OutboxShow = lazy(() => import('./outbox').then((m) => ({ default: m.OutboxShow })));
-const AuditLogList = lazy(() => import('./audit-log').then((m) => ({ default: m.AuditLogList })));
-const ChequeList = lazy(() => import('./cheques').then((m) => ({ default: m.ChequeList })));
-const ChequeShow = lazy(() => import('./cheques').then((m) => ({ default: m.ChequeShow })));
-const LoanList = lazy(() => import('./loans').then((m) => ({ default: m.list })));
-const LoanShow = lazy(() => import('./loans').then((m) => ({ default: m.show })));
-const CryptoRequestList = lazy(() => import('./crypto-requests').then((m) => ({ default: m.list })));
-const CryptoRequestShow = lazy(() => import('./crypto-requests').then((m) => ({ default: m.show })));
-const CardList = lazy(() => import('./cards').then((m) => ({ default: m.CardList })));
-const CardShow = lazy(() => import('./cards').then((m) => ({ default: m.CardShow })));
-const CardAuthorisationList = lazy(() => import('./card-authorisations').then((m) => ({ default: m.CardAuthorisationList })));
-const CardAuthorisationShow = lazy(() => import('./card-authorisations').then((m) => ({ default: m.CardAuthorisationShow })));
+// console's first load, carries react-admin's shell but not every grid, form and schema behind it. Every resource's
+// folder exports its pages as list, show, edit and create, and its menu icon from icon.ts (loaded at once).
+type Pages = Partial<Record<'list' | 'show' | 'edit' | 'create', ComponentType>>;
+function lazyPages<Loaded extends Pages>(load: () => Promise<Loaded>) {
+  const page = (name: keyof Pages) => lazy(() => load().then((m) => ({ default: m[name] as ComponentType })));
+  return { list: page('list'), show: page('show'), edit: page('edit'), create: page('create') };
+}
+const customers = lazyPages(() => import('./customers'));
+const transactions = lazyPages(() => import('./transactions'));
+const standingOrders = lazyPages(() => import('./standing-orders'));
+const loans = lazyPages(() => import('./loans'));
+const cards = lazyPages(() => import('./cards'));
+const cardAuthorisations = lazyPages(() => import('./card-authorisations'));
+const incomingPayments = lazyPages(() => import('./incoming-payments'));
+const cheques = lazyPages(() => import('./cheques'));
+const fxRates = lazyPages(() => import('./fx-rates'));
+const cryptoOptions = lazyPages(() => import('./crypto-options'));
+const cryptoRequests = lazyPages(() => import('./crypto-requests'));
+const outbox = lazyPages(() => import('./outbox'));
+const auditLog = lazyPages(() => import('./audit-log'));
+const staff = lazyPages(() => import('./staff'));
 const PostCardPaymentPage = lazy(() => import('./card-authorisations/PostCardPaymentPage').then((m) => ({ default: m.PostCardPaymentPage })));
-const FxRateList = lazy(() => import('./fx-rates').then((m) => ({ default: m.list })));
-const FxRateShow = lazy(() => import('./fx-rates').then((m) => ({ default: m.show })));
-const FxRateEdit = lazy(() => import('./fx-rates').then((m) => ({ default: m.edit })));
-const CryptoOptionList = lazy(() => import('./crypto-options').then((m) => ({ default: m.list })));
-const CryptoOptionShow = lazy(() => import('./crypto-options').then((m) => ({ default: m.show })));
-const CryptoOptionEdit = lazy(() => import('./crypto-options').then((m) => ({ default: m.edit })));
 const Dashboard = lazy(() => import('./dashboard').then((m) => ({ default: m.Dashboard })));
-const IncomingPaymentList = lazy(() => import('./incoming-payments').then((m) => ({ default: m.IncomingPaymentList })));
-const IncomingPaymentShow = lazy(() => import('./incoming-payments').then((m) => ({ default: m.IncomingPaymentShow })));
-const StandingOrderList = lazy(() => import('./standing-orders').then((m) => ({ default: m.list })));
-const StandingOrderShow = lazy(() => import('./standing-orders').then((m) => ({ default: m.show })));
-const StaffList = lazy(() => import('./staff').then((m) => ({ default: m.list })));
-const StaffShow = lazy(() => import('./staff').then((m) => ({ default: m.show })));
-const StaffCreate = lazy(() => import('./staff').then((m) => ({ default: m.create })));
-const StaffEdit = lazy(() => import('./staff').then((m) => ({ default: m.edit })));
 const AcceptInvitationPage = lazy(() => import('./staff/AcceptInvitationPage').then((m) => ({ default: m.AcceptInvitationPage })));
 const IncomingTransferPage = lazy(() => import('./incoming-transfers/IncomingTransferPage').then((m) => ({ default: m.IncomingTransferPage })));
 
@@ -128,57 +118,57 @@ export function App() {
       requireAuth
       disableTelemetry
     >
-      <Resource name="customers" list={CustomerList} show={CustomerShow} icon={PeopleIcon} recordRepresentation={(r) => `${r.firstName} ${r.lastName}`} />
-      <Resource name="transactions" list={TransactionList} show={TransactionShow} icon={ReceiptIcon} recordRepresentation="reference" />
+      <Resource name="customers" list={customers.list} show={customers.show} icon={customersIcon} recordRepresentation={(r) => `${r.firstName} ${r.lastName}`} />
+      <Resource name="transactions" list={transactions.list} show={transactions.show} icon={transactionsIcon} recordRepresentation="reference" />
       <Resource
         name="standing-orders"
-        list={StandingOrderList}
-        show={StandingOrderShow}
-        icon={EventRepeatIcon}
+        list={standingOrders.list}
+        show={standingOrders.show}
+        icon={standingOrdersIcon}
         options={{ label: 'Standing orders' }}
         recordRepresentation={(r) => `${r.customerName} · ${r.amount} to ${r.recipientName}`}
       />
-      <Resource name="loans" list={LoanList} show={LoanShow} icon={AccountBalanceIcon} recordRepresentation={(r) => `${r.customerName} · ${r.loanAmount}`} />
-      <Resource name="cards" list={CardList} show={CardShow} icon={CreditCardIcon} recordRepresentation={(r) => `${r.holderName} ${r.last4 ? `•••• ${r.last4}` : '(application)'}`} />
+      <Resource name="loans" list={loans.list} show={loans.show} icon={loansIcon} recordRepresentation={(r) => `${r.customerName} · ${r.loanAmount}`} />
+      <Resource name="cards" list={cards.list} show={cards.show} icon={cardsIcon} recordRepresentation={(r) => `${r.holderName} ${r.last4 ? `•••• ${r.last4}` : '(application)'}`} />
       <Resource
         name="card-authorisations"
-        list={CardAuthorisationList}
-        show={CardAuthorisationShow}
-        icon={ContactlessIcon}
+        list={cardAuthorisations.list}
+        show={cardAuthorisations.show}
+        icon={cardAuthorisationsIcon}
         options={{ label: 'Card authorisations' }}
         recordRepresentation="merchant"
       />
       <Resource
         name="incoming-payments"
-        list={IncomingPaymentList}
-        show={IncomingPaymentShow}
-        icon={CallReceivedIcon}
+        list={incomingPayments.list}
+        show={incomingPayments.show}
+        icon={incomingPaymentsIcon}
         options={{ label: 'Incoming payments' }}
         recordRepresentation="networkReference"
       />
       <Resource name="status-events" />
-      <Resource name="cheques" list={ChequeList} show={ChequeShow} icon={ReceiptLongIcon} options={{ label: 'Cheques' }} recordRepresentation={(r) => `Cheque no. ${r.chequeNumber}`} />
-      <Resource name="fx-rates" list={FxRateList} show={FxRateShow} edit={FxRateEdit} icon={CurrencyExchangeIcon} options={{ label: 'FX rates' }} recordRepresentation="rateText" />
+      <Resource name="cheques" list={cheques.list} show={cheques.show} icon={chequesIcon} options={{ label: 'Cheques' }} recordRepresentation={(r) => `Cheque no. ${r.chequeNumber}`} />
+      <Resource name="fx-rates" list={fxRates.list} show={fxRates.show} edit={fxRates.edit} icon={fxRatesIcon} options={{ label: 'FX rates' }} recordRepresentation="rateText" />
       <Resource
         name="crypto-options"
-        list={CryptoOptionList}
-        show={CryptoOptionShow}
-        edit={CryptoOptionEdit}
-        icon={PriceChangeIcon}
+        list={cryptoOptions.list}
+        show={cryptoOptions.show}
+        edit={cryptoOptions.edit}
+        icon={cryptoOptionsIcon}
         options={{ label: 'Crypto options' }}
         recordRepresentation={(r) => `${r.name} (${r.symbol})`}
       />
       <Resource
         name="crypto-requests"
-        list={CryptoRequestList}
-        show={CryptoRequestShow}
-        icon={CurrencyBitcoinIcon}
+        list={cryptoRequests.list}
+        show={cryptoRequests.show}
+        icon={cryptoRequestsIcon}
         options={{ label: 'Crypto requests' }}
         recordRepresentation={(r) => `${r.kind} of ${r.amount} ${r.symbol}`}
       />
-      <Resource name="outbox" list={OutboxList} show={OutboxShow} icon={MailIcon} options={{ label: 'Mail outbox' }} recordRepresentation="subject" />
-      <Resource name="audit-log" list={AuditLogList} icon={HistoryIcon} options={{ label: 'Audit log' }} />
-      <Resource name="staff" list={StaffList} show={StaffShow} create={StaffCreate} edit={StaffEdit} icon={BadgeIcon} options={{ label: 'Staff' }} recordRepresentation="name" />
+      <Resource name="outbox" list={outbox.list} show={outbox.show} icon={outboxIcon} options={{ label: 'Mail outbox' }} recordRepresentation="subject" />
+      <Resource name="audit-log" list={auditLog.list} icon={auditLogIcon} options={{ label: 'Audit log' }} />
+      <Resource name="staff" list={staff.list} show={staff.show} create={staff.create} edit={staff.edit} icon={staffIcon} options={{ label: 'Staff' }} recordRepresentation="name" />
       {/* Signed out: the page an invitation's e-mailed link opens. */}
       <CustomRoutes noLayout>
         <Route path="/accept-invitation" element={<AcceptInvitationPage />} />

@@ -50,3 +50,6 @@ export function AuditLogList() {
     </List>
   );
 }
+
+/** The resource's pages as App.tsx registers every resource's (its menu icon is icon.ts). */
+export { AuditLogList as list };

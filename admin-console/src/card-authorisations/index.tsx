@@ -1,5 +1,4 @@
 import { useMediaQuery, type Theme } from '@mui/material';
-import ContactlessIcon from '@mui/icons-material/Contactless';
 import { Datagrid, FunctionField, List, ReferenceField, SelectInput, Show, SimpleList, TextField } from 'react-admin';
 import { CARD_AUTHORISATION_STATUSES, formatMoney } from '@strongroom/shared';
 import { StatusField, humanize } from '../components/StatusField';
@@ -80,4 +79,5 @@ export function CardAuthorisationShow() {
   );
 }
 
-export const CardAuthorisationIcon = ContactlessIcon;
+/** The resource's pages as App.tsx registers every resource's (its menu icon is icon.ts). */
+export { CardAuthorisationList as list, CardAuthorisationShow as show };

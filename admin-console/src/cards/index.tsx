@@ -1,7 +1,7 @@
 import { Typography, useMediaQuery, type Theme } from '@mui/material';
-import CreditCardIcon from '@mui/icons-material/CreditCard';
 import { BooleanField, Datagrid, FunctionField, List, ReferenceManyField, SelectInput, Show, SimpleList, TextField, TextInput, TopToolbar } from 'react-admin';
 import { CARD_STATUSES, formatMoney } from '@strongroom/shared';
+import { maskedCardNumber, maskedSsn } from '../components/format';
 import { StatusField, humanize } from '../components/StatusField';
 import { MoneyField } from '../components/MoneyField';
 import { LongDateField } from '../components/DateFields';
@@ -27,7 +27,7 @@ const filters = [
 ];
 
 /** Never more than the last 4 digits: the console has no way to show a number or a CVV. */
-const maskedNumber = (r: CardRecord) => (r.last4 ? `•••• ${r.last4}` : 'Not issued');
+const maskedNumber = (r: CardRecord) => maskedCardNumber(r.last4);
 
 export function CardList() {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
@@ -121,7 +121,7 @@ export function CardShow() {
           <TextField source="accountNumber" />
         </Detail>
         <Detail label="SSN">
-          <FunctionField render={(r: { ssnLast4: string }) => `•••-••-${r.ssnLast4}`} />
+          <FunctionField render={(r: { ssnLast4: string }) => maskedSsn(r.ssnLast4)} />
         </Detail>
         <Detail label="Email">
           <TextField source="email" />
@@ -150,4 +150,5 @@ export function CardShow() {
   );
 }
 
-export const CardIcon = CreditCardIcon;
+/** The resource's pages as App.tsx registers every resource's (its menu icon is icon.ts). */
+export { CardList as list, CardShow as show };

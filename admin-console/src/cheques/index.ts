@@ -1,7 +1,5 @@
-import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { ChequeList } from './ChequeList';
 import { ChequeShow } from './ChequeShow';
 
-/** The cheque deposits resource: list, show (images, duplicates, decision, timeline) and menu icon. */
-export const cheques = { list: ChequeList, show: ChequeShow, icon: ReceiptLongIcon };
-export { ChequeList, ChequeShow, ReceiptLongIcon as ChequeIcon };
+/** The cheque deposits resource: list and show (images, duplicates, decision, timeline); the menu icon is icon.ts. */
+export { ChequeList as list, ChequeShow as show };

@@ -1,6 +1,6 @@
 import { Typography } from '@mui/material';
 import { useRecordContext } from 'react-admin';
-import { formatDate, formatLongDate } from '@strongroom/shared';
+import { formatCalendarDate, formatLongDate } from './format';
 
 /** A timestamp as 'November 22, 2026 at 3:40 PM' in the viewer's time zone. */
 export function LongDateField({ source }: { source: string; label?: string; sortable?: boolean; sortBy?: string }) {
@@ -18,11 +18,11 @@ export function LongDateField({ source }: { source: string; label?: string; sort
  */
 export function CalendarDateField({ source }: { source: string; label?: string }) {
   const record = useRecordContext();
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(String(record?.[source] ?? ''));
-  if (!match) return null;
+  const value = String(record?.[source] ?? '');
+  if (!/^\d{4}-\d{2}-\d{2}/.test(value)) return null;
   return (
     <Typography component="span" variant="body2">
-      {formatDate(new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])))}
+      {formatCalendarDate(value)}
     </Typography>
   );
 }

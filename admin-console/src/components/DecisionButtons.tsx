@@ -2,9 +2,10 @@ import { useState, type MouseEvent } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
 import { ReasonDialog } from './ReasonDialog';
 import { useDataProvider, useNotify, usePermissions, useRecordContext, useRefresh } from 'react-admin';
-import { formatMoney } from '@strongroom/shared';
+
 import type { DecisionResource, StrongroomDataProvider } from '../providers/data-provider';
 import { errorMessage } from '../providers/http';
+import { recordMoney } from './format';
 import { humanize } from './StatusField';
 
 const NOUN: Record<DecisionResource, string> = {
@@ -40,22 +41,20 @@ const REJECT_HINT: Partial<Record<DecisionResource, string>> = {
 
 function subjectOf(resource: DecisionResource, record: Record<string, unknown>): string {
   if (resource === 'customers') return `${record.firstName} ${record.lastName} (account ${record.accountNumber})`;
-  if (resource === 'cards')
-    return `${record.holderName} (account ${record.accountNumber}): ${humanize(String(record.cardType))}, credit limit ${formatMoney(String(record.creditLimit), String(record.currency ?? 'USD'))}`;
+  if (resource === 'cards') return `${record.holderName} (account ${record.accountNumber}): ${humanize(String(record.cardType))}, credit limit ${recordMoney(record.creditLimit, record.currency)}`;
   if (resource === 'incoming-payments')
-    return `${record.networkReference}: ${formatMoney(String(record.amount), String(record.currency))} from ${record.senderName} to ${record.holderName} (account ${record.accountNumber})`;
+    return `${record.networkReference}: ${recordMoney(record.amount, record.currency)} from ${record.senderName} to ${record.holderName} (account ${record.accountNumber})`;
   if (resource === 'cheques') {
-    return `Cheque no. ${record.chequeNumber} on ${record.bankName}, ${formatMoney(String(record.amount), String(record.currency))}, deposited by ${record.customerName} (account ${record.customerAccountNumber})`;
+    return `Cheque no. ${record.chequeNumber} on ${record.bankName}, ${recordMoney(record.amount, record.currency)}, deposited by ${record.customerName} (account ${record.customerAccountNumber})`;
   }
   if (resource === 'crypto-requests') {
     return `${record.kind === 'deposit' ? 'Deposit' : 'Withdrawal'} of ${record.amount} ${record.symbol}${record.kind === 'withdrawal' ? ` (network fee ${record.networkFee} ${record.symbol}) to ${record.address}` : ''} for ${record.customerName} (account ${record.customerAccountNumber})`;
   }
   if (resource === 'loans') {
-    return `${String(record.loanType)} loan of ${formatMoney(String(record.loanAmount), String(record.currency ?? 'USD'))} over ${record.termLength} months for ${record.customerName} (account ${record.accountNumber})`;
+    return `${String(record.loanType)} loan of ${recordMoney(record.loanAmount, record.currency)} over ${record.termLength} months for ${record.customerName} (account ${record.accountNumber})`;
   }
   const holder = record.accountHolder as { name: string; accountNumber: string } | undefined;
-  const amount =
-    typeof record.amount === 'string' ? ` ${formatMoney(record.amount, String(record.currency ?? 'USD'))} (fee ${formatMoney(String(record.fees ?? '0'), String(record.currency ?? 'USD'))})` : '';
+  const amount = typeof record.amount === 'string' ? ` ${recordMoney(record.amount, record.currency)} (fee ${recordMoney(record.fees, record.currency)})` : '';
   return `${record.reference}: ${record.description},${amount}${holder ? ` from ${holder.name} (account ${holder.accountNumber})` : ''}`;
 }
 

@@ -1,6 +1,6 @@
 import { Typography } from '@mui/material';
 import { useRecordContext } from 'react-admin';
-import { formatMoney } from '@strongroom/shared';
+import { recordMoney } from './format';
 
 /**
  * A wire decimal string formatted by the shared helper (never parsed to a float). `signed` prefixes +/- from the
@@ -13,7 +13,7 @@ export function MoneyField({ source = 'amount', signed = false }: { source?: str
   const sign = signed && (record.type === 'credit' || record.type === 'debit') ? { sign: record.type as 'credit' | 'debit' } : {};
   return (
     <Typography component="span" variant="body2" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', color: signed && record.type === 'credit' ? 'success.main' : undefined }}>
-      {formatMoney(String(value), String(record.currency ?? 'USD'), sign)}
+      {recordMoney(value, record.currency, sign)}
     </Typography>
   );
 }

@@ -1,7 +1,9 @@
-import type { ReactNode } from 'react';
-import { Alert, Card, CardContent, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
-import { Edit, EditButton, SaveButton, SimpleForm, TextInput, Toolbar, TopToolbar, usePermissions, useRecordContext } from 'react-admin';
+import type { ReactElement, ReactNode } from 'react';
+import { Alert, Box, Card, CardContent, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Datagrid, Edit, EditButton, List, SaveButton, Show, SimpleForm, TextField, TextInput, Toolbar, TopToolbar, usePermissions, useRecordContext, type ListProps } from 'react-admin';
 import { formatLongDate, validationErrors } from '@strongroom/shared';
+import { LongDateField } from './DateFields';
+import { Detail, DetailSection } from './DetailGrid';
 
 // Shared by the staff-maintained reference data resources (FX rates, crypto options; docs/decisions/0015).
 
@@ -130,5 +132,41 @@ export function ReferenceEdit({ title, schema, fields, intro, saveLabel, maxWidt
         </SimpleForm>
       </Edit>
     </AdminsOnly>
+  );
+}
+
+/** A reference data list: the resource's own columns, then when each row last changed (and, with `by`, who changed it). */
+export function ReferenceList({ title, by = false, children, ...props }: Omit<ListProps, 'children'> & { title: string; by?: boolean; children: ReactNode }) {
+  return (
+    <List sort={{ field: 'id', order: 'ASC' }} title={title} exporter={false} actions={false} {...props}>
+      <Datagrid rowClick="show" bulkActionButtons={false}>
+        {children}
+        <LongDateField source="updatedAt" label="Updated" />
+        {by && <TextField source="updatedBy" label="By" sortable={false} />}
+      </Datagrid>
+    </List>
+  );
+}
+
+/**
+ * A reference data record: its values in force (the resource's own details), when and by whom they last changed, and
+ * the history of changes; admins edit it from here.
+ */
+export function ReferenceShow({ title, section, labels, children }: { title: ReactElement; section: string; labels: Record<string, string>; children: ReactNode }) {
+  return (
+    <Show title={title} actions={<AdminEditActions />} sx={{ '& .RaShow-card': { bgcolor: 'transparent', boxShadow: 'none' } }}>
+      <Box>
+        <DetailSection title={section}>
+          {children}
+          <Detail label="Updated">
+            <LongDateField source="updatedAt" />
+          </Detail>
+          <Detail label="Updated by">
+            <TextField source="updatedBy" emptyText="—" />
+          </Detail>
+        </DetailSection>
+        <ReferenceHistory labels={labels} />
+      </Box>
+    </Show>
   );
 }

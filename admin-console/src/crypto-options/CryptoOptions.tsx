@@ -1,11 +1,8 @@
-import PriceChangeIcon from '@mui/icons-material/PriceChange';
-import { Box } from '@mui/material';
-import { BooleanField, BooleanInput, Datagrid, List, Show, TextField, TextInput, useRecordContext } from 'react-admin';
+import { BooleanField, BooleanInput, TextField, TextInput, useRecordContext } from 'react-admin';
 import { cryptoOptionUpdateSchema } from '@strongroom/shared';
-import { LongDateField } from '../components/DateFields';
 import { MoneyField } from '../components/MoneyField';
-import { Detail, DetailSection } from '../components/DetailGrid';
-import { AdminEditActions, ReferenceEdit, ReferenceHistory } from '../components/ReferenceData';
+import { Detail } from '../components/DetailGrid';
+import { ReferenceEdit, ReferenceList, ReferenceShow } from '../components/ReferenceData';
 
 interface CryptoOptionRecord {
   id: string;
@@ -18,17 +15,14 @@ const LABELS = { referencePriceUsd: 'Reference price (USD)', networkFee: 'Withdr
 
 export function CryptoOptionList() {
   return (
-    <List sort={{ field: 'id', order: 'ASC' }} title="Crypto options" exporter={false} actions={false}>
-      <Datagrid rowClick="show" bulkActionButtons={false}>
-        <TextField source="symbol" label="Asset" />
-        <TextField source="name" label="Name" />
-        <TextField source="network" label="Network" sortable={false} />
-        <MoneyField source="referencePriceUsd" label="Reference price" sortBy="referencePriceUsd" />
-        <TextField source="networkFee" label="Withdrawal fee (units)" sortable={false} />
-        <BooleanField source="enabled" label="Offered" />
-        <LongDateField source="updatedAt" label="Updated" />
-      </Datagrid>
-    </List>
+    <ReferenceList title="Crypto options">
+      <TextField source="symbol" label="Asset" />
+      <TextField source="name" label="Name" />
+      <TextField source="network" label="Network" sortable={false} />
+      <MoneyField source="referencePriceUsd" label="Reference price" sortBy="referencePriceUsd" />
+      <TextField source="networkFee" label="Withdrawal fee (units)" sortable={false} />
+      <BooleanField source="enabled" label="Offered" />
+    </ReferenceList>
   );
 }
 
@@ -39,34 +33,23 @@ function CryptoOptionTitle() {
 
 export function CryptoOptionShow() {
   return (
-    <Show title={<CryptoOptionTitle />} actions={<AdminEditActions />} sx={{ '& .RaShow-card': { bgcolor: 'transparent', boxShadow: 'none' } }}>
-      <Box>
-        <DetailSection title="Custody asset">
-          <Detail label="Reference price (USD)">
-            <MoneyField source="referencePriceUsd" />
-          </Detail>
-          <Detail label="Withdrawal fee (units, taken from the holding)">
-            <TextField source="networkFee" />
-          </Detail>
-          <Detail label="Offered to customers">
-            <BooleanField source="enabled" />
-          </Detail>
-          <Detail label="Network">
-            <TextField source="network" />
-          </Detail>
-          <Detail label="Deposit address" wide>
-            <TextField source="address" />
-          </Detail>
-          <Detail label="Updated">
-            <LongDateField source="updatedAt" />
-          </Detail>
-          <Detail label="Updated by">
-            <TextField source="updatedBy" emptyText="—" />
-          </Detail>
-        </DetailSection>
-        <ReferenceHistory labels={LABELS} />
-      </Box>
-    </Show>
+    <ReferenceShow title={<CryptoOptionTitle />} section="Custody asset" labels={LABELS}>
+      <Detail label="Reference price (USD)">
+        <MoneyField source="referencePriceUsd" />
+      </Detail>
+      <Detail label="Withdrawal fee (units, taken from the holding)">
+        <TextField source="networkFee" />
+      </Detail>
+      <Detail label="Offered to customers">
+        <BooleanField source="enabled" />
+      </Detail>
+      <Detail label="Network">
+        <TextField source="network" />
+      </Detail>
+      <Detail label="Deposit address" wide>
+        <TextField source="address" />
+      </Detail>
+    </ReferenceShow>
   );
 }
 
@@ -87,5 +70,3 @@ export function CryptoOptionEdit() {
     </ReferenceEdit>
   );
 }
-
-export const icon = PriceChangeIcon;

@@ -1,1 +1,1 @@
-export { CryptoOptionEdit as edit, CryptoOptionList as list, CryptoOptionShow as show, icon } from './CryptoOptions';
+export { CryptoOptionEdit as edit, CryptoOptionList as list, CryptoOptionShow as show } from './CryptoOptions';

@@ -1,9 +1,7 @@
-import CurrencyBitcoinIcon from '@mui/icons-material/CurrencyBitcoin';
 import { CryptoRequestList } from './CryptoRequestList';
 import { CryptoRequestShow } from './CryptoRequestShow';
 
-/** Custody deposits and withdrawals: list, show (receipt, units, fee, decision, history) and menu icon. */
+/** Custody deposits and withdrawals: list and show (receipt, units, fee, decision, history); the menu icon is icon.ts. */
 export const list = CryptoRequestList;
 export const show = CryptoRequestShow;
-export const icon = CurrencyBitcoinIcon;
 export { CRYPTO_REQUEST_PENDING_STATUSES } from './crypto-request-record';

@@ -211,3 +211,6 @@ export function CustomerShow() {
     </Show>
   );
 }
+
+/** The resource's pages as App.tsx registers every resource's (its menu icon is icon.ts). */
+export { CustomerList as list, CustomerShow as show };

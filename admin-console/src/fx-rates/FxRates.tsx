@@ -1,10 +1,7 @@
-import CurrencyExchangeIcon from '@mui/icons-material/CurrencyExchange';
-import { Box } from '@mui/material';
-import { Datagrid, List, SelectInput, Show, TextField, TextInput, useRecordContext } from 'react-admin';
+import { SelectInput, TextField, TextInput, useRecordContext } from 'react-admin';
 import { TRANSFER_CURRENCIES, fxRateUpdateSchema } from '@strongroom/shared';
-import { LongDateField } from '../components/DateFields';
-import { Detail, DetailSection } from '../components/DetailGrid';
-import { AdminEditActions, ReferenceEdit, ReferenceHistory } from '../components/ReferenceData';
+import { Detail } from '../components/DetailGrid';
+import { ReferenceEdit, ReferenceList, ReferenceShow } from '../components/ReferenceData';
 
 interface FxRateRecord {
   id: string;
@@ -23,16 +20,12 @@ const filters = [
 
 export function FxRateList() {
   return (
-    <List filters={filters} sort={{ field: 'id', order: 'ASC' }} perPage={50} title="FX rates" exporter={false} actions={false}>
-      <Datagrid rowClick="show" bulkActionButtons={false}>
-        <TextField source="base" label="From" />
-        <TextField source="quote" label="To" />
-        <TextField source="rate" label="Rate" sx={{ fontVariantNumeric: 'tabular-nums' }} />
-        <TextField source="rateText" label="Reads as" sortable={false} />
-        <LongDateField source="updatedAt" label="Updated" />
-        <TextField source="updatedBy" label="By" sortable={false} />
-      </Datagrid>
-    </List>
+    <ReferenceList title="FX rates" filters={filters} perPage={50} by>
+      <TextField source="base" label="From" />
+      <TextField source="quote" label="To" />
+      <TextField source="rate" label="Rate" sx={{ fontVariantNumeric: 'tabular-nums' }} />
+      <TextField source="rateText" label="Reads as" sortable={false} />
+    </ReferenceList>
   );
 }
 
@@ -45,25 +38,14 @@ const LABELS = { rate: 'Rate' };
 
 export function FxRateShow() {
   return (
-    <Show title={<FxRateTitle />} actions={<AdminEditActions />} sx={{ '& .RaShow-card': { bgcolor: 'transparent', boxShadow: 'none' } }}>
-      <Box>
-        <DetailSection title="Rate in force">
-          <Detail label="Rate">
-            <TextField source="rate" />
-          </Detail>
-          <Detail label="Reads as">
-            <TextField source="rateText" />
-          </Detail>
-          <Detail label="Updated">
-            <LongDateField source="updatedAt" />
-          </Detail>
-          <Detail label="Updated by">
-            <TextField source="updatedBy" emptyText="—" />
-          </Detail>
-        </DetailSection>
-        <ReferenceHistory labels={LABELS} />
-      </Box>
-    </Show>
+    <ReferenceShow title={<FxRateTitle />} section="Rate in force" labels={LABELS}>
+      <Detail label="Rate">
+        <TextField source="rate" />
+      </Detail>
+      <Detail label="Reads as">
+        <TextField source="rateText" />
+      </Detail>
+    </ReferenceShow>
   );
 }
 
@@ -81,5 +63,3 @@ export function FxRateEdit() {
     </ReferenceEdit>
   );
 }
-
-export const icon = CurrencyExchangeIcon;

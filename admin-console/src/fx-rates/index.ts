@@ -1,1 +1,1 @@
-export { FxRateEdit as edit, FxRateList as list, FxRateShow as show, icon } from './FxRates';
+export { FxRateEdit as edit, FxRateList as list, FxRateShow as show } from './FxRates';

@@ -1,4 +1,3 @@
-import CallReceivedIcon from '@mui/icons-material/CallReceived';
 import { Box } from '@mui/material';
 import { Datagrid, DateField, FunctionField, List, SelectInput, Show, TextField, useRecordContext } from 'react-admin';
 import { formatMoney } from '@strongroom/shared';
@@ -78,4 +77,5 @@ export function IncomingPaymentShow() {
   );
 }
 
-export const IncomingPaymentIcon = CallReceivedIcon;
+/** The resource's pages as App.tsx registers every resource's (its menu icon is icon.ts). */
+export { IncomingPaymentList as list, IncomingPaymentShow as show };

@@ -21,6 +21,7 @@ import {
 } from '@mui/material';
 import { FunctionField, Link, Show, TopToolbar, useCreatePath, useDataProvider, useNotify, usePermissions, useRecordContext, useRefresh } from 'react-admin';
 import { formatLongDate, formatMoney, type LoanAdminDto } from '@strongroom/shared';
+import { maskedSsn } from '../components/format';
 import { Detail, DetailSection } from '../components/DetailGrid';
 import { DecisionButtons } from '../components/DecisionButtons';
 import { StatusHistory } from '../components/StatusHistory';
@@ -213,7 +214,7 @@ export function LoanShow() {
       </DetailSection>
       <DetailSection title="Applicant">
         <Detail label="Name">{text((l) => `${l.applicant.firstName} ${l.applicant.lastName}`)}</Detail>
-        <Detail label="SSN">{text((l) => `***-**-${l.ssnLast4}`)}</Detail>
+        <Detail label="SSN">{text((l) => maskedSsn(l.ssnLast4))}</Detail>
         <Detail label="Date of birth">{text((l) => l.applicant.dateOfBirth)}</Detail>
         <Detail label="E-mail">{text((l) => l.applicant.email)}</Detail>
         <Detail label="Phone">{text((l) => l.applicant.phone)}</Detail>

@@ -66,3 +66,6 @@ export function OutboxShow() {
     </Show>
   );
 }
+
+/** The resource's pages as App.tsx registers every resource's (its menu icon is icon.ts). */
+export { OutboxList as list, OutboxShow as show };

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Alert, Box, Button } from '@mui/material';
-import BadgeIcon from '@mui/icons-material/Badge';
 import SendIcon from '@mui/icons-material/Send';
 import {
   BooleanInput,
@@ -208,5 +207,3 @@ export function StaffEdit() {
     </AdminsOnly>
   );
 }
-
-export const icon = BadgeIcon;

@@ -1,1 +1,1 @@
-export { StaffCreate as create, StaffEdit as edit, StaffList as list, StaffShow as show, icon } from './StaffMembers';
+export { StaffCreate as create, StaffEdit as edit, StaffList as list, StaffShow as show } from './StaffMembers';

@@ -1,6 +1,5 @@
 import { useState, type MouseEvent, type ReactElement } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, useMediaQuery, type Theme } from '@mui/material';
-import EventRepeatIcon from '@mui/icons-material/EventRepeat';
 import { Datagrid, FunctionField, List, SelectInput, Show, SimpleList, TextField, usePermissions, useRecordContext } from 'react-admin';
 import { STANDING_ORDER_STATUSES, describeRepeat, formatMoney, type StaffStandingOrderDto } from '@strongroom/shared';
 import { CalendarDateField, LongDateField } from '../components/DateFields';
@@ -13,7 +12,6 @@ import { useStaffAction } from '../components/useStaffAction';
 // Customers' standing orders (docs/decisions/0053): staff read them (a customer asks why a payment left); an admin
 // stops one at the customer's request. Each payment is an ordinary local transfer in the Transactions queue.
 
-export const icon = EventRepeatIcon;
 const repeats = (order: StaffStandingOrderDto) => {
   const text = describeRepeat(order.frequency, order.untilOn);
   return text.charAt(0).toUpperCase() + text.slice(1);

@@ -1,1 +1,1 @@
-export { StandingOrderList as list, StandingOrderShow as show, icon } from './StandingOrders';
+export { StandingOrderList as list, StandingOrderShow as show } from './StandingOrders';

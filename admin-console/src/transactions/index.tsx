@@ -18,7 +18,8 @@ import {
   usePermissions,
   type TextInputProps,
 } from 'react-admin';
-import { TRANSACTION_STATUSES, formatDate, formatMoney } from '@strongroom/shared';
+import { TRANSACTION_STATUSES, formatMoney } from '@strongroom/shared';
+import { formatCalendarDate } from '../components/format';
 import { StatusField, humanize } from '../components/StatusField';
 import { MoneyField } from '../components/MoneyField';
 import { LongDateField, countryName } from '../components/DateFields';
@@ -133,8 +134,7 @@ const HIDDEN = new Set(['transferId']);
 function display(key: string, value: unknown): string {
   const text = String(value);
   if (key === 'recipientCountry') return countryName(text);
-  const date = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  return date ? formatDate(new Date(Number(date[1]), Number(date[2]) - 1, Number(date[3]))) : text;
+  return /^\d{4}-\d{2}-\d{2}$/.test(text) ? formatCalendarDate(text) : text;
 }
 
 function flatten(meta: Record<string, unknown>, out: [string, string][] = []): [string, string][] {
@@ -234,3 +234,6 @@ export function TransactionShow() {
     </Show>
   );
 }
+
+/** The resource's pages as App.tsx registers every resource's (its menu icon is icon.ts). */
+export { TransactionList as list, TransactionShow as show };
