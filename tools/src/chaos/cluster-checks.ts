@@ -72,8 +72,11 @@ export async function replicaChecks(cluster: PgCluster, faults: ClusterFaults, f
   const primary = await ledgerOf(leader);
   for (let n = 0; n < NODE_COUNT; n++) {
     if (n === leader) continue;
-    const replica = await ledgerOf(n, primary.pg_current_wal_lsn_if_primary ?? undefined);
-    if (replica.postings !== primary.postings || replica.balances !== primary.balances) {
+    const replica = await ledgerOf(n, primary.pg_current_wal_lsn_if_primary ?? undefined).catch((err: Error) => err);
+    if (replica instanceof Error) {
+      same.violations++;
+      same.examples.push(`node ${n + 1} could not be read: ${replica.message}`);
+    } else if (replica.postings !== primary.postings || replica.balances !== primary.balances) {
       same.violations++;
       same.examples.push(`node ${n + 1}: ${replica.postings} postings, balances ${replica.balances}; primary node ${leader + 1}: ${primary.postings}, ${primary.balances}`);
     }
