@@ -45,7 +45,15 @@ export default tseslint.config(
   // plugins, app.ts and boot.ts name a module as 'modules/Y'. Tests (server/test, *.test.ts) and the tools workspace may
   // reach inside a module, as unit tests of its parts and measurements of them do.
   ...moduleBoundaries(),
-
+  // SQL lives in *.queries.ts (docs/ARCHITECTURE.md, "Data access"): a statement written as text anywhere else is an
+  // error (sqlInQueriesFiles below says what reads as one). Outside the rule: the queries files, db/ (data source,
+  // migrations, roles), common/sql.ts itself, tests, and the files still to move (sqlStillToMove).
+  {
+    files: ['server/src/**/*.ts'],
+    ignores: ['**/*.queries.ts', 'server/src/db/**', 'server/src/common/sql.ts', '**/*.test.ts', ...sqlStillToMove()],
+    plugins: { strongroom: { rules: { 'sql-in-queries-files': sqlInQueriesFiles() } } },
+    rules: { 'strongroom/sql-in-queries-files': 'error' },
+  },
   { files: ['**/*.js', '**/*.cjs'], languageOptions: { sourceType: 'commonjs' }, rules: { '@typescript-eslint/no-require-imports': 'off' } },
   { files: ['**/*.test.js', '**/*.test.ts'], languageOptions: { globals: { ...globals.jest } } },
 );
@@ -59,4 +67,65 @@ function moduleBoundaries() {
     { files: ['server/src/modules/*/*/*.ts'], ignores: ['**/*.test.ts'], rules: rule(String.raw`^\.\./\.\./(?!\.\.)[^/]+/.+|(^|/)modules/[^/]+/.+`) },
     { files: ['server/src/plugins/**/*.ts', 'server/src/app.ts', 'server/src/boot.ts'], ignores: ['**/*.test.ts'], rules: rule(String.raw`(^|/)modules/[^/]+/.+`) },
   ];
+}
+
+/**
+ * Files whose statements are still written in place, to be moved into their module's queries files; the list only
+ * shrinks (docs/ARCHITECTURE.md, "Data access"). auth and admin also still read and write some tables through TypeORM's
+ * entity manager.
+ */
+function sqlStillToMove() {
+  return [
+    'server/src/app.ts',
+    'server/src/cli/migrate.cli.ts',
+    'server/src/modules/admin/admin.routes.ts',
+    'server/src/modules/admin/admin.service.ts',
+    'server/src/modules/admin/staff-members.service.ts',
+    'server/src/modules/auth/auth.service.ts',
+    'server/src/modules/auth/email-change.service.ts',
+    'server/src/modules/auth/passkeys.service.ts',
+    'server/src/modules/cards/cards.routes.ts',
+  ];
+}
+
+/**
+ * Reports SQL written outside a queries file: a string or template literal that reads as a statement (it starts with an
+ * upper-case WITH, SELECT, INSERT, UPDATE, DELETE, LOCK or TRUNCATE and names FROM, INTO, SET, TABLE, VALUES or
+ * RETURNING), wherever it is (a call, a constant, an option such as a review queue's count), and any literal handed to
+ * `.query(`, rows, prepared or pooledRows (common/sql.ts) that starts as a statement does, in any case. SQL built from
+ * pieces that are each too short to read as a statement is found where its pieces are written.
+ */
+function sqlInQueriesFiles() {
+  const statement = /^\s*\(?\s*(WITH|SELECT|INSERT|UPDATE|DELETE|LOCK|TRUNCATE)\s[\s\S]*\b(FROM|INTO|SET|TABLE|VALUES|RETURNING)\b/;
+  const runStatement = /^\s*\(?\s*(WITH|SELECT|INSERT|UPDATE|DELETE|LOCK|SET|CALL|DO|CREATE|ALTER|DROP|TRUNCATE|VALUES|COPY|NOTIFY|LISTEN)\b/i;
+  const sqlArgument = { rows: 1, pooledRows: 1, prepared: 2 };
+  const textOf = (node) => (node?.type === 'Literal' && typeof node.value === 'string' ? node.value : node?.type === 'TemplateLiteral' ? node.quasis.map((q) => q.value.cooked).join(' ') : undefined);
+  return {
+    meta: { type: 'problem', schema: [], messages: { sql: 'SQL belongs in a *.queries.ts file of the module (docs/ARCHITECTURE.md, "Data access").' } },
+    create(context) {
+      const reported = new Set();
+      const report = (node) => {
+        if (reported.has(node)) return;
+        reported.add(node);
+        context.report({ node, messageId: 'sql' });
+      };
+      const literal = (node) => {
+        // A template literal inside another is judged as part of it.
+        if (node.parent?.type === 'TemplateLiteral') return;
+        const text = textOf(node);
+        if (text !== undefined && statement.test(text)) report(node);
+      };
+      return {
+        Literal: literal,
+        TemplateLiteral: literal,
+        CallExpression(node) {
+          const callee = node.callee;
+          const index = callee.type === 'MemberExpression' && callee.property.name === 'query' ? 0 : callee.type === 'Identifier' ? sqlArgument[callee.name] : undefined;
+          if (index === undefined) return;
+          const text = textOf(node.arguments[index]);
+          if (text !== undefined && runStatement.test(text)) report(node.arguments[index]);
+        },
+      };
+    },
+  };
 }

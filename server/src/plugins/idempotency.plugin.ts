@@ -3,10 +3,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { EntityManager } from 'typeorm';
 import { AppError } from '../common/app-error';
 import { hmacHex, sha256Hex } from '../common/crypto';
-import { Coalescer, batchRows, byOrdinal } from '../common/coalescer';
-import { prepared, rows, type Queryable } from '../common/sql';
+import { Coalescer, byOrdinal } from '../common/coalescer';
+import type { Queryable } from '../common/sql';
 import { withTransaction } from '../db/transaction';
 import { IdempotencyKeyUsed } from '../modules/ledger';
+import { deleteStaleClaim, recordAnswer, recordedBatch, recordedIn, recordRefusal, tryKeyLock, type RecordedRow } from './idempotency.queries';
 
 export interface IdempotentResult<T> {
   status: number;
@@ -20,12 +21,6 @@ export interface IdempotentResult<T> {
  * cannot replay another customer's answer. The bench books its history's keys here too (bench/history.ts).
  */
 export const customerKeyScope = (customerId: string) => `customer:${customerId}`;
-
-/**
- * An 'in_progress' row (written by servers before the key became a transaction-scoped lock) older than this
- * belongs to a request that died: its work did not commit.
- */
-const STALE_CLAIM_SECONDS = 60;
 
 const inProgress = () => new AppError(409, 'A request with this Idempotency-Key is still in progress. Retry shortly.');
 
@@ -49,23 +44,6 @@ function stableStringify(value: unknown): string {
  * done in the SAME transaction as the money movement, so "done" and "booked" commit together.
  * Same key + same body later: the first answer. Same key + other body: 422. Still running: 409.
  */
-interface RecordedRow<T> {
-  request_hash: string;
-  status: string;
-  response_status: number;
-  response_body: T | null;
-  response_ref: string | null;
-  stale: boolean;
-}
-
-const RECORDED_COLUMNS = `request_hash, status, response_status, response_body, response_ref, created_at < now() - make_interval(secs => ${STALE_CLAIM_SECONDS}) AS stale`;
-
-/**
- * SQL: what was recorded under the key `key` in `scope` (SQL expressions), as one jsonb value (a RecordedRow), or null.
- * Every read of a key goes through it: alone, batched, and inside the session check (docs/performance.md#idempotency-key-read-in-the-session-check).
- */
-export const recordedKeyJson = (scope: string, key: string) =>
-  `CASE WHEN ${key} IS NOT NULL THEN (SELECT to_jsonb(k) FROM (SELECT ${RECORDED_COLUMNS} FROM idempotency_keys WHERE scope = ${scope} AND key = ${key}) k) END`;
 
 /**
  * An Idempotency-Key to read in another statement (the session check's), in the scope the verified
@@ -100,15 +78,7 @@ export class Idempotency {
         keys.length,
         // A probe per key (a subquery per row): joined plainly, the generic plan of this prepared statement hashed the
         // whole, ever-growing table (1 ms a batch at a few thousand keys).
-        await prepared<{ o: number; recorded: RecordedRow<unknown> | null }>(
-          this.app.db,
-          'idempotency-recorded',
-          `SELECT q.o, ${recordedKeyJson('q.scope', 'q.key')} AS recorded FROM ${batchRows('q', [
-            ['$1::text[]', 'scope'],
-            ['$2::text[]', 'key'],
-          ])}`,
-          [keys.map((k) => k.scope), keys.map((k) => k.key)],
-        ),
+        await recordedBatch(this.app.db, keys),
       ).map((row) => row?.recorded ?? undefined),
     );
   }
@@ -144,8 +114,7 @@ export class Idempotency {
       // The key is held by a transaction-scoped lock, not by a row: a request whose process is killed (kill -9),
       // whose connection is terminated or whose database restarts lets go of it with its rolled-back work, so a
       // retry goes ahead at once instead of hearing "in progress" until a claim goes stale.
-      const [{ locked }] = await rows<{ locked: boolean }>(m, `SELECT pg_try_advisory_xact_lock(hashtextextended($1, 0)) AS locked`, [`${scope} ${key}`]);
-      if (!locked) throw inProgress();
+      if (!(await tryKeyLock(m, scope, key))) throw inProgress();
       const seen = await this.recorded<T>(scope, key, hash, m);
       if (seen.kind === 'replay') return { status: seen.status, body: seen.body as T };
       if (seen.kind === 'in_progress') throw inProgress();
@@ -169,11 +138,7 @@ export class Idempotency {
   }
 
   private async record(m: EntityManager, scope: string, key: string, hash: string, answer: { status: number; body: unknown }) {
-    await m.query(
-      `INSERT INTO idempotency_keys (scope, key, request_hash, status, response_status, response_body) VALUES ($1, $2, $3, 'done', $4, $5)
-       ON CONFLICT (scope, key) DO UPDATE SET request_hash = EXCLUDED.request_hash, status = 'done', response_status = EXCLUDED.response_status, response_body = EXCLUDED.response_body, created_at = now()`,
-      [scope, key, hash, answer.status, JSON.stringify(answer.body)],
-    );
+    await recordAnswer(m, scope, key, hash, answer);
   }
 
   /**
@@ -213,10 +178,7 @@ export class Idempotency {
         }
         const refusal = refusalAnswer(err);
         if (refusal) {
-          await this.app.db.query(
-            `INSERT INTO idempotency_keys (scope, key, request_hash, status, response_status, response_body) VALUES ($1, $2, $3, 'done', $4, $5) ON CONFLICT (scope, key) DO NOTHING`,
-            [scope, key, hash, refusal.status, JSON.stringify(refusal.body)],
-          );
+          await recordRefusal(this.app.db, scope, key, hash, refusal);
         }
         throw err;
       }
@@ -262,18 +224,12 @@ export class Idempotency {
   ): Promise<{ kind: 'replay'; status: number; body: T | null; ref: string | null } | { kind: 'in_progress' | 'stale' }> {
     // Already read (beside the session check); else outside a transaction the read joins the others waiting, and
     // inside one it must see that transaction.
-    const existing = (
-      read
-        ? read.recorded
-        : db === this.app.db
-          ? await this.lookups.load({ scope, key })
-          : ((await rows<{ recorded: RecordedRow<unknown> | null }>(db, `SELECT ${recordedKeyJson('$1::text', '$2::text')} AS recorded`, [scope, key]))[0].recorded ?? undefined)
-    ) as RecordedRow<T> | undefined;
+    const existing = (read ? read.recorded : db === this.app.db ? await this.lookups.load({ scope, key }) : await recordedIn(db, scope, key)) as RecordedRow<T> | undefined;
     if (!existing) return { kind: 'stale' };
     if (existing.request_hash !== hash) throw new AppError(422, 'This Idempotency-Key was already used for a different request');
     if (existing.status === 'done') return { kind: 'replay', status: existing.response_status, body: existing.response_body, ref: existing.response_ref };
     if (!existing.stale) return { kind: 'in_progress' };
-    await db.query(`DELETE FROM idempotency_keys WHERE scope = $1 AND key = $2 AND status = 'in_progress'`, [scope, key]);
+    await deleteStaleClaim(db, scope, key);
     return { kind: 'stale' };
   }
 

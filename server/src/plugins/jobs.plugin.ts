@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Pool } from 'pg';
 import { Logger, run, runOnce, type Runner, type Task, type TaskList } from 'graphile-worker';
 import { poolOf, type Queryable } from '../common/sql';
+import { addJob, bringJobsForward, dueJobs } from './jobs.queries';
 
 export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
 
@@ -41,13 +42,7 @@ export class Jobs {
   /** Adds a job in the caller's transaction (`db` is its EntityManager, or the DataSource outside one). */
   async enqueue(db: Queryable, task: string, payload: Record<string, unknown>, opts: EnqueueOptions = {}): Promise<void> {
     if (!this.tasks[task]) throw new Error(`job task ${task} is not defined`);
-    await db.query(`SELECT graphile_worker.add_job($1, $2::json, run_at => $3::timestamptz, job_key => $4, max_attempts => coalesce($5::int, 10))`, [
-      task,
-      JSON.stringify(payload),
-      opts.runAt ? opts.runAt.toISOString() : null,
-      opts.jobKey ?? null,
-      opts.maxAttempts ?? null,
-    ]);
+    await addJob(db, task, payload, opts.runAt ? opts.runAt.toISOString() : null, opts.jobKey ?? null, opts.maxAttempts ?? null);
   }
 
   /**
@@ -57,14 +52,9 @@ export class Jobs {
   async drain(): Promise<void> {
     const until = this.app.clock.now().toISOString();
     for (let round = 0; round < 20; round++) {
-      await this.app.db.query(`UPDATE graphile_worker._private_jobs SET run_at = now() WHERE run_at <= $1::timestamptz AND run_at > now() AND locked_at IS NULL`, [until]);
+      await bringJobsForward(this.app.db, until);
       await runOnce({ pgPool: this.pool(), taskList: this.tasks, logger: this.logger(), noHandleSignals: true });
-      const [{ due }] = await this.app.db.query(
-        `SELECT count(*)::int AS due FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id
-          WHERE j.run_at <= now() AND j.locked_at IS NULL AND j.attempts < j.max_attempts AND t.identifier = ANY($1::text[])`,
-        [Object.keys(this.tasks)],
-      );
-      if (due === 0) return;
+      if ((await dueJobs(this.app.db, Object.keys(this.tasks))) === 0) return;
     }
   }
 

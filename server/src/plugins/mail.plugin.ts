@@ -5,6 +5,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyInstance } from 'fastify';
 import { templates, type SendMailInput, type TemplateName } from '../modules/mail';
 import type { Queryable } from '../common/sql';
+import { insertOutboxMessage, markOutboxDelivered, markOutboxFailed } from './mail.queries';
 
 /** One-time codes (4-8 digits) and link tokens: what the staff outbox must not show. */
 export function redactMailText(text: string): string {
@@ -55,14 +56,7 @@ export class Mailer {
    * only the recipient's copy (SMTP or .eml) is whole.
    */
   async record(db: Queryable, to: string, template: TemplateName, rendered: { subject: string; text: string }, customerId: string | null): Promise<string> {
-    const [row]: { id: string }[] = await db.query(`INSERT INTO outbox (to_address, subject, template, body_text, status, customer_id) VALUES ($1,$2,$3,$4,'queued',$5) RETURNING id`, [
-      to,
-      rendered.subject,
-      template,
-      redactMailText(rendered.text),
-      customerId,
-    ]);
-    return row.id;
+    return insertOutboxMessage(db, { to, subject: rendered.subject, template, redactedText: redactMailText(rendered.text), customerId });
   }
 
   /** Sends one recorded message; a failure is noted on the outbox row and thrown, so a job retries it. */
@@ -78,10 +72,10 @@ export class Mailer {
         const file = join(this.mailDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${message.outboxId}.eml`);
         writeFileSync(file, (info as unknown as { message: Buffer }).message, { mode: 0o600 });
       }
-      await this.app.db.query(`UPDATE outbox SET status = $2, sent_at = now(), error = NULL WHERE id = $1`, [message.outboxId, this.fileBackend ? 'written' : 'sent']);
+      await markOutboxDelivered(this.app.db, message.outboxId, this.fileBackend ? 'written' : 'sent');
     } catch (err) {
       this.app.log.error({ mailId: message.outboxId, err: (err as Error).message }, 'mail delivery failed');
-      await this.app.db.query(`UPDATE outbox SET status = 'failed', error = $2 WHERE id = $1`, [message.outboxId, (err as Error).message.slice(0, 500)]).catch(() => undefined);
+      await markOutboxFailed(this.app.db, message.outboxId, (err as Error).message.slice(0, 500)).catch(() => undefined);
       throw err;
     }
   }

@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { parseAmountToMinor } from '@strongroom/shared';
 import { hashPin, hashSecret } from '../common/crypto';
-import { rows } from '../common/sql';
+import { customersByAccountNumber, hasOpeningBalance, hasTransactions, insertDemoCustomer } from './seed.queries';
 import { withTransaction } from '../db/transaction';
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '../modules/user/entities/customer.entity';
 import { customerAccountId, internalAccountId, openCustomerAccount, postJournal, newReference, creditReferenceOf, type JournalEntry } from '../modules/ledger/ledger.service';
@@ -27,30 +27,15 @@ interface DemoPerson {
 }
 
 async function ensureCustomer(m: EntityManager, p: DemoPerson, pinPepper: Buffer): Promise<{ id: string; created: boolean }> {
-  const found = await rows<{ id: string; email: string }>(m, `SELECT id, email FROM customers WHERE account_number = $1`, [p.accountNumber]);
+  const found = await customersByAccountNumber(m, p.accountNumber);
   // Never book demo money onto a real customer who happened to draw a demo account number.
   if (found.length > 0 && found[0].email !== p.email) throw new Error(`Account ${p.accountNumber} belongs to a real customer: demo data not seeded`);
   if (found.length > 0) return { id: found[0].id, created: false };
-  const [row] = await rows<{ id: string }>(
-    m,
-    `INSERT INTO customers (account_number, first_name, middle_name, last_name, email, phone, dob, address, city, state, zipcode, country, occupation, income_range,
-       account_type, currency, password_hash, pin_hash, status, email_verified_at, notification_preferences, created_at)
-     VALUES ($1,$2,$3,$4,$5,'+1 (415) 555-0134','1988-04-12','742 Evergreen Terrace, Apt 5',$6,$7,'94110',$8,'Private / Partnership office','$50,001 - $100,000',
-       'checking','USD',$9,$10,'approved', now(), $11, now() - interval '120 days') RETURNING id`,
-    [
-      p.accountNumber,
-      p.firstName,
-      p.middleName,
-      p.lastName,
-      p.email,
-      p.city,
-      p.state,
-      p.country,
-      await hashSecret(p.password),
-      await hashPin(p.pin, pinPepper),
-      JSON.stringify(DEFAULT_NOTIFICATION_PREFERENCES),
-    ],
-  );
+  const row = await insertDemoCustomer(m, p, {
+    passwordHash: await hashSecret(p.password),
+    pinHash: await hashPin(p.pin, pinPepper),
+    preferences: JSON.stringify(DEFAULT_NOTIFICATION_PREFERENCES),
+  });
   await openCustomerAccount(m, row.id, 'USD');
   return { id: row.id, created: true };
 }
@@ -63,8 +48,7 @@ function daysAgo(days: number, hour = 10): Date {
 
 /** Opening balance and a few realistic months of history, all booked through the ledger. Runs once per customer. */
 export async function seedDemoLedger(m: EntityManager, customerId: string, payeeId: string): Promise<void> {
-  const already = await rows(m, `SELECT 1 FROM transactions WHERE customer_id = $1 LIMIT 1`, [customerId]);
-  if (already.length > 0) return;
+  if (await hasTransactions(m, customerId)) return;
   const usd = (v: string) => parseAmountToMinor(v, 'USD');
   const account = await customerAccountId(m, customerId, 'USD');
   const payeeAccount = await customerAccountId(m, payeeId, 'USD');
@@ -150,8 +134,7 @@ export async function seedDemo(ds: DataSource, pinPepper: Buffer): Promise<SeedR
     const demo = await ensureCustomer(m, { ...DEMO_CUSTOMER, firstName: 'Alex', middleName: 'Morgan', lastName: 'Rivera', city: 'San Francisco', state: 'California', country: 'US' }, pinPepper);
     const payee = await ensureCustomer(m, { ...DEMO_PAYEE, firstName: 'Jordan', middleName: null, lastName: 'Lee', city: 'Oakland', state: 'California', country: 'US' }, pinPepper);
     // The payee starts with money of its own so it can send back (booked first: its rows' balances follow in order).
-    const payeeHas = await rows(m, `SELECT 1 FROM transactions WHERE customer_id = $1 AND kind = 'opening'`, [payee.id]);
-    if (payeeHas.length === 0) {
+    if (!(await hasOpeningBalance(m, payee.id))) {
       const acc = await customerAccountId(m, payee.id, 'USD');
       const reference = newReference();
       const postings = [

@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { NEWEST_FIRST } from '../../src/modules/transactions/list-statements';
+import { NEWEST_FIRST } from '../../src/modules/transactions/list-statements.queries';
 import { staffTransactionListStatement, transactionListStatement, type ListQuery } from '../../src/modules/transactions/transactions.service';
 import { approvedCustomer, createTestApp, type TestApp } from '../helpers/test-app';
 

@@ -1,4 +1,4 @@
-import { SEARCH_WALK_ROWS } from '../../src/modules/transactions/list-statements';
+import { SEARCH_WALK_ROWS } from '../../src/modules/transactions/list-statements.queries';
 import { COUNT_LOOKAHEAD, transactionListStatement, type ListQuery } from '../../src/modules/transactions/transactions.service';
 import { approvedCustomer, createTestApp, type TestApp } from '../helpers/test-app';
 

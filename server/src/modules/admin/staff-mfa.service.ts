@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import { decryptText, encryptText, hmacHex, randomSymbols, safeEqual } from '../../common/crypto';
-import { rows } from '../../common/sql';
+import { replaceRecoveryCodes, setPendingTotpSecret, unusedRecoveryCodes, useRecoveryCodeRow } from './staff-mfa.queries';
 
 export const RECOVERY_CODE_COUNT = 10;
 const TOTP_ISSUER = 'Strongroom back office';
@@ -55,7 +55,7 @@ export class StaffMfa {
     let secret = staff.totpPendingEncrypted ? this.open(staff.totpPendingEncrypted) : undefined;
     if (!secret) {
       secret = generateSecret();
-      await m.query(`UPDATE staff_users SET totp_pending_encrypted = $2 WHERE id = $1`, [staff.id, this.seal(secret)]);
+      await setPendingTotpSecret(m, staff.id, this.seal(secret));
     }
     const otpauthUrl = generateURI({ issuer: TOTP_ISSUER, label: staff.email, secret });
     return { secret, otpauthUrl, qrCodeDataUrl: await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 220 }) };
@@ -79,11 +79,10 @@ export class StaffMfa {
   async useRecoveryCode(m: EntityManager, staffId: string, code: string): Promise<boolean> {
     if (!/^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/.test(code)) return false;
     const wanted = this.recoveryHash(staffId, code);
-    const unused = await rows<{ id: string; code_hash: string }>(m, `SELECT id, code_hash FROM staff_recovery_codes WHERE staff_id = $1 AND used_at IS NULL`, [staffId]);
+    const unused = await unusedRecoveryCodes(m, staffId);
     const match = unused.find((r) => safeEqual(r.code_hash, wanted));
     if (!match) return false;
-    const used = await rows(m, `UPDATE staff_recovery_codes SET used_at = now() WHERE id = $1 AND used_at IS NULL RETURNING id`, [match.id]);
-    return used.length === 1;
+    return useRecoveryCodeRow(m, match.id);
   }
 
   /** New recovery codes (the old ones die); the plain codes are returned once and never stored. */
@@ -93,10 +92,11 @@ export class StaffMfa {
       const chars = randomSymbols(10, alphabet);
       return `${chars.slice(0, 5)}-${chars.slice(5)}`;
     });
-    await m.query(`DELETE FROM staff_recovery_codes WHERE staff_id = $1`, [staffId]);
-    for (const code of codes) {
-      await m.query(`INSERT INTO staff_recovery_codes (staff_id, code_hash) VALUES ($1, $2)`, [staffId, this.recoveryHash(staffId, code)]);
-    }
+    await replaceRecoveryCodes(
+      m,
+      staffId,
+      codes.map((code) => this.recoveryHash(staffId, code)),
+    );
     return codes;
   }
 }

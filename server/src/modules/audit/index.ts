@@ -1,2 +1,2 @@
 // The audit module's public surface: what other modules, the plugins and the app may use.
-export { recordAudit } from './audit.service';
+export { recordAudit } from './audit.queries';

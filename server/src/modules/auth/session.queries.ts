@@ -1,7 +1,7 @@
 import { SESSION_ABSOLUTE_HOURS, SESSION_IDLE_MINUTES } from '@strongroom/shared';
 import { batchRows } from '../../common/coalescer';
 import { prepared, rows, type Preparable, type Queryable } from '../../common/sql';
-import { recordedKeyJson } from '../../plugins/idempotency.plugin';
+import { recordedKeyJson } from '../../plugins/idempotency.queries';
 import type { SessionKind } from './entities/session.entity';
 
 /** Idle time is tracked to the half minute: a write per request would cost more than it tells. */
@@ -93,4 +93,30 @@ export function customerSessionWithRiderSelect(rider: { with(ridden: string, fir
      ${rider.with(`(SELECT o, subject_id, input FROM k WHERE ${ridden})`, 8)}
      SELECT k.o, k.subject_id, k.csrf_token, k.account_number, k.status, k.recorded, ${rider.columns(ridden)}
        FROM k`;
+}
+
+/** A customer's latest `limit` sessions, newest first, each with whether it is live (Profile > Security). */
+export function customerSessionHistory(db: Queryable, customerId: string, limit: number) {
+  return rows<{ id: string; ip: string | null; user_agent: string | null; created_at: Date; last_seen_at: Date; active: boolean }>(
+    db,
+    `SELECT id, ip, user_agent, created_at, last_seen_at,
+              (revoked_at IS NULL AND expires_at > now() AND last_seen_at > now() - interval '15 minutes') AS active
+         FROM sessions WHERE kind = 'customer' AND subject_id = $1 ORDER BY created_at DESC LIMIT $2`,
+    [customerId, limit],
+  );
+}
+
+/** Signs out one of the customer's own live sessions: false when there is none such. */
+export async function revokeOwnSession(db: Queryable, customerId: string, sessionId: string): Promise<boolean> {
+  const done = await rows(db, `UPDATE sessions SET revoked_at = now() WHERE id = $1 AND kind = 'customer' AND subject_id = $2 AND revoked_at IS NULL RETURNING id`, [sessionId, customerId]);
+  return done.length > 0;
+}
+
+/** The customer's last 200 sessions, newest first, to tell a new device from a known one. */
+export function recentCustomerSessions(db: Queryable, customerId: string) {
+  return rows<{ id: string; user_agent: string | null; ip: string | null; created_at: Date }>(
+    db,
+    `SELECT id, user_agent, ip, created_at FROM sessions WHERE kind = 'customer' AND subject_id = $1 ORDER BY created_at DESC LIMIT 200`,
+    [customerId],
+  );
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../common/app-error';
-import { rows } from '../../common/sql';
+import { customerSessionHistory, recentCustomerSessions, revokeOwnSession } from './session.queries';
 import { describeDevice } from './device';
 import { CustomerEntity } from '../user';
 
@@ -21,13 +21,7 @@ export class CustomerSessionsService {
   constructor(private readonly app: FastifyInstance) {}
 
   async list(customerId: string, currentSessionId: string): Promise<{ sessions: SessionView[]; history: SessionView[] }> {
-    const found = await rows<{ id: string; ip: string | null; user_agent: string | null; created_at: Date; last_seen_at: Date; active: boolean }>(
-      this.app.db,
-      `SELECT id, ip, user_agent, created_at, last_seen_at,
-              (revoked_at IS NULL AND expires_at > now() AND last_seen_at > now() - interval '15 minutes') AS active
-         FROM sessions WHERE kind = 'customer' AND subject_id = $1 ORDER BY created_at DESC LIMIT $2`,
-      [customerId, HISTORY_SIZE],
-    );
+    const found = await customerSessionHistory(this.app.db, customerId, HISTORY_SIZE);
     const history = found.map((s) => ({
       id: s.id,
       device: describeDevice(s.user_agent),
@@ -42,8 +36,7 @@ export class CustomerSessionsService {
 
   /** Signs one of the customer's own sessions out; another customer's session is the 404 of a missing one. */
   async signOut(customerId: string, sessionId: string) {
-    const done = await rows(this.app.db, `UPDATE sessions SET revoked_at = now() WHERE id = $1 AND kind = 'customer' AND subject_id = $2 AND revoked_at IS NULL RETURNING id`, [sessionId, customerId]);
-    if (done.length === 0) throw notFound('Session not found');
+    if (!(await revokeOwnSession(this.app.db, customerId, sessionId))) throw notFound('Session not found');
   }
 
   async signOutOthers(customerId: string, currentSessionId: string) {
@@ -55,11 +48,7 @@ export class CustomerSessionsService {
    * e-mail (their security alerts setting permitting). Runs after the answer.
    */
   async noticeNewDevice(customerId: string, sessionId: string) {
-    const sessions = await rows<{ id: string; user_agent: string | null; ip: string | null; created_at: Date }>(
-      this.app.db,
-      `SELECT id, user_agent, ip, created_at FROM sessions WHERE kind = 'customer' AND subject_id = $1 ORDER BY created_at DESC LIMIT 200`,
-      [customerId],
-    );
+    const sessions = await recentCustomerSessions(this.app.db, customerId);
     const current = sessions.find((s) => s.id === sessionId);
     const earlier = sessions.filter((s) => s.id !== sessionId);
     if (!current || earlier.length === 0) return;

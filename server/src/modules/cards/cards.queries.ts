@@ -244,3 +244,13 @@ export async function adminListAuthorisations(db: Queryable, f: { cardId?: strin
   const items = await rows<AuthorisationRow>(db, `SELECT * FROM card_authorisations WHERE ${where} ORDER BY created_at ${order}, id LIMIT $3 OFFSET $4`, [...params, page.limit, page.offset]);
   return { items, total: await totalUpTo(db, `SELECT 1 FROM card_authorisations WHERE ${where}`, params, page.offset) };
 }
+
+/** A card application, locked for a staff decision. */
+export async function lockCardApplication(db: Queryable, cardId: string) {
+  const [row] = await rows<{ id: string; status: string; customer_id: string; card_type: CardType; credit_limit_minor: string; currency: string }>(
+    db,
+    `SELECT id, status, customer_id, card_type, credit_limit_minor, currency FROM cards WHERE id = $1 FOR UPDATE`,
+    [cardId],
+  );
+  return row;
+}

@@ -1,7 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { formatMoney, type CardType } from '@strongroom/shared';
 import { encryptText } from '../../common/crypto';
-import { rows } from '../../common/sql';
 import type { DecisionContext, ReviewItem, ReviewKind } from '../review';
 import { cardNumberHash, expiryFrom, generateCardNumber, type CardKeys } from './cards.issuing';
 import * as q from './cards.queries';
@@ -35,11 +34,7 @@ export function cardReviewKind(keys: CardKeys): ReviewKind<CardApplication> {
     approvedStatus: 'active',
     rejectedStatus: 'rejected',
     async load(m, id) {
-      const [row] = await rows<{ id: string; status: string; customer_id: string; card_type: CardType; credit_limit_minor: string; currency: string }>(
-        m,
-        `SELECT id, status, customer_id, card_type, credit_limit_minor, currency FROM cards WHERE id = $1 FOR UPDATE`,
-        [id],
-      );
+      const row = await q.lockCardApplication(m, id);
       if (!row) return null;
       const creditLimitMinor = BigInt(row.credit_limit_minor);
       return { id: row.id, status: row.status, customerId: row.customer_id, cardType: row.card_type, creditLimitMinor, creditMinor: creditLimitMinor, currency: row.currency };

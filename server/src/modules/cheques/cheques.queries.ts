@@ -145,3 +145,8 @@ export async function lookalikeCheques(db: Queryable, cheque: Pick<ChequeRow, 'i
 }
 
 export const PENDING_CHEQUES_SQL = `SELECT count(*) AS count FROM cheques WHERE status IN ('pending','awaiting_second_approval')`;
+
+export async function customerExists(db: Queryable, customerId: string): Promise<boolean> {
+  const [customer] = await rows(db, `SELECT 1 FROM customers WHERE id = $1`, [customerId]);
+  return customer !== undefined;
+}

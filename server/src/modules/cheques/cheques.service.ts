@@ -13,11 +13,11 @@ import {
 } from '@strongroom/shared';
 import type { Actor } from '../../common/actor';
 import { sha256Hex } from '../../common/crypto';
-import { rows, sqlState, type Queryable } from '../../common/sql';
+import { sqlState, type Queryable } from '../../common/sql';
 import type { UploadRules, StoredFileEntity } from '../files';
 import { firstApprover, recordStatusEvent, timelines, type TimelineEntry } from '../review';
 import * as errors from './cheques.errors';
-import { customerCheques, depositedBefore, findCheque, insertCheque, lookalikeCheques, staffCheques, type ChequeRow, type StaffChequeFilter } from './cheques.queries';
+import { customerCheques, customerExists, depositedBefore, findCheque, insertCheque, lookalikeCheques, staffCheques, type ChequeRow, type StaffChequeFilter } from './cheques.queries';
 
 export const CHEQUE_SUBJECT = 'cheque';
 
@@ -140,8 +140,7 @@ export class ChequesService {
 
   /** A customer's deposits, newest first, each with its timeline. */
   async listForCustomer(db: Queryable, customerId: string, page: { page: number; pageSize: number }) {
-    const [customer] = await rows(db, `SELECT 1 FROM customers WHERE id = $1`, [customerId]);
-    if (!customer) throw errors.customerNotFound();
+    if (!(await customerExists(db, customerId))) throw errors.customerNotFound();
     const { items, total } = await customerCheques(db, customerId, { offset: (page.page - 1) * page.pageSize, limit: page.pageSize });
     const history = await timelines(
       db,

@@ -99,3 +99,31 @@ export async function changeCryptoOption(db: DataSource, actor: Actor, symbol: s
     return { changed, option: toCryptoOptionAdminDto(after) };
   });
 }
+
+/** A demo custody asset, unless one with its symbol exists. */
+export async function insertSeedCryptoOption(
+  db: Queryable,
+  o: { symbol: string; name: string; network: string; address: string; icon: string; priceUsdMinor: string; feeUnits: string; decimals: number },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO crypto_options (symbol, name, network, deposit_address, icon, reference_price_usd_minor, network_fee_units, unit_decimals, updated_by)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,'seed') ON CONFLICT (symbol) DO NOTHING`,
+    [o.symbol, o.name, o.network, o.address, o.icon, o.priceUsdMinor, o.feeUnits, o.decimals],
+  );
+}
+
+export interface ActiveCryptoOptionRow {
+  symbol: string;
+  name: string;
+  network: string;
+  deposit_address: string;
+  icon: string;
+  reference_price_usd_minor: string;
+  network_fee_units: string;
+  updated_at: Date;
+}
+
+/** The assets customers can hold, by symbol. */
+export function activeCryptoOptions(db: Queryable): Promise<ActiveCryptoOptionRow[]> {
+  return rows<ActiveCryptoOptionRow>(db, `SELECT * FROM crypto_options WHERE active ORDER BY symbol`);
+}

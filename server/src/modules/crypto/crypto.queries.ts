@@ -192,3 +192,15 @@ export async function staffCryptoRequests(
 }
 
 export const PENDING_CRYPTO_REQUESTS_SQL = `SELECT count(*) AS count FROM crypto_requests WHERE status IN ('pending','awaiting_second_approval')`;
+
+/** A holding's balance as booked, in the asset's units. */
+export async function holdingBalanceUnits(db: Queryable, accountId: string): Promise<bigint> {
+  const [now] = await rows<{ b: string }>(db, `SELECT balance_minor::text AS b FROM ledger_accounts WHERE id = $1`, [accountId]);
+  return BigInt(now.b);
+}
+
+/** Where to tell a customer about their wallet. */
+export async function walletOwnerContact(db: Queryable, customerId: string): Promise<{ email: string; first_name: string } | undefined> {
+  const [customer] = await rows<{ email: string; first_name: string }>(db, `SELECT email, first_name FROM customers WHERE id = $1`, [customerId]);
+  return customer;
+}

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { minorToDecimal, parseAmountToMinor } from '@strongroom/shared';
-import { rows } from '../../common/sql';
+import { activeCryptoOptions, insertSeedCryptoOption } from './crypto-options.queries';
 
 /**
  * Demo custody assets; prices are reference values staff maintain, not live quotes. `decimals`: the unit holdings
@@ -16,19 +16,13 @@ const SEED_OPTIONS = [
 
 export async function seedCryptoOptions(m: EntityManager): Promise<void> {
   for (const o of SEED_OPTIONS) {
-    await m.query(
-      `INSERT INTO crypto_options (symbol, name, network, deposit_address, icon, reference_price_usd_minor, network_fee_units, unit_decimals, updated_by)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,'seed') ON CONFLICT (symbol) DO NOTHING`,
-      [o.symbol, o.name, o.network, o.address, o.symbol.toLowerCase(), parseAmountToMinor(o.price, 'USD').toString(), o.fee, o.decimals],
-    );
+    const priceUsdMinor = parseAmountToMinor(o.price, 'USD').toString();
+    await insertSeedCryptoOption(m, { symbol: o.symbol, name: o.name, network: o.network, address: o.address, icon: o.symbol.toLowerCase(), priceUsdMinor, feeUnits: o.fee, decimals: o.decimals });
   }
 }
 
 export async function listCryptoOptions(m: EntityManager) {
-  const list = await rows<{ symbol: string; name: string; network: string; deposit_address: string; icon: string; reference_price_usd_minor: string; network_fee_units: string; updated_at: Date }>(
-    m,
-    `SELECT * FROM crypto_options WHERE active ORDER BY symbol`,
-  );
+  const list = await activeCryptoOptions(m);
   return list.map((o) => ({
     crypto: o.name,
     symbol: o.symbol,

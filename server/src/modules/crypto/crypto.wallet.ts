@@ -13,7 +13,7 @@ import {
 } from '@strongroom/shared';
 import type { Actor } from '../../common/actor';
 import { AppError } from '../../common/app-error';
-import { rows, sqlState, type Queryable } from '../../common/sql';
+import { sqlState, type Queryable } from '../../common/sql';
 import type { UploadRules, StoredFileEntity } from '../files';
 import { assertCustomerNotFrozen } from '../freeze';
 import { enqueueMail } from '../mail';
@@ -214,8 +214,7 @@ export class CryptoWallet {
     } catch (err) {
       // A concurrent withdrawal took the units between the read above and the ledger's lock.
       if (err instanceof AppError && err.statusCode === 400 && err.errors?.amount) {
-        const [now] = await rows<{ b: string }>(m, `SELECT balance_minor::text AS b FROM ledger_accounts WHERE id = $1`, [holding.id]);
-        throw refuse(BigInt(now.b));
+        throw refuse(await queries.holdingBalanceUnits(m, holding.id));
       }
       throw err;
     }
@@ -243,7 +242,7 @@ export class CryptoWallet {
 
   /** A withdrawal request is a security event: the customer is told whatever their alert settings, in this transaction. */
   private async tellOwner(m: EntityManager, customerId: string, line: string): Promise<void> {
-    const [customer] = await rows<{ email: string; first_name: string }>(m, `SELECT email, first_name FROM customers WHERE id = $1`, [customerId]);
+    const customer = await queries.walletOwnerContact(m, customerId);
     if (customer) await enqueueMail(this.app, m, { to: customer.email, template: 'transactionAlert', data: { firstName: customer.first_name, line }, customerId });
   }
 

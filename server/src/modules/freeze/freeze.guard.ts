@@ -1,4 +1,5 @@
-import { rows, type Queryable } from '../../common/sql';
+import type { Queryable } from '../../common/sql';
+import { frozenAtOf } from './freeze.queries';
 import * as errors from './freeze.errors';
 
 // While 'Freeze everything' is on (customers.frozen_at) no payment leaves the account; money still comes in.
@@ -10,6 +11,5 @@ export function assertNotFrozen(frozenAt: Date | string | null | undefined): voi
 
 /** The same check for a caller that has not read the customer row. */
 export async function assertCustomerNotFrozen(db: Queryable, customerId: string): Promise<void> {
-  const [row] = await rows<{ frozen_at: Date | null }>(db, `SELECT frozen_at FROM customers WHERE id = $1`, [customerId]);
-  assertNotFrozen(row?.frozen_at);
+  assertNotFrozen(await frozenAtOf(db, customerId));
 }

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Actor } from '../../common/actor';
 import { verifySecret } from '../../common/crypto';
-import { rows, type Queryable } from '../../common/sql';
+import type { Queryable } from '../../common/sql';
 import { withTransaction } from '../../db/transaction';
 import { recordAudit } from '../audit';
 import { enqueueMail } from '../mail';
 import { TransactionPin } from '../pin';
 import * as errors from './freeze.errors';
+import { freezeHolder, liftFreeze, setFrozen, type FreezeHolder } from './freeze.queries';
 
 /**
  * 'Freeze everything': one step for a customer who lost their phone or fears fraud. While it is on, every card
@@ -14,16 +15,8 @@ import * as errors from './freeze.errors';
  * PIN, or by staff. Kept as customers.frozen_at, which the card network and every outbound payment read.
  */
 
-interface Holder {
-  id: string;
-  email: string;
-  first_name: string;
-  frozen_at: Date | null;
-  password_hash: string;
-}
-
-async function lockCustomer(db: Queryable, customerId: string): Promise<Holder> {
-  const [row] = await rows<Holder>(db, `SELECT id, email, first_name, frozen_at, password_hash FROM customers WHERE id = $1 FOR UPDATE`, [customerId]);
+async function lockCustomer(db: Queryable, customerId: string): Promise<FreezeHolder> {
+  const row = await freezeHolder(db, customerId, true);
   if (!row) throw errors.customerNotFound();
   return row;
 }
@@ -41,7 +34,7 @@ export class FreezeService {
     return withTransaction(this.app.db, async (m) => {
       const c = await lockCustomer(m, customerId);
       if (c.frozen_at) return { frozenAt: c.frozen_at.toISOString(), message: 'Everything is already frozen' };
-      const [{ frozen_at }] = await rows<{ frozen_at: Date }>(m, `UPDATE customers SET frozen_at = $2, updated_at = now() WHERE id = $1 RETURNING frozen_at`, [customerId, this.app.clock.now()]);
+      const frozen_at = await setFrozen(m, customerId, this.app.clock.now());
       await recordAudit(m, actor, { action: 'account.freeze', targetType: 'customer', targetId: customerId });
       await enqueueMail(this.app, m, {
         to: c.email,
@@ -58,7 +51,7 @@ export class FreezeService {
 
   /** The customer turns it off with both secrets; a wrong PIN counts towards the payments' lockout. */
   async unfreeze(customerId: string, input: { password: string; pin: string }, actor: Actor): Promise<{ message: string }> {
-    const [c] = await rows<Holder>(this.app.db, `SELECT id, email, first_name, frozen_at, password_hash FROM customers WHERE id = $1`, [customerId]);
+    const c = await freezeHolder(this.app.db, customerId, false);
     if (!c) throw errors.customerNotFound();
     if (!(await verifySecret(c.password_hash, input.password))) throw errors.wrongPassword();
     // Nothing to lift is said before the PIN is judged: a refusal for another reason costs no attempt.
@@ -76,7 +69,7 @@ export class FreezeService {
     return withTransaction(this.app.db, async (m) => {
       const c = await lockCustomer(m, customerId);
       if (!c.frozen_at) throw errors.notFrozen();
-      await m.query(`UPDATE customers SET frozen_at = NULL, updated_at = now() WHERE id = $1`, [customerId]);
+      await liftFreeze(m, customerId);
       await recordAudit(m, actor, { action, targetType: 'customer', targetId: customerId, reason: reason ?? null });
       await enqueueMail(this.app, m, {
         to: c.email,

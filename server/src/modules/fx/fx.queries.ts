@@ -38,3 +38,19 @@ export async function updateFxRate(db: Queryable, base: string, quote: string, r
   const [row] = await rows<FxRateRow>(db, `UPDATE fx_rates SET rate = $3::numeric, updated_at = now(), updated_by = $4 WHERE base = $1 AND quote = $2 RETURNING ${COLUMNS}`, [base, quote, rate, by]);
   return row;
 }
+
+/** The pair's rate derived from two USD rates (units per USD), unless the pair has one already. */
+export async function insertSeedRate(db: Queryable, base: string, quote: string, quotePerUsd: string, basePerUsd: string): Promise<void> {
+  await db.query(`INSERT INTO fx_rates (base, quote, rate, updated_by) VALUES ($1, $2, round($3::numeric / $4::numeric, 8), 'seed') ON CONFLICT (base, quote) DO NOTHING`, [
+    base,
+    quote,
+    quotePerUsd,
+    basePerUsd,
+  ]);
+}
+
+/** Units of `quote` per unit of `base`, as PostgreSQL's text; undefined when the pair has no rate. */
+export async function rateOf(db: Queryable, base: string, quote: string): Promise<string | undefined> {
+  const [row] = await rows<{ rate: string }>(db, `SELECT rate::text FROM fx_rates WHERE base = $1 AND quote = $2`, [base, quote]);
+  return row?.rate;
+}

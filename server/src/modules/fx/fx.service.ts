@@ -2,11 +2,10 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { describeRate } from '@strongroom/shared';
 import type { Actor } from '../../common/actor';
 import { AppError } from '../../common/app-error';
-import { rows } from '../../common/sql';
 import { withTransaction } from '../../db/transaction';
 import { plainDecimal, recordReferenceChange } from '../reference-data';
 import { fxRateNotFound } from './fx.errors';
-import { findFxRate, updateFxRate, type FxRateRow } from './fx.queries';
+import { findFxRate, insertSeedRate, rateOf, updateFxRate, type FxRateRow } from './fx.queries';
 
 /** Reference mid rates (units of quote per 1 base), staff-maintained after seeding. */
 const SEED_RATES_PER_USD: Record<string, string> = {
@@ -25,12 +24,7 @@ export async function seedFxRates(m: EntityManager): Promise<void> {
   for (const base of codes) {
     for (const quote of codes) {
       if (base === quote) continue;
-      await m.query(`INSERT INTO fx_rates (base, quote, rate, updated_by) VALUES ($1, $2, round($3::numeric / $4::numeric, 8), 'seed') ON CONFLICT (base, quote) DO NOTHING`, [
-        base,
-        quote,
-        SEED_RATES_PER_USD[quote],
-        SEED_RATES_PER_USD[base],
-      ]);
+      await insertSeedRate(m, base, quote, SEED_RATES_PER_USD[quote], SEED_RATES_PER_USD[base]);
     }
   }
 }
@@ -38,9 +32,9 @@ export async function seedFxRates(m: EntityManager): Promise<void> {
 /** Units of `to` per unit of `from`, as a decimal string; '1' for the same currency. */
 export async function getRate(m: EntityManager, from: string, to: string): Promise<string> {
   if (from === to) return '1';
-  const [row] = await rows<{ rate: string }>(m, `SELECT rate::text FROM fx_rates WHERE base = $1 AND quote = $2`, [from, to]);
-  if (!row) throw new AppError(400, `We cannot convert ${from} to ${to} at the moment`, { currency: `We cannot convert ${from} to ${to} at the moment` });
-  return row.rate.replace(/\.?0+$/, '') || '0';
+  const rate = await rateOf(m, from, to);
+  if (rate === undefined) throw new AppError(400, `We cannot convert ${from} to ${to} at the moment`, { currency: `We cannot convert ${from} to ${to} at the moment` });
+  return rate.replace(/\.?0+$/, '') || '0';
 }
 
 /** An FX rate as the console shows it: `id` is 'EUR-USD' (units of USD per 1 EUR). */

@@ -6,7 +6,7 @@ import { AppError } from '../../common/app-error';
 import { randomSymbols } from '../../common/crypto';
 import { LedgerInvariantError, OutboundLimitExceeded, insufficientFunds } from './ledger.errors';
 import { CREDIT_REFERENCE_SUFFIX, type NewTransaction, type TransactionRow } from './transaction-row';
-import { WITHDRAWAL_CONDITION } from '../../db/migrations/1760002700000-withdrawals-index.migration';
+import { accountIdByCode, customerAccountIdIn, insertCustomerAccount, insertInternalAccount, POST_JOURNALS_SQL } from './ledger.queries';
 
 /** Internal accounts, one per currency (docs/decisions/0011). */
 export const INTERNAL_ACCOUNTS = [
@@ -77,7 +77,7 @@ export interface PostOptions {
   idempotency?: { scope: string; key: string; hash: string; status: number; ref: string };
   /**
    * The customer whose PIN attempts start again when this journal is booked (a payment approved with a right
-   * PIN: its attempt was taken before the PIN was judged, auth/pin-attempts.ts), in the booking's own commit.
+   * PIN: its attempt was taken before the PIN was judged, modules/pin/pin-attempts.ts), in the booking's own commit.
    */
   pinReset?: string;
 }
@@ -232,7 +232,7 @@ function storedEntry(sent: SentEntry, generated: GeneratedColumns): TransactionR
  * (the DataSource, or a connection held from its pool), the call is a prepared statement, planned once per connection.
  */
 export async function callPostJournals(db: Queryable | Preparable, items: BatchItem[]): Promise<BatchResult[]> {
-  const sql = `SELECT post_journals($1::jsonb) AS r`;
+  const sql = POST_JOURNALS_SQL;
   const params = [JSON.stringify(items)];
   try {
     const [row] = isPreparable(db) ? await prepared<{ r: PostJournalsAnswer }>(db, 'post-journals', sql, params) : await rows<{ r: PostJournalsAnswer }>(db, sql, params);
@@ -270,65 +270,22 @@ export async function postJournal(db: Queryable, input: JournalInput, opts: Post
 /** The internal account for `code` in `currency`, created on first use. */
 export async function internalAccountId(m: EntityManager, code: InternalAccount, currency: string): Promise<string> {
   const key = `${code}:${currency}`;
-  const found = await rows<{ id: string }>(m, `SELECT id FROM ledger_accounts WHERE code = $1`, [key]);
-  if (found.length > 0) return String(found[0].id);
-  await m.query(`INSERT INTO ledger_accounts (code, kind, currency) VALUES ($1, 'internal', $2) ON CONFLICT (code) DO NOTHING`, [key, currency]);
-  const [row] = await rows<{ id: string }>(m, `SELECT id FROM ledger_accounts WHERE code = $1`, [key]);
-  return String(row.id);
+  const found = await accountIdByCode(m, key);
+  if (found !== undefined) return found;
+  await insertInternalAccount(m, key, currency);
+  return String(await accountIdByCode(m, key));
 }
 
 /** Opens the customer's money account (balance 0) in their currency. Idempotent. */
 export async function openCustomerAccount(m: EntityManager, customerId: string, currency: string): Promise<string> {
-  await m.query(`INSERT INTO ledger_accounts (customer_id, kind, currency) VALUES ($1, 'customer', $2) ON CONFLICT (customer_id, currency) WHERE customer_id IS NOT NULL DO NOTHING`, [
-    customerId,
-    currency,
-  ]);
+  await insertCustomerAccount(m, customerId, currency);
   return customerAccountId(m, customerId, currency);
 }
 
 export async function customerAccountId(m: EntityManager, customerId: string, currency: string): Promise<string> {
-  const [row] = await rows<{ id: string }>(m, `SELECT id FROM ledger_accounts WHERE customer_id = $1 AND currency = $2`, [customerId, currency]);
-  assert(row, `customer ${customerId} has no ${currency} account`);
-  return String(row.id);
+  const id = await customerAccountIdIn(m, customerId, currency);
+  assert(id !== undefined, `customer ${customerId} has no ${currency} account`);
+  return id;
 }
 
-export interface MainAccount {
-  accountId: string;
-  balanceMinor: bigint;
-  currency: string;
-}
-
-export interface AccountSummary extends MainAccount {
-  numberOfWithdrawals: number;
-}
-
-/** Customers' main accounts: each the one in its customer's currency. */
-const MAIN_ACCOUNTS = `FROM ledger_accounts a JOIN customers c ON c.id = a.customer_id AND c.currency = a.currency`;
-
-type MainAccountRow = { id: string; balance_minor: string; currency: string };
-const mainAccountOf = (row: MainAccountRow): MainAccount => ({ accountId: String(row.id), balanceMinor: BigInt(row.balance_minor), currency: row.currency });
-
-/** The customer's main account and its balance, without counting their history. */
-export async function getMainAccount(m: EntityManager, customerId: string): Promise<MainAccount | undefined> {
-  const [row] = await rows<MainAccountRow>(m, `SELECT a.id, a.balance_minor, a.currency ${MAIN_ACCOUNTS} WHERE a.customer_id = $1`, [customerId]);
-  return row && mainAccountOf(row);
-}
-
-/**
- * The main account of each customer in $1 and their withdrawals (successful outbound transfers), each counted from
- * their own partial index without reading the table (docs/performance.md#withdrawals-index).
- */
-export const ACCOUNT_SUMMARIES_SQL = `SELECT a.customer_id::text AS customer_id, a.id, a.balance_minor, a.currency,
-            (SELECT count(*) FROM transactions t WHERE t.customer_id = a.customer_id AND ${WITHDRAWAL_CONDITION}) AS withdrawals
-       ${MAIN_ACCOUNTS} WHERE a.customer_id = ANY($1::uuid[])`;
-
-/** Balance and completed outbound transfers of each customer's main account, by customer id, in one statement. */
-export async function getAccountSummaries(m: EntityManager, customerIds: string[]): Promise<Map<string, AccountSummary>> {
-  const found = await rows<MainAccountRow & { customer_id: string; withdrawals: string }>(m, ACCOUNT_SUMMARIES_SQL, [customerIds]);
-  return new Map(found.map((row) => [row.customer_id, Object.assign(mainAccountOf(row), { numberOfWithdrawals: Number(row.withdrawals) })]));
-}
-
-/** Balance and completed outbound transfers of the customer's main account (the one in their currency). */
-export async function getAccountSummary(m: EntityManager, customerId: string): Promise<AccountSummary | undefined> {
-  return (await getAccountSummaries(m, [customerId])).get(customerId);
-}
+export { ACCOUNT_SUMMARIES_SQL, getAccountSummaries, getAccountSummary, getMainAccount, type AccountSummary, type MainAccount } from './ledger.queries';

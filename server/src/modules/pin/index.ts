@@ -2,16 +2,5 @@
 // attempt bookkeeping under it, whose SQL fragments a payment's own statements take an attempt with (docs/decisions/0017).
 export { TransactionPin } from './transaction-pin';
 export type { PinHolder } from './pin.queries';
-export {
-  ATTEMPT_IN_FLIGHT_LIMIT_S,
-  COMMIT_WITHOUT_FLUSH,
-  MAX_PIN_LOCK_MINUTES,
-  PinAttempts,
-  TAKE_ATTEMPT,
-  lockAttemptRows,
-  pinLockMinutes,
-  pinLockedError,
-  reservable,
-  takeAttemptsFor,
-  wrongPinError,
-} from './pin-attempts';
+export { ATTEMPT_IN_FLIGHT_LIMIT_S, MAX_PIN_LOCK_MINUTES, PinAttempts, pinLockMinutes, pinLockedError, wrongPinError } from './pin-attempts';
+export { COMMIT_WITHOUT_FLUSH, TAKE_ATTEMPT, lockAttemptRows, reservable, takeAttemptsFor } from './pin-attempts.queries';

@@ -2,6 +2,7 @@ import { LOGIN_LOCK_MINUTES, MAX_CODE_ATTEMPTS } from '@strongroom/shared';
 import { AppError } from '../../common/app-error';
 import { Coalescer } from '../../common/coalescer';
 import { rows, type Queryable } from '../../common/sql';
+import { attemptState, endRunIfUnjudged, giveBackAttempt, lockIfLastAttempt, resetAttempts, RESERVE_ATTEMPTS_SQL } from './pin-attempts.queries';
 import { retrying } from '../../db/transaction';
 
 /** The longest a run of wrong PINs locks payments. */
@@ -27,54 +28,6 @@ export const wrongPinError = (left: number) => new AppError(400, left > 0 ? `Inc
  * died holding them) and end their run (PinAttempts.reserve; docs/decisions/0025-unjudged-attempts.md).
  */
 export const ATTEMPT_IN_FLIGHT_LIMIT_S = 120;
-
-/** SQL: the SET list that takes one attempt of the row `p`, and notes when (ATTEMPT_IN_FLIGHT_LIMIT_S). */
-export const TAKE_ATTEMPT = `failed_count = p.failed_count + 1, taken_at = now()`;
-
-/**
- * SQL: the SET list that ends a run of attempts with a lock starting at `since`: the count starts again, and the lock
- * lasts pinLockMinutes(lock_count), with `$3` LOGIN_LOCK_MINUTES and `$4` MAX_PIN_LOCK_MINUTES. Every run ends this way,
- * by a fifth wrong PIN (PinAttempts.failed) or with attempts nobody is judging (PinAttempts.reserve).
- */
-const endRunWithLock = (since: string) => `failed_count = 0, lock_count = lock_count + 1, locked_until = ${since} + make_interval(mins => least($3 * power(2, least(lock_count, 16)), $4)::int)`;
-
-/** SQL: the attempt row `p` can take another attempt (not every one taken, payments not locked); `max` is a parameter. */
-export const reservable = (max: string) => `p.failed_count < ${max} AND (p.locked_until IS NULL OR p.locked_until <= now())`;
-
-/**
- * SQL: the attempt rows `p` of the customers in `ids` (a uuid[] expression) that meet `condition`, locked in customer id
- * order. Every statement that locks several attempt rows takes them in this order (post_journals too, after its
- * accounts): without one order, two of them could each wait for a row the other holds. With `skipLocked`, a row another
- * statement holds is left out instead of waited for.
- */
-export const lockAttemptRows = (ids: string, condition: string, skipLocked = false) =>
-  `SELECT p.customer_id FROM pin_attempts p WHERE p.customer_id = ANY(${ids}) AND ${condition} ORDER BY p.customer_id FOR UPDATE${skipLocked ? ' SKIP LOCKED' : ''}`;
-
-/**
- * SQL: a WITH item that lets the statement's transaction commit without waiting for its WAL to reach the disk
- * (docs/performance.md#pin-attempts-commit-without-a-flush); the statement must name `commit_without_flush` in a FROM list. Only for statements that take
- * attempts: an attempt's PIN is answered only after a later statement commits with a flush (the wrong PIN's count,
- * the payment's booking, the count started again), and that flush covers all the WAL before it. A crash can forget
- * only attempts whose PIN nobody was told about. The setting is local to the transaction: the pooled connection
- * commits with a flush again from the next statement on.
- */
-export const COMMIT_WITHOUT_FLUSH = `commit_without_flush AS MATERIALIZED (SELECT set_config('synchronous_commit', 'off', true) AS setting)`;
-
-/**
- * SQL: WITH items that take one attempt for each customer among `candidates` (a relation of `o`, a row's position, and
- * `subject_id`, the customer), for the first of that customer's rows, and name the rows that got one in `reserved(o)`.
- * A customer's row that another statement holds (a booking starting the attempts again) is skipped, never waited for:
- * the request then takes its attempt on its own (PinAttempts.reserve), and a statement that does this beside other
- * work (the session check) never waits behind a booking. Commits without waiting for the disk (COMMIT_WITHOUT_FLUSH).
- */
-export const takeAttemptsFor = (candidates: string, max: string) => `
-  wanted AS (SELECT DISTINCT ON (c.subject_id) c.o, c.subject_id FROM ${candidates} c ORDER BY c.subject_id, c.o),
-  locked AS (${lockAttemptRows('ARRAY(SELECT subject_id FROM wanted)', reservable(max), true)}),
-  ${COMMIT_WITHOUT_FLUSH},
-  reserved AS (
-    UPDATE pin_attempts p SET ${TAKE_ATTEMPT} FROM locked, wanted, commit_without_flush
-     WHERE p.customer_id = locked.customer_id AND wanted.subject_id = locked.customer_id
-    RETURNING wanted.o)`;
 
 interface AttemptStatements {
   /** Takes one attempt for each customer whose attempts are not all taken and whose payments are not locked. */
@@ -102,26 +55,13 @@ function attemptStatements(db: Queryable): AttemptStatements {
     };
     statements = {
       reserve: new Coalescer(
-        (customerIds) =>
-          updated(
-            `WITH locked AS (${lockAttemptRows('$1::uuid[]', reservable('$2'))}), ${COMMIT_WITHOUT_FLUSH}
-             UPDATE pin_attempts p SET ${TAKE_ATTEMPT} FROM locked, commit_without_flush WHERE p.customer_id = locked.customer_id
-             RETURNING p.customer_id AS id`,
-            customerIds,
-            [MAX_CODE_ATTEMPTS],
-          ),
+        (customerIds) => updated(RESERVE_ATTEMPTS_SQL, customerIds, [MAX_CODE_ATTEMPTS]),
         64,
         (id) => id,
       ),
       reset: new Coalescer(
         async (customerIds) => {
-          await retrying(() =>
-            db.query(
-              `WITH locked AS (${lockAttemptRows('$1::uuid[]', '(p.failed_count <> 0 OR p.lock_count <> 0)')})
-               UPDATE pin_attempts p SET failed_count = 0, lock_count = 0 FROM locked WHERE p.customer_id = locked.customer_id`,
-              [customerIds],
-            ),
-          );
+          await retrying(() => resetAttempts(db, customerIds));
           return customerIds.map(() => true as const);
         },
         64,
@@ -173,20 +113,7 @@ export class PinAttempts {
    * this call ended a run.
    */
   private async endUnjudgedRun(customerId: string) {
-    const [state] = await rows<{ minutes_left: number | null; ended: boolean }>(
-      this.db,
-      `WITH ended AS (
-         UPDATE pin_attempts
-            SET ${endRunWithLock('coalesce(taken_at, to_timestamp(0))')}
-          WHERE customer_id = $1 AND failed_count >= $2 AND (locked_until IS NULL OR locked_until <= now())
-            AND coalesce(taken_at, to_timestamp(0)) < now() - make_interval(secs => $5)
-          RETURNING locked_until)
-       SELECT extract(epoch FROM coalesce((SELECT locked_until FROM ended), p.locked_until) - now()) / 60 AS minutes_left,
-              EXISTS (SELECT 1 FROM ended) AS ended
-         FROM pin_attempts p WHERE p.customer_id = $1`,
-      [customerId, MAX_CODE_ATTEMPTS, LOGIN_LOCK_MINUTES, MAX_PIN_LOCK_MINUTES, ATTEMPT_IN_FLIGHT_LIMIT_S],
-    );
-    return state;
+    return endRunIfUnjudged(this.db, customerId, [MAX_CODE_ATTEMPTS, LOGIN_LOCK_MINUTES, MAX_PIN_LOCK_MINUTES, ATTEMPT_IN_FLIGHT_LIMIT_S]);
   }
 
   /** After a right PIN: the attempts and the run of locks start again. */
@@ -199,21 +126,10 @@ export class PinAttempts {
    * after each lock in a row. Throws the refusal to give the customer.
    */
   async failed(customerId: string): Promise<never> {
-    const [locked] = await rows<{ minutes: number }>(
-      this.db,
-      `UPDATE pin_attempts
-          SET ${endRunWithLock('now()')}
-        WHERE customer_id = $1 AND failed_count >= $2
-        RETURNING least($3 * power(2, least(lock_count - 1, 16)), $4)::int AS minutes`,
-      [customerId, MAX_CODE_ATTEMPTS, LOGIN_LOCK_MINUTES, MAX_PIN_LOCK_MINUTES],
-    );
+    const locked = await lockIfLastAttempt(this.db, customerId, [MAX_CODE_ATTEMPTS, LOGIN_LOCK_MINUTES, MAX_PIN_LOCK_MINUTES]);
     if (locked) throw pinLockedError(locked.minutes);
     // Another wrong PIN of the same run may have locked payments meanwhile: say so rather than count tries.
-    const [state] = await rows<{ failed_count: number; minutes_left: number | null }>(
-      this.db,
-      `SELECT failed_count, extract(epoch FROM locked_until - now()) / 60 AS minutes_left FROM pin_attempts WHERE customer_id = $1`,
-      [customerId],
-    );
+    const state = await attemptState(this.db, customerId);
     if (Number(state?.minutes_left ?? 0) > 0) throw pinLockedError(Number(state!.minutes_left));
     throw wrongPinError(MAX_CODE_ATTEMPTS - (state?.failed_count ?? MAX_CODE_ATTEMPTS));
   }
@@ -223,7 +139,7 @@ export class PinAttempts {
    * attempt. Never below zero (a lock set meanwhile has already started the count again).
    */
   async giveBack(customerId: string): Promise<void> {
-    await retrying(() => this.db.query(`UPDATE pin_attempts SET failed_count = failed_count - 1 WHERE customer_id = $1 AND failed_count > 0`, [customerId]));
+    await retrying(() => giveBackAttempt(this.db, customerId));
   }
 
   /**

@@ -1,7 +1,8 @@
 import * as yup from 'yup';
 import type { Actor } from '../../common/actor';
-import { rows, type Queryable } from '../../common/sql';
+import type { Queryable } from '../../common/sql';
 import { recordAudit } from '../audit';
+import { insertReferenceChange, referenceChanges } from './reference-data.queries';
 
 /**
  * Staff-maintained reference data (FX rates, crypto options): one pattern for both
@@ -34,28 +35,9 @@ export async function recordReferenceChange(m: Queryable, actor: Actor, change: 
   if (fields.length === 0) return fields;
   const previous = Object.fromEntries(fields.map((f) => [f, change.previous[f]]));
   const current = Object.fromEntries(fields.map((f) => [f, change.current[f]]));
-  await m.query(`INSERT INTO reference_data_changes (resource, record_key, previous, current, changed_fields, actor_id, actor_email, reason) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, [
-    change.resource,
-    change.key,
-    JSON.stringify(previous),
-    JSON.stringify(current),
-    fields,
-    actor.id,
-    actor.email ?? null,
-    change.reason || null,
-  ]);
+  await insertReferenceChange(m, actor, change, { previous, current, fields });
   await recordAudit(m, actor, { ...AUDIT[change.resource], targetId: change.key, reason: change.reason || null, details: { previous, current } });
   return fields;
-}
-
-interface ChangeRow {
-  id: string;
-  previous: Values;
-  current: Values;
-  changed_fields: string[];
-  actor_email: string | null;
-  reason: string | null;
-  created_at: Date;
 }
 
 export interface ReferenceChangeDto {
@@ -70,11 +52,7 @@ export interface ReferenceChangeDto {
 
 /** A record's history, newest first (at most `limit` changes). */
 export async function listReferenceChanges(db: Queryable, resource: ReferenceResource, key: string, limit = 50): Promise<ReferenceChangeDto[]> {
-  const list = await rows<ChangeRow>(
-    db,
-    `SELECT id::text, previous, current, changed_fields, actor_email, reason, created_at FROM reference_data_changes WHERE resource = $1 AND record_key = $2 ORDER BY reference_data_changes.id DESC LIMIT $3`,
-    [resource, key, limit],
-  );
+  const list = await referenceChanges(db, resource, key, limit);
   return list.map((r) => ({
     id: r.id,
     at: new Date(r.created_at).toISOString(),

@@ -4,4 +4,4 @@ export { default as reviewRoutes } from './review.routes';
 export { decisionResponse } from './review.schemas';
 export { decide, decideIn } from './review.service';
 export { AWAITING_SECOND_APPROVAL, type Decision, type DecisionContext, type DecisionResult, type ReviewItem, type ReviewKind } from './review.types';
-export { type TimelineEntry, firstApprover, recordStatusEvent, timeline, timelines } from './status-events';
+export { type TimelineEntry, firstApprover, recordStatusEvent, timeline, timelines } from './status-events.queries';

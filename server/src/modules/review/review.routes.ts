@@ -1,6 +1,6 @@
 import type { RouteInstance } from '../../common/type-provider';
 import { okResponse, responses } from '../../common/route-schemas';
-import { listStatusEvents } from './status-events';
+import { listStatusEvents } from './status-events.queries';
 import { listQuery, sendList } from '../../common/list-paging';
 
 const tags = ['admin'];

@@ -3,11 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { EntityManager } from 'typeorm';
 import { parseAmountToMinor } from '@strongroom/shared';
 import type { Actor } from '../../common/actor';
-import { rows } from '../../common/sql';
 import { withTransaction } from '../../db/transaction';
 import { recordAudit } from '../audit';
 import { enqueueMail, type SendMailInput, type TemplateName } from '../mail';
-import { firstApprover, recordStatusEvent } from './status-events';
+import { firstApprover, recordStatusEvent, noticeRecipient } from './status-events.queries';
 import { AWAITING_SECOND_APPROVAL, type Decision, type DecisionNotice, type DecisionResult, type NoticeOf, type ReviewItem, type ReviewKind } from './review.types';
 import * as errors from './review.errors';
 
@@ -32,11 +31,7 @@ function needsSecondApproval(app: FastifyInstance, item: ReviewItem): boolean {
 
 /** The customer's e-mail about the decision, queued in the decision's transaction. */
 async function queueNotice(app: FastifyInstance, m: EntityManager, customerId: string, notice: DecisionNotice): Promise<void> {
-  const [customer] = await rows<{ email: string; first_name: string; notification_preferences: { transactionAlerts?: boolean } }>(
-    m,
-    `SELECT email, first_name, notification_preferences FROM customers WHERE id = $1`,
-    [customerId],
-  );
+  const customer = await noticeRecipient(m, customerId);
   if (!customer || (!notice.always && !customer.notification_preferences?.transactionAlerts)) return;
   await enqueueMail(app, m, { to: customer.email, template: notice.template, data: withFirstName(notice, customer.first_name), customerId });
 }

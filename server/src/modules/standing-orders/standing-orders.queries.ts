@@ -172,3 +172,13 @@ export async function insertOrderPayment(db: Queryable, order: StandingOrderRow,
   );
   return transfer;
 }
+
+/** The first payment of a repeating transfer belongs to its standing order. */
+export async function linkTransferToOrder(db: Queryable, transferId: string, standingOrderId: string): Promise<void> {
+  await db.query(`UPDATE transfers SET standing_order_id = $2 WHERE id = $1`, [transferId, standingOrderId]);
+}
+
+/** A standing order's payment that could not be made, with why. */
+export async function failOrderPayment(db: Queryable, transferId: string, reason: string): Promise<void> {
+  await db.query(`UPDATE transfers SET status = 'failed', status_reason = $2, updated_at = now() WHERE id = $1`, [transferId, reason]);
+}

@@ -22,9 +22,11 @@ import { recordAudit } from '../audit';
 import { holdFunds, quote, customerContact, loadSender, type TransferRow } from '../transfers';
 import {
   endStandingOrder,
+  failOrderPayment,
   insertOrderPayment,
   insertStandingOrder,
   countForStaff,
+  linkTransferToOrder,
   listForStaff,
   listStandingOrders,
   lockStandingOrder,
@@ -68,7 +70,7 @@ export async function setUpStandingOrder(app: FastifyInstance, m: EntityManager,
     untilOn: transfer.repeat_until,
     nextOn,
   });
-  await m.query(`UPDATE transfers SET standing_order_id = $2 WHERE id = $1`, [transfer.id, order.id]);
+  await linkTransferToOrder(m, transfer.id, order.id);
   await recordStatusEvent(m, { subjectType: 'standing_order', subjectId: order.id, from: null, to: 'active', actor });
   await schedulePayment(app, m, order, nextOn);
   return `Standing order set up: it repeats ${describeRepeat(frequency, transfer.repeat_until)}; the next payment is on ${formatCalendarDate(nextOn)}.`;
@@ -121,7 +123,7 @@ async function makePayment(app: FastifyInstance, m: EntityManager, order: Standi
   } catch (err) {
     if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
     await m.query('ROLLBACK TO SAVEPOINT payment');
-    await m.query(`UPDATE transfers SET status = 'failed', status_reason = $2, updated_at = now() WHERE id = $1`, [transfer.id, err.message]);
+    await failOrderPayment(m, transfer.id, err.message);
     await recordStatusEvent(m, { subjectType: 'transfer', subjectId: transfer.id, from: 'scheduled', to: 'failed', actor: SYSTEM_ACTOR, reason: err.message });
     return err.message;
   }

@@ -55,3 +55,20 @@ export async function transactionWithHolder(db: Queryable, id: string): Promise<
   );
   return row;
 }
+
+/** SQL: the rows of a list's page (`page`, a statement with `customer_id`), each with its holder's name and account. */
+export const withHolders = (page: string, orderBy: string) => `SELECT listed.*, concat_ws(' ', c.first_name, c.last_name) AS holder_name, c.account_number AS holder_account
+       FROM (${page}) listed LEFT JOIN customers c ON c.id = listed.customer_id
+      ${orderBy}`;
+
+/** A transaction by its reference, if it is the customer's own. */
+export async function transactionOfCustomer(db: Queryable, customerId: string, reference: string): Promise<TransactionRow | undefined> {
+  const [row] = await rows<TransactionRow>(
+    db,
+    `SELECT t.*, concat_ws(' ', c.first_name, c.middle_name, c.last_name) AS holder_name, c.account_number AS holder_account
+       FROM transactions t JOIN customers c ON c.id = t.customer_id
+      WHERE t.reference = $1 AND t.customer_id = $2`,
+    [reference, customerId],
+  );
+  return row;
+}

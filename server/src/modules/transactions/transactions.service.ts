@@ -3,12 +3,12 @@ import { minorToDecimal, type TransactionDto } from '@strongroom/shared';
 import { notFound } from '../../common/app-error';
 import { pooledRows, rows } from '../../common/sql';
 import { isoTimestamp, TIMESTAMPS_AS_TEXT } from '../../common/timestamps';
-import { type ListOrder, listPageStatement, NEWEST_FIRST, orderBy } from './list-statements';
+import { type ListOrder, listPageStatement, NEWEST_FIRST, orderBy } from './list-statements.queries';
 import { STAFF_ORDER_CONDITION } from '../../db/migrations/1760002600000-transactions-newest-first.migration';
 import { LIST_COUNT_LOOKAHEAD } from '../../common/list-paging';
-import { CREDIT_REFERENCE_SUFFIX, TRANSACTION_DTO_COLUMNS, type TransactionDtoRow, type TransactionRow } from '../ledger';
+import { CREDIT_REFERENCE_SUFFIX, TRANSACTION_DTO_COLUMNS, type TransactionDtoRow } from '../ledger';
 import { firstApprover, timeline } from '../review';
-import { transactionWithHolder } from './transactions.queries';
+import { transactionOfCustomer, transactionWithHolder, withHolders } from './transactions.queries';
 
 export function toTransactionDto(r: TransactionDtoRow): TransactionDto {
   return {
@@ -58,7 +58,7 @@ export function transactionSearch(q: string, params: unknown[]): string {
   const term = q.trim();
   params.push(term);
   // The same expression as the index's (migration 1760001800000), or the planner cannot use it. The columns are
-  // unqualified: list-statements.ts tests them on a window of rows as well as on the table.
+  // unqualified: list-statements.queries.ts tests them on a window of rows as well as on the table.
   const words = `to_tsvector('simple', description || ' ' || coalesce(recipient, '')) @@ transaction_search_query($${params.length})`;
   params.push(term.toUpperCase());
   return `(${words} OR reference IN ($${params.length}::text, $${params.length}::text || '${CREDIT_REFERENCE_SUFFIX}'))`;
@@ -154,15 +154,12 @@ export function staffTransactionListStatement(query: StaffListQuery): { text: st
     pageSize: query.limit,
     offset: query.offset,
   });
-  const text = `SELECT listed.*, concat_ws(' ', c.first_name, c.last_name) AS holder_name, c.account_number AS holder_account
-       FROM (${page}) listed LEFT JOIN customers c ON c.id = listed.customer_id
-      ${orderBy(query.order, 'listed.')}`;
-  return { text, params, cap };
+  return { text: withHolders(page, orderBy(query.order, 'listed.')), params, cap };
 }
 
 /**
  * Every customer's transactions for the staff console. The page is found in `transactions` alone, by the customer
- * list's statements (list-statements.ts), and only its rows are joined to their customers: joined first, a table of two
+ * list's statements (list-statements.queries.ts), and only its rows are joined to their customers: joined first, a table of two
  * million rows was joined and sorted whole for 25 of them (1.2 s). The count stops LIST_COUNT_LOOKAHEAD past the page, as
  * every staff list's that grows with payments does; past that the total is left unknown and the console pages on
  * without it (docs/performance.md#staff-list-at-scale).
@@ -177,13 +174,7 @@ export async function listTransactionsForStaff(db: DataSource, query: StaffListQ
 
 /** By reference, the owner's only: anyone else gets the 404 of a missing record (no IDOR). */
 export async function getTransactionForCustomer(m: EntityManager, customerId: string, reference: string) {
-  const [row] = await rows<TransactionRow>(
-    m,
-    `SELECT t.*, concat_ws(' ', c.first_name, c.middle_name, c.last_name) AS holder_name, c.account_number AS holder_account
-       FROM transactions t JOIN customers c ON c.id = t.customer_id
-      WHERE t.reference = $1 AND t.customer_id = $2`,
-    [reference, customerId],
-  );
+  const row = await transactionOfCustomer(m, customerId, reference);
   if (!row) throw notFound('Transaction not found');
   return toTransactionDto(row);
 }

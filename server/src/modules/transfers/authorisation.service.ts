@@ -5,7 +5,7 @@ import { dayStartIn } from '../../common/calendar-days';
 import { hmacHex, randomDigits, sha256Hex } from '../../common/crypto';
 import { AppError } from '../../common/app-error';
 import type { Actor } from '../../common/actor';
-import { rows } from '../../common/sql';
+import { countWrongCode, insertTransfer, markCodeVerified, markTransferExpired, setTransferCode } from './authorisation.queries';
 import { accountBalance, insufficientFunds } from '../ledger';
 import { toTransactionDto } from '../transactions';
 import { recordStatusEvent } from '../review';
@@ -108,38 +108,27 @@ export class AuthorisationService {
     const needsCode = !(await hasWithdrawn(m, customerId));
     const { amount: _amount, currency: _currency, ...payee } = details;
     const binding = this.binding(customerId, q, payee, repeat);
-    const [transfer] = await rows<{ id: string }>(
-      m,
-      `INSERT INTO transfers (customer_id, kind, status, amount_minor, fee_minor, currency, payment_amount_minor, payment_currency, rate, payee, binding_hash, needs_code, execute_on, execute_at,
-                              repeat_frequency, repeat_until, time_zone)
-       VALUES ($1, $2, 'awaiting_authorisation', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) RETURNING id`,
-      [
-        customerId,
-        `transfer_${kind}`,
-        q.debitMinor.toString(),
-        q.feeMinor.toString(),
-        q.accountCurrency,
-        q.paymentMinor.toString(),
-        q.payCurrency,
-        q.rate,
-        JSON.stringify(payee),
-        binding,
-        needsCode,
-        executeOn,
-        executeAt,
-        repeat?.frequency ?? null,
-        repeat?.untilOn ?? null,
-        timeZone,
-      ],
-    );
+    const transfer = await insertTransfer(m, {
+      customerId,
+      kind: `transfer_${kind}`,
+      debitMinor: q.debitMinor,
+      feeMinor: q.feeMinor,
+      accountCurrency: q.accountCurrency,
+      paymentMinor: q.paymentMinor,
+      payCurrency: q.payCurrency,
+      rate: q.rate,
+      payee,
+      binding,
+      needsCode,
+      executeOn,
+      executeAt,
+      repeat,
+      timeZone,
+    });
     let code: string | undefined;
     if (needsCode) {
       code = randomDigits(6);
-      await m.query(`UPDATE transfers SET code_hash = $2, code_expires_at = now() + make_interval(mins => $3) WHERE id = $1`, [
-        transfer.id,
-        this.codeHash(transfer.id, code, binding),
-        TRANSFER_CODE_TTL_MINUTES,
-      ]);
+      await setTransferCode(m, transfer.id, this.codeHash(transfer.id, code, binding), TRANSFER_CODE_TTL_MINUTES);
     }
     // The e-mailed code names what it approves: a standing order's repeats too.
     const total = [formatMoney(q.debitMinor + q.feeMinor, q.accountCurrency), describeRepeat(repeat?.frequency, repeat?.untilOn)].filter(Boolean).join(' ');
@@ -180,10 +169,10 @@ export class AuthorisationService {
       const binding = this.binding(customerId, q, t.payee, repeatOf(t));
       if (this.codeHash(t.id, input.code, binding) !== t.code_hash || t.binding_hash !== binding) {
         // Counted in this transaction, which must commit: answer with the error instead of throwing it.
-        await m.query(`UPDATE transfers SET code_attempts = code_attempts + 1, status = CASE WHEN code_attempts + 1 >= $2 THEN 'expired' ELSE status END WHERE id = $1`, [t.id, MAX_CODE_ATTEMPTS]);
+        await countWrongCode(m, t.id, MAX_CODE_ATTEMPTS);
         return failure(t.code_attempts + 1 >= MAX_CODE_ATTEMPTS ? errors.tooManyAttempts() : errors.codeIncorrect());
       }
-      await m.query(`UPDATE transfers SET code_verified_at = now(), updated_at = now() WHERE id = $1`, [t.id]);
+      await markCodeVerified(m, t.id);
       return { status: 200, body: { success: true, message: 'Code verified successfully', nextStep: 'pin', summary } };
     }
 
@@ -233,7 +222,7 @@ export class AuthorisationService {
 
   /** Committed with the refusal: the payment (and its FX rate) is over, whatever comes next. */
   private async expire(m: EntityManager, t: TransferRow, actor: Actor): Promise<IdempotentResult<unknown>> {
-    await m.query(`UPDATE transfers SET status = 'expired', updated_at = now() WHERE id = $1`, [t.id]);
+    await markTransferExpired(m, t.id);
     await recordTransferEvent(m, t.id, t.status, 'expired', actor, 'Not confirmed within 30 minutes');
     return failure(errors.paymentExpired());
   }

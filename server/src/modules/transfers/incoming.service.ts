@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { formatMoney, minorToDecimal, parseAmountToMinor } from '@strongroom/shared';
 import { AppError } from '../../common/app-error';
 import type { Actor } from '../../common/actor';
-import { rows } from '../../common/sql';
+import { incomingAccountHolder, insertIncomingPayment, linkIncomingTransaction, lockIncomingPayment, receiptRecipient, setIncomingStatus, type IncomingRow } from './incoming.queries';
 import { customerAccountId, internalAccountId, newReference, postJournal, type PostingInput, type TransactionRow } from '../ledger';
 import { toTransactionDto } from '../transactions';
 import { recordAudit } from '../audit';
@@ -30,19 +30,6 @@ interface IncomingPayment extends ReviewItem {
   senderName: string;
   senderBank: string;
   networkReference: string;
-}
-
-interface IncomingRow {
-  id: string;
-  customer_id: string;
-  status: string;
-  amount_minor: string;
-  currency: string;
-  credit_minor: string;
-  sender_name: string;
-  sender_bank: string;
-  network_reference: string;
-  account_currency: string;
 }
 
 const toItem = (row: IncomingRow): IncomingPayment => ({
@@ -96,16 +83,12 @@ async function book(m: EntityManager, payment: IncomingPayment): Promise<Transac
     },
   );
   const [tx] = posted.entries;
-  await m.query(`UPDATE incoming_payments SET transaction_id = $2, updated_at = now() WHERE id = $1`, [payment.id, tx.id]);
+  await linkIncomingTransaction(m, payment.id, tx.id);
   return tx;
 }
 
 async function mailReceipt(app: FastifyInstance, m: EntityManager, payment: IncomingPayment): Promise<void> {
-  const [customer] = await rows<{ email: string; first_name: string; notification_preferences: { transactionAlerts?: boolean } }>(
-    m,
-    `SELECT email, first_name, notification_preferences FROM customers WHERE id = $1`,
-    [payment.customerId],
-  );
+  const customer = await receiptRecipient(m, payment.customerId);
   if (!customer.notification_preferences?.transactionAlerts) return;
   const line = `You received ${formatMoney(payment.creditMinor, payment.currency)} from ${payment.senderName}.`;
   await enqueueMail(app, m, { to: customer.email, template: 'transactionAlert', data: { firstName: customer.first_name, line }, customerId: payment.customerId });
@@ -116,19 +99,25 @@ async function mailReceipt(app: FastifyInstance, m: EntityManager, payment: Inco
  * crediting more than the four-eyes threshold waits for a second admin (docs/decisions/0003-four-eyes.md).
  */
 export async function postIncoming(app: FastifyInstance, m: EntityManager, input: IncomingInput, actor: Actor & { id: string }): Promise<IdempotentResult<unknown>> {
-  const [customer] = await rows<{ id: string; currency: string }>(m, `SELECT id, currency FROM customers WHERE account_number = $1`, [input.accountNumber]);
+  const customer = await incomingAccountHolder(m, input.accountNumber);
   if (!customer) throw new AppError(404, 'No account found with this account number', { accountNumber: 'No account found with this account number' });
   const amountMinor = parseAmountToMinor(input.amount, input.currency);
   const account = await customerAccountId(m, customer.id, customer.currency);
   const { creditMinor } = await deliveryLegs(m, amountMinor, input.currency, account, customer.currency);
   const twoAdmins = creditMinor > parseAmountToMinor(app.config.fourEyesThreshold, customer.currency);
   const status = twoAdmins ? AWAITING_SECOND_APPROVAL : 'approved';
-  const [row] = await rows<IncomingRow>(
-    m,
-    `INSERT INTO incoming_payments (network_reference, customer_id, amount_minor, currency, credit_minor, sender_name, sender_bank, status, posted_by)
-     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9) RETURNING *, $10::text AS account_currency`,
-    [input.reference, customer.id, amountMinor.toString(), input.currency, creditMinor.toString(), input.senderName, input.senderBank, status, actor.id, customer.currency],
-  );
+  const row = await insertIncomingPayment(m, {
+    reference: input.reference,
+    customerId: customer.id,
+    amountMinor,
+    currency: input.currency,
+    creditMinor,
+    senderName: input.senderName,
+    senderBank: input.senderBank,
+    status,
+    postedBy: actor.id,
+    accountCurrency: customer.currency,
+  });
   const payment = toItem(row);
   await recordStatusEvent(m, { subjectType: 'incoming_payment', subjectId: payment.id, from: null, to: status, actor });
   const details = { networkReference: input.reference, amount: minorToDecimal(amountMinor, input.currency), currency: input.currency };
@@ -150,7 +139,7 @@ export const incomingReview: ReviewKind<IncomingPayment> = {
   approvedStatus: 'approved',
   rejectedStatus: 'rejected',
   async load(m, id) {
-    const [row] = await rows<IncomingRow>(m, `SELECT p.*, c.currency AS account_currency FROM incoming_payments p JOIN customers c ON c.id = p.customer_id WHERE p.id = $1 FOR UPDATE OF p`, [id]);
+    const row = await lockIncomingPayment(m, id);
     return row ? toItem(row) : null;
   },
   async approve(m, payment) {
@@ -159,7 +148,7 @@ export const incomingReview: ReviewKind<IncomingPayment> = {
   // Nothing was credited: the payment goes back to the sending bank outside this ledger.
   async reject() {},
   async setStatus(m, payment, status, reason) {
-    await m.query(`UPDATE incoming_payments SET status = $2, status_reason = $3, updated_at = now() WHERE id = $1`, [payment.id, status, reason]);
+    await setIncomingStatus(m, payment.id, status, reason);
   },
   notice(payment, decision) {
     return decision === 'approve' ? { template: 'transactionAlert', data: { line: `You received ${formatMoney(payment.creditMinor, payment.currency)} from ${payment.senderName}.` } } : null;

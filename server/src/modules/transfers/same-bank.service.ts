@@ -2,12 +2,11 @@ import assert from 'node:assert';
 import type { FastifyInstance } from 'fastify';
 import { MAX_CODE_ATTEMPTS, formatMoney, parseAmountToMinor } from '@strongroom/shared';
 import { Coalescer } from '../../common/coalescer';
-import { rows } from '../../common/sql';
 import { creditReferenceOf, newReference, type JournalInput, type PostOptions, type PostedJournal, type PostingInput, OutboundLimitExceeded, insufficientFunds, type TransactionRow } from '../ledger';
 import { toTransactionDto } from '../transactions';
 import type { IdempotentResult } from '../../plugins/idempotency.plugin';
 import { CHANNEL_ONLINE, deliveryLegs, locationOf } from './transfer-quote';
-import { findRecipient, reserveAndLoadSameBankParties, type SameBankParties } from './transfers.queries';
+import { bookedDebit, findRecipient, reserveAndLoadSameBankParties, type SameBankParties } from './transfers.queries';
 import { TransactionPin } from '../pin';
 import * as errors from './transfers.errors';
 import { assertNotFrozen } from '../freeze';
@@ -217,7 +216,7 @@ export class SameBankService {
 
   /** The first answer to a same-bank transfer, rebuilt for a replayed Idempotency-Key from what it booked. */
   async replay(customerId: string, reference: string) {
-    const [debit] = await rows<TransactionRow>(this.app.db, `SELECT * FROM transactions WHERE reference = $1 AND customer_id = $2`, [reference, customerId]);
+    const debit = await bookedDebit(this.app.db, reference, customerId);
     if (!debit) throw errors.transferNotFound();
     return answer(debit);
   }

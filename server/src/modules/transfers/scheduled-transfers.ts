@@ -3,13 +3,24 @@ import type { EntityManager } from 'typeorm';
 import { formatMoney, minorToDecimal, todayIsoDate, type ScheduledTransferDto } from '@strongroom/shared';
 import { AppError } from '../../common/app-error';
 import { SYSTEM_ACTOR, type Actor } from '../../common/actor';
-import { rows } from '../../common/sql';
 import { withTransaction } from '../../db/transaction';
 import { internalAccountId, newReference, postJournal, type PostingInput, type TransactionRow } from '../ledger';
 import { recordStatusEvent } from '../review';
 import { enqueueMail } from '../mail';
 import { CHANNEL_ONLINE, locationOf } from './transfer-quote';
-import { TRANSFER_COLUMNS, customerContact, loadSender, lockOwnTransfer, lockTransfer, type Sender, type TransferRow } from './transfers.queries';
+import {
+  customerContact,
+  datedTransfersOf,
+  loadSender,
+  lockOwnTransfer,
+  lockTransfer,
+  markTransferCancelled,
+  markTransferHeld,
+  markTransferScheduled,
+  setTransferStatusWithReason,
+  type Sender,
+  type TransferRow,
+} from './transfers.queries';
 import { booking, dailyLimitMinor } from './same-bank.service';
 import * as errors from './transfers.errors';
 import { assertNotFrozen } from '../freeze';
@@ -64,7 +75,7 @@ export async function holdFunds(app: FastifyInstance, m: EntityManager, t: Trans
     ),
   );
   const [tx] = posted.entries;
-  await m.query(`UPDATE transfers SET status = 'pending', transaction_id = $2, updated_at = now() WHERE id = $1`, [t.id, tx.id]);
+  await markTransferHeld(m, t.id, tx.id);
   await recordStatusEvent(m, { subjectType: 'transfer', subjectId: t.id, from: t.status, to: 'pending', actor });
   await recordStatusEvent(m, { subjectType: 'transaction', subjectId: tx.id, from: null, to: 'pending', actor });
   return tx;
@@ -72,7 +83,7 @@ export async function holdFunds(app: FastifyInstance, m: EntityManager, t: Trans
 
 /** An authenticated transfer dated in the future waits, cancellable, for a job on its date. */
 export async function scheduleExecution(app: FastifyInstance, m: EntityManager, t: TransferRow, actor: Actor): Promise<void> {
-  await m.query(`UPDATE transfers SET status = 'scheduled', updated_at = now() WHERE id = $1`, [t.id]);
+  await markTransferScheduled(m, t.id);
   await recordStatusEvent(m, { subjectType: 'transfer', subjectId: t.id, from: t.status, to: 'scheduled', actor });
   // As its day begins where the customer is, by the bank's clock: jobs due are brought forward when tests move the clock.
   await app.jobs.enqueue(m, EXECUTE_SCHEDULED_TASK, { transferId: t.id }, { runAt: executionMoment(t), jobKey: `transfer:${t.id}` });
@@ -106,7 +117,7 @@ export async function executeScheduled(app: FastifyInstance, transferId: string)
       if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
       await m.query('ROLLBACK TO SAVEPOINT hold');
       const reason = err.message;
-      await m.query(`UPDATE transfers SET status = 'failed', status_reason = $2, updated_at = now() WHERE id = $1`, [t.id, reason]);
+      await setTransferStatusWithReason(m, t.id, 'failed', reason);
       await recordStatusEvent(m, { subjectType: 'transfer', subjectId: t.id, from: 'scheduled', to: 'failed', actor: SYSTEM_ACTOR, reason });
       const contact = await customerContact(m, t.customer_id);
       const line = `Your scheduled transfer of ${total} to ${String(t.payee.recipientName)} could not be sent today: ${reason} Nothing left your account.`;
@@ -120,19 +131,13 @@ export async function cancelScheduled(m: EntityManager, customerId: string, tran
   const t = await lockOwnTransfer(m, transferId, customerId);
   if (!t) throw errors.transferNotFound();
   if (t.status !== 'scheduled') throw errors.notScheduled();
-  await m.query(`UPDATE transfers SET status = 'cancelled', updated_at = now() WHERE id = $1`, [t.id]);
+  await markTransferCancelled(m, t.id);
   await recordStatusEvent(m, { subjectType: 'transfer', subjectId: t.id, from: 'scheduled', to: 'cancelled', actor });
 }
 
 /** The customer's dated transfers: waiting ones first, then the last 20 that ran, failed or were cancelled. */
 export async function listScheduled(m: EntityManager, customerId: string): Promise<ScheduledTransferDto[]> {
-  const list = await rows<TransferRow>(
-    m,
-    `SELECT ${TRANSFER_COLUMNS} FROM transfers WHERE customer_id = $1 AND execute_on IS NOT NULL AND status <> 'awaiting_authorisation' AND status <> 'expired'
-        AND (standing_order_id IS NULL OR status = 'scheduled' OR id IN (SELECT first_transfer_id FROM standing_orders WHERE customer_id = $1))
-      ORDER BY (transfers.status = 'scheduled') DESC, transfers.execute_on DESC, transfers.created_at DESC LIMIT 20`,
-    [customerId],
-  );
+  const list = await datedTransfersOf(m, customerId);
   return list.map((t) => ({
     id: t.id,
     kind: t.kind,

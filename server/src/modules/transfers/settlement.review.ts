@@ -1,10 +1,9 @@
 import type { EntityManager } from 'typeorm';
 import { formatMoney } from '@strongroom/shared';
-import { rows } from '../../common/sql';
 import { internalAccountId, newReference, postJournal, type PostingInput } from '../ledger';
 import { type ReviewItem, type ReviewKind, recordStatusEvent } from '../review';
 import { CHANNEL_BANK } from './transfer-quote';
-import { releaseOutboundLimit } from './transfers.queries';
+import { lockSettledTransaction, releaseOutboundLimit, setTransactionStatus, setTransferStatusWithReason } from './transfers.queries';
 
 interface HeldTransfer extends ReviewItem {
   accountId: string;
@@ -32,19 +31,7 @@ export const settlementReview: ReviewKind<HeldTransfer> = {
   rejectedStatus: 'failed',
 
   async load(m, id) {
-    const [tx] = await rows<{
-      id: string;
-      customer_id: string;
-      account_id: string;
-      kind: string;
-      status: string;
-      amount_minor: string;
-      fee_minor: string;
-      currency: string;
-      reference: string;
-      recipient: string;
-      metadata: { transferId?: string };
-    }>(m, `SELECT * FROM transactions WHERE id = $1 FOR UPDATE`, [id]);
+    const tx = await lockSettledTransaction(m, id);
     if (!tx || !SETTLED_KINDS.includes(tx.kind)) return null;
     return {
       id: tx.id,
@@ -113,9 +100,9 @@ export const settlementReview: ReviewKind<HeldTransfer> = {
   },
 
   async setStatus(m: EntityManager, tx, status, reason) {
-    await m.query(`UPDATE transactions SET status = $2, status_reason = $3, updated_at = now() WHERE id = $1`, [tx.id, status === 'awaiting_second_approval' ? 'pending' : status, reason]);
+    await setTransactionStatus(m, tx.id, status === 'awaiting_second_approval' ? 'pending' : status, reason);
     const transferStatus = status === 'success' ? 'completed' : status === 'failed' ? 'rejected' : null;
-    if (tx.transferId && transferStatus) await m.query(`UPDATE transfers SET status = $2, status_reason = $3, updated_at = now() WHERE id = $1`, [tx.transferId, transferStatus, reason]);
+    if (tx.transferId && transferStatus) await setTransferStatusWithReason(m, tx.transferId, transferStatus, reason);
   },
 
   notice(tx, decision, reason) {

@@ -9,7 +9,7 @@ import { decide, decideIn, firstApprover } from '../review';
 import { listQuery, sendList } from '../../common/list-paging';
 import { incomingReview, postIncoming } from './incoming.service';
 import { settlementReview } from './settlement.review';
-import { incomingPaymentById, listIncomingPayments } from './transfers.queries';
+import { incomingPaymentById, listIncomingPayments, PENDING_INCOMING_SQL, PENDING_SETTLEMENTS_SQL } from './transfers.queries';
 
 const tags = ['admin'];
 
@@ -30,12 +30,12 @@ export default async function transferAdminRoutes(app: RouteInstance) {
   app.reviewQueues.add({
     resource: 'transactions',
     label: 'Outbound transfers',
-    pendingCountSql: `SELECT count(*) FROM transactions WHERE status = 'pending' AND kind IN ('transfer_local','transfer_international')`,
+    pendingCountSql: PENDING_SETTLEMENTS_SQL,
   });
   app.reviewQueues.add({
     resource: 'incoming-payments',
     label: 'Incoming payments (second approval)',
-    pendingCountSql: `SELECT count(*) FROM incoming_payments WHERE status = 'awaiting_second_approval'`,
+    pendingCountSql: PENDING_INCOMING_SQL,
   });
 
   // Settlement moves money: an Idempotency-Key makes a retried click answer once (the decision itself is idempotent too).

@@ -2,6 +2,7 @@ import type { DataSource } from 'typeorm';
 import { batchRows, byOrdinal } from '../../common/coalescer';
 import { prepared, rows, type Queryable } from '../../common/sql';
 import { retrying } from '../../db/transaction';
+import type { TransactionRow } from '../ledger';
 import { COMMIT_WITHOUT_FLUSH, lockAttemptRows, reservable, TAKE_ATTEMPT, takeAttemptsFor, type PinHolder } from '../pin';
 import { WITHDRAWAL_CONDITION } from '../../db/migrations/1760002700000-withdrawals-index.migration';
 
@@ -278,3 +279,65 @@ export async function recentOutboundPayees(db: Queryable, customerId: string) {
     [customerId, RECENT_PAYEE_WINDOW_ROWS],
   );
 }
+
+/** An outbound payment's transaction, locked for its settlement decision (settlement.review.ts). */
+export async function lockSettledTransaction(db: Queryable, transactionId: string) {
+  const [tx] = await rows<{
+    id: string;
+    customer_id: string;
+    account_id: string;
+    kind: string;
+    status: string;
+    amount_minor: string;
+    fee_minor: string;
+    currency: string;
+    reference: string;
+    recipient: string;
+    metadata: { transferId?: string };
+  }>(db, `SELECT * FROM transactions WHERE id = $1 FOR UPDATE`, [transactionId]);
+  return tx;
+}
+
+export async function setTransactionStatus(db: Queryable, transactionId: string, status: string, reason: string | null | undefined): Promise<void> {
+  await db.query(`UPDATE transactions SET status = $2, status_reason = $3, updated_at = now() WHERE id = $1`, [transactionId, status, reason]);
+}
+
+export async function setTransferStatusWithReason(db: Queryable, transferId: string, status: string, reason: string | null | undefined): Promise<void> {
+  await db.query(`UPDATE transfers SET status = $2, status_reason = $3, updated_at = now() WHERE id = $1`, [transferId, status, reason]);
+}
+
+/** A dated transfer's funds are held: it is pending settlement, with the transaction that holds them. */
+export async function markTransferHeld(db: Queryable, transferId: string, transactionId: string): Promise<void> {
+  await db.query(`UPDATE transfers SET status = 'pending', transaction_id = $2, updated_at = now() WHERE id = $1`, [transferId, transactionId]);
+}
+
+export async function markTransferScheduled(db: Queryable, transferId: string): Promise<void> {
+  await db.query(`UPDATE transfers SET status = 'scheduled', updated_at = now() WHERE id = $1`, [transferId]);
+}
+
+export async function markTransferCancelled(db: Queryable, transferId: string): Promise<void> {
+  await db.query(`UPDATE transfers SET status = 'cancelled', updated_at = now() WHERE id = $1`, [transferId]);
+}
+
+/** The customer's dated transfers: waiting ones first, then the last 20 that ran, failed or were cancelled. */
+export function datedTransfersOf(db: Queryable, customerId: string): Promise<TransferRow[]> {
+  return rows<TransferRow>(
+    db,
+    `SELECT ${TRANSFER_COLUMNS} FROM transfers WHERE customer_id = $1 AND execute_on IS NOT NULL AND status <> 'awaiting_authorisation' AND status <> 'expired'
+        AND (standing_order_id IS NULL OR status = 'scheduled' OR id IN (SELECT first_transfer_id FROM standing_orders WHERE customer_id = $1))
+      ORDER BY (transfers.status = 'scheduled') DESC, transfers.execute_on DESC, transfers.created_at DESC LIMIT 20`,
+    [customerId],
+  );
+}
+
+/** The debit a same-bank transfer booked under `reference` for its sender. */
+export async function bookedDebit(db: Queryable, reference: string, customerId: string): Promise<TransactionRow | undefined> {
+  const [debit] = await rows<TransactionRow>(db, `SELECT * FROM transactions WHERE reference = $1 AND customer_id = $2`, [reference, customerId]);
+  return debit;
+}
+
+/** The review queue's count of held outbound transfers waiting to be settled. */
+export const PENDING_SETTLEMENTS_SQL = `SELECT count(*) FROM transactions WHERE status = 'pending' AND kind IN ('transfer_local','transfer_international')`;
+
+/** The review queue's count of incoming payments waiting for their second approval. */
+export const PENDING_INCOMING_SQL = `SELECT count(*) FROM incoming_payments WHERE status = 'awaiting_second_approval'`;

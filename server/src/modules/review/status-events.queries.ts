@@ -97,3 +97,13 @@ export async function listStatusEvents(
   const [{ count }] = await rows<{ count: string }>(db, `SELECT count(*) FROM status_events e WHERE ${where}`, [subjectType, subjectId]);
   return { items, total: Number(count) };
 }
+
+/** Who hears a staff decision, and whether they asked for transaction alerts. */
+export async function noticeRecipient(db: Queryable, customerId: string) {
+  const [customer] = await rows<{ email: string; first_name: string; notification_preferences: { transactionAlerts?: boolean } }>(
+    db,
+    `SELECT email, first_name, notification_preferences FROM customers WHERE id = $1`,
+    [customerId],
+  );
+  return customer;
+}
