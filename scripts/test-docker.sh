@@ -149,9 +149,13 @@ for target in api web; do
     { tail -40 "$STATE_DIR/build-$target.log"; say "building strongroom-$target failed"; exit 1; }
   say "built strongroom-$target:$TAG in $(($(date +%s) - started)) s"
 done
-# The certificate authority reached no layer of either image.
+# The certificate authority reached neither image: no secret left behind, no npm configuration naming it.
 for target in api web; do
-  if "$DOCKER" history --no-trunc "strongroom-$target:$TAG" | grep -q 'npm_cafile='; then say "a build argument names the cafile"; exit 1; fi
+  if "$DOCKER" run --rm --network none --entrypoint sh "strongroom-$target:$TAG" -c \
+    'test -e /run/secrets/npm_cafile || grep -qs cafile /root/.npmrc /etc/npmrc /usr/local/etc/npmrc /home/*/.npmrc'; then
+    say "strongroom-$target carries npm's cafile"
+    exit 1
+  fi
 done
 size_mb() { echo $(($("$DOCKER" image inspect -f '{{.Size}}' "$1") / 1000000)); }
 say "sizes: strongroom-api $(size_mb "strongroom-api:$TAG") MB, strongroom-web $(size_mb "strongroom-web:$TAG") MB (bases: node $(size_mb "$NODE_IMAGE") MB, debian $(size_mb "$DEBIAN_IMAGE") MB)"
