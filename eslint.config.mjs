@@ -78,13 +78,11 @@ function sqlStillToMove() {
   return [
     'server/src/app.ts',
     'server/src/cli/migrate.cli.ts',
-    'server/src/modules/admin/admin.routes.ts',
     'server/src/modules/admin/admin.service.ts',
     'server/src/modules/admin/staff-members.service.ts',
     'server/src/modules/auth/auth.service.ts',
     'server/src/modules/auth/email-change.service.ts',
     'server/src/modules/auth/passkeys.service.ts',
-    'server/src/modules/cards/cards.routes.ts',
   ];
 }
 

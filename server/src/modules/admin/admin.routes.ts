@@ -1,13 +1,13 @@
 import type { RouteInstance } from '../../common/type-provider';
 import { rejectReasonSchema, staffLoginSchema } from '@strongroom/shared';
 import { AppError, notFound } from '../../common/app-error';
-import { rows } from '../../common/sql';
-import { CustomerEntity, toUserDto, userDtoOf, applicationReview } from '../user';
+import { CustomerEntity, toUserDto, userDtoOf, applicationReview, PENDING_APPLICATIONS_SQL } from '../user';
 import { AdminService } from './admin.service';
 import { CSRF_INVALID, clearSessionCookies, clientOf, setSessionCookies } from '../auth';
 import { StaffUserEntity } from './entities/staff-user.entity';
-import { listQuery, sendList, totalUpTo } from '../../common/list-paging';
-import { recordAudit } from '../audit';
+import { listQuery, sendList } from '../../common/list-paging';
+import { auditPage, auditTotal, recordAudit } from '../audit';
+import { outboxMessage, outboxPage, outboxTotal } from '../mail';
 import { actorOf } from '../../common/actor';
 import { idParamsFor, okResponse, responses, timelineSchema } from '../../common/route-schemas';
 import { decide, decisionResponse, timeline } from '../review';
@@ -149,7 +149,7 @@ export default async function adminRoutes(app: RouteInstance) {
     },
   );
 
-  app.reviewQueues.add({ resource: 'customers', label: 'Account applications', pendingCountSql: `SELECT count(*) FROM customers WHERE status = 'pending_review'` });
+  app.reviewQueues.add({ resource: 'customers', label: 'Account applications', pendingCountSql: PENDING_APPLICATIONS_SQL });
   const applicationParams = idParamsFor('Customer not found');
   app.patch(
     '/admin/customers/:id/approve',
@@ -172,13 +172,8 @@ export default async function adminRoutes(app: RouteInstance) {
   app.get('/admin/outbox', { preHandler: anyStaff, schema: outboxListSchema }, async (request, reply) => {
     const p = request.query;
     const to = typeof p.filter.to === 'string' ? p.filter.to.toLowerCase() : null;
-    const items = await rows(
-      app.db,
-      `SELECT id, to_address AS "to", subject, template, body_text AS "bodyText", status, created_at AS "createdAt", sent_at AS "sentAt"
-      FROM outbox WHERE ($1::text IS NULL OR lower(to_address) = $1) ORDER BY created_at ${p.sortOrder} LIMIT $2 OFFSET $3`,
-      [to, p.limit, p.offset],
-    );
-    const total = await totalUpTo(app.db, `SELECT 1 FROM outbox WHERE ($1::text IS NULL OR lower(to_address) = $1)`, [to], p.offset);
+    const items = await outboxPage(app.db, to, p.sortOrder, p);
+    const total = await outboxTotal(app.db, to, p.offset);
     // Staff reads of customers' mail are audited (docs/security.md).
     await recordAudit(app.db.manager, actorOf(request), { action: 'outbox.list', targetType: 'outbox', details: { to, offset: p.offset, count: items.length } });
     return sendList(reply, 'outbox', items, p.offset, total);
@@ -189,9 +184,7 @@ export default async function adminRoutes(app: RouteInstance) {
     { preHandler: anyStaff, schema: { tags, summary: 'One message (codes, tokens and links redacted)', params: idParamsFor('Message not found'), response: responses({ 200: outboxMessageSchema }) } },
     async (request) => {
       const { id } = request.params;
-      const [item] = await rows(app.db, `SELECT id, to_address AS "to", subject, template, body_text AS "bodyText", status, created_at AS "createdAt", sent_at AS "sentAt" FROM outbox WHERE id = $1`, [
-        id,
-      ]);
+      const item = await outboxMessage(app.db, id);
       if (!item) throw notFound('Message not found');
       await recordAudit(app.db.manager, actorOf(request), { action: 'outbox.view', targetType: 'outbox', targetId: id });
       return item;
@@ -201,13 +194,8 @@ export default async function adminRoutes(app: RouteInstance) {
   const auditListSchema = { tags, summary: 'Append-only audit log', querystring: listQuery(['id'], 'id'), response: responses({ 200: { type: 'array', items: openObject } }) };
   app.get('/admin/audit-log', { preHandler: anyStaff, schema: auditListSchema }, async (request, reply) => {
     const p = request.query;
-    const items = await rows(
-      app.db,
-      `SELECT id::text, actor_type AS "actorType", actor_id AS "actorId", actor_email AS "actorEmail", action, target_type AS "targetType",
-      target_id AS "targetId", reason, details, ip, created_at AS "createdAt" FROM audit_log ORDER BY audit_log.id ${p.sortOrder} LIMIT $1 OFFSET $2`,
-      [p.limit, p.offset],
-    );
-    return sendList(reply, 'audit-log', items, p.offset, await totalUpTo(app.db, `SELECT 1 FROM audit_log`, [], p.offset));
+    const items = await auditPage(app.db, p.sortOrder, p);
+    return sendList(reply, 'audit-log', items, p.offset, await auditTotal(app.db, p.offset));
   });
 
   await app.register(staffMemberRoutes);

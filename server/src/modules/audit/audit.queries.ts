@@ -1,5 +1,6 @@
 import type { Actor } from '../../common/actor';
-import type { Queryable } from '../../common/sql';
+import { rows, type Queryable } from '../../common/sql';
+import { totalUpTo } from '../../common/list-paging';
 
 export interface AuditEntry {
   action: string;
@@ -22,4 +23,19 @@ export async function recordAudit(m: Queryable, actor: Actor, entry: AuditEntry)
     JSON.stringify(entry.details ?? {}),
     actor.ip ?? null,
   ]);
+}
+
+/** A page of the audit log for staff, by id (`order`). */
+export function auditPage(db: Queryable, order: 'ASC' | 'DESC', page: { limit: number; offset: number }): Promise<Record<string, unknown>[]> {
+  return rows(
+    db,
+    `SELECT id::text, actor_type AS "actorType", actor_id AS "actorId", actor_email AS "actorEmail", action, target_type AS "targetType",
+      target_id AS "targetId", reason, details, ip, created_at AS "createdAt" FROM audit_log ORDER BY audit_log.id ${order === 'ASC' ? 'ASC' : 'DESC'} LIMIT $1 OFFSET $2`,
+    [page.limit, page.offset],
+  );
+}
+
+/** The audit log's total, counted at most a lookahead past the page (totalUpTo). */
+export function auditTotal(db: Queryable, offset: number): Promise<number | undefined> {
+  return totalUpTo(db, `SELECT 1 FROM audit_log`, [], offset);
 }

@@ -254,3 +254,6 @@ export async function lockCardApplication(db: Queryable, cardId: string) {
   );
   return row;
 }
+
+/** The review queue's count of card applications waiting for a decision. */
+export const PENDING_CARD_APPLICATIONS_SQL = `SELECT count(*) FROM cards WHERE status IN ('pending','awaiting_second_approval')`;

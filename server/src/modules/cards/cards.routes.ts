@@ -6,6 +6,7 @@ import { idParams, okResponse, responses } from '../../common/route-schemas';
 import { decide } from '../review';
 import { CardsService } from './cards.service';
 import { cardReviewKind } from './cards.review';
+import { PENDING_CARD_APPLICATIONS_SQL } from './cards.queries';
 import cardAdminRoutes from './cards.admin.routes';
 import cardNetworkRoutes from './cards.network.routes';
 import { cardSchema } from './cards.schemas';
@@ -19,7 +20,7 @@ export default async function cardRoutes(app: RouteInstance) {
   const customer = app.requireApprovedCustomer;
   const adminOnly = app.requireStaff(['admin']);
   const moneyLimit = { rateLimit: { max: app.config.moneyRateLimitPerMinute, timeWindow: '1 minute' } };
-  app.reviewQueues.add({ resource: 'cards', label: 'Card applications', pendingCountSql: `SELECT count(*) FROM cards WHERE status IN ('pending','awaiting_second_approval')` });
+  app.reviewQueues.add({ resource: 'cards', label: 'Card applications', pendingCountSql: PENDING_CARD_APPLICATIONS_SQL });
 
   app.post(
     '/card',

@@ -19,3 +19,6 @@ export async function markApplicationReviewed(db: Queryable, customerId: string,
 export async function setApplicationStatus(db: Queryable, customerId: string, status: string, rejectionReason: string | null | undefined): Promise<void> {
   await db.query(`UPDATE customers SET status = $2, rejection_reason = $3, updated_at = now() WHERE id = $1`, [customerId, status, rejectionReason]);
 }
+
+/** The review queue's count of applications waiting for a decision. */
+export const PENDING_APPLICATIONS_SQL = `SELECT count(*) FROM customers WHERE status = 'pending_review'`;
