@@ -78,8 +78,6 @@ function sqlStillToMove() {
   return [
     'server/src/app.ts',
     'server/src/cli/migrate.cli.ts',
-    'server/src/modules/admin/admin.service.ts',
-    'server/src/modules/admin/staff-members.service.ts',
     'server/src/modules/auth/auth.service.ts',
     'server/src/modules/auth/email-change.service.ts',
     'server/src/modules/auth/passkeys.service.ts',

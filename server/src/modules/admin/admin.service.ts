@@ -4,7 +4,7 @@ import type { EntityManager } from 'typeorm';
 import { AppError } from '../../common/app-error';
 import { withTransaction } from '../../db/transaction';
 import { burnVerify, hashSecret, verifySecret } from '../../common/crypto';
-import { rows } from '../../common/sql';
+import { confirmTotpEnrolment, lockLastTotpStep, setLastTotpStep, upsertStaffUser } from './staff-mfa.queries';
 import { StaffUserEntity } from './entities/staff-user.entity';
 import { AttemptLimiter, type LockRule } from '../auth';
 import { StaffMfa } from './staff-mfa.service';
@@ -61,23 +61,19 @@ export class AdminService {
 
   /** Returns (does not throw) the refusal, so a pending enrolment written on the way commits. */
   private async secondFactor(m: EntityManager, staff: StaffUserEntity, otp: string | undefined): Promise<StaffSignIn | AppError> {
-    const locked = await rows<{ totp_last_step: string | null }>(m, `SELECT totp_last_step FROM staff_users WHERE id = $1 FOR UPDATE`, [staff.id]);
-    const lastStep = locked[0]?.totp_last_step ?? null;
+    const lastStep = await lockLastTotpStep(m, staff.id);
     if (!staff.totpEnrolledAt || !staff.totpSecretEncrypted) {
       const enrolment = await this.mfa.pendingEnrolment(m, staff);
       if (!otp) return errors.mfaRequired(errors.ENROL_NEEDED, enrolment);
       const step = await this.mfa.totpStep(this.mfa.seal(enrolment.secret), otp, null);
       if (step === null) return errors.mfaRequired(errors.OTP_WRONG, enrolment);
-      await m.query(`UPDATE staff_users SET totp_secret_encrypted = totp_pending_encrypted, totp_pending_encrypted = NULL, totp_enrolled_at = now(), totp_last_step = $2 WHERE id = $1`, [
-        staff.id,
-        step,
-      ]);
+      await confirmTotpEnrolment(m, staff.id, step);
       return { staff, recoveryCodes: await this.mfa.issueRecoveryCodes(m, staff.id) };
     }
     if (!otp) return errors.mfaRequired(errors.OTP_NEEDED);
     const step = await this.mfa.totpStep(staff.totpSecretEncrypted, otp, lastStep);
     if (step !== null) {
-      await m.query(`UPDATE staff_users SET totp_last_step = $2 WHERE id = $1`, [staff.id, step]);
+      await setLastTotpStep(m, staff.id, step);
       return { staff };
     }
     if (await this.mfa.useRecoveryCode(m, staff.id, otp)) return { staff };
@@ -92,15 +88,7 @@ export class AdminService {
   async ensureStaff(email: string, password: string, role: StaffRole, name: string, opts: { totpSecret?: string } = {}) {
     const passwordHash = await hashSecret(password);
     const sealed = opts.totpSecret ? this.mfa.seal(opts.totpSecret) : null;
-    await this.app.db.query(
-      `INSERT INTO staff_users (email, name, role, password_hash, totp_secret_encrypted, totp_enrolled_at) VALUES (lower($1), $2, $3, $4, $5, CASE WHEN $5::text IS NULL THEN NULL ELSE now() END)
-       ON CONFLICT ((lower(email))) DO UPDATE SET password_hash = EXCLUDED.password_hash, role = EXCLUDED.role, active = true, locked_until = NULL, failed_login_count = 0,
-         invitation_token_hash = NULL, invitation_expires_at = NULL,
-         totp_secret_encrypted = COALESCE(EXCLUDED.totp_secret_encrypted, staff_users.totp_secret_encrypted),
-         totp_enrolled_at = CASE WHEN EXCLUDED.totp_secret_encrypted IS NULL THEN staff_users.totp_enrolled_at ELSE now() END,
-         totp_last_step = CASE WHEN EXCLUDED.totp_secret_encrypted IS NULL THEN staff_users.totp_last_step ELSE NULL END`,
-      [email, name, role, passwordHash, sealed],
-    );
+    await upsertStaffUser(this.app.db, { email, name, role, passwordHash, sealedTotpSecret: sealed });
     await this.attempts.clear('staff_login', email);
   }
 }

@@ -77,3 +77,7 @@ export async function acceptInvitation(db: Queryable, tokenHash: string, passwor
   );
   return row;
 }
+
+export async function updateStaffMember(db: Queryable, id: string, name: string, role: string, active: boolean): Promise<void> {
+  await db.query(`UPDATE staff_users SET name = $2, role = $3, active = $4 WHERE id = $1`, [id, name, role, active]);
+}

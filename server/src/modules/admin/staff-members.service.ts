@@ -79,7 +79,7 @@ export class StaffMembersService {
       const name = change.name ?? member.name;
       const role = change.role ?? member.role;
       const active = change.active ?? member.active;
-      await m.query(`UPDATE staff_users SET name = $2, role = $3, active = $4 WHERE id = $1`, [id, name, role, active]);
+      await queries.updateStaffMember(m, id, name, role, active);
       const changed = Object.fromEntries(Object.entries({ name: [member.name, name], role: [member.role, role], active: [member.active, active] }).filter(([, [before, after]]) => before !== after));
       if (Object.keys(changed).length > 0) {
         await recordAudit(m, actor, { action: 'staff.update', targetType: 'staff_user', targetId: id, details: { email: member.email, changed } });
