@@ -9,7 +9,7 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { AppError, notFound } from '../../common/app-error';
-import { rows } from '../../common/sql';
+import * as q from './passkeys.queries';
 
 const CHALLENGE_TTL_S = 5 * 60;
 export const PASSKEY_FAILED = 'That passkey could not be verified. Try again.';
@@ -38,13 +38,7 @@ export class PasskeysService {
   }
 
   private async storeChallenge(purpose: Purpose, challenge: string, customerId: string | null, subjectId: string | null = null) {
-    await this.app.db.query(`INSERT INTO webauthn_challenges (purpose, customer_id, challenge, subject_id, expires_at) VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))`, [
-      purpose,
-      customerId,
-      challenge,
-      subjectId,
-      CHALLENGE_TTL_S,
-    ]);
+    await q.insertChallenge(this.app.db, { purpose, customerId, challenge, subjectId, ttlSeconds: CHALLENGE_TTL_S });
   }
 
   /**
@@ -52,18 +46,12 @@ export class PasskeysService {
    * issued for, when it was issued for one): single use.
    */
   private async claimChallenge(purpose: Purpose, challenge: string, customerId: string | null, subjectId: string | null = null): Promise<boolean> {
-    const claimed = await rows(
-      this.app.db,
-      `UPDATE webauthn_challenges SET used_at = now() WHERE challenge = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now()
-          AND ($3::uuid IS NULL OR customer_id = $3::uuid) AND subject_id IS NOT DISTINCT FROM $4::uuid RETURNING id`,
-      [challenge, purpose, customerId, subjectId],
-    );
-    return claimed.length === 1;
+    return q.claimChallenge(this.app.db, { purpose, challenge, customerId, subjectId });
   }
 
   async registrationOptions(customerId: string) {
-    const [c] = await rows<{ email: string; first_name: string; last_name: string }>(this.app.db, `SELECT email, first_name, last_name FROM customers WHERE id = $1`, [customerId]);
-    const existing = await rows<{ credential_id: string; transports: string[] }>(this.app.db, `SELECT credential_id, transports FROM customer_passkeys WHERE customer_id = $1`, [customerId]);
+    const c = await q.passkeyHolder(this.app.db, customerId);
+    const existing = await q.credentialsOf(this.app.db, customerId);
     const options = await generateRegistrationOptions({
       rpName: 'Strongroom Bank',
       rpID: this.rpID,
@@ -94,29 +82,26 @@ export class PasskeysService {
     }
     if (!verification.verified) throw new AppError(400, PASSKEY_FAILED);
     const { credential } = verification.registrationInfo;
-    const [row] = await rows<{ id: string; created_at: Date }>(
-      this.app.db,
-      `INSERT INTO customer_passkeys (customer_id, credential_id, public_key, counter, transports, name) VALUES ($1, $2, $3, $4, $5, $6)
-       ON CONFLICT (credential_id) DO NOTHING RETURNING id, created_at`,
-      [customerId, credential.id, Buffer.from(credential.publicKey), credential.counter, JSON.stringify(credential.transports ?? []), name],
-    );
+    const row = await q.insertPasskey(this.app.db, {
+      customerId,
+      credentialId: credential.id,
+      publicKey: Buffer.from(credential.publicKey),
+      counter: credential.counter,
+      transports: credential.transports ?? [],
+      name,
+    });
     if (!row) throw new AppError(409, 'This passkey is already registered');
     return { id: row.id, name, createdAt: row.created_at.toISOString(), lastUsedAt: null };
   }
 
   async list(customerId: string): Promise<PasskeyView[]> {
-    const found = await rows<{ id: string; name: string; created_at: Date; last_used_at: Date | null }>(
-      this.app.db,
-      `SELECT id, name, created_at, last_used_at FROM customer_passkeys WHERE customer_id = $1 ORDER BY created_at`,
-      [customerId],
-    );
+    const found = await q.passkeysOf(this.app.db, customerId);
     return found.map((p) => ({ id: p.id, name: p.name, createdAt: p.created_at.toISOString(), lastUsedAt: p.last_used_at?.toISOString() ?? null }));
   }
 
   /** Another customer's passkey is the 404 of a missing one. */
   async remove(customerId: string, passkeyId: string) {
-    const gone = await rows(this.app.db, `DELETE FROM customer_passkeys WHERE id = $1 AND customer_id = $2 RETURNING id`, [passkeyId, customerId]);
-    if (gone.length === 0) throw notFound('Passkey not found');
+    if (!(await q.deletePasskey(this.app.db, customerId, passkeyId))) throw notFound('Passkey not found');
   }
 
   async signInOptions() {
@@ -131,7 +116,7 @@ export class PasskeysService {
    * change after it is created: the signature approves exactly that amount to exactly that payee.
    */
   async paymentOptions(customerId: string, transferId: string) {
-    const keys = await rows<{ credential_id: string; transports: string[] }>(this.app.db, `SELECT credential_id, transports FROM customer_passkeys WHERE customer_id = $1`, [customerId]);
+    const keys = await q.credentialsOf(this.app.db, customerId);
     if (keys.length === 0) throw new AppError(400, NO_PASSKEYS);
     const options = await generateAuthenticationOptions({
       rpID: this.rpID,
@@ -144,11 +129,7 @@ export class PasskeysService {
 
   /** Verifies an assertion for `purpose` (and, for a payment, the payment it was issued for); returns the customer whose passkey it is. */
   async verifyAssertion(response: AuthenticationResponseJSON, purpose: Purpose, customerId: string | null, subjectId: string | null = null): Promise<string> {
-    const [key] = await rows<{ id: string; customer_id: string; credential_id: string; public_key: Buffer; counter: string; transports: string[] }>(
-      this.app.db,
-      `SELECT id, customer_id, credential_id, public_key, counter, transports FROM customer_passkeys WHERE credential_id = $1`,
-      [typeof response?.id === 'string' ? response.id : ''],
-    );
+    const key = await q.passkeyByCredential(this.app.db, typeof response?.id === 'string' ? response.id : '');
     if (!key || (customerId && key.customer_id !== customerId)) throw new AppError(401, PASSKEY_FAILED);
     let verification;
     try {
@@ -164,7 +145,7 @@ export class PasskeysService {
       throw new AppError(401, PASSKEY_FAILED);
     }
     if (!verification.verified) throw new AppError(401, PASSKEY_FAILED);
-    await this.app.db.query(`UPDATE customer_passkeys SET counter = $2, last_used_at = now() WHERE id = $1`, [key.id, verification.authenticationInfo.newCounter]);
+    await q.notePasskeyUse(this.app.db, key.id, verification.authenticationInfo.newCounter);
     return key.customer_id;
   }
 }
