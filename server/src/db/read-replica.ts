@@ -29,7 +29,7 @@ export class ReadReplica {
     return this.replica !== undefined;
   }
 
-  /** The connection to DATABASE_READ_URL, as the role the server runs as on the primary (`appUrl`). */
+  /** The replicas at DATABASE_READ_URL, reached as the role the server runs as on the primary (`appUrl`). */
   static async connect(primary: DataSource, appUrl: string | undefined, readUrl: string | undefined, poolSize: number): Promise<ReadReplica> {
     if (!readUrl || !appUrl) return new ReadReplica(primary);
     const url = new URL(readUrl);
@@ -37,9 +37,9 @@ export class ReadReplica {
     url.username = app.username;
     url.password = app.password;
     url.pathname = app.pathname;
-    const replica = createDataSource(url.toString(), { poolSize });
-    await replica.initialize();
-    return new ReadReplica(primary, replica);
+    // Connected at the first read, not at start: the server starts without its replicas, and the role it runs as,
+    // made on the primary at start, may not have reached them yet.
+    return new ReadReplica(primary, createDataSource(url.toString(), { poolSize }));
   }
 
   /** After a session's write commits: the primary's WAL position, which that session's replica reads must have replayed. */
@@ -67,7 +67,10 @@ export class ReadReplica {
    * primary. `read` gets one connection's queryable; it must not write.
    */
   async read<T>(sessionId: string | undefined, read: (db: Queryable) => Promise<T>): Promise<T> {
-    if (!this.replica) return read(this.primary);
+    if (!this.replica || !(await this.connected())) {
+      this.served.primary++;
+      return read(this.primary);
+    }
     const after = this.positionFor(sessionId);
     const runner = this.replica.createQueryRunner();
     let caughtUp = false;
@@ -95,7 +98,21 @@ export class ReadReplica {
     return read(this.primary);
   }
 
+  private connecting?: Promise<boolean>;
+
+  /** Connects the replicas' pool once; a failed attempt is tried again at a later read (meanwhile the primary answers). */
+  private async connected(): Promise<boolean> {
+    if (!this.replica || this.replica.isInitialized) return !!this.replica;
+    this.connecting ??= this.replica.initialize().then(
+      () => true,
+      () => false,
+    );
+    const ok = await this.connecting;
+    if (!ok) this.connecting = undefined;
+    return ok;
+  }
+
   async close() {
-    if (this.replica) await closeDataSource(this.replica);
+    if (this.replica?.isInitialized) await closeDataSource(this.replica);
   }
 }

@@ -72,7 +72,13 @@ export async function replicaChecks(cluster: PgCluster, faults: ClusterFaults, f
   const primary = await ledgerOf(leader);
   for (let n = 0; n < NODE_COUNT; n++) {
     if (n === leader) continue;
-    const replica = await ledgerOf(n, primary.pg_current_wal_lsn_if_primary ?? undefined).catch((err: Error) => err);
+    // A former primary may still be restarting as a standby: it is given a minute.
+    let replica: Awaited<ReturnType<typeof ledgerOf>> | Error = new Error('not read');
+    for (let attempt = 0; attempt < 60; attempt++) {
+      replica = await ledgerOf(n, primary.pg_current_wal_lsn_if_primary ?? undefined).catch((err: Error) => err);
+      if (!(replica instanceof Error)) break;
+      await new Promise((r) => setTimeout(r, 1_000));
+    }
     if (replica instanceof Error) {
       same.violations++;
       same.examples.push(`node ${n + 1} could not be read: ${replica.message}`);
