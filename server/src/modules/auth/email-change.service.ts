@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { LOGIN_LOCK_MINUTES, MAX_CODE_ATTEMPTS, VERIFICATION_CODE_TTL_MINUTES } from '@strongroom/shared';
 import { AppError } from '../../common/app-error';
 import { hmacHex, randomDigits, verifySecret } from '../../common/crypto';
-import { rows } from '../../common/sql';
+import * as q from './email-change.queries';
 import { withTransaction } from '../../db/transaction';
 import { CustomerEntity, toUserDto } from '../user';
 import { AttemptLimiter } from './attempts.service';
@@ -37,17 +37,11 @@ export class EmailChangeService {
     }
     await this.attempts.clear('email_change', customerId);
     if (email === c.email.toLowerCase()) throw new AppError(400, 'This is already your e-mail address', { newEmail: 'This is already your e-mail address' });
-    const taken = await m.query(`SELECT 1 FROM customers WHERE lower(email) = $1`, [email]);
-    if (taken.length > 0) throw new AppError(409, 'An account with this email already exists', { newEmail: 'An account with this email already exists' });
+    if (await q.emailTaken(m, email)) throw new AppError(409, 'An account with this email already exists', { newEmail: 'An account with this email already exists' });
     const code = randomDigits(6);
     await withTransaction(this.app.db, async (tx) => {
-      await tx.query(`UPDATE email_changes SET consumed_at = now() WHERE customer_id = $1 AND consumed_at IS NULL`, [c.id]);
-      await tx.query(`INSERT INTO email_changes (customer_id, new_email, code_hash, expires_at) VALUES ($1, $2, $3, now() + make_interval(mins => $4))`, [
-        c.id,
-        email,
-        this.codeHash(c.id, email, code),
-        VERIFICATION_CODE_TTL_MINUTES,
-      ]);
+      await q.dropPendingEmailChanges(tx, c.id);
+      await q.insertEmailChange(tx, c.id, email, this.codeHash(c.id, email, code), VERIFICATION_CODE_TTL_MINUTES);
     });
     await this.app.mailer.send({ to: email, template: 'emailChangeCode', data: { firstName: c.firstName, code }, customerId: c.id });
     return email;
@@ -55,24 +49,19 @@ export class EmailChangeService {
 
   async confirm(customerId: string, code: string) {
     const outcome = await withTransaction(this.app.db, async (m) => {
-      const [pending] = await rows<{ id: string; new_email: string; code_hash: string; attempts: number; expired: boolean }>(
-        m,
-        `SELECT id, new_email, code_hash, attempts, expires_at <= now() AS expired FROM email_changes
-          WHERE customer_id = $1 AND consumed_at IS NULL ORDER BY created_at DESC LIMIT 1 FOR UPDATE`,
-        [customerId],
-      );
+      const pending = await q.lockPendingEmailChange(m, customerId);
       if (!pending) return new AppError(400, 'There is no e-mail change waiting for a code. Start again.', { code: 'There is no e-mail change waiting for a code. Start again.' });
       if (pending.attempts >= MAX_CODE_ATTEMPTS) return errors.tooManyCodeAttempts();
       if (pending.expired) return errors.codeExpired();
       if (pending.code_hash !== this.codeHash(customerId, pending.new_email, code)) {
-        await m.query(`UPDATE email_changes SET attempts = attempts + 1 WHERE id = $1`, [pending.id]);
+        await q.countWrongEmailCode(m, pending.id);
         return pending.attempts + 1 >= MAX_CODE_ATTEMPTS ? errors.tooManyCodeAttempts() : errors.codeIncorrect();
       }
-      const [before] = await rows<{ email: string; first_name: string }>(m, `SELECT email, first_name FROM customers WHERE id = $1 FOR UPDATE`, [customerId]);
-      await m.query(`UPDATE email_changes SET consumed_at = now() WHERE id = $1`, [pending.id]);
-      await m.query(`UPDATE customers SET email = $2, email_verified_at = now(), updated_at = now() WHERE id = $1`, [customerId, pending.new_email]);
+      const before = await q.lockEmailOwner(m, customerId);
+      await q.consumeEmailChange(m, pending.id);
+      await q.setVerifiedEmail(m, customerId, pending.new_email);
       // Links mailed to the old address must not outlive it.
-      await m.query(`UPDATE password_resets SET used_at = now() WHERE customer_id = $1 AND used_at IS NULL`, [customerId]);
+      await q.endPasswordResets(m, customerId);
       return { oldEmail: before.email, firstName: before.first_name, newEmail: pending.new_email };
     }).catch((err: { code?: string; driverError?: { code?: string } }) => {
       if (err.code === UNIQUE_VIOLATION || err.driverError?.code === UNIQUE_VIOLATION) return errors.emailTaken();
