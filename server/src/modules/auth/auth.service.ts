@@ -18,7 +18,8 @@ import { PasswordResetEntity } from './entities/password-reset.entity';
 import { PASSPORT_RULES, PROOF_OF_ADDRESS_RULES, type StoredFileEntity } from '../files';
 import { openCustomerAccount } from '../ledger';
 import * as errors from './auth.errors';
-import { rows } from '../../common/sql';
+import { accountNumberTaken, claimResetToken, emailRegistered, resetPassword } from './auth.queries';
+import { endPasswordResets } from './email-change.queries';
 import { AttemptLimiter, type LockRule } from './attempts.service';
 
 const UNIQUE_VIOLATION = '23505';
@@ -43,8 +44,7 @@ export class AuthService {
   private async newAccountNumber(manager: EntityManager): Promise<string> {
     for (let i = 0; i < 20; i++) {
       const candidate = `${randomInt(1, 10)}${randomDigits(9)}`; // no leading zero: the number survives being read as an integer
-      const taken = await manager.query(`SELECT 1 FROM customers WHERE account_number = $1`, [candidate]);
-      if (taken.length === 0) return candidate;
+      if (!(await accountNumberTaken(manager, candidate))) return candidate;
     }
     throw new Error('could not allocate an account number');
   }
@@ -60,8 +60,7 @@ export class AuthService {
       const stored: StoredFileEntity[] = [];
       try {
         customer = await withTransaction(this.app.db, async (m) => {
-          const exists = await m.query(`SELECT 1 FROM customers WHERE lower(email) = lower($1)`, [input.email]);
-          if (exists.length > 0) throw errors.emailTaken();
+          if (await emailRegistered(m, input.email)) throw errors.emailTaken();
           const c = m.create(CustomerEntity, {
             accountNumber: await this.newAccountNumber(m),
             ...personalFields(input),
@@ -192,7 +191,7 @@ export class AuthService {
 
   /** Every reset link of this customer not used yet dies (password changed, a link used, a new link sent). */
   private async expireResetLinks(m: EntityManager, customerId: string) {
-    await m.query(`UPDATE password_resets SET used_at = now() WHERE customer_id = $1 AND used_at IS NULL`, [customerId]);
+    await endPasswordResets(m, customerId);
   }
 
   /** Runs after the answer. At most RESET_MAILS_PER_WINDOW links per e-mail per window, known or not. */
@@ -215,17 +214,11 @@ export class AuthService {
     const passwordHash = await hashSecret(newPassword);
     const customer = await withTransaction(this.app.db, async (m) => {
       // Single use: the UPDATE claims the token atomically.
-      const claimed = await rows<{ customer_id: string }>(m, `UPDATE password_resets SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING customer_id`, [
-        sha256Hex(token),
-      ]);
-      if (claimed.length === 0) throw errors.resetLinkInvalid();
-      const customerId = claimed[0].customer_id;
+      const customerId = await claimResetToken(m, sha256Hex(token));
+      if (customerId === undefined) throw errors.resetLinkInvalid();
       await this.expireResetLinks(m, customerId);
-      const [row] = await rows<{ account_number: string }>(m, `UPDATE customers SET password_hash = $2, failed_login_count = 0, locked_until = NULL WHERE id = $1 RETURNING account_number`, [
-        customerId,
-        passwordHash,
-      ]);
-      return { id: customerId, accountNumber: row.account_number };
+      const accountNumber = await resetPassword(m, customerId, passwordHash);
+      return { id: customerId, accountNumber };
     });
     await this.attempts.clear('login', customer.accountNumber);
     await this.app.sessions.revokeAllFor('customer', customer.id);
