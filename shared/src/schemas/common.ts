@@ -58,23 +58,25 @@ export const MONEY_INPUT_PATTERN = '^\\d{1,16}(\\.\\d{1,2})?$';
  * A blank or something that is not a number ('abc') asks for an amount; a number below `min` gets `minMessage`.
  */
 export function amountField(min: string, minMessage: string, currencyOf: () => string = () => 'USD') {
-  return yup
-    .mixed<string | number>()
-    .meta(wireMeta('money', true))
-    // Missing is refused with the same message as empty; defined() also types the field as present for the server.
-    .defined(ENTER_AN_AMOUNT)
-    .test('amount', minMessage, function check(value) {
-      if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return this.createError({ message: ENTER_AN_AMOUNT });
-      try {
-        const currency = currencyOf();
-        const minor = parseAmountToMinor(value as string | number, currency);
-        return minor >= parseAmountToMinor(min, currency) ? true : this.createError({ message: minMessage });
-      } catch (err) {
-        const known = err instanceof MoneyError && /too large|decimal places/.test(err.message);
-        if (known) return this.createError({ message: err.message });
-        return this.createError({ message: /^\s*-/.test(String(value)) ? minMessage : ENTER_AN_AMOUNT });
-      }
-    });
+  return (
+    yup
+      .mixed<string | number>()
+      .meta(wireMeta('money', true))
+      // Missing is refused with the same message as empty; defined() also types the field as present for the server.
+      .defined(ENTER_AN_AMOUNT)
+      .test('amount', minMessage, function check(value) {
+        if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return this.createError({ message: ENTER_AN_AMOUNT });
+        try {
+          const currency = currencyOf();
+          const minor = parseAmountToMinor(value as string | number, currency);
+          return minor >= parseAmountToMinor(min, currency) ? true : this.createError({ message: minMessage });
+        } catch (err) {
+          const known = err instanceof MoneyError && /too large|decimal places/.test(err.message);
+          if (known) return this.createError({ message: err.message });
+          return this.createError({ message: /^\s*-/.test(String(value)) ? minMessage : ENTER_AN_AMOUNT });
+        }
+      })
+  );
 }
 
 /**

@@ -21,24 +21,26 @@ const MAX_UNITS = parseUnits(CRYPTO_AMOUNT_MAX, CRYPTO_AMOUNT_DECIMALS);
 
 /** A quantity of an asset: 0.000001 to 1,000,000, at most 6 decimals (the form's step). */
 export function cryptoAmountField() {
-  return yup
-    .mixed<string | number>()
-    .meta(wireMeta('assetUnits', true))
-    // Missing is refused with the same message as empty; defined() also types the field as present for the server.
-    .defined(ENTER_AN_AMOUNT)
-    .test('amount', CRYPTO_AMOUNT_MESSAGE, function check(value) {
-      if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return this.createError({ message: ENTER_AN_AMOUNT });
-      let units: bigint;
-      try {
-        units = parseUnits(value, CRYPTO_AMOUNT_DECIMALS);
-      } catch (err) {
-        if (err instanceof MoneyError && /decimal places/.test(err.message)) return this.createError({ message: err.message });
-        return this.createError({ message: /^\s*-/.test(String(value)) ? CRYPTO_AMOUNT_MESSAGE : ENTER_AN_AMOUNT });
-      }
-      if (units < MIN_UNITS) return this.createError({ message: CRYPTO_AMOUNT_MESSAGE });
-      if (units > MAX_UNITS) return this.createError({ message: CRYPTO_AMOUNT_MAX_MESSAGE });
-      return true;
-    });
+  return (
+    yup
+      .mixed<string | number>()
+      .meta(wireMeta('assetUnits', true))
+      // Missing is refused with the same message as empty; defined() also types the field as present for the server.
+      .defined(ENTER_AN_AMOUNT)
+      .test('amount', CRYPTO_AMOUNT_MESSAGE, function check(value) {
+        if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return this.createError({ message: ENTER_AN_AMOUNT });
+        let units: bigint;
+        try {
+          units = parseUnits(value, CRYPTO_AMOUNT_DECIMALS);
+        } catch (err) {
+          if (err instanceof MoneyError && /decimal places/.test(err.message)) return this.createError({ message: err.message });
+          return this.createError({ message: /^\s*-/.test(String(value)) ? CRYPTO_AMOUNT_MESSAGE : ENTER_AN_AMOUNT });
+        }
+        if (units < MIN_UNITS) return this.createError({ message: CRYPTO_AMOUNT_MESSAGE });
+        if (units > MAX_UNITS) return this.createError({ message: CRYPTO_AMOUNT_MAX_MESSAGE });
+        return true;
+      })
+  );
 }
 
 const symbolField = () =>
