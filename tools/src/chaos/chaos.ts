@@ -167,6 +167,10 @@ export function printReport(report: ChaosReport, print: (line: string) => void =
   const primaryLosses = report.clusterRecoveries.filter((r) => r.kind !== 'replica-restart');
   const summary = recoverySummary(primaryLosses);
   if (summary) print(`failovers: ${primaryLosses.length}, time to recovery (fault to first committed write) median ${(summary.median / 1000).toFixed(1)} s, max ${(summary.max / 1000).toFixed(1)} s`);
+  for (const kind of CLUSTER_FAULT_KINDS) {
+    const ofKind = recoverySummary(report.clusterRecoveries.filter((r) => r.kind === kind));
+    if (ofKind) print(`  ${kind}: median ${(ofKind.median / 1000).toFixed(1)} s, max ${(ofKind.max / 1000).toFixed(1)} s`);
+  }
   for (const note of report.notes) print(`note: ${note}`);
   print(`transfers: attempted ${report.attempted}, acknowledged ${report.acknowledged}, booked ${report.booked}; ${report.requests} requests in ${Math.round(report.seconds)} s`);
   const perSecond = Math.round((report.attempted * 10) / Math.max(1, report.seconds)) / 10;
