@@ -194,8 +194,9 @@ export default async function adminRoutes(app: RouteInstance) {
   const auditListSchema = { tags, summary: 'Append-only audit log', querystring: listQuery(['id'], 'id'), response: responses({ 200: { type: 'array', items: openObject } }) };
   app.get('/admin/audit-log', { preHandler: anyStaff, schema: auditListSchema }, async (request, reply) => {
     const p = request.query;
-    const items = await auditPage(app.db, p.sortOrder, p);
-    return sendList(reply, 'audit-log', items, p.offset, await auditTotal(app.db, p.offset));
+    // Auditors' browsing tolerates a moment's staleness: a replica that has this session's writes (db/read-replica.ts).
+    const [items, total] = await app.readReplica.read(request.staff?.sessionId, async (db) => [await auditPage(db, p.sortOrder, p), await auditTotal(db, p.offset)] as const);
+    return sendList(reply, 'audit-log', items, p.offset, total);
   });
 
   await app.register(staffMemberRoutes);
