@@ -1,4 +1,6 @@
+import type { NotificationPreferences } from '@strongroom/shared';
 import { rows, type Queryable } from '../../common/sql';
+import { CustomerEntity } from './entities/customer.entity';
 
 /** The currency of the customer's account (undefined when there is no such customer). */
 export async function accountCurrencyOf(db: Queryable, customerId: string): Promise<string | undefined> {
@@ -22,3 +24,53 @@ export async function setApplicationStatus(db: Queryable, customerId: string, st
 
 /** The review queue's count of applications waiting for a decision. */
 export const PENDING_APPLICATIONS_SQL = `SELECT count(*) FROM customers WHERE status = 'pending_review'`;
+
+/** A customer row's columns under the entity's property names (never the password or PIN hash). */
+const CUSTOMER_COLUMNS = `id, account_number AS "accountNumber", first_name AS "firstName", middle_name AS "middleName",
+  last_name AS "lastName", email, phone, dob::text AS dob, address, city, state, zipcode, country, occupation,
+  income_range AS "incomeRange", account_type AS "accountType", currency, image_file_id AS "imageFileId",
+  passport_file_id AS "passportFileId", proof_of_address_file_id AS "proofOfAddressFileId", status,
+  rejection_reason AS "rejectionReason", reviewed_by AS "reviewedBy", reviewed_at AS "reviewedAt",
+  email_verified_at AS "emailVerifiedAt", failed_login_count AS "failedLoginCount", locked_until AS "lockedUntil",
+  notification_preferences AS "notificationPreferences", frozen_at AS "frozenAt", created_at AS "createdAt",
+  updated_at AS "updatedAt"`;
+
+/** A customer by id, as the entity (undefined when there is none). */
+export async function customerById(db: Queryable, customerId: string): Promise<CustomerEntity | undefined> {
+  const [customer] = await rows<CustomerEntity>(db, `SELECT ${CUSTOMER_COLUMNS} FROM customers WHERE id = $1`, [customerId]);
+  return customer && Object.assign(new CustomerEntity(), customer);
+}
+
+/** The fields a customer edits on the profile page; the row is only touched (updated_at) when one of them changes. */
+export interface ProfileFields {
+  firstName: string;
+  middleName: string | null;
+  lastName: string;
+  email: string;
+  phone: string;
+  dob: string;
+  address: string;
+  city: string;
+  state: string;
+  zipcode: string;
+  country: string;
+  occupation: string;
+  imageFileId: string | null;
+}
+
+export async function updateProfileFields(db: Queryable, customerId: string, f: ProfileFields): Promise<void> {
+  await db.query(
+    `UPDATE customers SET first_name = $2, middle_name = $3, last_name = $4, email = $5, phone = $6, dob = $7::date,
+       address = $8, city = $9, state = $10, zipcode = $11, country = $12, occupation = $13, image_file_id = $14::uuid,
+       updated_at = now()
+     WHERE id = $1
+       AND (first_name, middle_name, last_name, email, phone, dob, address, city, state, zipcode, country, occupation, image_file_id)
+         IS DISTINCT FROM ($2::varchar, $3::varchar, $4::varchar, $5::varchar, $6::varchar, $7::date, $8::varchar, $9::varchar,
+           $10::varchar, $11::varchar, $12::varchar, $13::varchar, $14::uuid)`,
+    [customerId, f.firstName, f.middleName, f.lastName, f.email, f.phone, f.dob, f.address, f.city, f.state, f.zipcode, f.country, f.occupation, f.imageFileId],
+  );
+}
+
+export async function setNotificationPreferences(db: Queryable, customerId: string, preferences: NotificationPreferences): Promise<void> {
+  await db.query(`UPDATE customers SET notification_preferences = $2::jsonb, updated_at = CURRENT_TIMESTAMP WHERE id = $1`, [customerId, JSON.stringify(preferences)]);
+}

@@ -5,7 +5,7 @@ import { AppError } from '../../common/app-error';
 import { readUploads, uploadedFiles } from '../../common/multipart';
 import { okResponse, responses } from '../../common/route-schemas';
 import { AVATAR_RULES } from '../files';
-import { CustomerEntity } from './entities/customer.entity';
+import { setNotificationPreferences, updateProfileFields } from './user.queries';
 import { loadCustomer, personalFields, toUserDto } from './user.service';
 import { withTransaction } from '../../db/transaction';
 
@@ -26,7 +26,7 @@ export default async function userRoutes(app: RouteInstance) {
         c.imageFileId = stored.id;
       }
       Object.assign(c, personalFields(input), { occupation: input.occupation ?? c.occupation });
-      await m.save(CustomerEntity, c);
+      await updateProfileFields(m, c.id, c);
       return toUserDto(m, c);
     });
     return { success: true, message: 'Profile updated successfully', user };
@@ -61,7 +61,7 @@ export default async function userRoutes(app: RouteInstance) {
     { preHandler: app.requireCustomer, schema: { tags, summary: 'Save notification preferences', body: notificationPreferencesSchema, response: preferencesResponse } },
     async (request) => {
       const preferences = request.body;
-      await app.db.manager.update(CustomerEntity, { id: request.customer!.id }, { notificationPreferences: preferences });
+      await setNotificationPreferences(app.db.manager, request.customer!.id, preferences);
       return { success: true, message: 'Notification settings updated!', preferences };
     },
   );

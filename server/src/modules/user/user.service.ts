@@ -4,6 +4,7 @@ import { minorToDecimal } from '@strongroom/shared';
 import { CustomerEntity } from './entities/customer.entity';
 import { getAccountSummary, type AccountSummary } from '../ledger';
 import { notFound } from '../../common/app-error';
+import { customerById } from './user.queries';
 
 /** The personal fields a customer states at enrolment and may edit later, as stored. */
 export function personalFields(input: {
@@ -74,7 +75,7 @@ export async function toUserDto(manager: EntityManager, c: CustomerEntity): Prom
 }
 
 export async function loadCustomer(manager: EntityManager, id: string): Promise<CustomerEntity> {
-  const c = await manager.findOne(CustomerEntity, { where: { id } });
+  const c = await customerById(manager, id);
   if (!c) throw notFound('Customer not found');
   return c;
 }
