@@ -1,10 +1,10 @@
 import type { RouteInstance } from '../../common/type-provider';
 import { rejectReasonSchema, staffLoginSchema } from '@strongroom/shared';
 import { AppError, notFound } from '../../common/app-error';
-import { CustomerEntity, toUserDto, userDtoOf, applicationReview, PENDING_APPLICATIONS_SQL } from '../user';
+import { customerById, customerPage, toUserDto, userDtoOf, applicationReview, PENDING_APPLICATIONS_SQL } from '../user';
 import { AdminService } from './admin.service';
 import { CSRF_INVALID, clearSessionCookies, clientOf, setSessionCookies } from '../auth';
-import { StaffUserEntity } from './entities/staff-user.entity';
+import { staffUserById, storedFileMimeType } from './staff-members.queries';
 import { listQuery, sendList } from '../../common/list-paging';
 import { auditPage, auditTotal, recordAudit } from '../audit';
 import { outboxMessage, outboxPage, outboxTotal } from '../mail';
@@ -13,7 +13,6 @@ import { idParamsFor, okResponse, responses, timelineSchema } from '../../common
 import { decide, decisionResponse, timeline } from '../review';
 import { isUuid } from '../../common/ids';
 import { getAccountSummaries } from '../ledger';
-import { StoredFileEntity } from '../files';
 import staffMemberRoutes from './staff-members.routes';
 
 const tags = ['admin'];
@@ -84,7 +83,8 @@ export default async function adminRoutes(app: RouteInstance) {
     '/admin/auth/check',
     { preHandler: anyStaff, schema: { tags, summary: 'The signed-in staff member', response: responses({ 200: okResponse({ staff: staffSchema, csrfToken: { type: 'string' } }) }) } },
     async (request) => {
-      const s = await app.db.manager.findOneByOrFail(StaffUserEntity, { id: request.staff!.id });
+      const s = await staffUserById(app.db.manager, request.staff!.id);
+      if (!s) throw new Error('Signed-in staff member not found');
       return { success: true, staff: { id: s.id, email: s.email, name: s.name, role: s.role }, csrfToken: request.staff!.csrfToken };
     },
   );
@@ -105,16 +105,15 @@ export default async function adminRoutes(app: RouteInstance) {
   const customerListSchema = { tags, summary: 'Customers (ra-data-simple-rest list)', querystring: customerList, response: responses({ 200: { type: 'array', items: customerListItemSchema } }) };
   app.get('/admin/customers', { preHandler: anyStaff, schema: customerListSchema }, async (request, reply) => {
     const p = request.query;
-    const qb = app.db.manager.createQueryBuilder(CustomerEntity, 'c');
-    if (typeof p.filter.status === 'string') qb.andWhere('c.status = :status', { status: p.filter.status });
-    if (typeof p.filter.q === 'string' && p.filter.q.trim()) {
-      qb.andWhere(`(c.account_number = :exact OR lower(c.email) LIKE :like OR lower(c.first_name || ' ' || c.last_name) LIKE :like)`, {
-        exact: p.filter.q.trim(),
-        like: `%${p.filter.q.trim().toLowerCase().replace(/[%_]/g, '')}%`,
-      });
-    }
-    if (Array.isArray(p.filter.id)) qb.andWhere('c.id IN (:...ids)', { ids: p.filter.id.filter((x) => isUuid(x)).concat(['00000000-0000-0000-0000-000000000000']) });
-    const [list, total] = await qb.orderBy(`c.${p.sortField}`, p.sortOrder).skip(p.offset).take(p.limit).getManyAndCount();
+    const { list, total } = await customerPage(app.db.manager, {
+      status: typeof p.filter.status === 'string' ? p.filter.status : undefined,
+      search: typeof p.filter.q === 'string' && p.filter.q.trim() ? p.filter.q.trim() : undefined,
+      ids: Array.isArray(p.filter.id) ? p.filter.id.filter((x): x is string => isUuid(x)) : undefined,
+      sortField: p.sortField,
+      sortOrder: p.sortOrder,
+      offset: p.offset,
+      limit: p.limit,
+    });
     // The page's balances and withdrawal counts in one statement, not one a row.
     const summaries = await getAccountSummaries(
       app.db.manager,
@@ -132,16 +131,16 @@ export default async function adminRoutes(app: RouteInstance) {
     },
     async (request) => {
       const { id } = request.params;
-      const c = await app.db.manager.findOne(CustomerEntity, { where: { id } });
+      const c = await customerById(app.db.manager, id);
       if (!c) throw notFound('Customer not found');
       const dto = await toUserDto(app.db.manager, c);
       // Its kind only, not its bytes (no view to audit): the console shows a photo and offers a PDF as a download.
-      const proofOfAddress = c.proofOfAddressFileId ? await app.db.manager.findOne(StoredFileEntity, { select: { mimeType: true }, where: { id: c.proofOfAddressFileId } }) : null;
+      const proofOfAddressType = c.proofOfAddressFileId ? await storedFileMimeType(app.db.manager, c.proofOfAddressFileId) : undefined;
       return {
         ...dto,
         passportImage: c.passportFileId ? `/v1/files/${c.passportFileId}` : null,
         proofOfAddressImage: c.proofOfAddressFileId ? `/v1/files/${c.proofOfAddressFileId}` : null,
-        proofOfAddressType: proofOfAddress?.mimeType ?? null,
+        proofOfAddressType: proofOfAddressType ?? null,
         reviewedAt: c.reviewedAt,
         reviewedBy: c.reviewedBy,
         timeline: await timeline(app.db, 'customer', c.id),

@@ -6,6 +6,7 @@ import { withTransaction } from '../../db/transaction';
 import { burnVerify, hashSecret, verifySecret } from '../../common/crypto';
 import { confirmTotpEnrolment, lockLastTotpStep, setLastTotpStep, upsertStaffUser } from './staff-mfa.queries';
 import { StaffUserEntity } from './entities/staff-user.entity';
+import { activeStaffForSignIn } from './staff-members.queries';
 import { AttemptLimiter, type LockRule } from '../auth';
 import { StaffMfa } from './staff-mfa.service';
 import * as errors from './admin.errors';
@@ -35,11 +36,7 @@ export class AdminService {
   async login(email: string, password: string, otp: string | undefined): Promise<StaffSignIn> {
     const m = this.app.db.manager;
     if ((await this.attempts.lockedSeconds('staff_login', email)) > 0) throw errors.staffLocked();
-    const staff = await m
-      .createQueryBuilder(StaffUserEntity, 's')
-      .addSelect(['s.passwordHash', 's.totpSecretEncrypted', 's.totpPendingEncrypted', 's.totpLastStep'])
-      .where('lower(s.email) = lower(:email) AND s.active', { email })
-      .getOne();
+    const staff = await activeStaffForSignIn(m, email);
     // An invited member who has not set a password yet signs in like nobody: the same answer, the same work.
     if (!staff || !staff.passwordHash) {
       await burnVerify(password);

@@ -1,5 +1,6 @@
 import type { StaffMemberDto } from '@strongroom/shared';
 import { rows, type Queryable } from '../../common/sql';
+import { StaffUserEntity } from './entities/staff-user.entity';
 
 /** A member as the console shows them; the last sign-in is their newest staff session's start. */
 const MEMBER_COLUMNS = `s.id, s.email, s.name, s.role, s.active,
@@ -80,4 +81,32 @@ export async function acceptInvitation(db: Queryable, tokenHash: string, passwor
 
 export async function updateStaffMember(db: Queryable, id: string, name: string, role: string, active: boolean): Promise<void> {
   await db.query(`UPDATE staff_users SET name = $2, role = $3, active = $4 WHERE id = $1`, [id, name, role, active]);
+}
+
+/** A staff row's columns under the entity's property names, without its secrets. */
+const STAFF_COLUMNS = `id, email, name, role, failed_login_count AS "failedLoginCount", locked_until AS "lockedUntil", active,
+  totp_enrolled_at AS "totpEnrolledAt", invitation_expires_at AS "invitationExpiresAt", invited_by AS "invitedBy", created_at AS "createdAt"`;
+
+/** A staff member by id (undefined when there is none). */
+export async function staffUserById(db: Queryable, staffId: string): Promise<StaffUserEntity | undefined> {
+  const [staff] = await rows<StaffUserEntity>(db, `SELECT ${STAFF_COLUMNS} FROM staff_users WHERE id = $1`, [staffId]);
+  return staff && Object.assign(new StaffUserEntity(), staff);
+}
+
+/** An active member by e-mail (any case), with the password hash and authenticator state sign-in needs. */
+export async function activeStaffForSignIn(db: Queryable, email: string): Promise<StaffUserEntity | undefined> {
+  const [staff] = await rows<StaffUserEntity>(
+    db,
+    `SELECT ${STAFF_COLUMNS}, password_hash AS "passwordHash", totp_secret_encrypted AS "totpSecretEncrypted",
+       totp_pending_encrypted AS "totpPendingEncrypted", totp_last_step AS "totpLastStep"
+     FROM staff_users WHERE lower(email) = lower($1) AND active LIMIT 1`,
+    [email],
+  );
+  return staff && Object.assign(new StaffUserEntity(), staff);
+}
+
+/** The kind (MIME type) of a stored file, without its bytes. */
+export async function storedFileMimeType(db: Queryable, fileId: string): Promise<string | undefined> {
+  const [file] = await rows<{ mime_type: string }>(db, `SELECT mime_type FROM stored_files WHERE id = $1`, [fileId]);
+  return file?.mime_type;
 }

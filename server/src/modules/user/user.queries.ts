@@ -74,3 +74,39 @@ export async function updateProfileFields(db: Queryable, customerId: string, f: 
 export async function setNotificationPreferences(db: Queryable, customerId: string, preferences: NotificationPreferences): Promise<void> {
   await db.query(`UPDATE customers SET notification_preferences = $2::jsonb, updated_at = CURRENT_TIMESTAMP WHERE id = $1`, [customerId, JSON.stringify(preferences)]);
 }
+
+/** The console's sort keys, as columns. */
+const CUSTOMER_SORTABLE = { createdAt: 'created_at', lastName: 'last_name', status: 'status', accountNumber: 'account_number' } as const;
+
+export interface CustomerPageQuery {
+  status?: string;
+  /** An exact account number, or part of an e-mail address or full name. */
+  search?: string;
+  ids?: string[];
+  sortField: keyof typeof CUSTOMER_SORTABLE;
+  sortOrder: 'ASC' | 'DESC';
+  offset: number;
+  limit: number;
+}
+
+/** A page of customers for the console's list and the count of all that match. */
+export async function customerPage(db: Queryable, q: CustomerPageQuery): Promise<{ list: CustomerEntity[]; total: number }> {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  if (q.status !== undefined) where.push(`status = $${params.push(q.status)}`);
+  if (q.search !== undefined) {
+    const exact = params.push(q.search);
+    const like = params.push(`%${q.search.toLowerCase().replace(/[%_]/g, '')}%`);
+    where.push(`(account_number = $${exact} OR lower(email) LIKE $${like} OR lower(first_name || ' ' || last_name) LIKE $${like})`);
+  }
+  if (q.ids !== undefined) where.push(`id = ANY($${params.push(q.ids)}::uuid[])`);
+  const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const order = `${CUSTOMER_SORTABLE[q.sortField]} ${q.sortOrder === 'DESC' ? 'DESC' : 'ASC'}`;
+  const list = await rows<CustomerEntity>(db, `SELECT ${CUSTOMER_COLUMNS} FROM customers ${filter} ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`, [
+    ...params,
+    q.limit,
+    q.offset,
+  ]);
+  const [count] = await rows<{ total: number }>(db, `SELECT count(*)::int AS total FROM customers ${filter}`, params);
+  return { list: list.map((row) => Object.assign(new CustomerEntity(), row)), total: count.total };
+}
