@@ -1,4 +1,6 @@
+import type { NotificationPreferences } from '@strongroom/shared';
 import { rows, type Queryable } from '../../common/sql';
+import { CUSTOMER_COLUMNS, CustomerEntity } from '../user';
 
 export async function accountNumberTaken(db: Queryable, accountNumber: string): Promise<boolean> {
   return (await rows(db, `SELECT 1 FROM customers WHERE account_number = $1`, [accountNumber])).length > 0;
@@ -24,4 +26,129 @@ export async function resetPassword(db: Queryable, customerId: string, passwordH
     passwordHash,
   ]);
   return row.account_number;
+}
+
+const asCustomer = (row: CustomerEntity | undefined) => row && Object.assign(new CustomerEntity(), row);
+
+/** A customer by e-mail address (compared in lower case). */
+export async function customerByEmail(db: Queryable, email: string): Promise<CustomerEntity | undefined> {
+  const [row] = await rows<CustomerEntity>(db, `SELECT ${CUSTOMER_COLUMNS} FROM customers WHERE lower(email) = lower($1) LIMIT 1`, [email]);
+  return asCustomer(row);
+}
+
+/** A customer by account number, with the password hash sign-in checks. */
+export async function customerWithPasswordByAccountNumber(db: Queryable, accountNumber: string): Promise<CustomerEntity | undefined> {
+  const [row] = await rows<CustomerEntity>(db, `SELECT ${CUSTOMER_COLUMNS}, password_hash AS "passwordHash" FROM customers WHERE account_number = $1 LIMIT 1`, [accountNumber]);
+  return asCustomer(row);
+}
+
+/** A customer by id, with the password hash (throws when there is none: the caller is signed in as them). */
+export async function customerWithPasswordById(db: Queryable, customerId: string): Promise<CustomerEntity> {
+  const [row] = await rows<CustomerEntity>(db, `SELECT ${CUSTOMER_COLUMNS}, password_hash AS "passwordHash" FROM customers WHERE id = $1`, [customerId]);
+  if (!row) throw new Error('Customer not found');
+  return Object.assign(new CustomerEntity(), row);
+}
+
+export interface NewCustomer {
+  accountNumber: string;
+  firstName: string;
+  middleName: string | null;
+  lastName: string;
+  email: string;
+  phone: string;
+  dob: string;
+  address: string;
+  city: string;
+  state: string;
+  zipcode: string;
+  country: string;
+  occupation: string;
+  incomeRange: string;
+  accountType: string;
+  currency: string;
+  passwordHash: string;
+  pinHash: string;
+  status: string;
+  notificationPreferences: NotificationPreferences;
+}
+
+/** A new application's customer row; answers it as stored (id, defaults and timestamps filled in). */
+export async function insertCustomer(db: Queryable, c: NewCustomer): Promise<CustomerEntity> {
+  const [row] = await rows<CustomerEntity>(
+    db,
+    `INSERT INTO customers (account_number, first_name, middle_name, last_name, email, phone, dob, address, city, state, zipcode, country,
+       occupation, income_range, account_type, currency, password_hash, pin_hash, status, notification_preferences)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20::jsonb)
+     RETURNING ${CUSTOMER_COLUMNS}`,
+    [
+      c.accountNumber,
+      c.firstName,
+      c.middleName,
+      c.lastName,
+      c.email,
+      c.phone,
+      c.dob,
+      c.address,
+      c.city,
+      c.state,
+      c.zipcode,
+      c.country,
+      c.occupation,
+      c.incomeRange,
+      c.accountType,
+      c.currency,
+      c.passwordHash,
+      c.pinHash,
+      c.status,
+      JSON.stringify(c.notificationPreferences),
+    ],
+  );
+  return Object.assign(new CustomerEntity(), row, { passwordHash: c.passwordHash, pinHash: c.pinHash });
+}
+
+export async function setIdentityDocuments(db: Queryable, customerId: string, passportFileId: string, proofOfAddressFileId: string): Promise<void> {
+  await db.query(`UPDATE customers SET passport_file_id = $2, proof_of_address_file_id = $3, updated_at = CURRENT_TIMESTAMP WHERE id = $1`, [customerId, passportFileId, proofOfAddressFileId]);
+}
+
+export async function markEmailVerified(db: Queryable, customerId: string, at: Date): Promise<void> {
+  await db.query(`UPDATE customers SET email_verified_at = $2, updated_at = CURRENT_TIMESTAMP WHERE id = $1`, [customerId, at]);
+}
+
+export async function setPasswordHash(db: Queryable, customerId: string, passwordHash: string): Promise<void> {
+  await db.query(`UPDATE customers SET password_hash = $2, updated_at = CURRENT_TIMESTAMP WHERE id = $1`, [customerId, passwordHash]);
+}
+
+export async function insertEmailVerification(db: Queryable, customerId: string, codeHash: string, expiresAt: Date): Promise<void> {
+  await db.query(`INSERT INTO email_verifications (customer_id, code_hash, expires_at) VALUES ($1, $2, $3)`, [customerId, codeHash, expiresAt]);
+}
+
+export interface EmailVerificationRow {
+  id: string;
+  codeHash: string;
+  expiresAt: Date;
+  attempts: number;
+  consumedAt: Date | null;
+}
+
+/** The customer's newest verification code, locked for this transaction. */
+export async function lockLatestEmailVerification(db: Queryable, customerId: string): Promise<EmailVerificationRow | undefined> {
+  const [row] = await rows<EmailVerificationRow>(
+    db,
+    `SELECT id, code_hash AS "codeHash", expires_at AS "expiresAt", attempts, consumed_at AS "consumedAt"
+     FROM email_verifications WHERE customer_id = $1 ORDER BY created_at DESC LIMIT 1 FOR UPDATE`,
+    [customerId],
+  );
+  return row;
+}
+
+export async function setEmailVerificationAttempts(db: Queryable, verificationId: string, attempts: number): Promise<void> {
+  await db.query(`UPDATE email_verifications SET attempts = $2 WHERE id = $1`, [verificationId, attempts]);
+}
+
+export async function consumeEmailVerification(db: Queryable, verificationId: string, at: Date): Promise<void> {
+  await db.query(`UPDATE email_verifications SET consumed_at = $2 WHERE id = $1`, [verificationId, at]);
+}
+
+export async function insertPasswordReset(db: Queryable, customerId: string, tokenHash: string, expiresAt: Date): Promise<void> {
+  await db.query(`INSERT INTO password_resets (customer_id, token_hash, expires_at) VALUES ($1, $2, $3)`, [customerId, tokenHash, expiresAt]);
 }

@@ -12,13 +12,28 @@ import {
 } from '@strongroom/shared';
 import { withTransaction } from '../../db/transaction';
 import { burnVerify, hashPin, pinPepperFrom, hashSecret, hmacHex, randomDigits, randomToken, sha256Hex, verifySecret } from '../../common/crypto';
-import { CustomerEntity, DEFAULT_NOTIFICATION_PREFERENCES, personalFields, toUserDto } from '../user';
-import { EmailVerificationEntity } from './entities/email-verification.entity';
-import { PasswordResetEntity } from './entities/password-reset.entity';
+import { customerById, type CustomerEntity, DEFAULT_NOTIFICATION_PREFERENCES, personalFields, toUserDto } from '../user';
 import { PASSPORT_RULES, PROOF_OF_ADDRESS_RULES, type StoredFileEntity } from '../files';
 import { openCustomerAccount } from '../ledger';
 import * as errors from './auth.errors';
-import { accountNumberTaken, claimResetToken, emailRegistered, resetPassword } from './auth.queries';
+import {
+  accountNumberTaken,
+  claimResetToken,
+  consumeEmailVerification,
+  customerByEmail,
+  customerWithPasswordByAccountNumber,
+  customerWithPasswordById,
+  emailRegistered,
+  insertCustomer,
+  insertEmailVerification,
+  insertPasswordReset,
+  lockLatestEmailVerification,
+  markEmailVerified,
+  resetPassword,
+  setEmailVerificationAttempts,
+  setIdentityDocuments,
+  setPasswordHash,
+} from './auth.queries';
 import { endPasswordResets } from './email-change.queries';
 import { AttemptLimiter, type LockRule } from './attempts.service';
 
@@ -61,7 +76,7 @@ export class AuthService {
       try {
         customer = await withTransaction(this.app.db, async (m) => {
           if (await emailRegistered(m, input.email)) throw errors.emailTaken();
-          const c = m.create(CustomerEntity, {
+          const c = await insertCustomer(m, {
             accountNumber: await this.newAccountNumber(m),
             ...personalFields(input),
             occupation: input.occupation,
@@ -73,20 +88,15 @@ export class AuthService {
             status: 'pending_review',
             notificationPreferences: DEFAULT_NOTIFICATION_PREFERENCES,
           });
-          await m.save(c);
           const passport = await this.app.files.store(m, photos.passport!, passportType, 'passport', c.id);
           stored.push(passport);
           const proofOfAddress = await this.app.files.store(m, photos.proofOfAddress!, proofOfAddressType, 'proof_of_address', c.id);
           stored.push(proofOfAddress);
           c.passportFileId = passport.id;
           c.proofOfAddressFileId = proofOfAddress.id;
-          await m.update(CustomerEntity, { id: c.id }, { passportFileId: passport.id, proofOfAddressFileId: proofOfAddress.id });
+          await setIdentityDocuments(m, c.id, passport.id, proofOfAddress.id);
           await openCustomerAccount(m, c.id, c.currency);
-          await m.insert(EmailVerificationEntity, {
-            customerId: c.id,
-            codeHash: this.codeHash(c.id, code),
-            expiresAt: new Date(Date.now() + VERIFICATION_CODE_TTL_MINUTES * 60_000),
-          });
+          await insertEmailVerification(m, c.id, this.codeHash(c.id, code), new Date(Date.now() + VERIFICATION_CODE_TTL_MINUTES * 60_000));
           return c;
         });
       } catch (err) {
@@ -106,7 +116,7 @@ export class AuthService {
   }
 
   private async findByEmail(m: EntityManager, email: string) {
-    return m.createQueryBuilder(CustomerEntity, 'c').where('lower(c.email) = lower(:email)', { email }).getOne();
+    return customerByEmail(m, email);
   }
 
   /**
@@ -118,17 +128,17 @@ export class AuthService {
     const outcome = await withTransaction(this.app.db, async (m) => {
       const c = await this.findByEmail(m, email);
       if (!c) return errors.codeIncorrect();
-      const v = await m.findOne(EmailVerificationEntity, { where: { customerId: c.id }, order: { createdAt: 'DESC' }, lock: { mode: 'pessimistic_write' } });
+      const v = await lockLatestEmailVerification(m, c.id);
       if (c.emailVerifiedAt) return v && v.consumedAt && v.codeHash === this.codeHash(c.id, code) ? ('verified' as const) : errors.codeIncorrect();
       if (!v || v.consumedAt) return errors.codeIncorrect();
       if (v.attempts >= MAX_CODE_ATTEMPTS) return errors.tooManyCodeAttempts();
       if (v.expiresAt.getTime() < Date.now()) return errors.codeExpired();
       if (v.codeHash !== this.codeHash(c.id, code)) {
-        await m.update(EmailVerificationEntity, { id: v.id }, { attempts: v.attempts + 1 });
+        await setEmailVerificationAttempts(m, v.id, v.attempts + 1);
         return v.attempts + 1 >= MAX_CODE_ATTEMPTS ? errors.tooManyCodeAttempts() : errors.codeIncorrect();
       }
-      await m.update(EmailVerificationEntity, { id: v.id }, { consumedAt: new Date() });
-      await m.update(CustomerEntity, { id: c.id }, { emailVerifiedAt: new Date() });
+      await consumeEmailVerification(m, v.id, new Date());
+      await markEmailVerified(m, c.id, new Date());
       return 'verified' as const;
     });
     // Wrong attempts must be counted even though the answer is an error: commit first, then throw.
@@ -148,11 +158,7 @@ export class AuthService {
       const c = await this.findByEmail(m, email);
       if (!c || c.emailVerifiedAt) return undefined;
       const code = randomDigits(6);
-      await m.insert(EmailVerificationEntity, {
-        customerId: c.id,
-        codeHash: this.codeHash(c.id, code),
-        expiresAt: new Date(Date.now() + VERIFICATION_CODE_TTL_MINUTES * 60_000),
-      });
+      await insertEmailVerification(m, c.id, this.codeHash(c.id, code), new Date(Date.now() + VERIFICATION_CODE_TTL_MINUTES * 60_000));
       return { c, code };
     });
     if (result) {
@@ -167,7 +173,7 @@ export class AuthService {
   async login(accountNumber: string, password: string) {
     const m = this.app.db.manager;
     if ((await this.attempts.lockedSeconds('login', accountNumber)) > 0) throw errors.accountLocked();
-    const c = await m.createQueryBuilder(CustomerEntity, 'c').addSelect('c.passwordHash').where('c.accountNumber = :accountNumber', { accountNumber }).getOne();
+    const c = await customerWithPasswordByAccountNumber(m, accountNumber);
     const passwordOk = c ? await verifySecret(c.passwordHash, password) : (await burnVerify(password), false);
     if (!c || !passwordOk) {
       if (await this.attempts.fail('login', accountNumber, LOGIN_LOCK)) throw errors.accountLocked();
@@ -179,9 +185,9 @@ export class AuthService {
 
   async changePassword(customerId: string, sessionId: string, currentPassword: string, newPassword: string) {
     const m = this.app.db.manager;
-    const c = await m.createQueryBuilder(CustomerEntity, 'c').addSelect('c.passwordHash').where('c.id = :id', { id: customerId }).getOneOrFail();
+    const c = await customerWithPasswordById(m, customerId);
     if (!(await verifySecret(c.passwordHash, currentPassword))) throw errors.currentPasswordWrong();
-    await m.update(CustomerEntity, { id: c.id }, { passwordHash: await hashSecret(newPassword) });
+    await setPasswordHash(m, c.id, await hashSecret(newPassword));
     await this.expireResetLinks(m, c.id);
     await this.app.sessions.revokeAllFor('customer', c.id, sessionId);
     if (c.notificationPreferences.securityAlerts) {
@@ -202,7 +208,7 @@ export class AuthService {
       const found = await this.findByEmail(m, email);
       if (!found) return undefined;
       await this.expireResetLinks(m, found.id);
-      await m.insert(PasswordResetEntity, { customerId: found.id, tokenHash: sha256Hex(token), expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60_000) });
+      await insertPasswordReset(m, found.id, sha256Hex(token), new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60_000));
       return found;
     });
     if (!c) return;
@@ -226,7 +232,8 @@ export class AuthService {
 
   async userFor(customerId: string) {
     const m = this.app.db.manager;
-    const c = await m.findOneOrFail(CustomerEntity, { where: { id: customerId } });
+    const c = await customerById(m, customerId);
+    if (!c) throw new Error('Customer not found');
     return toUserDto(m, c);
   }
 }

@@ -4,7 +4,8 @@ import { AppError } from '../../common/app-error';
 import { hmacHex, randomDigits, verifySecret } from '../../common/crypto';
 import * as q from './email-change.queries';
 import { withTransaction } from '../../db/transaction';
-import { CustomerEntity, toUserDto } from '../user';
+import { customerById, toUserDto } from '../user';
+import { customerWithPasswordById } from './auth.queries';
 import { AttemptLimiter } from './attempts.service';
 import * as errors from './auth.errors';
 
@@ -30,7 +31,7 @@ export class EmailChangeService {
     const email = newEmail.trim().toLowerCase();
     if ((await this.attempts.lockedSeconds('email_change', customerId)) > 0) throw errors.tooManyPasswordTries();
     const m = this.app.db.manager;
-    const c = await m.createQueryBuilder(CustomerEntity, 'c').addSelect('c.passwordHash').where('c.id = :id', { id: customerId }).getOneOrFail();
+    const c = await customerWithPasswordById(m, customerId);
     if (!(await verifySecret(c.passwordHash, currentPassword))) {
       if (await this.attempts.fail('email_change', customerId, PASSWORD_LOCK)) throw errors.tooManyPasswordTries();
       throw errors.currentPasswordWrong();
@@ -70,7 +71,8 @@ export class EmailChangeService {
     // Wrong codes are counted even though the answer is an error: commit first, then throw.
     if (outcome instanceof Error) throw outcome;
     await this.app.mailer.send({ to: outcome.oldEmail, template: 'emailChanged', data: { firstName: outcome.firstName, newEmail: outcome.newEmail }, customerId });
-    const c = await this.app.db.manager.findOneByOrFail(CustomerEntity, { id: customerId });
+    const c = await customerById(this.app.db.manager, customerId);
+    if (!c) throw new Error('Customer not found');
     return toUserDto(this.app.db.manager, c);
   }
 }

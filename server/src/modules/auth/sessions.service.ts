@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../common/app-error';
 import { customerSessionHistory, recentCustomerSessions, revokeOwnSession } from './session.queries';
 import { describeDevice } from './device';
-import { CustomerEntity } from '../user';
+import { customerById } from '../user';
 
 export interface SessionView {
   id: string;
@@ -54,7 +54,7 @@ export class CustomerSessionsService {
     if (!current || earlier.length === 0) return;
     const device = describeDevice(current.user_agent);
     if (earlier.some((s) => describeDevice(s.user_agent) === device)) return;
-    const c = await this.app.db.manager.findOneBy(CustomerEntity, { id: customerId });
+    const c = await customerById(this.app.db.manager, customerId);
     if (!c || !c.notificationPreferences.securityAlerts) return;
     await this.app.mailer.send({
       to: c.email,

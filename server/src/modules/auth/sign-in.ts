@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CustomerEntity, toUserDto } from '../user';
+import { customerById, toUserDto } from '../user';
 import { CustomerSessionsService } from './sessions.service';
 import { clientOf, setSessionCookies } from './session.http';
 
@@ -14,7 +14,8 @@ export async function completeCustomerSignIn(app: FastifyInstance, request: Fast
   const session = await app.sessions.create('customer', customerId, clientOf(request));
   const notices = new CustomerSessionsService(app);
   app.background.run('new device notice', () => notices.noticeNewDevice(customerId, session.sessionId));
-  const customer = await app.db.manager.findOneByOrFail(CustomerEntity, { id: customerId });
+  const customer = await customerById(app.db.manager, customerId);
+  if (!customer) throw new Error('Customer not found');
   const user = await toUserDto(app.db.manager, customer);
   if (wantsBearer(request)) return { success: true, message: 'Signed in', user, token: session.token };
   setSessionCookies(reply, app.sessions, 'customer', session.token, session.csrfToken);

@@ -26,7 +26,7 @@ export async function setApplicationStatus(db: Queryable, customerId: string, st
 export const PENDING_APPLICATIONS_SQL = `SELECT count(*) FROM customers WHERE status = 'pending_review'`;
 
 /** A customer row's columns under the entity's property names (never the password or PIN hash). */
-const CUSTOMER_COLUMNS = `id, account_number AS "accountNumber", first_name AS "firstName", middle_name AS "middleName",
+export const CUSTOMER_COLUMNS = `id, account_number AS "accountNumber", first_name AS "firstName", middle_name AS "middleName",
   last_name AS "lastName", email, phone, dob::text AS dob, address, city, state, zipcode, country, occupation,
   income_range AS "incomeRange", account_type AS "accountType", currency, image_file_id AS "imageFileId",
   passport_file_id AS "passportFileId", proof_of_address_file_id AS "proofOfAddressFileId", status,
