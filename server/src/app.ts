@@ -25,6 +25,7 @@ import { defineMailJobs } from './modules/mail';
 import { errorResponse, okResponse, responses, yupValidatorCompiler } from './common/route-schemas';
 import { API_TAGS, contractTransform, securitySchemes, serversFor } from './common/openapi-contract';
 import type { YupTypeProvider } from './common/type-provider';
+import { isPrimaryDatabase } from './common/readiness.queries';
 import { registerFrontEnds, type FrontEndOptions } from './plugins/front-ends.plugin';
 import { authRoutes, securityRoutes, passkeysRoutes as passkeyRoutes } from './modules/auth';
 import { userRoutes } from './modules/user';
@@ -178,8 +179,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   app.get('/readyz', { schema: { hide: true, response: healthResponse } }, async (_req, reply) => {
     try {
       // Ready only with a primary behind DATABASE_URL: after a failover, a replica (or nothing) may answer there.
-      const [{ primary }] = await app.db.query<{ primary: boolean }[]>('SELECT NOT pg_is_in_recovery() AS primary');
-      if (!primary) return reply.status(503).send({ success: false, error: 'no primary database' });
+      if (!(await isPrimaryDatabase(app.db))) return reply.status(503).send({ success: false, error: 'no primary database' });
       return { success: true, status: 'ready' };
     } catch {
       return reply.status(503).send({ success: false, error: 'database unavailable' });
