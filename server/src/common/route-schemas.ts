@@ -130,6 +130,7 @@ export const timelineSchema = {
   type: 'array',
   items: {
     type: 'object',
+    required: ['status', 'from', 'at', 'reason', 'by'],
     properties: {
       status: { type: 'string' },
       from: { type: ['string', 'null'] },

@@ -4365,7 +4365,20 @@ export interface operations {
               reference: string;
               /** @enum {string} */
               type: 'credit' | 'debit';
-              kind: string;
+              /** @enum {string} */
+              kind:
+                | 'transfer_same'
+                | 'transfer_local'
+                | 'transfer_international'
+                | 'incoming'
+                | 'fee'
+                | 'opening'
+                | 'adjustment'
+                | 'card_payment'
+                | 'refund'
+                | 'cheque_deposit'
+                | 'loan_disbursement'
+                | 'loan_repayment';
               /** @enum {string} */
               status: 'success' | 'pending' | 'failed' | 'cancelled';
               description: string;
@@ -4375,12 +4388,12 @@ export interface operations {
               currency: string;
               /** @example 125.00 */
               fees: string;
-              recipient?: string | null;
+              recipient: string | null;
               /** @example 125.00 */
-              balanceAfter?: string | null;
-              channel?: string;
-              location?: string | null;
-              memo?: string | null;
+              balanceAfter: string | null;
+              channel: string;
+              location: string | null;
+              memo: string | null;
               /** Format: date-time */
               createdAt: string;
               statusReason?: string;
@@ -5665,7 +5678,20 @@ export interface operations {
               reference: string;
               /** @enum {string} */
               type: 'credit' | 'debit';
-              kind: string;
+              /** @enum {string} */
+              kind:
+                | 'transfer_same'
+                | 'transfer_local'
+                | 'transfer_international'
+                | 'incoming'
+                | 'fee'
+                | 'opening'
+                | 'adjustment'
+                | 'card_payment'
+                | 'refund'
+                | 'cheque_deposit'
+                | 'loan_disbursement'
+                | 'loan_repayment';
               /** @enum {string} */
               status: 'success' | 'pending' | 'failed' | 'cancelled';
               description: string;
@@ -5675,12 +5701,12 @@ export interface operations {
               currency: string;
               /** @example 125.00 */
               fees: string;
-              recipient?: string | null;
+              recipient: string | null;
               /** @example 125.00 */
-              balanceAfter?: string | null;
-              channel?: string;
-              location?: string | null;
-              memo?: string | null;
+              balanceAfter: string | null;
+              channel: string;
+              location: string | null;
+              memo: string | null;
               /** Format: date-time */
               createdAt: string;
               statusReason?: string;
@@ -5781,7 +5807,56 @@ export interface operations {
             success: true;
             message: string;
             transaction: {
-              [key: string]: unknown;
+              /** Format: uuid */
+              id: string;
+              reference: string;
+              /** @enum {string} */
+              type: 'credit' | 'debit';
+              /** @enum {string} */
+              kind:
+                | 'transfer_same'
+                | 'transfer_local'
+                | 'transfer_international'
+                | 'incoming'
+                | 'fee'
+                | 'opening'
+                | 'adjustment'
+                | 'card_payment'
+                | 'refund'
+                | 'cheque_deposit'
+                | 'loan_disbursement'
+                | 'loan_repayment';
+              /** @enum {string} */
+              status: 'success' | 'pending' | 'failed' | 'cancelled';
+              description: string;
+              category: string;
+              /** @example 125.00 */
+              amount: string;
+              currency: string;
+              /** @example 125.00 */
+              fees: string;
+              recipient: string | null;
+              /** @example 125.00 */
+              balanceAfter: string | null;
+              channel: string;
+              location: string | null;
+              memo: string | null;
+              /** Format: date-time */
+              createdAt: string;
+              statusReason?: string;
+              accountHolder?: {
+                name: string;
+                accountNumber: string;
+              };
+              timeline: {
+                status: string;
+                from: string | null;
+                /** Format: date-time */
+                at: string;
+                reason: string | null;
+                /** @enum {string} */
+                by: 'you' | 'Strongroom' | 'system';
+              }[];
             };
           } & {
             [key: string]: unknown;
@@ -5945,7 +6020,20 @@ export interface operations {
               reference: string;
               /** @enum {string} */
               type: 'credit' | 'debit';
-              kind: string;
+              /** @enum {string} */
+              kind:
+                | 'transfer_same'
+                | 'transfer_local'
+                | 'transfer_international'
+                | 'incoming'
+                | 'fee'
+                | 'opening'
+                | 'adjustment'
+                | 'card_payment'
+                | 'refund'
+                | 'cheque_deposit'
+                | 'loan_disbursement'
+                | 'loan_repayment';
               /** @enum {string} */
               status: 'success' | 'pending' | 'failed' | 'cancelled';
               description: string;
@@ -5955,12 +6043,12 @@ export interface operations {
               currency: string;
               /** @example 125.00 */
               fees: string;
-              recipient?: string | null;
+              recipient: string | null;
               /** @example 125.00 */
-              balanceAfter?: string | null;
-              channel?: string;
-              location?: string | null;
-              memo?: string | null;
+              balanceAfter: string | null;
+              channel: string;
+              location: string | null;
+              memo: string | null;
               /** Format: date-time */
               createdAt: string;
               statusReason?: string;

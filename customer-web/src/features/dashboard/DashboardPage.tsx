@@ -11,7 +11,6 @@ import { Link as RouterLink } from 'react-router-dom';
 import { DASHBOARD_RECENT_COUNT, formatMoney, minorToDisplayNumber, parseAmountToMinor, type DashboardSummaryDto } from '@strongroom/shared';
 import { useAuth } from '../../auth/AuthContext';
 import { useApi } from '../../api/useApi';
-import { undeclared } from '../../api/client';
 import { BalanceCard } from '../../components/BalanceCard';
 import { StatTile } from '../../components/StatTile';
 import { TransactionRow } from '../../components/TransactionRow';
@@ -91,7 +90,7 @@ export default function DashboardPage() {
   const comparedWith = `vs ${comparedDays}`;
   // While loading or after a failure the flows are unknown: show a placeholder, never a made-up $0.00.
   const flowValue = (amount: string | undefined) => (data ? amount : loading ? <Skeleton width={110} /> : '—');
-  const recent = undeclared<DashboardSummaryDto['recent']>(data?.recent.slice(0, DASHBOARD_RECENT_COUNT) ?? []);
+  const recent = data?.recent.slice(0, DASHBOARD_RECENT_COUNT) ?? [];
 
   return (
     <Stack spacing={{ xs: 2, md: 3 }}>

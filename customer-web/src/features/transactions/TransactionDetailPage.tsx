@@ -5,9 +5,9 @@ import PersonIcon from '@mui/icons-material/Person';
 import PlaceIcon from '@mui/icons-material/Place';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
-import { formatMoney, type TransactionDto } from '@strongroom/shared';
+import { formatMoney } from '@strongroom/shared';
 import { useApi } from '../../api/useApi';
-import { ApiError, undeclared } from '../../api/client';
+import { ApiError } from '../../api/client';
 import { DateText } from '../../components/DateText';
 import { StatusChip } from '../../components/StatusChip';
 import { StatusTimeline } from '../../components/StatusTimeline';
@@ -27,7 +27,7 @@ export default function TransactionDetailPage() {
   const { reference } = useParams();
   const { enqueueSnackbar } = useSnackbar();
   const { data, error } = useApi('/v1/transaction/{reference}', { params: { path: { reference: reference ?? '' } } });
-  const tx = undeclared<TransactionDto | undefined>(data?.transaction);
+  const tx = data?.transaction;
 
   const copy = async (label: string, value: string) => {
     try {

@@ -2,12 +2,11 @@ import { useEffect, useState } from 'react';
 import { Box, Card, CardContent, Grid, InputAdornment, List, MenuItem, Pagination, Skeleton, Stack, TextField, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import { useSearchParams } from 'react-router-dom';
-import { TRANSACTION_STATUSES, type TransactionDto } from '@strongroom/shared';
+import { TRANSACTION_STATUSES } from '@strongroom/shared';
 import { useApi } from '../../api/useApi';
 import type { QueryOf } from '../../api/client';
 
 type Query = QueryOf<'/v1/transaction'>;
-import { undeclared } from '../../api/client';
 import { TransactionRow } from '../../components/TransactionRow';
 import { StatementCard } from './StatementCard';
 
@@ -102,7 +101,7 @@ export default function TransactionsPage() {
                 {data.totalCapped ? '+' : ''} transaction{data.total === 1 ? '' : 's'}
               </Typography>
               <List disablePadding>
-                {undeclared<TransactionDto[]>(data.items).map((tx) => (
+                {data.items.map((tx) => (
                   <TransactionRow key={tx.id} tx={tx} />
                 ))}
               </List>

@@ -1,5 +1,5 @@
-import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '@strongroom/shared';
-import { moneySchema } from '../../common/route-schemas';
+import { TRANSACTION_KINDS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '@strongroom/shared';
+import { moneySchema, timelineSchema } from '../../common/route-schemas';
 
 const text = { type: 'string' };
 const textOrNull = { type: ['string', 'null'] };
@@ -9,12 +9,13 @@ const textOrNull = { type: ['string', 'null'] };
  */
 export const transactionItemSchema = {
   type: 'object',
-  required: ['id', 'reference', 'type', 'kind', 'status', 'description', 'category', 'amount', 'currency', 'fees', 'createdAt'],
+  // toTransactionDto always writes these (null where the row has none); statusReason only where staff gave one.
+  required: ['id', 'reference', 'type', 'kind', 'status', 'description', 'category', 'amount', 'currency', 'fees', 'recipient', 'balanceAfter', 'channel', 'location', 'memo', 'createdAt'],
   properties: {
     id: { type: 'string', format: 'uuid' },
     reference: text,
     type: { type: 'string', enum: [...TRANSACTION_TYPES] },
-    kind: text,
+    kind: { type: 'string', enum: [...TRANSACTION_KINDS] },
     status: { type: 'string', enum: [...TRANSACTION_STATUSES] },
     description: text,
     category: text,
@@ -30,3 +31,12 @@ export const transactionItemSchema = {
     statusReason: text,
   },
 };
+
+/** One transaction as its owner's detail view shows it: the list's fields, the holder where known, its status history. */
+export const transactionDetailSchema = Object.assign({}, transactionItemSchema, {
+  required: transactionItemSchema.required.concat('timeline'),
+  properties: Object.assign({}, transactionItemSchema.properties, {
+    accountHolder: { type: 'object', required: ['name', 'accountNumber'], properties: { name: text, accountNumber: text } },
+    timeline: timelineSchema,
+  }),
+});

@@ -3,7 +3,7 @@ import { perCustomerLimit } from '../../common/rate-limits';
 import * as yup from 'yup';
 import { statementQuerySchema, transactionQuerySchema } from '@strongroom/shared';
 import { errorResponse, idParamsFor, okResponse, responses } from '../../common/route-schemas';
-import { transactionItemSchema } from './transaction-item.schema';
+import { transactionDetailSchema, transactionItemSchema } from './transaction-item.schema';
 import { timeline } from '../review';
 import { COUNT_LOOKAHEAD, getTransactionForCustomer, listTransactions, listTransactionsForStaff, transactionForStaff } from './transactions.service';
 import { listQuery, sendList } from '../../common/list-paging';
@@ -73,7 +73,7 @@ export default async function transactionRoutes(app: RouteInstance) {
         tags,
         summary: 'One transaction by reference (owner only), with its status history',
         params: referenceParams,
-        response: responses({ 200: okResponse({ transaction: openObject }) }),
+        response: responses({ 200: okResponse({ transaction: transactionDetailSchema }) }),
       },
     },
     async (request) => {
