@@ -6845,15 +6845,20 @@ export interface operations {
             /** @enum {boolean} */
             success: true;
             message: string;
-            cards: ({
+            cards: {
               id: string;
-              cardType: string;
-              status: string;
+              /** @enum {string} */
+              cardType: 'visa' | 'mastercard' | 'american_express' | 'discover';
+              /** @enum {string} */
+              status: 'pending' | 'awaiting_second_approval' | 'rejected' | 'active' | 'blocked';
               holderName: string;
               last4: string | null;
               expiry: string | null;
               frozen: boolean;
               frozenByAccount: boolean;
+              blockReason: string | null;
+              rejectionReason: string | null;
+              currency: string;
               /** @example 125.00 */
               creditLimit: string;
               /** @example 125.00 */
@@ -6862,9 +6867,12 @@ export interface operations {
               holds: string;
               /** @example 125.00 */
               availableCredit: string;
-            } & {
-              [key: string]: unknown;
-            })[];
+              rewards: string;
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              issuedAt: string | null;
+            }[];
           } & {
             [key: string]: unknown;
           };
@@ -6935,13 +6943,18 @@ export interface operations {
             message: string;
             card: {
               id: string;
-              cardType: string;
-              status: string;
+              /** @enum {string} */
+              cardType: 'visa' | 'mastercard' | 'american_express' | 'discover';
+              /** @enum {string} */
+              status: 'pending' | 'awaiting_second_approval' | 'rejected' | 'active' | 'blocked';
               holderName: string;
               last4: string | null;
               expiry: string | null;
               frozen: boolean;
               frozenByAccount: boolean;
+              blockReason: string | null;
+              rejectionReason: string | null;
+              currency: string;
               /** @example 125.00 */
               creditLimit: string;
               /** @example 125.00 */
@@ -6950,8 +6963,11 @@ export interface operations {
               holds: string;
               /** @example 125.00 */
               availableCredit: string;
-            } & {
-              [key: string]: unknown;
+              rewards: string;
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              issuedAt: string | null;
             };
           } & {
             [key: string]: unknown;
@@ -7001,13 +7017,18 @@ export interface operations {
             message: string;
             card: {
               id: string;
-              cardType: string;
-              status: string;
+              /** @enum {string} */
+              cardType: 'visa' | 'mastercard' | 'american_express' | 'discover';
+              /** @enum {string} */
+              status: 'pending' | 'awaiting_second_approval' | 'rejected' | 'active' | 'blocked';
               holderName: string;
               last4: string | null;
               expiry: string | null;
               frozen: boolean;
               frozenByAccount: boolean;
+              blockReason: string | null;
+              rejectionReason: string | null;
+              currency: string;
               /** @example 125.00 */
               creditLimit: string;
               /** @example 125.00 */
@@ -7016,8 +7037,11 @@ export interface operations {
               holds: string;
               /** @example 125.00 */
               availableCredit: string;
-            } & {
-              [key: string]: unknown;
+              rewards: string;
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              issuedAt: string | null;
             };
           } & {
             [key: string]: unknown;
@@ -7169,13 +7193,18 @@ export interface operations {
             message: string;
             card: {
               id: string;
-              cardType: string;
-              status: string;
+              /** @enum {string} */
+              cardType: 'visa' | 'mastercard' | 'american_express' | 'discover';
+              /** @enum {string} */
+              status: 'pending' | 'awaiting_second_approval' | 'rejected' | 'active' | 'blocked';
               holderName: string;
               last4: string | null;
               expiry: string | null;
               frozen: boolean;
               frozenByAccount: boolean;
+              blockReason: string | null;
+              rejectionReason: string | null;
+              currency: string;
               /** @example 125.00 */
               creditLimit: string;
               /** @example 125.00 */
@@ -7184,8 +7213,11 @@ export interface operations {
               holds: string;
               /** @example 125.00 */
               availableCredit: string;
-            } & {
-              [key: string]: unknown;
+              rewards: string;
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              issuedAt: string | null;
             };
           } & {
             [key: string]: unknown;
@@ -7235,13 +7267,18 @@ export interface operations {
             message: string;
             card: {
               id: string;
-              cardType: string;
-              status: string;
+              /** @enum {string} */
+              cardType: 'visa' | 'mastercard' | 'american_express' | 'discover';
+              /** @enum {string} */
+              status: 'pending' | 'awaiting_second_approval' | 'rejected' | 'active' | 'blocked';
               holderName: string;
               last4: string | null;
               expiry: string | null;
               frozen: boolean;
               frozenByAccount: boolean;
+              blockReason: string | null;
+              rejectionReason: string | null;
+              currency: string;
               /** @example 125.00 */
               creditLimit: string;
               /** @example 125.00 */
@@ -7250,8 +7287,11 @@ export interface operations {
               holds: string;
               /** @example 125.00 */
               availableCredit: string;
-            } & {
-              [key: string]: unknown;
+              rewards: string;
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              issuedAt: string | null;
             };
           } & {
             [key: string]: unknown;
@@ -7312,13 +7352,18 @@ export interface operations {
             message: string;
             card: {
               id: string;
-              cardType: string;
-              status: string;
+              /** @enum {string} */
+              cardType: 'visa' | 'mastercard' | 'american_express' | 'discover';
+              /** @enum {string} */
+              status: 'pending' | 'awaiting_second_approval' | 'rejected' | 'active' | 'blocked';
               holderName: string;
               last4: string | null;
               expiry: string | null;
               frozen: boolean;
               frozenByAccount: boolean;
+              blockReason: string | null;
+              rejectionReason: string | null;
+              currency: string;
               /** @example 125.00 */
               creditLimit: string;
               /** @example 125.00 */
@@ -7327,8 +7372,11 @@ export interface operations {
               holds: string;
               /** @example 125.00 */
               availableCredit: string;
-            } & {
-              [key: string]: unknown;
+              rewards: string;
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              issuedAt: string | null;
             };
           } & {
             [key: string]: unknown;
@@ -7584,13 +7632,18 @@ export interface operations {
             message: string;
             card: {
               id: string;
-              cardType: string;
-              status: string;
+              /** @enum {string} */
+              cardType: 'visa' | 'mastercard' | 'american_express' | 'discover';
+              /** @enum {string} */
+              status: 'pending' | 'awaiting_second_approval' | 'rejected' | 'active' | 'blocked';
               holderName: string;
               last4: string | null;
               expiry: string | null;
               frozen: boolean;
               frozenByAccount: boolean;
+              blockReason: string | null;
+              rejectionReason: string | null;
+              currency: string;
               /** @example 125.00 */
               creditLimit: string;
               /** @example 125.00 */
@@ -7599,8 +7652,11 @@ export interface operations {
               holds: string;
               /** @example 125.00 */
               availableCredit: string;
-            } & {
-              [key: string]: unknown;
+              rewards: string;
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              issuedAt: string | null;
             };
           } & {
             [key: string]: unknown;
@@ -7650,13 +7706,18 @@ export interface operations {
             message: string;
             card: {
               id: string;
-              cardType: string;
-              status: string;
+              /** @enum {string} */
+              cardType: 'visa' | 'mastercard' | 'american_express' | 'discover';
+              /** @enum {string} */
+              status: 'pending' | 'awaiting_second_approval' | 'rejected' | 'active' | 'blocked';
               holderName: string;
               last4: string | null;
               expiry: string | null;
               frozen: boolean;
               frozenByAccount: boolean;
+              blockReason: string | null;
+              rejectionReason: string | null;
+              currency: string;
               /** @example 125.00 */
               creditLimit: string;
               /** @example 125.00 */
@@ -7665,8 +7726,11 @@ export interface operations {
               holds: string;
               /** @example 125.00 */
               availableCredit: string;
-            } & {
-              [key: string]: unknown;
+              rewards: string;
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              issuedAt: string | null;
             };
           } & {
             [key: string]: unknown;
@@ -7716,13 +7780,18 @@ export interface operations {
             message: string;
             card: {
               id: string;
-              cardType: string;
-              status: string;
+              /** @enum {string} */
+              cardType: 'visa' | 'mastercard' | 'american_express' | 'discover';
+              /** @enum {string} */
+              status: 'pending' | 'awaiting_second_approval' | 'rejected' | 'active' | 'blocked';
               holderName: string;
               last4: string | null;
               expiry: string | null;
               frozen: boolean;
               frozenByAccount: boolean;
+              blockReason: string | null;
+              rejectionReason: string | null;
+              currency: string;
               /** @example 125.00 */
               creditLimit: string;
               /** @example 125.00 */
@@ -7731,8 +7800,11 @@ export interface operations {
               holds: string;
               /** @example 125.00 */
               availableCredit: string;
-            } & {
-              [key: string]: unknown;
+              rewards: string;
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              issuedAt: string | null;
             };
           } & {
             [key: string]: unknown;

@@ -148,7 +148,7 @@ export function CardPanel({ card, onChanged }: { card: CardDto; onChanged(update
       const params = { path: { id: card.id } };
       const res = await (card.frozen ? api.PATCH('/v1/card/{id}/unfreeze', { params }) : api.PATCH('/v1/card/{id}/freeze', { params }));
       toastFreeze(res.message);
-      onChanged(undeclared<CardDto>(res.card));
+      onChanged(res.card);
     } catch (err) {
       enqueueSnackbar((err as Error).message, { variant: 'error' });
     } finally {

@@ -4,7 +4,6 @@ import AddCardIcon from '@mui/icons-material/AddCard';
 import { useSearchParams } from 'react-router-dom';
 import type { CardDto } from '@strongroom/shared';
 import { useApi } from '../../api/useApi';
-import { undeclared } from '../../api/client';
 import { useAuth } from '../../auth/AuthContext';
 import { FullScreenLoader } from '../../components/FullScreenLoader';
 import { FREEZE_CHANGED_EVENT, FreezeEverythingButton } from '../freeze/FreezeEverything';
@@ -18,7 +17,7 @@ function ManageCards({ onAdd }: { onAdd(): void }) {
   const { data, error, loading, reload, setData } = useApi('/v1/card');
   // A card as a write answered it replaces the listed one at once; the reload after it brings the rest (holds, activity).
   const changed = (updated?: CardDto) => {
-    if (updated) setData((listed) => listed && { ...listed, cards: listed.cards.map((card) => (card.id === updated.id ? undeclared<typeof card>(updated) : card)) });
+    if (updated) setData((listed) => listed && { ...listed, cards: listed.cards.map((card) => (card.id === updated.id ? updated : card)) });
     reload();
   };
   useEffect(() => {
@@ -32,7 +31,7 @@ function ManageCards({ onAdd }: { onAdd(): void }) {
       </Box>
     );
   if (error) return <Alert severity="error">{error.message}</Alert>;
-  const cards = undeclared<CardDto[]>(data?.cards ?? []);
+  const cards = data?.cards ?? [];
   if (cards.length === 0) {
     return (
       <Stack spacing={2} alignItems="flex-start" data-testid="cards-empty">
