@@ -1,4 +1,3 @@
-import type { NotificationPreferences } from '@strongroom/shared';
 import { rows, type Queryable } from '../../common/sql';
 import { CUSTOMER_COLUMNS, CustomerEntity } from '../user';
 
@@ -49,28 +48,30 @@ export async function customerWithPasswordById(db: Queryable, customerId: string
   return Object.assign(new CustomerEntity(), row);
 }
 
-export interface NewCustomer {
-  accountNumber: string;
-  firstName: string;
-  middleName: string | null;
-  lastName: string;
-  email: string;
-  phone: string;
-  dob: string;
-  address: string;
-  city: string;
-  state: string;
-  zipcode: string;
-  country: string;
-  occupation: string;
-  incomeRange: string;
-  accountType: string;
-  currency: string;
-  passwordHash: string;
-  pinHash: string;
-  status: string;
-  notificationPreferences: NotificationPreferences;
-}
+/** The columns an application writes; the rest are the table's defaults. */
+export type NewCustomer = Pick<
+  CustomerEntity,
+  | 'accountNumber'
+  | 'firstName'
+  | 'middleName'
+  | 'lastName'
+  | 'email'
+  | 'phone'
+  | 'dob'
+  | 'address'
+  | 'city'
+  | 'state'
+  | 'zipcode'
+  | 'country'
+  | 'occupation'
+  | 'incomeRange'
+  | 'accountType'
+  | 'currency'
+  | 'passwordHash'
+  | 'pinHash'
+  | 'status'
+  | 'notificationPreferences'
+>;
 
 /** A new application's customer row; answers it as stored (id, defaults and timestamps filled in). */
 export async function insertCustomer(db: Queryable, c: NewCustomer): Promise<CustomerEntity> {

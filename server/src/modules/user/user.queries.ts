@@ -42,21 +42,10 @@ export async function customerById(db: Queryable, customerId: string): Promise<C
 }
 
 /** The fields a customer edits on the profile page; the row is only touched (updated_at) when one of them changes. */
-export interface ProfileFields {
-  firstName: string;
-  middleName: string | null;
-  lastName: string;
-  email: string;
-  phone: string;
-  dob: string;
-  address: string;
-  city: string;
-  state: string;
-  zipcode: string;
-  country: string;
-  occupation: string;
-  imageFileId: string | null;
-}
+export type ProfileFields = Pick<
+  CustomerEntity,
+  'firstName' | 'middleName' | 'lastName' | 'email' | 'phone' | 'dob' | 'address' | 'city' | 'state' | 'zipcode' | 'country' | 'occupation' | 'imageFileId'
+>;
 
 export async function updateProfileFields(db: Queryable, customerId: string, f: ProfileFields): Promise<void> {
   await db.query(
