@@ -1,9 +1,9 @@
 // The four steps of RegisterPage's enrolment, each a form of its own (the page keeps what they saved and submits).
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Grid, MenuItem, Stack, Step, StepButton, Stepper, Typography } from '@mui/material';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Grid, Stack, Step, StepButton, Stepper, Typography } from '@mui/material';
 import { Form, Formik } from 'formik';
 import { useNavigate } from 'react-router-dom';
 import { ACCOUNT_TYPES, ENROLMENT_CURRENCIES, INCOME_RANGES, OCCUPATIONS, todayIsoDate, enrolmentAccountSchema, enrolmentEmploymentSchema, enrolmentPersonalSchema } from '@strongroom/shared';
-import { FormField } from '../../components/FormField';
+import { FormField, SelectField } from '../../components/FormField';
 import { ResidenceFields } from '../regions/RegionFields';
 import { NewPasswordField } from '../../components/PasswordStrengthMeter';
 import { DocumentPhotoField } from './DocumentPhotoField';
@@ -90,22 +90,10 @@ export function EmploymentStep({ initial, serverErrors, onSave, onBack }: StepPr
       <Form noValidate>
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <FormField name="occupation" label="Occupation" select>
-              {OCCUPATIONS.map((o) => (
-                <MenuItem key={o} value={o}>
-                  {o}
-                </MenuItem>
-              ))}
-            </FormField>
+            <SelectField name="occupation" label="Occupation" options={OCCUPATIONS} />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <FormField name="incomeRange" label="Annual income" select>
-              {INCOME_RANGES.map((o) => (
-                <MenuItem key={o} value={o}>
-                  {o}
-                </MenuItem>
-              ))}
-            </FormField>
+            <SelectField name="incomeRange" label="Annual income" options={INCOME_RANGES} />
           </Grid>
         </Grid>
         <Stack direction="row" justifyContent="space-between" sx={{ mt: 3 }}>
@@ -165,22 +153,10 @@ export function AccountStep({
           <Form noValidate>
             <Grid container spacing={2}>
               <Grid size={{ xs: 12, sm: 6 }}>
-                <FormField name="accountType" label="Account type" select>
-                  {ACCOUNT_TYPES.map((o) => (
-                    <MenuItem key={o} value={o}>
-                      {o.replace(/^\w/, (c) => c.toUpperCase())}
-                    </MenuItem>
-                  ))}
-                </FormField>
+                <SelectField name="accountType" label="Account type" options={ACCOUNT_TYPES} labelOf={(o) => o.replace(/^\w/, (c) => c.toUpperCase())} />
               </Grid>
               <Grid size={{ xs: 12, sm: 6 }}>
-                <FormField name="currency" label="Currency" select>
-                  {ENROLMENT_CURRENCIES.map((o) => (
-                    <MenuItem key={o} value={o}>
-                      {o}
-                    </MenuItem>
-                  ))}
-                </FormField>
+                <SelectField name="currency" label="Currency" options={ENROLMENT_CURRENCIES} />
               </Grid>
               <Grid size={{ xs: 12, sm: 6 }}>
                 <FormField
