@@ -72,7 +72,7 @@ export async function checkBola(ctx: AuditContext, routes: Route[]): Promise<Che
   return { name: "BOLA: customer B on A's ids", pass, detail: leaks.slice(0, 3).join('; ') || `${withIds.length} routes, ${probes} probes, all refused (A's own: ${ownerHits} found)` };
 }
 
-/** Every staff route: no session 401, a customer 401/403, the auditor 403 on every action (reads allowed). */
+/** Every staff route: signed out 401, a customer 401/403, the auditor 403 on every action (reads allowed). */
 export async function checkRoleMatrix(ctx: AuditContext, routes: Route[]): Promise<CheckResult> {
   const { client } = ctx;
   const customer = await client.bearer('customer', ctx.customerA.accountNumber, ctx.customerA.password);
