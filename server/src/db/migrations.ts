@@ -34,6 +34,7 @@ import { TransferExecuteAt1760002900000 } from './migrations/1760002900000-trans
 import { StaffInvitations1760003000000 } from './migrations/1760003000000-staff-invitations.migration';
 import { StandingOrders1760003100000 } from './migrations/1760003100000-standing-orders.migration';
 import { SqlSources1760003200000 } from './migrations/1760003200000-sql-sources.migration';
+import { Accounts1760003300000 } from './migrations/1760003300000-accounts.migration';
 
 // In order. Never edit a migration that has shipped: add a new one.
 export const MIGRATIONS = [
@@ -80,4 +81,5 @@ export const MIGRATIONS = [
   // Applies server/src/db/sql/*.sql; from here on a change to a function, trigger or view edits its source and adds a
   // migration that pins and applies it (docs/decisions/0056-sql-sources.md).
   SqlSources1760003200000,
+  Accounts1760003300000,
 ];

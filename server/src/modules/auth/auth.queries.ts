@@ -1,10 +1,6 @@
 import { rows, type Queryable } from '../../common/sql';
 import { CUSTOMER_COLUMNS, CustomerEntity } from '../user';
 
-export async function accountNumberTaken(db: Queryable, accountNumber: string): Promise<boolean> {
-  return (await rows(db, `SELECT 1 FROM customers WHERE account_number = $1`, [accountNumber])).length > 0;
-}
-
 /** Whether any customer registered this address (compared in lower case). */
 export async function emailRegistered(db: Queryable, email: string): Promise<boolean> {
   return (await rows(db, `SELECT 1 FROM customers WHERE lower(email) = lower($1)`, [email])).length > 0;

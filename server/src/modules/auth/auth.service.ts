@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { EntityManager } from 'typeorm';
 import {
@@ -15,9 +14,9 @@ import { burnVerify, hashPin, pinPepperFrom, hashSecret, hmacHex, randomDigits, 
 import { customerById, type CustomerEntity, DEFAULT_NOTIFICATION_PREFERENCES, personalFields, toUserDto } from '../user';
 import { PASSPORT_RULES, PROOF_OF_ADDRESS_RULES, type StoredFileEntity } from '../files';
 import { openCustomerAccount } from '../ledger';
+import { newAccountNumber } from '../accounts';
 import * as errors from './auth.errors';
 import {
-  accountNumberTaken,
   claimResetToken,
   consumeEmailVerification,
   customerByEmail,
@@ -56,14 +55,6 @@ export class AuthService {
     return hmacHex(this.app.config.keys.codeHmac, `${customerId}:${code}`);
   }
 
-  private async newAccountNumber(manager: EntityManager): Promise<string> {
-    for (let i = 0; i < 20; i++) {
-      const candidate = `${randomInt(1, 10)}${randomDigits(9)}`; // no leading zero: the number survives being read as an integer
-      if (!(await accountNumberTaken(manager, candidate))) return candidate;
-    }
-    throw new Error('could not allocate an account number');
-  }
-
   async register(input: RegisterInput, photos: { passport: Buffer | undefined; proofOfAddress: Buffer | undefined }) {
     const passportType = this.app.files.check(photos.passport, PASSPORT_RULES);
     const proofOfAddressType = this.app.files.check(photos.proofOfAddress, PROOF_OF_ADDRESS_RULES);
@@ -77,7 +68,7 @@ export class AuthService {
         customer = await withTransaction(this.app.db, async (m) => {
           if (await emailRegistered(m, input.email)) throw errors.emailTaken();
           const c = await insertCustomer(m, {
-            accountNumber: await this.newAccountNumber(m),
+            accountNumber: await newAccountNumber(m),
             ...personalFields(input),
             occupation: input.occupation,
             incomeRange: input.incomeRange,

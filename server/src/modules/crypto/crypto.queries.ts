@@ -96,7 +96,7 @@ export async function countCryptoHoldings(db: Queryable, customerId: string): Pr
 
 /** A customer's holding account of `symbol` (balance = available units), created empty on first use. */
 export async function openHolding(db: Queryable, customerId: string, symbol: string): Promise<{ id: string; balance: bigint }> {
-  await db.query(`INSERT INTO ledger_accounts (customer_id, kind, currency) VALUES ($1, 'customer', $2) ON CONFLICT (customer_id, currency) WHERE customer_id IS NOT NULL DO NOTHING`, [
+  await db.query(`INSERT INTO ledger_accounts (customer_id, kind, currency) VALUES ($1, 'customer', $2) ON CONFLICT (customer_id, currency) WHERE customer_id IS NOT NULL AND NOT secondary_account DO NOTHING`, [
     customerId,
     symbol,
   ]);

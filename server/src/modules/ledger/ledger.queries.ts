@@ -24,7 +24,7 @@ export async function insertInternalAccount(db: Queryable, code: string, currenc
 }
 
 export async function insertCustomerAccount(db: Queryable, customerId: string, currency: string): Promise<void> {
-  await db.query(`INSERT INTO ledger_accounts (customer_id, kind, currency) VALUES ($1, 'customer', $2) ON CONFLICT (customer_id, currency) WHERE customer_id IS NOT NULL DO NOTHING`, [
+  await db.query(`INSERT INTO ledger_accounts (customer_id, kind, currency) VALUES ($1, 'customer', $2) ON CONFLICT (customer_id, currency) WHERE customer_id IS NOT NULL AND NOT secondary_account DO NOTHING`, [
     customerId,
     currency,
   ]);

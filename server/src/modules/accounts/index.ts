@@ -1,0 +1,15 @@
+// The accounts module's public surface: what a customer holds (docs/decisions/0062-accounts.md), who may do what
+// with it, and the account a request acts on.
+export { CAPABILITIES, ROLE_CAPABILITIES, refusalFor, roleMay, type Capability } from './account-roles';
+export {
+  accountById,
+  accountByNumber,
+  heldAccounts,
+  primaryAccount,
+  type AccountProduct,
+  type AccountRow,
+  type AccountStatus,
+  type HeldAccountRow,
+  type HolderRole,
+} from './accounts.queries';
+export { accountNotFound, newAccountNumber, openFurtherAccount, resolveAccount } from './accounts.service';
