@@ -128,3 +128,22 @@ export async function insertAccount(db: Queryable, a: NewAccount): Promise<strin
 export async function accountNumberTaken(db: Queryable, number: string): Promise<boolean> {
   return (await rows(db, `SELECT 1 FROM customers WHERE account_number = $1 UNION ALL SELECT 1 FROM accounts WHERE number = $1`, [number])).length > 0;
 }
+
+/**
+ * Counts a dependant's payment against their daily limit, in the caller's transaction (the one that books the
+ * payment, so a refused or failed booking gives the allowance back with its rollback). The row lock serialises a
+ * dependant's concurrent payments; the CHECK account_holders_within_limit backs the WHERE. False when the payment
+ * would take them over their limit today or they are no longer an active holder.
+ */
+export async function chargeDependantAllowance(db: Queryable, holderId: string, amountMinor: bigint): Promise<boolean> {
+  const charged = await rows(
+    db,
+    `UPDATE account_holders
+        SET spent_minor = (CASE WHEN spent_day = current_date THEN spent_minor ELSE 0 END) + $2::bigint, spent_day = current_date
+      WHERE id = $1 AND status = 'active' AND role = 'dependant'
+        AND (CASE WHEN spent_day = current_date THEN spent_minor ELSE 0 END) + $2::bigint <= daily_limit_minor
+      RETURNING id`,
+    [holderId, amountMinor.toString()],
+  );
+  return charged.length === 1;
+}

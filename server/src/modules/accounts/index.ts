@@ -4,6 +4,7 @@ export { CAPABILITIES, ROLE_CAPABILITIES, refusalFor, roleMay, type Capability }
 export {
   accountById,
   accountByNumber,
+  chargeDependantAllowance,
   heldAccounts,
   primaryAccount,
   type AccountProduct,
