@@ -8,7 +8,7 @@ import { sqlState } from '../common/sql';
  */
 export const APPEND_ONLY_TABLES = ['journals', 'postings', 'audit_log', 'status_events'];
 /** Accounts may be updated (balances, through postings) but never deleted or emptied. */
-const NEVER_DELETED_TABLES = ['ledger_accounts'];
+const NEVER_DELETED_TABLES = ['ledger_accounts', 'accounts'];
 /** The migrations' own record is the owner's alone. */
 const OWNER_ONLY_WRITES = ['migrations'];
 /** The job queue's schema (graphile-worker), created by the owner at migration time (db/data-source.ts). */

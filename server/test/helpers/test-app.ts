@@ -30,6 +30,8 @@ export interface TestApp {
   appRole: string;
   /** A statement as the database owner (what the server's role may not do: DDL, changing the ledger). */
   ownerQuery(sql: string, params?: unknown[]): Promise<Record<string, unknown>[]>;
+  /** The database as its owner, for a test that must run DDL in its own transaction (a migration). */
+  ownerUrl: string;
 }
 
 /** A log stream that passes on the server's 'unhandled error' records (its 500s) to stderr and drops the rest. */
@@ -68,6 +70,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, opts: Pi
     dataSource,
     dataDir,
     appRole: new URL(db.appUrl).username,
+    ownerUrl: db.url,
     async ownerQuery(sql, params = []) {
       const owner = new Client({ connectionString: db.url });
       await owner.connect();

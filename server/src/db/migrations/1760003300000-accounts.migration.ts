@@ -79,10 +79,16 @@ export class Accounts1760003300000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    for (const table of RECORDS_ON_AN_ACCOUNT) await q.query(`ALTER TABLE ${table} DROP COLUMN account_id`);
+    for (const table of RECORDS_ON_AN_ACCOUNT) {
+      await q.query(`DROP TRIGGER ${table}_on_primary_account ON ${table}`);
+      await q.query(`ALTER TABLE ${table} DROP COLUMN account_id`);
+    }
+    await q.query(`DROP TRIGGER ledger_accounts_open_primary ON ledger_accounts`);
     await q.query(`DROP TABLE account_holders`);
     await q.query(`DROP TABLE accounts`);
-    await q.query(`DROP TRIGGER ledger_accounts_open_primary ON ledger_accounts`);
+    for (const fn of ['fill_primary_account()', 'open_primary_account()', 'check_account_ledger()', 'forbid_account_identity_change()', 'primary_product_of(text)', 'primary_name_of(text)']) {
+      await q.query(`DROP FUNCTION ${fn}`);
+    }
     await q.query(`DROP INDEX ledger_accounts_customer_currency_uq`);
     await q.query(`ALTER TABLE ledger_accounts DROP COLUMN secondary_account`);
     await q.query(`CREATE UNIQUE INDEX ledger_accounts_customer_currency_uq ON ledger_accounts (customer_id, currency) WHERE customer_id IS NOT NULL`);
