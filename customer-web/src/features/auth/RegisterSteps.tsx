@@ -13,6 +13,14 @@ export const STEPS = ['Personal Information', 'Employment Information', 'Account
 const SCREEN_READER_ONLY = { border: 0, clip: 'rect(0 0 0 0)', height: '1px', margin: '-1px', overflow: 'hidden', padding: 0, position: 'absolute', whiteSpace: 'nowrap', width: '1px' } as const;
 export const PERSONAL_FIELDS = ['firstName', 'middleName', 'lastName', 'dob', 'country', 'state', 'city', 'zipcode', 'phone', 'email', 'address'];
 export const EMPLOYMENT_FIELDS = ['occupation', 'incomeRange'];
+/** What each enrolment choice opens: the first account, from which the others are opened later. */
+const ACCOUNT_TYPE_HELP: Record<string, string> = {
+  savings: 'A savings account in the currency you choose',
+  checking: 'A current account for everyday payments',
+  'fixed deposit': 'We open a savings account to hold your money; term deposits are opened from it',
+  business: 'A business account, reviewed with your application',
+};
+
 export const ACCOUNT_FIELDS = ['accountType', 'currency', 'transactionPin', 'password', 'passport', 'proofOfAddress'];
 
 /** The steps, each a button (any step may be opened), and the current one's heading. */
@@ -137,7 +145,7 @@ export function AccountStep({
       validationSchema={enrolmentAccountSchema}
       onSubmit={({ accountType, currency, transactionPin, password }) => onSave({ accountType, currency }, { transactionPin, password })}
     >
-      {({ setFieldValue, setFieldTouched, errors, touched }) => {
+      {({ values, setFieldValue, setFieldTouched, errors, touched }) => {
         /** A photo's field: the file kept in memory (never stored), the form told of it, its message once touched. */
         const photoField = (name: 'passport' | 'proofOfAddress', file: File | null, keep: (file: File | null) => void) => ({
           name,
@@ -153,7 +161,13 @@ export function AccountStep({
           <Form noValidate>
             <Grid container spacing={2}>
               <Grid size={{ xs: 12, sm: 6 }}>
-                <SelectField name="accountType" label="Account type" options={ACCOUNT_TYPES} labelOf={(o) => o.replace(/^\w/, (c) => c.toUpperCase())} />
+                <SelectField
+                  name="accountType"
+                  label="Account type"
+                  options={ACCOUNT_TYPES}
+                  labelOf={(o) => o.replace(/^\w/, (c) => c.toUpperCase())}
+                  helperText={ACCOUNT_TYPE_HELP[values.accountType]}
+                />
               </Grid>
               <Grid size={{ xs: 12, sm: 6 }}>
                 <SelectField name="currency" label="Currency" options={ENROLMENT_CURRENCIES} />
