@@ -124,7 +124,25 @@ export async function ledgerChecks(db: Database, before: Map<string, bigint>): P
   )) {
     unbalanced.add(`journal ${r.journal} ${r.currency}: ${r.total}`);
   }
-  return [totals, negative, drift, unbalanced];
+  return [totals, negative, drift, unbalanced, ...(await accountChecks(db))];
+}
+
+/** Accounts stay whole under faults: each customer one primary account, each account its own ledger account. */
+async function accountChecks(db: Database): Promise<Check[]> {
+  const primary = check('every customer has exactly one primary account, on their own ledger account in their currency');
+  for (const r of await db.query<{ customer: string; primaries: number }>(
+    `SELECT c.id::text AS customer, count(a.id) FILTER (WHERE a.ledger_account_id = l.id)::int AS primaries
+       FROM customers c LEFT JOIN accounts a ON a.customer_id = c.id AND a.is_primary
+       LEFT JOIN ledger_accounts l ON l.customer_id = c.id AND l.currency = c.currency AND NOT l.secondary_account
+      GROUP BY c.id HAVING count(a.id) FILTER (WHERE a.ledger_account_id = l.id) <> 1`,
+  )) {
+    primary.add(`customer ${r.customer}: ${r.primaries} primary accounts`);
+  }
+  const overLimit = check("no dependant spent more than their daily limit");
+  for (const r of await db.query<{ holder: string }>(`SELECT id::text AS holder FROM account_holders WHERE spent_minor > daily_limit_minor`)) {
+    overLimit.add(`holder ${r.holder}`);
+  }
+  return [primary, overLimit];
 }
 
 /** A 5xx is excused only while its server (or the database) was down, or just after. */
