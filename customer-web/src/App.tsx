@@ -44,6 +44,9 @@ const DepositChequePage = lazy(() => import('./features/cheques/DepositChequePag
 const LoansPage = lazy(() => import('./features/loans/LoansPage'));
 const CardsPage = lazy(() => import('./features/cards/CardsPage'));
 const CryptoPage = lazy(() => import('./features/crypto/CryptoPage'));
+const AccountsPage = lazy(() => import('./features/accounts/AccountsPage'));
+const AccountDetailsPage = lazy(() => import('./features/accounts/AccountDetailsPage'));
+const MoveMoneyPage = lazy(() => import('./features/accounts/MoveMoneyPage'));
 const NotFoundPage = lazy(() => import('./features/not-found/NotFoundPage'));
 
 export function App() {
@@ -72,6 +75,9 @@ export function App() {
                 }
               >
                 <Route path="/dashboard" element={<DashboardPage />} />
+                <Route path="/accounts" element={<AccountsPage />} />
+                <Route path="/accounts/:id" element={<AccountDetailsPage />} />
+                <Route path="/move-money" element={<MoveMoneyPage />} />
                 <Route path="/transfers" element={<TransfersPage />} />
                 <Route path="/transactions" element={<TransactionsPage />} />
                 <Route path="/transactions/:reference" element={<TransactionDetailPage />} />

@@ -16,6 +16,7 @@ import { StatTile } from '../../components/StatTile';
 import { TransactionRow } from '../../components/TransactionRow';
 import { customerTimeZone } from '../../api/time-zone';
 import { UpcomingPayments } from './UpcomingPayments';
+import { AccountsOverview } from './AccountsOverview';
 
 const QUICK_ACTIONS = [
   { label: 'Transfer', to: '/transfers', icon: <SwapHorizIcon /> },
@@ -144,6 +145,9 @@ export default function DashboardPage() {
             noTrendText={`Nothing in ${comparedDays} to compare with`}
             trendGoodWhen="down"
           />
+        </Grid>
+        <Grid size={12} sx={{ '&:empty': { display: 'none' } }}>
+          <AccountsOverview />
         </Grid>
         <Grid size={{ xs: 6, md: 3 }}>
           <StatTile

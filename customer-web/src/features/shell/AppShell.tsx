@@ -46,9 +46,15 @@ import { RejectedApplication } from './RejectedApplication';
 import { IdleWarning } from './IdleWarning';
 import { FreezeBanner, FreezeEverythingDialog } from '../freeze/FreezeEverything';
 import AcUnitIcon from '@mui/icons-material/AcUnit';
+import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
+import SyncAltIcon from '@mui/icons-material/SyncAlt';
+import { AccountsProvider, useAccounts } from '../accounts/AccountsContext';
+import { AccountSwitcher } from '../accounts/AccountSwitcher';
 
 export const MENU = [
   { label: 'Dashboard', to: '/dashboard', icon: <DashboardIcon /> },
+  { label: 'Accounts', to: '/accounts', icon: <AccountBalanceIcon /> },
+  { label: 'Move money', to: '/move-money', icon: <SyncAltIcon /> },
   { label: 'Transfers', to: '/transfers', icon: <SwapHorizIcon /> },
   { label: 'Deposit Cheque', to: '/deposit-cheque', icon: <ReceiptLongIcon /> },
   { label: 'Crypto Currency', to: '/crypto', icon: <CurrencyBitcoinIcon /> },
@@ -75,6 +81,8 @@ const isOpenToRejected = (pathname: string) => OPEN_TO_REJECTED.some((to) => isA
 
 function SideMenu({ onNavigate, onClose, rejected = false }: { onNavigate?: () => void; onClose?: () => void; rejected?: boolean }) {
   const { pathname } = useLocation();
+  // The account chosen in the switcher goes with every link, so the next page acts on the same account.
+  const { linkTo } = useAccounts();
   const items = rejected ? MENU.filter((item) => isOpenToRejected(item.to)) : MENU;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', overflowY: 'auto' }}>
@@ -90,7 +98,15 @@ function SideMenu({ onNavigate, onClose, rejected = false }: { onNavigate?: () =
         {items.map((item) => {
           const active = isActive(pathname, item.to);
           return (
-            <ListItemButton key={item.to} component={RouterLink} to={item.to} selected={active} aria-current={active ? 'page' : undefined} onClick={onNavigate} sx={{ borderRadius: 2, mb: 0.5 }}>
+            <ListItemButton
+              key={item.to}
+              component={RouterLink}
+              to={linkTo(item.to)}
+              selected={active}
+              aria-current={active ? 'page' : undefined}
+              onClick={onNavigate}
+              sx={{ borderRadius: 2, mb: 0.5 }}
+            >
               <ListItemIcon sx={{ minWidth: 40, color: active ? 'primary.main' : undefined }}>{item.icon}</ListItemIcon>
               <ListItemText primary={item.label} primaryTypographyProps={{ fontWeight: active ? 700 : 500 }} />
             </ListItemButton>
@@ -148,6 +164,14 @@ function AccountBanners({ user }: { user: UserDto }) {
 }
 
 export default function AppShell() {
+  return (
+    <AccountsProvider>
+      <Shell />
+    </AccountsProvider>
+  );
+}
+
+function Shell() {
   const { user, logout, loggingOut } = useAuth();
   const { mode, toggle } = useColorMode();
   const navigate = useNavigate();
@@ -195,6 +219,7 @@ export default function AppShell() {
             <IconButton edge="start" aria-label="Open menu" onClick={() => setMobileOpen(true)} sx={{ display: { md: 'none' } }}>
               <MenuIcon />
             </IconButton>
+            {!rejected && <AccountSwitcher />}
             <Box sx={{ flex: 1 }} />
             <Tooltip title={modeLabel}>
               <IconButton onClick={toggle} aria-label="Toggle dark mode">

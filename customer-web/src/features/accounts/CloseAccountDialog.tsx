@@ -1,0 +1,81 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
+import { formatMoney, parseAmountToMinor } from '@strongroom/shared';
+import { closeAccount, type AccountDto } from './accounts-api';
+import { isUsable, shortLabel } from './AccountsContext';
+
+/** Accounts the balance can be swept into: the customer's other open accounts (the server converts a currency). */
+const sweepTargets = (account: AccountDto, accounts: AccountDto[]) => accounts.filter((a) => a.id !== account.id && isUsable(a) && a.status === 'active' && a.role !== 'dependant');
+
+/**
+ * Closes an account. With money in it the customer picks where the balance goes first; the server's refusal (the
+ * primary account while others are open, a pending payment, a loan paid from it...) is shown as it says it.
+ */
+export function CloseAccountDialog({ open, account, accounts, onClose, onClosed }: { open: boolean; account: AccountDto; accounts: AccountDto[]; onClose(): void; onClosed(message: string): void }) {
+  const hasBalance = parseAmountToMinor(account.balance, account.currency) !== 0n;
+  const targets = sweepTargets(account, accounts);
+  const [sweepTo, setSweepTo] = useState('');
+  const [refusal, setRefusal] = useState('');
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (open) {
+      setRefusal('');
+      setSweepTo(targets.find((t) => t.currency === account.currency)?.id ?? targets[0]?.id ?? '');
+    }
+    // Chosen again only when the dialog opens, not when the list is reloaded behind it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+
+  const confirm = async () => {
+    setBusy(true);
+    setRefusal('');
+    try {
+      onClosed(await closeAccount(account.id, hasBalance ? sweepTo : undefined));
+    } catch (e) {
+      setRefusal((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const sweepTarget = targets.find((t) => t.id === sweepTo);
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="close-account-title">
+      <DialogTitle id="close-account-title">Close {account.name}?</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2}>
+          <DialogContentText>
+            {hasBalance
+              ? `It holds ${formatMoney(account.balance, account.currency)}. Choose the account that receives it; the account then closes and can no longer send or receive money.`
+              : 'The account closes and can no longer send or receive money. Its statements stay available.'}
+          </DialogContentText>
+          {hasBalance && targets.length > 0 && (
+            <TextField select fullWidth label="Move the balance to" value={sweepTo} onChange={(e) => setSweepTo(e.target.value)}>
+              {targets.map((t) => (
+                <MenuItem key={t.id} value={t.id}>
+                  {shortLabel(t)} ({t.currency})
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+          {hasBalance && sweepTarget && sweepTarget.currency !== account.currency && (
+            <Alert severity="info">
+              The balance is converted from {account.currency} to {sweepTarget.currency} at today&apos;s rate.
+            </Alert>
+          )}
+          {hasBalance && targets.length === 0 && <Alert severity="warning">Move the money out first: you have no other open account to receive it.</Alert>}
+          {refusal && (
+            <Alert severity="error" role="alert" data-testid="close-refusal">
+              {refusal}
+            </Alert>
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button color="error" variant="contained" onClick={() => void confirm()} disabled={busy || (hasBalance && !sweepTo)}>
+          {busy ? 'Closing...' : 'Close account'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import { Button, Card, CardContent, CardHeader, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import { useSnackbar } from 'notistack';
+import { formatMoney } from '@strongroom/shared';
+import { StatusChip } from '../../components/StatusChip';
+import { removeHolder, type HolderDto } from './accounts-api';
+import { ROLE_LABELS } from './AccountsContext';
+import { InviteHolderDialog, LimitDialog } from './HolderDialogs';
+
+function holderLine(holder: HolderDto, currency: string): string {
+  if (holder.role !== 'dependant' || !holder.dailyLimit) return ROLE_LABELS[holder.role];
+  const spent = holder.spentToday ? `, ${formatMoney(holder.spentToday, currency)} spent today` : '';
+  return `${ROLE_LABELS[holder.role]} · limit ${formatMoney(holder.dailyLimit, currency)} a day${spent}`;
+}
+
+function HolderRow({ holder, currency, onLimit, onRemove }: { holder: HolderDto; currency: string; onLimit(): void; onRemove(): void }) {
+  return (
+    <ListItem divider disableGutters sx={{ flexWrap: 'wrap', gap: 1 }} data-testid="holder-row">
+      <ListItemText
+        primary={
+          <Stack direction="row" spacing={1} alignItems="center" component="span">
+            <span>{holder.name}</span>
+            {holder.status && holder.status !== 'active' && <StatusChip status={holder.status} />}
+          </Stack>
+        }
+        secondary={holderLine(holder, currency)}
+        sx={{ minWidth: 200 }}
+      />
+      <Stack direction="row" spacing={1}>
+        {holder.role === 'dependant' && (
+          <Button size="small" onClick={onLimit} aria-label={`Change limit for ${holder.name}`}>
+            Change limit
+          </Button>
+        )}
+        <Button size="small" color="error" onClick={onRemove} aria-label={`Remove ${holder.name}`}>
+          Remove
+        </Button>
+      </Stack>
+    </ListItem>
+  );
+}
+
+/** Who else holds the account, for its owner or a joint holder: invite, change a family member's limit, remove. */
+export function HoldersSection({ accountId, currency, holders, onChanged }: { accountId: string; currency: string; holders: HolderDto[]; onChanged(): void }) {
+  const { enqueueSnackbar } = useSnackbar();
+  const [inviting, setInviting] = useState(false);
+  const [limitOf, setLimitOf] = useState<HolderDto | null>(null);
+  const [removing, setRemoving] = useState<HolderDto | null>(null);
+  const [busy, setBusy] = useState(false);
+  const remove = async () => {
+    if (!removing) return;
+    setBusy(true);
+    try {
+      await removeHolder(accountId, removing.id);
+      enqueueSnackbar(`${removing.name} no longer holds this account`, { variant: 'success' });
+      setRemoving(null);
+      onChanged();
+    } catch (e) {
+      enqueueSnackbar((e as Error).message, { variant: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card data-testid="holders">
+      <CardHeader
+        title="People on this account"
+        titleTypographyProps={{ variant: 'h6', component: 'h2', fontWeight: 700 }}
+        action={
+          <Button startIcon={<PersonAddIcon />} onClick={() => setInviting(true)}>
+            Invite
+          </Button>
+        }
+      />
+      <CardContent sx={{ pt: 0 }}>
+        {holders.length === 0 ? (
+          <Typography color="text.secondary">Only you hold this account. Invite a partner as a joint holder, or a family member with a daily limit.</Typography>
+        ) : (
+          <List disablePadding>
+            {holders.map((h) => (
+              <HolderRow key={h.id} holder={h} currency={currency} onLimit={() => setLimitOf(h)} onRemove={() => setRemoving(h)} />
+            ))}
+          </List>
+        )}
+      </CardContent>
+      <InviteHolderDialog
+        open={inviting}
+        accountId={accountId}
+        currency={currency}
+        onClose={() => setInviting(false)}
+        onInvited={(message) => {
+          setInviting(false);
+          enqueueSnackbar(message, { variant: 'success' });
+          onChanged();
+        }}
+      />
+      <LimitDialog
+        accountId={accountId}
+        holder={limitOf}
+        currency={currency}
+        onClose={() => setLimitOf(null)}
+        onSaved={() => {
+          setLimitOf(null);
+          enqueueSnackbar('Daily limit changed', { variant: 'success' });
+          onChanged();
+        }}
+      />
+      <Dialog open={!!removing} onClose={() => setRemoving(null)} fullWidth maxWidth="xs">
+        <DialogTitle>Remove {removing?.name}?</DialogTitle>
+        <DialogContent>
+          <DialogContentText>They will no longer see this account or pay from it. Payments they already made stay.</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setRemoving(null)}>Cancel</Button>
+          <Button color="error" variant="contained" disabled={busy} onClick={() => void remove()}>
+            Remove
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Card>
+  );
+}

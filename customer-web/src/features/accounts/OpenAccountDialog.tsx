@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
+import { Form, Formik } from 'formik';
+import * as yup from 'yup';
+import { ENROLMENT_CURRENCIES } from '@strongroom/shared';
+import { FormField, SelectField, applyServerErrors } from '../../components/FormField';
+import { CopyButton } from '../../components/CopyButton';
+import { OPENABLE_PRODUCTS, openAccount, type AccountDto, type OpenableProduct } from './accounts-api';
+import { PRODUCT_LABELS } from './AccountsContext';
+
+// The server checks the same (its body schema); checked here first so the form says it beside the field.
+const openAccountSchema = yup.object({
+  product: yup.string().oneOf(OPENABLE_PRODUCTS, 'Choose a kind of account').required('Choose a kind of account'),
+  currency: yup.string().oneOf(ENROLMENT_CURRENCIES, 'Choose a currency').required('Choose a currency'),
+  name: yup.string().trim().max(40, 'At most 40 characters'),
+});
+
+const PRODUCT_HINTS: Record<OpenableProduct, string> = {
+  checking: 'For everyday spending and payments. Opens at once.',
+  savings: 'For putting money aside. Opens at once.',
+  business: 'For a business. We review it first, usually within one business day.',
+};
+
+function Opened({ account }: { account: AccountDto }) {
+  const waiting = account.status !== 'active';
+  return (
+    <Stack spacing={2} data-testid="account-opened">
+      {waiting ? (
+        <Alert severity="info">Your business account is waiting for approval. We will e-mail you once it is open; its number is kept for it.</Alert>
+      ) : (
+        <Alert severity="success">Your {PRODUCT_LABELS[account.product]?.toLowerCase() ?? ''} account is open and ready to receive money.</Alert>
+      )}
+      <Box>
+        <Typography variant="body2" color="text.secondary" id="new-account-number">
+          Account number
+        </Typography>
+        <Stack direction="row" alignItems="center" spacing={1}>
+          <Typography variant="h5" fontWeight={800} sx={{ letterSpacing: 1.5 }} aria-labelledby="new-account-number" data-testid="new-account-number">
+            {account.number}
+          </Typography>
+          <CopyButton text={account.number} label="Copy account number" copied="Account number copied" />
+        </Stack>
+        <Typography variant="body2" color="text.secondary">
+          {account.name} · {account.currency}
+        </Typography>
+      </Box>
+    </Stack>
+  );
+}
+
+/** "Open an account": the kind, the currency and an optional name, then the new number to copy. */
+export function OpenAccountDialog({ open, onClose, onOpened }: { open: boolean; onClose(): void; onOpened(account: AccountDto): void }) {
+  const [opened, setOpened] = useState<AccountDto | null>(null);
+  const [error, setError] = useState('');
+  const close = () => {
+    setOpened(null);
+    setError('');
+    onClose();
+  };
+  return (
+    <Dialog open={open} onClose={close} fullWidth maxWidth="xs" aria-labelledby="open-account-title">
+      <DialogTitle id="open-account-title">{opened ? 'Account opened' : 'Open an account'}</DialogTitle>
+      {opened ? (
+        <>
+          <DialogContent>
+            <Opened account={opened} />
+          </DialogContent>
+          <DialogActions>
+            <Button variant="contained" onClick={close}>
+              Done
+            </Button>
+          </DialogActions>
+        </>
+      ) : (
+        <Formik
+          initialValues={{ product: 'checking' as string, currency: 'USD' as string, name: '' }}
+          validationSchema={openAccountSchema}
+          onSubmit={async (values, { setErrors }) => {
+            setError('');
+            try {
+              const name = values.name.trim();
+              const { account } = await openAccount({ product: values.product as OpenableProduct, currency: values.currency, ...(name ? { name } : {}) });
+              setOpened(account);
+              onOpened(account);
+            } catch (e) {
+              setError((e as Error).message);
+              applyServerErrors(e, setErrors);
+            }
+          }}
+        >
+          {({ values, isSubmitting }) => (
+            <Form noValidate>
+              <DialogContent>
+                <Stack spacing={2.5} sx={{ pt: 1 }}>
+                  <SelectField name="product" label="Kind of account" options={OPENABLE_PRODUCTS} labelOf={(p) => PRODUCT_LABELS[p]} helperText={PRODUCT_HINTS[values.product as OpenableProduct]} />
+                  <SelectField name="currency" label="Currency" options={ENROLMENT_CURRENCIES} />
+                  <FormField name="name" label="Name (optional)" placeholder="e.g. Holidays" inputProps={{ maxLength: 40 }} />
+                  {error && <Alert severity="error">{error}</Alert>}
+                </Stack>
+              </DialogContent>
+              <DialogActions>
+                <Button onClick={close}>Cancel</Button>
+                <Button type="submit" variant="contained" disabled={isSubmitting}>
+                  {isSubmitting ? 'Opening...' : 'Open account'}
+                </Button>
+              </DialogActions>
+            </Form>
+          )}
+        </Formik>
+      )}
+    </Dialog>
+  );
+}
