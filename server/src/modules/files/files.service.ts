@@ -2,12 +2,13 @@ import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import type { EntityManager } from 'typeorm';
 import { PASSPORT_MISSING_MESSAGE, PROOF_OF_ADDRESS_MISSING_MESSAGE, PROOF_OF_ADDRESS_SIZE_MESSAGE, PROOF_OF_ADDRESS_TYPE_MESSAGE, UPLOAD_MAX_BYTES } from '@strongroom/shared';
 import { AppError, notFound } from '../../common/app-error';
 import { isSealed, seal, sha256Hex, unseal } from '../../common/crypto';
 import { detectUploadType, type UploadType } from './image-bytes';
-import { StoredFileEntity } from './entities/stored-file.entity';
+import type { Queryable } from '../../common/sql';
+import type { StoredFileEntity } from './entities/stored-file.entity';
+import { insertStoredFile, storedFileById, storedFilePaths } from './files.queries';
 
 export interface UploadRules {
   field: string;
@@ -66,13 +67,12 @@ export class FilesService {
     return type;
   }
 
-  async store(manager: EntityManager, bytes: Buffer, type: UploadType, purpose: StoredFileEntity['purpose'], ownerCustomerId: string | null): Promise<StoredFileEntity> {
+  async store(db: Queryable, bytes: Buffer, type: UploadType, purpose: StoredFileEntity['purpose'], ownerCustomerId: string | null): Promise<StoredFileEntity> {
     const id = randomUUID();
     const name = `${id}.${type.split('/')[1]}`;
     // Written without holding the main thread: an upload is up to 5 MB, and a slow disk can take its time.
     await writeFile(join(this.dir, name), seal(this.key, bytes, id), { mode: 0o600 });
-    const row = manager.create(StoredFileEntity, { id, ownerCustomerId, purpose, mimeType: type, sizeBytes: bytes.length, storagePath: name, sha256: sha256Hex(bytes) });
-    return manager.save(row);
+    return insertStoredFile(db, { id, ownerCustomerId, purpose, mimeType: type, sizeBytes: bytes.length, storagePath: name, sha256: sha256Hex(bytes) });
   }
 
   /** Removes the bytes of a file whose row was rolled back (no identity document left behind unreferenced). */
@@ -81,9 +81,9 @@ export class FilesService {
   }
 
   /** Owner or staff only; anyone else gets the same 404 as a missing file. */
-  async read(manager: EntityManager, id: string, requester: { customerId?: string; staff?: boolean }) {
+  async read(db: Queryable, id: string, requester: { customerId?: string; staff?: boolean }) {
     if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('File not found');
-    const file = await manager.findOne(StoredFileEntity, { where: { id } });
+    const file = await storedFileById(db, id);
     if (!file || (!requester.staff && file.ownerCustomerId !== requester.customerId)) throw notFound('File not found');
     return { file, bytes: await this.open(file) };
   }
@@ -94,8 +94,8 @@ export class FilesService {
   }
 
   /** Seals every file written before encryption at rest (idempotent; run at start-up). Returns how many. */
-  async sealLegacyFiles(manager: EntityManager): Promise<number> {
-    const files = await manager.find(StoredFileEntity, { select: { id: true, storagePath: true } });
+  async sealLegacyFiles(db: Queryable): Promise<number> {
+    const files = await storedFilePaths(db);
     let sealed = 0;
     for (const file of files) {
       const path = join(this.dir, file.storagePath);
