@@ -1,3 +1,4 @@
-// The audit module's public surface: what other modules, the plugins and the app may use.
+// The audit log: every staff action, appended in the action's own transaction and never changed. Other modules
+// record through what is exported here.
 export { recordAudit } from './audit.queries';
 export { auditPage, auditTotal } from './audit.queries';

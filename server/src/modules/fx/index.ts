@@ -1,3 +1,3 @@
-// The fx module's public surface: what other modules, the plugins and the app may use.
+// Foreign-exchange rates staff maintain, and the rate every conversion uses (getRate).
 export { default as fxAdminRoutes } from './fx.admin.routes';
 export { getRate } from './fx.service';

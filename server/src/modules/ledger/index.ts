@@ -1,4 +1,5 @@
-// The ledger module's public surface: what other modules, the plugins and the app may use.
+// The double-entry ledger: the only way money moves (postJournal, the batcher), the internal accounts, and the
+// customer-visible rows a journal writes. The database function it calls is server/src/db/sql/ledger.sql.
 export { LedgerBatcher } from './ledger.batcher';
 export { OutboundLimitExceeded, insufficientFunds } from './ledger.errors';
 export {

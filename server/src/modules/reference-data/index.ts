@@ -1,2 +1,2 @@
-// The reference-data module's public surface: what other modules, the plugins and the app may use.
+// The history of staff-maintained reference data (FX rates, crypto options): who changed what and when.
 export { changeSchema, listReferenceChanges, plainDecimal, recordReferenceChange, referenceIdParams } from './reference-data.history';

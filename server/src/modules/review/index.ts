@@ -1,4 +1,5 @@
-// The review module's public surface: what other modules, the plugins and the app may use.
+// The one staff review queue: each product registers a ReviewKind, and the queue owns states, four eyes, history,
+// audit and mail for all of them.
 export { default as reviewQueuesPlugin } from './review-queues.plugin';
 export { default as reviewRoutes } from './review.routes';
 export { decisionResponse } from './review.schemas';

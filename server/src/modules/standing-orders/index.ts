@@ -1,3 +1,3 @@
-// The standing-orders module's public surface: what other modules, the plugins and the app may use.
+// Standing orders: repeating payments to a payee, run by the job queue on their dates.
 export { default as standingOrdersRoutes } from './standing-orders.routes';
 export { setUpStandingOrder } from './standing-orders.service';

@@ -1,4 +1,5 @@
-// The user module's public surface: what other modules, the plugins and the app may use.
+// The customer's own record: profile, notification preferences, the application staff review, and the account
+// currency other modules read.
 export { applicationReview } from './application.review';
 export { CustomerEntity, DEFAULT_NOTIFICATION_PREFERENCES } from './entities/customer.entity';
 export { accountCurrencyOf, CUSTOMER_COLUMNS, customerById, customerPage, PENDING_APPLICATIONS_SQL } from './user.queries';
