@@ -41,31 +41,15 @@ function initialValues(stored: Stored, secrets: Secrets | null, passport: File |
   return { personalInitial, employmentInitial, accountInitial };
 }
 
-/** Opening an account: four steps (RegisterSteps.tsx), saved as they go, sent as one multipart application. */
-export default function RegisterPage() {
+/** Sends the application once every step is filled in; on a refusal, goes back to the first step with a refused field. */
+function useSubmitApplication(
+  { stored, secrets, passport, proofOfAddress }: { stored: Stored; secrets: Secrets | null; passport: File | null; proofOfAddress: File | null },
+  setActive: (step: number) => void,
+) {
   const { enqueueSnackbar } = useSnackbar();
-  const [stored, setStored] = useState<Stored>(readStore);
-  const countries = useCountries();
-  const [active, setActive] = useState(0);
-  const [passport, setPassport] = useState<File | null>(null);
-  const [proofOfAddress, setProofOfAddress] = useState<File | null>(null);
-  const [secrets, setSecrets] = useState<Secrets | null>(null);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [submitting, setSubmitting] = useState(false);
   const [done, setDone] = useState<string | null>(null);
-
-  // Each step starts at the top: on a phone the button that moved us on sits far below the next form.
-  useEffect(() => {
-    window.scrollTo({ top: 0, behavior: 'smooth' });
-  }, [active]);
-
-  const save = <K extends keyof Stored>(key: K, values: NonNullable<Stored[K]>, message: string) => {
-    const next = { ...stored, [key]: values };
-    sessionStorage.setItem(STORE_KEY, JSON.stringify(next));
-    setStored(next);
-    enqueueSnackbar(message, { variant: 'success' });
-    setActive((s) => s + 1);
-  };
 
   const submit = async () => {
     const { personal, employment, account } = stored;
@@ -99,6 +83,33 @@ export default function RegisterPage() {
     } finally {
       setSubmitting(false);
     }
+  };
+
+  return { submit, submitting, serverErrors, done };
+}
+
+/** Opening an account: four steps (RegisterSteps.tsx), saved as they go, sent as one multipart application. */
+export default function RegisterPage() {
+  const { enqueueSnackbar } = useSnackbar();
+  const [stored, setStored] = useState<Stored>(readStore);
+  const countries = useCountries();
+  const [active, setActive] = useState(0);
+  const [passport, setPassport] = useState<File | null>(null);
+  const [proofOfAddress, setProofOfAddress] = useState<File | null>(null);
+  const [secrets, setSecrets] = useState<Secrets | null>(null);
+  const { submit, submitting, serverErrors, done } = useSubmitApplication({ stored, secrets, passport, proofOfAddress }, setActive);
+
+  // Each step starts at the top: on a phone the button that moved us on sits far below the next form.
+  useEffect(() => {
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  }, [active]);
+
+  const save = <K extends keyof Stored>(key: K, values: NonNullable<Stored[K]>, message: string) => {
+    const next = { ...stored, [key]: values };
+    sessionStorage.setItem(STORE_KEY, JSON.stringify(next));
+    setStored(next);
+    enqueueSnackbar(message, { variant: 'success' });
+    setActive((s) => s + 1);
   };
 
   const { personalInitial, employmentInitial, accountInitial } = initialValues(stored, secrets, passport, proofOfAddress);
