@@ -71,10 +71,13 @@ export const TRANSACTION_KINDS = [
   'cheque_deposit',
   'loan_disbursement',
   'loan_repayment',
+  // Between two accounts the same customer holds (an account's balance moved to another as it closes).
+  'own_transfer',
 ] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 
-export const CUSTOMER_STATUSES = ['pending_review', 'approved', 'rejected'] as const;
+// 'closed': the customer left the bank by closing their primary account (docs/decisions/0062-accounts.md).
+export const CUSTOMER_STATUSES = ['pending_review', 'approved', 'rejected', 'closed'] as const;
 export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
 
 export const STAFF_ROLES = ['admin', 'auditor'] as const;

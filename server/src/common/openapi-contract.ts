@@ -66,6 +66,7 @@ export const API_TAGS = [
   { name: 'passkeys', description: 'Passkeys (WebAuthn): adding them and signing in with one' },
   { name: 'user', description: "The signed-in customer's profile and notification settings" },
   { name: 'dashboard', description: "The customer's accounts at a glance" },
+  { name: 'accounts', description: "A customer's accounts: opening, their details and holders, renaming and closing" },
   { name: 'transfers', description: 'Payments: same bank, local, international; confirmation by code or passkey; scheduled payments' },
   { name: 'standing orders', description: "A customer's standing orders" },
   { name: 'transactions', description: "A customer's transactions and statements" },

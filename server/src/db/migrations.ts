@@ -35,6 +35,7 @@ import { StaffInvitations1760003000000 } from './migrations/1760003000000-staff-
 import { StandingOrders1760003100000 } from './migrations/1760003100000-standing-orders.migration';
 import { SqlSources1760003200000 } from './migrations/1760003200000-sql-sources.migration';
 import { Accounts1760003300000 } from './migrations/1760003300000-accounts.migration';
+import { CustomerClosed1760003400000 } from './migrations/1760003400000-customer-closed.migration';
 
 // In order. Never edit a migration that has shipped: add a new one.
 export const MIGRATIONS = [
@@ -82,4 +83,5 @@ export const MIGRATIONS = [
   // migration that pins and applies it (docs/decisions/0056-sql-sources.md).
   SqlSources1760003200000,
   Accounts1760003300000,
+  CustomerClosed1760003400000,
 ];

@@ -118,7 +118,7 @@ export async function insertAccount(db: Queryable, a: NewAccount): Promise<strin
   const [row] = await rows<{ id: string }>(
     db,
     `INSERT INTO accounts (number, customer_id, ledger_account_id, is_primary, product, currency, name, status, opened_at)
-     VALUES ($1, $2, $3, false, $4, $5, $6, $7, CASE WHEN $7 = 'active' THEN now() END) RETURNING id`,
+     VALUES ($1, $2, $3, false, $4, $5, $6, $7::varchar, CASE WHEN $7::varchar = 'active' THEN now() END) RETURNING id`,
     [a.number, a.customerId, a.ledgerAccountId, a.product, a.currency, a.name, a.status],
   );
   return row.id;

@@ -14,3 +14,5 @@ export {
   type HolderRole,
 } from './accounts.queries';
 export { accountNotFound, newAccountNumber, openFurtherAccount, resolveAccount } from './accounts.service';
+export { default as accountsRoutes } from './accounts.routes';
+export { accountReviewKind, ACCOUNT_SUBJECT } from './accounts.review';

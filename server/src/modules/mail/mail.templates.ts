@@ -22,8 +22,25 @@ export const loanTemplates = {
   }),
 } satisfies Record<string, (data: never) => RenderedMail>;
 
+// Accounts (docs/decisions/0062-accounts.md): a further account opened or decided, and leaving the bank.
+export const accountTemplates = {
+  accountOpened: (d: { firstName: string; name: string; currency: string; accountNumber: string }) => ({
+    subject: 'Your new Strongroom account is open',
+    text: `Hello ${d.firstName},\n\nYour new account "${d.name}" (${d.currency}) is open and ready to use.\n\nIts account number: ${d.accountNumber}\n\nYou can see it, and the details to give others to pay into it, under Accounts.${footer}`,
+  }),
+  accountDecision: (d: { firstName: string; line: string }) => ({
+    subject: 'About your Strongroom account application',
+    text: `Hello ${d.firstName},\n\n${d.line}${footer}`,
+  }),
+  relationshipEnded: (d: { firstName: string; retentionYears: number }) => ({
+    subject: 'Your Strongroom accounts are closed',
+    text: `Hello ${d.firstName},\n\nYou closed your last account with us: your relationship with Strongroom has ended and you can no longer sign in.\n\nThe law requires us to keep your data, including your statements, for ${d.retentionYears} years; we delete it after that. If you need a statement or have a question, reply to this e-mail.\n\nThank you for banking with us.${footer}`,
+  }),
+} satisfies Record<string, (data: never) => RenderedMail>;
+
 export const templates = {
   ...loanTemplates,
+  ...accountTemplates,
   welcome: (d: { firstName: string; accountNumber: string; code: string }) => ({
     subject: 'Welcome to Strongroom: your account number and verification code',
     text: `Hello ${d.firstName},\n\nThank you for applying to open an account with Strongroom.\n\nYour account number: ${d.accountNumber}\nYour e-mail verification code: ${d.code}\n\nThe code is valid for 10 minutes. Our team is reviewing your application; you can sign in with your account number and password meanwhile, and you can move money once it is approved.${footer}`,
