@@ -20,9 +20,12 @@ import { okResponse, responses } from '../../common/route-schemas';
 import { AuthService } from './auth.service';
 import { completeCustomerSignIn } from './sign-in';
 import { clearSessionCookies } from './session.http';
+import { userSchema } from '../user';
 
 const tags = ['auth'];
 const messageOnly = responses({ 200: okResponse() });
+/** A sign-in's answer: the customer, and the token (bearer clients) or the CSRF token (browsers). */
+const signedIn = responses({ 200: okResponse({ user: userSchema, token: { type: 'string' }, csrfToken: { type: 'string' } }) });
 
 /** The form's refusal with a missing photo reported beside the other fields, as the enrolment form shows them. */
 function registrationRefusal(refusal: Error | undefined, missing: { passport: boolean; proofOfAddress: boolean }): Error {
@@ -82,7 +85,7 @@ export default async function authRoutes(app: RouteInstance) {
     },
   );
 
-  app.post('/auth/login', { config: loginLimit, schema: { tags, summary: 'Sign in with account number and password', body: loginSchema, response: messageOnly } }, async (request, reply) => {
+  app.post('/auth/login', { config: loginLimit, schema: { tags, summary: 'Sign in with account number and password', body: loginSchema, response: signedIn } }, async (request, reply) => {
     const { accountNumber, password } = request.body;
     // An unverified e-mail does not block sign-in: the applicant sees the review status and
     // user.emailVerified === false; money needs staff approval (requireApprovedCustomer) anyway.
@@ -94,7 +97,7 @@ export default async function authRoutes(app: RouteInstance) {
     '/auth/check',
     {
       preHandler: app.requireCustomer,
-      schema: { tags, summary: 'The signed-in customer', response: responses({ 200: okResponse({ user: { type: 'object', additionalProperties: true }, csrfToken: { type: 'string' } }) }) },
+      schema: { tags, summary: 'The signed-in customer', response: responses({ 200: okResponse({ user: userSchema, csrfToken: { type: 'string' } }) }) },
     },
     async (request) => {
       const user = await auth.userFor(request.customer!.id);

@@ -5,6 +5,7 @@ import * as yup from 'yup';
 import { idParamsFor, okResponse, responses } from '../../common/route-schemas';
 import { PasskeysService } from './passkeys.service';
 import { completeCustomerSignIn } from './sign-in';
+import { userSchema } from '../user';
 
 const tags = ['passkeys'];
 const passkeyIdParams = idParamsFor('Passkey not found');
@@ -12,6 +13,11 @@ const credentialField = () => yup.object().required('The passkey response is mis
 const registerSchema = strictObject({ name: passkeyNameSchema, response: credentialField() });
 const assertionSchema = strictObject({ response: credentialField() });
 const openObject = { type: 'object', additionalProperties: true };
+const passkeySchema = {
+  type: 'object',
+  required: ['id', 'name', 'createdAt', 'lastUsedAt'],
+  properties: { id: { type: 'string', format: 'uuid' }, name: { type: 'string' }, createdAt: { type: 'string', format: 'date-time' }, lastUsedAt: { type: ['string', 'null'], format: 'date-time' } },
+};
 /** WebAuthn options as @simplewebauthn/server makes them, passed to the browser unchanged. */
 const optionsResponse = responses({ 200: okResponse({ options: openObject }) });
 
@@ -25,7 +31,7 @@ export default async function passkeyRoutes(app: RouteInstance) {
     '/auth/passkeys',
     {
       preHandler: customer,
-      schema: { tags, summary: "The customer's passkeys: name, created, last used", response: responses({ 200: okResponse({ passkeys: { type: 'array', items: openObject } }) }) },
+      schema: { tags, summary: "The customer's passkeys: name, created, last used", response: responses({ 200: okResponse({ passkeys: { type: 'array', items: passkeySchema } }) }) },
     },
     async (request) => {
       return { success: true, passkeys: await passkeys.list(request.customer!.id) };
@@ -64,7 +70,15 @@ export default async function passkeyRoutes(app: RouteInstance) {
 
   app.post(
     '/auth/passkey-login',
-    { config: loginLimit, schema: { tags, summary: 'Sign in with a passkey (no password)', body: assertionSchema, response: responses({ 200: okResponse({ user: openObject }) }) } },
+    {
+      config: loginLimit,
+      schema: {
+        tags,
+        summary: 'Sign in with a passkey (no password)',
+        body: assertionSchema,
+        response: responses({ 200: okResponse({ user: userSchema, token: { type: 'string' }, csrfToken: { type: 'string' } }) }),
+      },
+    },
     async (request, reply) => {
       const { response } = request.body;
       const customerId = await passkeys.verifyAssertion(response as unknown as AuthenticationResponseJSON, 'sign_in', null);

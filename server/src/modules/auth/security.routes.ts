@@ -3,11 +3,25 @@ import { emailChangeConfirmSchema, emailChangeRequestSchema } from '@strongroom/
 import { idParamsFor, okResponse, responses } from '../../common/route-schemas';
 import { CustomerSessionsService } from './sessions.service';
 import { EmailChangeService } from './email-change.service';
+import { userSchema } from '../user';
 
 const tags = ['security'];
 const sessionIdParams = idParamsFor('Session not found');
 const messageOnly = responses({ 200: okResponse() });
-const openObject = { type: 'object', additionalProperties: true };
+/** A session as Profile > Security lists it (SessionView). */
+const sessionSchema = {
+  type: 'object',
+  required: ['id', 'device', 'ip', 'startedAt', 'lastSeenAt', 'current', 'active'],
+  properties: {
+    id: { type: 'string', format: 'uuid' },
+    device: { type: 'string' },
+    ip: { type: ['string', 'null'] },
+    startedAt: { type: 'string', format: 'date-time' },
+    lastSeenAt: { type: 'string', format: 'date-time' },
+    current: { type: 'boolean' },
+    active: { type: 'boolean' },
+  },
+};
 
 /** Profile > Security: sessions and sign-in history, and changing the e-mail address. */
 export default async function securityRoutes(app: RouteInstance) {
@@ -23,7 +37,7 @@ export default async function securityRoutes(app: RouteInstance) {
       schema: {
         tags,
         summary: 'Where this customer is signed in (device, IP, started, last seen) and recent sign-ins',
-        response: responses({ 200: okResponse({ sessions: { type: 'array', items: openObject }, history: { type: 'array', items: openObject } }) }),
+        response: responses({ 200: okResponse({ sessions: { type: 'array', items: sessionSchema }, history: { type: 'array', items: sessionSchema } }) }),
       },
     },
     async (request) => {
@@ -62,7 +76,11 @@ export default async function securityRoutes(app: RouteInstance) {
 
   app.post(
     '/auth/email-change/confirm',
-    { preHandler: customer, config: codeLimit, schema: { tags, summary: 'Confirm the new e-mail address with the code sent to it', body: emailChangeConfirmSchema, response: messageOnly } },
+    {
+      preHandler: customer,
+      config: codeLimit,
+      schema: { tags, summary: 'Confirm the new e-mail address with the code sent to it', body: emailChangeConfirmSchema, response: responses({ 200: okResponse({ user: userSchema }) }) },
+    },
     async (request) => {
       const { code } = request.body;
       const user = await emailChange.confirm(request.customer!.id, code);

@@ -5,3 +5,4 @@ export { CustomerEntity, DEFAULT_NOTIFICATION_PREFERENCES } from './entities/cus
 export { accountCurrencyOf, CUSTOMER_COLUMNS, customerById, customerPage, PENDING_APPLICATIONS_SQL } from './user.queries';
 export { default as userRoutes } from './user.routes';
 export { personalFields, toUserDto, userDtoOf } from './user.service';
+export { preferencesAnswerSchema, userSchema } from './user.schema';

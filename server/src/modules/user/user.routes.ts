@@ -8,9 +8,10 @@ import { AVATAR_RULES } from '../files';
 import { setNotificationPreferences, updateProfileFields } from './user.queries';
 import { loadCustomer, personalFields, toUserDto } from './user.service';
 import { withTransaction } from '../../db/transaction';
+import { preferencesAnswerSchema, userSchema } from './user.schema';
 
 const tags = ['user'];
-const preferencesResponse = responses({ 200: okResponse({ preferences: { type: 'object', additionalProperties: true } }) });
+const preferencesResponse = responses({ 200: okResponse({ preferences: preferencesAnswerSchema }) });
 const EMAIL_CHANGE_ELSEWHERE = 'To change your e-mail address, use Change e-mail under Security';
 
 export default async function userRoutes(app: RouteInstance) {
@@ -41,7 +42,7 @@ export default async function userRoutes(app: RouteInstance) {
       summary: 'Update profile fields and, optionally, the picture (multipart `image` or JSON data URL)',
       consumes: ['multipart/form-data', 'application/json'],
       body: profileSchema,
-      response: responses({ 200: okResponse({ user: { type: 'object', additionalProperties: true } }) }),
+      response: responses({ 200: okResponse({ user: userSchema }) }),
     },
   };
   app.put('/user/profile', profileRoute, async (request) => updateProfile(request, request.body));
