@@ -47,7 +47,7 @@ import inputGuardPlugin from './plugins/input-guard.plugin';
 import { serializeRequest } from './common/log-serializers';
 import { requestLoggerFactory } from './common/request-logger';
 import { filesRoutes } from './modules/files';
-import { accountsRoutes } from './modules/accounts';
+import { accountsAdminRoutes, accountsRoutes } from './modules/accounts';
 
 /** Log paths that must never reach a log line (secrets, codes, identity numbers, cookies). */
 export const REDACT_PATHS = [
@@ -197,6 +197,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       await api.register(userRoutes);
       await api.register(accountsRoutes);
       await api.register(adminRoutes);
+      await api.register(accountsAdminRoutes);
       await api.register(transferRoutes, { setUpStandingOrder });
       await api.register(standingOrderRoutes);
       await api.register(transactionRoutes);

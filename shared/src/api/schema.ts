@@ -378,6 +378,59 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/accounts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The caller's accounts, their own first (primary first), then the ones shared with them; closed ones stay listed as closed */
+    get: operations['accounts.list'];
+    put?: never;
+    /** Open a further account: a current or savings account opens at once, a business account waits for staff review; honours Idempotency-Key */
+    post: operations['accounts.open'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/accounts/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One account the caller holds: balances, the details to give a payer, and its holders */
+    get: operations['accounts.get'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /** Rename an account (its owner or a joint holder): 1 to 40 characters, spaces around it cut off */
+    patch: operations['accounts.rename'];
+    trace?: never;
+  };
+  '/v1/accounts/{id}/close': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Close an account (its owner or a joint holder), moving its balance to another of the caller's accounts in the same currency (sweepToAccountId). Refused while payments, scheduled transfers, standing orders, cards or loans hang on it. The primary account closes last and closing it ends the relationship with the bank; honours Idempotency-Key */
+    post: operations['accounts.close'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/admin/auth/login': {
     parameters: {
       query?: never;
@@ -612,6 +665,91 @@ export interface paths {
     put?: never;
     /** Set an invited member's password from the e-mailed link (once, before it expires) */
     post: operations['staffAuth.acceptInvitation'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/admin/accounts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Accounts: filter by number (exact or its first digits), customerId, product, currency, status */
+    get: operations['accounts.listAll'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/admin/accounts/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One account: owner, holders, balance, money on hold, latest 50 transactions */
+    get: operations['accounts.getForStaff'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/admin/accounts/{id}/freeze': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Freeze an active account with a reason: money still comes in, none leaves; audited, the owner e-mailed */
+    post: operations['accounts.freeze'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/admin/accounts/{id}/unfreeze': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Unfreeze a frozen account with a reason; audited, the owner e-mailed */
+    post: operations['accounts.unfreeze'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/admin/customers/{id}/accounts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The accounts a customer holds: their own (primary first), then the ones shared with them, with their role */
+    get: operations['customers.listAccounts'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -2269,6 +2407,56 @@ export interface operations {
             /** @enum {boolean} */
             success: true;
             message: string;
+            user: {
+              /** Format: uuid */
+              id: string;
+              firstName: string;
+              middleName: string | null;
+              lastName: string;
+              email: string;
+              phone: string;
+              dob: string;
+              address: string;
+              city: string;
+              state: string;
+              zipcode: string;
+              country: string;
+              occupation: string;
+              incomeRange: string;
+              /** @enum {string} */
+              accountType: 'savings' | 'checking' | 'fixed deposit' | 'business';
+              accountNumber: string;
+              /** @example 125.00 */
+              accountBalance: string;
+              currency: string;
+              /** @description The avatar's URL, /v1/files/<id> */
+              image: string | null;
+              /** Format: date-time */
+              createdAt: string;
+              /** @enum {string} */
+              status: 'pending_review' | 'approved' | 'rejected' | 'closed';
+              rejectionReason?: string | null;
+              emailVerified: boolean;
+              numberOfWithdrawals: number;
+              preference: {
+                email: boolean;
+                sms: boolean;
+                push: boolean;
+              };
+              notificationPreferences: {
+                emailNotifications: boolean;
+                smsNotifications: boolean;
+                pushNotifications: boolean;
+                marketingEmails: boolean;
+                securityAlerts: boolean;
+                transactionAlerts: boolean;
+                lowBalanceAlerts: boolean;
+              };
+              /** Format: date-time */
+              frozenAt: string | null;
+            };
+            token: string;
+            csrfToken: string;
           } & {
             [key: string]: unknown;
           };
@@ -2314,7 +2502,52 @@ export interface operations {
             success: true;
             message: string;
             user: {
-              [key: string]: unknown;
+              /** Format: uuid */
+              id: string;
+              firstName: string;
+              middleName: string | null;
+              lastName: string;
+              email: string;
+              phone: string;
+              dob: string;
+              address: string;
+              city: string;
+              state: string;
+              zipcode: string;
+              country: string;
+              occupation: string;
+              incomeRange: string;
+              /** @enum {string} */
+              accountType: 'savings' | 'checking' | 'fixed deposit' | 'business';
+              accountNumber: string;
+              /** @example 125.00 */
+              accountBalance: string;
+              currency: string;
+              /** @description The avatar's URL, /v1/files/<id> */
+              image: string | null;
+              /** Format: date-time */
+              createdAt: string;
+              /** @enum {string} */
+              status: 'pending_review' | 'approved' | 'rejected' | 'closed';
+              rejectionReason?: string | null;
+              emailVerified: boolean;
+              numberOfWithdrawals: number;
+              preference: {
+                email: boolean;
+                sms: boolean;
+                push: boolean;
+              };
+              notificationPreferences: {
+                emailNotifications: boolean;
+                smsNotifications: boolean;
+                pushNotifications: boolean;
+                marketingEmails: boolean;
+                securityAlerts: boolean;
+                transactionAlerts: boolean;
+                lowBalanceAlerts: boolean;
+              };
+              /** Format: date-time */
+              frozenAt: string | null;
             };
             csrfToken: string;
           } & {
@@ -2558,10 +2791,28 @@ export interface operations {
             success: true;
             message: string;
             sessions: {
-              [key: string]: unknown;
+              /** Format: uuid */
+              id: string;
+              device: string;
+              ip: string | null;
+              /** Format: date-time */
+              startedAt: string;
+              /** Format: date-time */
+              lastSeenAt: string;
+              current: boolean;
+              active: boolean;
             }[];
             history: {
-              [key: string]: unknown;
+              /** Format: uuid */
+              id: string;
+              device: string;
+              ip: string | null;
+              /** Format: date-time */
+              startedAt: string;
+              /** Format: date-time */
+              lastSeenAt: string;
+              current: boolean;
+              active: boolean;
             }[];
           } & {
             [key: string]: unknown;
@@ -2754,6 +3005,54 @@ export interface operations {
             /** @enum {boolean} */
             success: true;
             message: string;
+            user: {
+              /** Format: uuid */
+              id: string;
+              firstName: string;
+              middleName: string | null;
+              lastName: string;
+              email: string;
+              phone: string;
+              dob: string;
+              address: string;
+              city: string;
+              state: string;
+              zipcode: string;
+              country: string;
+              occupation: string;
+              incomeRange: string;
+              /** @enum {string} */
+              accountType: 'savings' | 'checking' | 'fixed deposit' | 'business';
+              accountNumber: string;
+              /** @example 125.00 */
+              accountBalance: string;
+              currency: string;
+              /** @description The avatar's URL, /v1/files/<id> */
+              image: string | null;
+              /** Format: date-time */
+              createdAt: string;
+              /** @enum {string} */
+              status: 'pending_review' | 'approved' | 'rejected' | 'closed';
+              rejectionReason?: string | null;
+              emailVerified: boolean;
+              numberOfWithdrawals: number;
+              preference: {
+                email: boolean;
+                sms: boolean;
+                push: boolean;
+              };
+              notificationPreferences: {
+                emailNotifications: boolean;
+                smsNotifications: boolean;
+                pushNotifications: boolean;
+                marketingEmails: boolean;
+                securityAlerts: boolean;
+                transactionAlerts: boolean;
+                lowBalanceAlerts: boolean;
+              };
+              /** Format: date-time */
+              frozenAt: string | null;
+            };
           } & {
             [key: string]: unknown;
           };
@@ -2799,7 +3098,13 @@ export interface operations {
             success: true;
             message: string;
             passkeys: {
-              [key: string]: unknown;
+              /** Format: uuid */
+              id: string;
+              name: string;
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              lastUsedAt: string | null;
             }[];
           } & {
             [key: string]: unknown;
@@ -3043,8 +3348,55 @@ export interface operations {
             success: true;
             message: string;
             user: {
-              [key: string]: unknown;
+              /** Format: uuid */
+              id: string;
+              firstName: string;
+              middleName: string | null;
+              lastName: string;
+              email: string;
+              phone: string;
+              dob: string;
+              address: string;
+              city: string;
+              state: string;
+              zipcode: string;
+              country: string;
+              occupation: string;
+              incomeRange: string;
+              /** @enum {string} */
+              accountType: 'savings' | 'checking' | 'fixed deposit' | 'business';
+              accountNumber: string;
+              /** @example 125.00 */
+              accountBalance: string;
+              currency: string;
+              /** @description The avatar's URL, /v1/files/<id> */
+              image: string | null;
+              /** Format: date-time */
+              createdAt: string;
+              /** @enum {string} */
+              status: 'pending_review' | 'approved' | 'rejected' | 'closed';
+              rejectionReason?: string | null;
+              emailVerified: boolean;
+              numberOfWithdrawals: number;
+              preference: {
+                email: boolean;
+                sms: boolean;
+                push: boolean;
+              };
+              notificationPreferences: {
+                emailNotifications: boolean;
+                smsNotifications: boolean;
+                pushNotifications: boolean;
+                marketingEmails: boolean;
+                securityAlerts: boolean;
+                transactionAlerts: boolean;
+                lowBalanceAlerts: boolean;
+              };
+              /** Format: date-time */
+              frozenAt: string | null;
             };
+            token: string;
+            csrfToken: string;
           } & {
             [key: string]: unknown;
           };
@@ -3121,7 +3473,52 @@ export interface operations {
             success: true;
             message: string;
             user: {
-              [key: string]: unknown;
+              /** Format: uuid */
+              id: string;
+              firstName: string;
+              middleName: string | null;
+              lastName: string;
+              email: string;
+              phone: string;
+              dob: string;
+              address: string;
+              city: string;
+              state: string;
+              zipcode: string;
+              country: string;
+              occupation: string;
+              incomeRange: string;
+              /** @enum {string} */
+              accountType: 'savings' | 'checking' | 'fixed deposit' | 'business';
+              accountNumber: string;
+              /** @example 125.00 */
+              accountBalance: string;
+              currency: string;
+              /** @description The avatar's URL, /v1/files/<id> */
+              image: string | null;
+              /** Format: date-time */
+              createdAt: string;
+              /** @enum {string} */
+              status: 'pending_review' | 'approved' | 'rejected' | 'closed';
+              rejectionReason?: string | null;
+              emailVerified: boolean;
+              numberOfWithdrawals: number;
+              preference: {
+                email: boolean;
+                sms: boolean;
+                push: boolean;
+              };
+              notificationPreferences: {
+                emailNotifications: boolean;
+                smsNotifications: boolean;
+                pushNotifications: boolean;
+                marketingEmails: boolean;
+                securityAlerts: boolean;
+                transactionAlerts: boolean;
+                lowBalanceAlerts: boolean;
+              };
+              /** Format: date-time */
+              frozenAt: string | null;
             };
           } & {
             [key: string]: unknown;
@@ -3199,7 +3596,52 @@ export interface operations {
             success: true;
             message: string;
             user: {
-              [key: string]: unknown;
+              /** Format: uuid */
+              id: string;
+              firstName: string;
+              middleName: string | null;
+              lastName: string;
+              email: string;
+              phone: string;
+              dob: string;
+              address: string;
+              city: string;
+              state: string;
+              zipcode: string;
+              country: string;
+              occupation: string;
+              incomeRange: string;
+              /** @enum {string} */
+              accountType: 'savings' | 'checking' | 'fixed deposit' | 'business';
+              accountNumber: string;
+              /** @example 125.00 */
+              accountBalance: string;
+              currency: string;
+              /** @description The avatar's URL, /v1/files/<id> */
+              image: string | null;
+              /** Format: date-time */
+              createdAt: string;
+              /** @enum {string} */
+              status: 'pending_review' | 'approved' | 'rejected' | 'closed';
+              rejectionReason?: string | null;
+              emailVerified: boolean;
+              numberOfWithdrawals: number;
+              preference: {
+                email: boolean;
+                sms: boolean;
+                push: boolean;
+              };
+              notificationPreferences: {
+                emailNotifications: boolean;
+                smsNotifications: boolean;
+                pushNotifications: boolean;
+                marketingEmails: boolean;
+                securityAlerts: boolean;
+                transactionAlerts: boolean;
+                lowBalanceAlerts: boolean;
+              };
+              /** Format: date-time */
+              frozenAt: string | null;
             };
           } & {
             [key: string]: unknown;
@@ -3246,7 +3688,13 @@ export interface operations {
             success: true;
             message: string;
             preferences: {
-              [key: string]: unknown;
+              emailNotifications: boolean;
+              smsNotifications: boolean;
+              pushNotifications: boolean;
+              marketingEmails: boolean;
+              securityAlerts: boolean;
+              transactionAlerts: boolean;
+              lowBalanceAlerts: boolean;
             };
           } & {
             [key: string]: unknown;
@@ -3305,8 +3753,523 @@ export interface operations {
             success: true;
             message: string;
             preferences: {
-              [key: string]: unknown;
+              emailNotifications: boolean;
+              smsNotifications: boolean;
+              pushNotifications: boolean;
+              marketingEmails: boolean;
+              securityAlerts: boolean;
+              transactionAlerts: boolean;
+              lowBalanceAlerts: boolean;
             };
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Refused: error is the first message, errors maps each field to its message */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: string;
+            errors: {
+              [key: string]: string;
+            };
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  'accounts.list': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message: string;
+            items: {
+              /** Format: uuid */
+              id: string;
+              number: string;
+              name: string;
+              /** @enum {string} */
+              product: 'checking' | 'savings' | 'business' | 'fixed_deposit';
+              /** @enum {string} */
+              currency: 'USD' | 'EUR' | 'GBP' | 'CAD' | 'AUD';
+              /** @enum {string} */
+              status: 'pending' | 'awaiting_second_approval' | 'rejected' | 'active' | 'frozen' | 'closed';
+              /** @description Why staff did not open it, when rejected */
+              statusReason: string | null;
+              /**
+               * @description The caller's role on the account
+               * @enum {string}
+               */
+              role: 'owner' | 'joint' | 'dependant';
+              /** @description The owner's primary account: its number is their sign-in number, and it closes last */
+              isPrimary: boolean;
+              /**
+               * @description The ledger balance plus what payments waiting for staff hold
+               * @example 125.00
+               */
+              balance: string;
+              /**
+               * @description What can be spent now
+               * @example 125.00
+               */
+              availableBalance: string;
+              /**
+               * @description A dependant only: what they may pay from it per day
+               * @example 125.00
+               */
+              dailyLimit?: string;
+              /**
+               * @description A dependant only: what they paid from it today
+               * @example 125.00
+               */
+              spentToday?: string;
+              /** Format: date-time */
+              openedAt: string | null;
+              /** Format: date-time */
+              closedAt: string | null;
+              /** Format: date-time */
+              createdAt: string;
+            }[];
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Refused: error is the first message, errors maps each field to its message */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: string;
+            errors: {
+              [key: string]: string;
+            };
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  'accounts.open': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          product: 'checking' | 'savings' | 'business';
+          /** @enum {string} */
+          currency: 'USD' | 'EUR' | 'GBP' | 'CAD' | 'AUD';
+          name?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message: string;
+            account: {
+              /** Format: uuid */
+              id: string;
+              number: string;
+              name: string;
+              /** @enum {string} */
+              product: 'checking' | 'savings' | 'business' | 'fixed_deposit';
+              /** @enum {string} */
+              currency: 'USD' | 'EUR' | 'GBP' | 'CAD' | 'AUD';
+              /** @enum {string} */
+              status: 'pending' | 'awaiting_second_approval' | 'rejected' | 'active' | 'frozen' | 'closed';
+              /** @description Why staff did not open it, when rejected */
+              statusReason: string | null;
+              /**
+               * @description The caller's role on the account
+               * @enum {string}
+               */
+              role: 'owner' | 'joint' | 'dependant';
+              /** @description The owner's primary account: its number is their sign-in number, and it closes last */
+              isPrimary: boolean;
+              /**
+               * @description The ledger balance plus what payments waiting for staff hold
+               * @example 125.00
+               */
+              balance: string;
+              /**
+               * @description What can be spent now
+               * @example 125.00
+               */
+              availableBalance: string;
+              /**
+               * @description A dependant only: what they may pay from it per day
+               * @example 125.00
+               */
+              dailyLimit?: string;
+              /**
+               * @description A dependant only: what they paid from it today
+               * @example 125.00
+               */
+              spentToday?: string;
+              /** Format: date-time */
+              openedAt: string | null;
+              /** Format: date-time */
+              closedAt: string | null;
+              /** Format: date-time */
+              createdAt: string;
+            };
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Refused: error is the first message, errors maps each field to its message */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: string;
+            errors: {
+              [key: string]: string;
+            };
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  'accounts.get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message: string;
+            account: {
+              /** Format: uuid */
+              id: string;
+              number: string;
+              name: string;
+              /** @enum {string} */
+              product: 'checking' | 'savings' | 'business' | 'fixed_deposit';
+              /** @enum {string} */
+              currency: 'USD' | 'EUR' | 'GBP' | 'CAD' | 'AUD';
+              /** @enum {string} */
+              status: 'pending' | 'awaiting_second_approval' | 'rejected' | 'active' | 'frozen' | 'closed';
+              /** @description Why staff did not open it, when rejected */
+              statusReason: string | null;
+              /**
+               * @description The caller's role on the account
+               * @enum {string}
+               */
+              role: 'owner' | 'joint' | 'dependant';
+              /** @description The owner's primary account: its number is their sign-in number, and it closes last */
+              isPrimary: boolean;
+              /**
+               * @description The ledger balance plus what payments waiting for staff hold
+               * @example 125.00
+               */
+              balance: string;
+              /**
+               * @description What can be spent now
+               * @example 125.00
+               */
+              availableBalance: string;
+              /**
+               * @description A dependant only: what they may pay from it per day
+               * @example 125.00
+               */
+              dailyLimit?: string;
+              /**
+               * @description A dependant only: what they paid from it today
+               * @example 125.00
+               */
+              spentToday?: string;
+              /** Format: date-time */
+              openedAt: string | null;
+              /** Format: date-time */
+              closedAt: string | null;
+              /** Format: date-time */
+              createdAt: string;
+              paymentDetails: {
+                accountHolderName: string;
+                accountNumber: string;
+                bankName: string;
+                currency: string;
+              };
+              holders: {
+                /**
+                 * Format: uuid
+                 * @description The holder record (null for the owner)
+                 */
+                id: string | null;
+                /** @enum {string} */
+                role: 'owner' | 'joint' | 'dependant';
+                /** @enum {string} */
+                status: 'active' | 'invited';
+                firstName: string;
+                lastName: string;
+                /**
+                 * @description Dependants only
+                 * @example 125.00
+                 */
+                dailyLimit?: string;
+              }[];
+            };
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Refused: error is the first message, errors maps each field to its message */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: string;
+            errors: {
+              [key: string]: string;
+            };
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  'accounts.rename': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message: string;
+            account: {
+              /** Format: uuid */
+              id: string;
+              number: string;
+              name: string;
+              /** @enum {string} */
+              product: 'checking' | 'savings' | 'business' | 'fixed_deposit';
+              /** @enum {string} */
+              currency: 'USD' | 'EUR' | 'GBP' | 'CAD' | 'AUD';
+              /** @enum {string} */
+              status: 'pending' | 'awaiting_second_approval' | 'rejected' | 'active' | 'frozen' | 'closed';
+              /** @description Why staff did not open it, when rejected */
+              statusReason: string | null;
+              /**
+               * @description The caller's role on the account
+               * @enum {string}
+               */
+              role: 'owner' | 'joint' | 'dependant';
+              /** @description The owner's primary account: its number is their sign-in number, and it closes last */
+              isPrimary: boolean;
+              /**
+               * @description The ledger balance plus what payments waiting for staff hold
+               * @example 125.00
+               */
+              balance: string;
+              /**
+               * @description What can be spent now
+               * @example 125.00
+               */
+              availableBalance: string;
+              /**
+               * @description A dependant only: what they may pay from it per day
+               * @example 125.00
+               */
+              dailyLimit?: string;
+              /**
+               * @description A dependant only: what they paid from it today
+               * @example 125.00
+               */
+              spentToday?: string;
+              /** Format: date-time */
+              openedAt: string | null;
+              /** Format: date-time */
+              closedAt: string | null;
+              /** Format: date-time */
+              createdAt: string;
+            };
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Refused: error is the first message, errors maps each field to its message */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: string;
+            errors: {
+              [key: string]: string;
+            };
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  'accounts.close': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: uuid */
+          sweepToAccountId?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message: string;
+            account: {
+              /** Format: uuid */
+              id: string;
+              number: string;
+              name: string;
+              /** @enum {string} */
+              product: 'checking' | 'savings' | 'business' | 'fixed_deposit';
+              /** @enum {string} */
+              currency: 'USD' | 'EUR' | 'GBP' | 'CAD' | 'AUD';
+              /** @enum {string} */
+              status: 'pending' | 'awaiting_second_approval' | 'rejected' | 'active' | 'frozen' | 'closed';
+              /** @description Why staff did not open it, when rejected */
+              statusReason: string | null;
+              /**
+               * @description The caller's role on the account
+               * @enum {string}
+               */
+              role: 'owner' | 'joint' | 'dependant';
+              /** @description The owner's primary account: its number is their sign-in number, and it closes last */
+              isPrimary: boolean;
+              /**
+               * @description The ledger balance plus what payments waiting for staff hold
+               * @example 125.00
+               */
+              balance: string;
+              /**
+               * @description What can be spent now
+               * @example 125.00
+               */
+              availableBalance: string;
+              /**
+               * @description A dependant only: what they may pay from it per day
+               * @example 125.00
+               */
+              dailyLimit?: string;
+              /**
+               * @description A dependant only: what they paid from it today
+               * @example 125.00
+               */
+              spentToday?: string;
+              /** Format: date-time */
+              openedAt: string | null;
+              /** Format: date-time */
+              closedAt: string | null;
+              /** Format: date-time */
+              createdAt: string;
+            };
+            leftBank: boolean;
           } & {
             [key: string]: unknown;
           };
@@ -4221,6 +5184,422 @@ export interface operations {
       };
     };
   };
+  'accounts.listAll': {
+    parameters: {
+      query?: {
+        /** @description JSON ["field","ASC"|"DESC"]; field one of id, number (default id DESC) */
+        sort?: string;
+        /** @description JSON [start, end], zero-based and inclusive (default [0,24]; at most 200 rows) */
+        range?: string;
+        /** @description JSON object of filters */
+        filter?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            number: string;
+            name: string;
+            /** @enum {string} */
+            product: 'checking' | 'savings' | 'business' | 'fixed_deposit';
+            currency: string;
+            /** @enum {string} */
+            status: 'pending' | 'awaiting_second_approval' | 'rejected' | 'active' | 'frozen' | 'closed';
+            statusReason: string | null;
+            isPrimary: boolean;
+            /** Format: uuid */
+            ownerId: string;
+            ownerName: string;
+            /** @example 125.00 */
+            balance: string;
+            /** Format: date-time */
+            openedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+          }[];
+        };
+      };
+      /** @description Refused: error is the first message, errors maps each field to its message */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: string;
+            errors: {
+              [key: string]: string;
+            };
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  'accounts.getForStaff': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            number: string;
+            name: string;
+            /** @enum {string} */
+            product: 'checking' | 'savings' | 'business' | 'fixed_deposit';
+            currency: string;
+            /** @enum {string} */
+            status: 'pending' | 'awaiting_second_approval' | 'rejected' | 'active' | 'frozen' | 'closed';
+            statusReason: string | null;
+            isPrimary: boolean;
+            /** Format: uuid */
+            ownerId: string;
+            ownerName: string;
+            /** @example 125.00 */
+            balance: string;
+            /** Format: date-time */
+            openedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            closedAt: string | null;
+            owner: {
+              /** Format: uuid */
+              id: string;
+              name: string;
+              /** @description Their sign-in number: their primary account */
+              accountNumber: string;
+              email: string;
+              status: string;
+            };
+            /** @description Invited and active joint holders and dependants */
+            holders: {
+              /** Format: uuid */
+              id: string;
+              /** Format: uuid */
+              customerId: string;
+              name: string;
+              accountNumber: string;
+              /** @enum {string} */
+              role: 'joint' | 'dependant';
+              /** @enum {string} */
+              status: 'invited' | 'active';
+              /**
+               * @description A dependant's daily limit; null for a joint holder
+               * @example 125.00
+               */
+              dailyLimit: string | null;
+              /** @example 125.00 */
+              spentToday: string | null;
+              /** Format: date-time */
+              since: string;
+            }[];
+            /**
+             * @description Pending payments' amounts and fees: out of the balance already, waiting for settlement (a rejection gives them back)
+             * @example 125.00
+             */
+            held: string;
+            /** @description Those pending payments, newest first */
+            holds: {
+              /** Format: uuid */
+              id: string;
+              kind: string;
+              /**
+               * @description With its fee
+               * @example 125.00
+               */
+              amount: string;
+              /** Format: date-time */
+              createdAt: string;
+            }[];
+            /** @description The latest 50, newest first */
+            transactions: {
+              /** Format: uuid */
+              id: string;
+              reference: string;
+              /** @enum {string} */
+              type: 'credit' | 'debit';
+              /** @enum {string} */
+              kind:
+                | 'transfer_same'
+                | 'transfer_local'
+                | 'transfer_international'
+                | 'incoming'
+                | 'fee'
+                | 'opening'
+                | 'adjustment'
+                | 'card_payment'
+                | 'refund'
+                | 'cheque_deposit'
+                | 'loan_disbursement'
+                | 'loan_repayment'
+                | 'own_transfer';
+              /** @enum {string} */
+              status: 'success' | 'pending' | 'failed' | 'cancelled';
+              description: string;
+              category: string;
+              /** @example 125.00 */
+              amount: string;
+              currency: string;
+              /** @example 125.00 */
+              fees: string;
+              recipient: string | null;
+              /** @example 125.00 */
+              balanceAfter: string | null;
+              channel: string;
+              location: string | null;
+              memo: string | null;
+              /** Format: date-time */
+              createdAt: string;
+              statusReason?: string;
+            }[];
+            timeline: {
+              status: string;
+              from: string | null;
+              /** Format: date-time */
+              at: string;
+              reason: string | null;
+              /** @enum {string} */
+              by: 'you' | 'Strongroom' | 'system';
+            }[];
+          };
+        };
+      };
+      /** @description Refused: error is the first message, errors maps each field to its message */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: string;
+            errors: {
+              [key: string]: string;
+            };
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  'accounts.freeze': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          reason: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message: string;
+            account: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              status: 'pending' | 'awaiting_second_approval' | 'rejected' | 'active' | 'frozen' | 'closed';
+              statusReason: string | null;
+            };
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Refused: error is the first message, errors maps each field to its message */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: string;
+            errors: {
+              [key: string]: string;
+            };
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  'accounts.unfreeze': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          reason: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message: string;
+            account: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              status: 'pending' | 'awaiting_second_approval' | 'rejected' | 'active' | 'frozen' | 'closed';
+              statusReason: string | null;
+            };
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Refused: error is the first message, errors maps each field to its message */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: string;
+            errors: {
+              [key: string]: string;
+            };
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  'customers.listAccounts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            accounts: {
+              /** Format: uuid */
+              id: string;
+              number: string;
+              name: string;
+              /** @enum {string} */
+              product: 'checking' | 'savings' | 'business' | 'fixed_deposit';
+              currency: string;
+              /** @enum {string} */
+              status: 'pending' | 'awaiting_second_approval' | 'rejected' | 'active' | 'frozen' | 'closed';
+              statusReason: string | null;
+              isPrimary: boolean;
+              /** Format: uuid */
+              ownerId: string;
+              ownerName: string;
+              /** @example 125.00 */
+              balance: string;
+              /** Format: date-time */
+              openedAt: string | null;
+              /** Format: date-time */
+              createdAt: string;
+              /** @enum {string} */
+              role: 'owner' | 'joint' | 'dependant';
+            }[];
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Refused: error is the first message, errors maps each field to its message */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: string;
+            errors: {
+              [key: string]: string;
+            };
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
   'transfers.lookUpRecipient': {
     parameters: {
       query?: never;
@@ -4378,7 +5757,8 @@ export interface operations {
                 | 'refund'
                 | 'cheque_deposit'
                 | 'loan_disbursement'
-                | 'loan_repayment';
+                | 'loan_repayment'
+                | 'own_transfer';
               /** @enum {string} */
               status: 'success' | 'pending' | 'failed' | 'cancelled';
               description: string;
@@ -5691,7 +7071,8 @@ export interface operations {
                 | 'refund'
                 | 'cheque_deposit'
                 | 'loan_disbursement'
-                | 'loan_repayment';
+                | 'loan_repayment'
+                | 'own_transfer';
               /** @enum {string} */
               status: 'success' | 'pending' | 'failed' | 'cancelled';
               description: string;
@@ -5825,7 +7206,8 @@ export interface operations {
                 | 'refund'
                 | 'cheque_deposit'
                 | 'loan_disbursement'
-                | 'loan_repayment';
+                | 'loan_repayment'
+                | 'own_transfer';
               /** @enum {string} */
               status: 'success' | 'pending' | 'failed' | 'cancelled';
               description: string;
@@ -6033,7 +7415,8 @@ export interface operations {
                 | 'refund'
                 | 'cheque_deposit'
                 | 'loan_disbursement'
-                | 'loan_repayment';
+                | 'loan_repayment'
+                | 'own_transfer';
               /** @enum {string} */
               status: 'success' | 'pending' | 'failed' | 'cancelled';
               description: string;

@@ -14,5 +14,6 @@ export {
   type HolderRole,
 } from './accounts.queries';
 export { accountNotFound, newAccountNumber, openFurtherAccount, resolveAccount } from './accounts.service';
+export { default as accountsAdminRoutes } from './accounts.admin.routes';
 export { default as accountsRoutes } from './accounts.routes';
 export { accountReviewKind, ACCOUNT_SUBJECT } from './accounts.review';

@@ -97,6 +97,15 @@ export const templates = {
     subject: 'Strongroom transaction alert',
     text: `Hello ${d.firstName},\n\n${d.line}${footer}`,
   }),
+  // Staff freezing an account (modules/accounts/accounts-admin.service.ts): the owner is told why and what it means.
+  accountFrozen: (d: { firstName: string; accountName: string; accountNumber: string; reason: string }) => ({
+    subject: 'Your Strongroom account is frozen',
+    text: `Hello ${d.firstName},\n\nWe froze your account "${d.accountName}" (${d.accountNumber}).\nReason: ${d.reason}\n\nMoney sent to it still arrives, but no money can leave it until we unfreeze it. Reply to this e-mail or call support if you have questions.${footer}`,
+  }),
+  accountUnfrozen: (d: { firstName: string; accountName: string; accountNumber: string; reason: string }) => ({
+    subject: 'Your Strongroom account is unfrozen',
+    text: `Hello ${d.firstName},\n\nYour account "${d.accountName}" (${d.accountNumber}) is unfrozen: you can pay from it again.\nNote from us: ${d.reason}${footer}`,
+  }),
 } satisfies Record<string, (data: never) => RenderedMail>;
 
 export type TemplateName = keyof typeof templates;
