@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { MAX_OPEN_ACCOUNTS } from '@strongroom/shared';
 import type { Actor } from '../../src/common/actor';
 import { accountReviewKind } from '../../src/modules/accounts';
@@ -168,5 +169,29 @@ describe('accounts: the list and opening further accounts', () => {
       const [{ n }] = await t.app.db.query(`SELECT count(*)::int AS n FROM accounts WHERE customer_id = $1 AND status NOT IN ('closed','rejected')`, [c.id]);
       expect(n).toBe(1);
     });
+  });
+});
+
+describe('accounts: the new number in the logs', () => {
+  let t: TestApp;
+  const logLines: string[] = [];
+  beforeAll(async () => {
+    const logStream = new Writable({
+      write(chunk, _enc, done) {
+        logLines.push(String(chunk));
+        done();
+      },
+    });
+    t = await createTestApp({ logLevel: 'info' }, { logStream });
+  });
+  afterAll(() => t.close());
+
+  it('mails the number whole but never writes it to a log line', async () => {
+    const c = await approvedCustomer(t.app);
+    const account = await openAccount(t.app, c.session, { product: 'savings', currency: 'USD' });
+    const mail = await lastMail(t.app, c.email as string);
+    expect(mail.bodyText).toContain(account.number);
+    expect(logLines.some((line) => line.includes('"template":"accountOpened"'))).toBe(true);
+    expect(logLines.filter((line) => line.includes(account.number))).toEqual([]);
   });
 });

@@ -50,3 +50,17 @@ export async function closeCustomer(db: Queryable, customerId: string): Promise<
   );
   return row.from;
 }
+
+/**
+ * A customer who leaves the bank no longer holds others' accounts: their active holdings end (removed) and the
+ * invitations they had not answered lapse (declined), so the owners' holder lists stop naming them.
+ */
+export async function endHoldingsOf(db: Queryable, customerId: string): Promise<void> {
+  await db.query(
+    `UPDATE account_holders SET status = CASE WHEN status = 'active' THEN 'removed' ELSE 'declined' END,
+            removed_at = CASE WHEN status = 'active' THEN now() ELSE removed_at END,
+            responded_at = CASE WHEN status = 'invited' THEN now() ELSE responded_at END
+      WHERE customer_id = $1 AND status IN ('active','invited')`,
+    [customerId],
+  );
+}

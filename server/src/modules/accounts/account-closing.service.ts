@@ -7,7 +7,7 @@ import { assertCustomerNotFrozen } from '../freeze';
 import { enqueueMail } from '../mail';
 import { recordStatusEvent } from '../review';
 import { refusalFor } from './account-roles';
-import { closeBlockers, closeCustomer, otherOpenAccounts } from './account-closing.queries';
+import { closeBlockers, closeCustomer, endHoldingsOf, otherOpenAccounts } from './account-closing.queries';
 import { customerContact, setAccountStatus } from './account-views.queries';
 import { accountById, heldAccount, type HeldAccountRow } from './accounts.queries';
 import { resolveAccount } from './accounts.service';
@@ -116,9 +116,13 @@ async function sweep(m: EntityManager, customerId: string, from: HeldAccountRow,
   );
 }
 
-/** The customer's status becomes closed (sign-in refused from now on); the mail says how long their data is kept. */
+/**
+ * The customer's status becomes closed (sign-in refused from now on) and they stop holding others' accounts; the mail
+ * says how long their data is kept.
+ */
 async function leaveBank(app: FastifyInstance, m: EntityManager, customerId: string, actor: Actor): Promise<void> {
   const from = await closeCustomer(m, customerId);
+  await endHoldingsOf(m, customerId);
   await recordStatusEvent(m, { subjectType: 'customer', subjectId: customerId, from, to: 'closed', actor, reason: 'Primary account closed by the customer' });
   const contact = await customerContact(m, customerId);
   await enqueueMail(app, m, { to: contact.email, template: 'relationshipEnded', data: { firstName: contact.first_name, retentionYears: DATA_RETENTION_YEARS }, customerId });
