@@ -48,6 +48,8 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /v1/admin/accounts/:id': 'accounts.getForStaff',
   'POST /v1/admin/accounts/:id/freeze': 'accounts.freeze',
   'POST /v1/admin/accounts/:id/unfreeze': 'accounts.unfreeze',
+  'PATCH /v1/admin/accounts/:id/approve': 'accounts.approve',
+  'PATCH /v1/admin/accounts/:id/reject': 'accounts.reject',
   'GET /v1/admin/outbox': 'outbox.list',
   'GET /v1/admin/outbox/:id': 'outbox.get',
   'GET /v1/admin/audit-log': 'auditLog.list',

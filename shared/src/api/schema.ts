@@ -739,6 +739,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/admin/accounts/{id}/approve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /** Approve a business account application: it opens now (audited, the customer e-mailed) */
+    patch: operations['accounts.approve'];
+    trace?: never;
+  };
+  '/v1/admin/accounts/{id}/reject': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /** Reject a business account application with a reason the customer reads (audited) */
+    patch: operations['accounts.reject'];
+    trace?: never;
+  };
   '/v1/admin/customers/{id}/accounts': {
     parameters: {
       query?: never;
@@ -5505,6 +5539,110 @@ export interface operations {
               status: 'pending' | 'awaiting_second_approval' | 'rejected' | 'active' | 'frozen' | 'closed';
               statusReason: string | null;
             };
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Refused: error is the first message, errors maps each field to its message */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: string;
+            errors: {
+              [key: string]: string;
+            };
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  'accounts.approve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message: string;
+            status: string;
+            /** @description A first approval of an item above the four-eyes threshold */
+            awaitingSecondApproval: boolean;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Refused: error is the first message, errors maps each field to its message */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: string;
+            errors: {
+              [key: string]: string;
+            };
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  'accounts.reject': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          reason: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message: string;
+            status: string;
+            /** @description A first approval of an item above the four-eyes threshold */
+            awaitingSecondApproval: boolean;
           } & {
             [key: string]: unknown;
           };

@@ -8,6 +8,8 @@ import { ACCOUNT_SORTABLE, accountOwnerNames, adminAccountPage } from './account
 import { ACCOUNT_STATUSES, adminAccountItemSchema, adminAccountSchema, customerAccountSchema, parseAccountFilter } from './accounts-admin.schemas';
 import { adminAccountDetail, changeAccountStatus, toAdminAccountItem, toCustomerAccount } from './accounts-admin.service';
 import { heldAccounts } from './accounts.queries';
+import { accountReviewKind } from './accounts.review';
+import { decide, decisionResponse } from '../review';
 
 const tags = ['admin'];
 const accountParams = idParamsFor('Account not found');
@@ -26,7 +28,8 @@ const statusChanged = responses({
 
 /**
  * The console's accounts (docs/decisions/0062-accounts.md): every staff member lists and reads them, an admin
- * freezes and unfreezes one with a reason (audited, the owner e-mailed). Lists are ra-data-simple-rest's.
+ * freezes and unfreezes one with a reason (audited, the owner e-mailed) and decides a business account waiting on the
+ * review queue (accounts.review.ts). Lists are ra-data-simple-rest's.
  */
 export default async function accountsAdminRoutes(app: RouteInstance) {
   const anyStaff = app.requireStaff();
@@ -73,6 +76,34 @@ export default async function accountsAdminRoutes(app: RouteInstance) {
       async (request) => ({ success: true, ...(await changeAccountStatus(app, request.params.id, action, request.body.reason, actorOf(request))) }),
     );
   }
+
+  // The review queue's 'Business accounts' (accounts.routes.ts adds the queue): approve opens it, reject leaves it unopened.
+  app.patch(
+    '/admin/accounts/:id/approve',
+    {
+      preHandler: adminOnly,
+      config: { noBody: true },
+      schema: { tags, summary: 'Approve a business account application: it opens now (audited, the customer e-mailed)', params: accountParams, response: responses({ 200: decisionResponse }) },
+    },
+    async (request) => ({ success: true, ...(await decide(app, accountReviewKind, { id: request.params.id, decision: 'approve', actor: actorOf(request) })) }),
+  );
+  app.patch(
+    '/admin/accounts/:id/reject',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags,
+        summary: 'Reject a business account application with a reason the customer reads (audited)',
+        params: accountParams,
+        body: rejectReasonSchema,
+        response: responses({ 200: decisionResponse }),
+      },
+    },
+    async (request) => ({
+      success: true,
+      ...(await decide(app, accountReviewKind, { id: request.params.id, decision: 'reject', reason: request.body.reason, actor: actorOf(request) })),
+    }),
+  );
 
   app.get(
     '/admin/customers/:id/accounts',
