@@ -17,3 +17,5 @@ export { accountNotFound, newAccountNumber, openFurtherAccount, resolveAccount }
 export { default as accountsAdminRoutes } from './accounts.admin.routes';
 export { default as accountsRoutes } from './accounts.routes';
 export { accountReviewKind, ACCOUNT_SUBJECT } from './accounts.review';
+export { ledgerAccountOf, type AccountLedgerRow } from './account-ledger.queries';
+export { ACCOUNT_ID_MESSAGE, accountIdField } from './account-id.schema';

@@ -6,6 +6,8 @@ import { errorResponse, idParamsFor, okResponse, responses } from '../../common/
 import { transactionDetailSchema, transactionItemSchema } from './transaction-item.schema';
 import { timeline } from '../review';
 import { COUNT_LOOKAHEAD, getTransactionForCustomer, listTransactions, listTransactionsForStaff, transactionForStaff } from './transactions.service';
+import { rowsOf } from './account-rows';
+import { accountIdField } from '../accounts';
 import { listQuery, sendList } from '../../common/list-paging';
 import { StatementsService } from './statements.service';
 import { isUuid } from '../../common/ids';
@@ -36,11 +38,17 @@ export default async function transactionRoutes(app: RouteInstance) {
   // Statements are drawn in a thread of their own, started at the first and ended with the server.
   const statements = new StatementsService(app.db);
   app.addHook('onClose', () => statements.close());
-  const listSummary = "The caller's transactions, newest first, paginated, filtered, searched";
-  app.get('/transaction', { config: { access: 'customer' }, schema: { tags, summary: listSummary, querystring: transactionQuerySchema, response: listResponse } }, async (request) => {
+  // Built here, not when the module loads: the accounts module reaches this one through its own routes.
+  const transactionListQuery = transactionQuerySchema.shape({ accountId: accountIdField() });
+  const listSummary = "The caller's transactions, newest first, paginated, filtered, searched; or one account's they hold (accountId)";
+  app.get('/transaction', { config: { access: 'customer' }, schema: { tags, summary: listSummary, querystring: transactionListQuery, response: listResponse } }, async (request) => {
     const query = request.query;
     // The customer's session is checked in the handler, with the page read beside the check (docs/performance.md#transaction-list-read-beside-the-session-check).
-    const { items, total, totalCapped } = await app.customerReading(request, (customerId) => listTransactions(app.db, customerId, query));
+    const { items, total, totalCapped } = await app.customerReading(request, async (customerId) => {
+      if (query.accountId === undefined) return listTransactions(app.db, customerId, query);
+      const rows = await rowsOf(app.db, customerId, query.accountId);
+      return listTransactions(app.db, rows.customerId, query, rows.ledgerAccountId);
+    });
     return { success: true, items, page: query.page, pageSize: query.pageSize, total, totalCapped };
   });
 
@@ -52,8 +60,8 @@ export default async function transactionRoutes(app: RouteInstance) {
       preHandler: [app.requireCustomer, statementLimit],
       schema: {
         tags,
-        summary: 'Statement for a date range as CSV or PDF',
-        querystring: statementQuerySchema,
+        summary: "Statement for a date range as CSV or PDF: the caller's, or one account's they hold (accountId)",
+        querystring: statementQuerySchema.shape({ accountId: accountIdField() }),
         // The file itself (text/csv or application/pdf), not JSON; refusals are the usual JSON envelope.
         response: { 200: { description: 'The statement file, with its own Content-Type', type: 'string', format: 'binary' }, '4xx': errorResponse },
       },

@@ -73,16 +73,24 @@ export interface TransactionListStatement {
   cap: number;
 }
 
-/** The statement for a page of one customer's list (listTransactions runs it; tests read its plans). */
-export function transactionListStatement(customerId: string, query: ListQuery): TransactionListStatement {
+/**
+ * The statement for a page of one customer's list (listTransactions runs it; tests read its plans). Without an
+ * account its text is what it always was: the bench's first page is the same prepared statement.
+ */
+export function transactionListStatement(customerId: string, query: ListQuery, ledgerAccountId?: string): TransactionListStatement {
   const prepared = !query.q && query.page === 1;
   // The unfiltered first page sees the customer as an InitPlan's value, not as a constant, so every customer's estimate
   // is the same and PostgreSQL keeps the one plan it made (docs/performance.md#first-page-planned-once): given the constant, it costed the
   // same index walk for a history longer or shorter than the average below the plan for any customer, and planned
   // that customer's every page anew. A filter may make another index the better walk, so it keeps the constant.
-  const opaqueCustomer = prepared && query.type === 'all' && query.status === 'all';
+  // An account is a filter like the others: the owner's constant, the account tested on the rows of their index.
+  const opaqueCustomer = prepared && query.type === 'all' && query.status === 'all' && ledgerAccountId === undefined;
   const where = [opaqueCustomer ? 'customer_id = (SELECT $1::uuid)' : 'customer_id = $1'];
   const params: unknown[] = [customerId];
+  if (ledgerAccountId !== undefined) {
+    params.push(ledgerAccountId);
+    where.push(`account_id = $${params.length}::bigint`);
+  }
   if (query.type !== 'all') {
     params.push(query.type);
     where.push(`type = $${params.length}`);
@@ -107,13 +115,13 @@ export function transactionListStatement(customerId: string, query: ListQuery): 
   // A first page without a search, what every visit to the dashboard or the list asks for, is prepared once per
   // connection (its text depends only on the filters and the page size) and planned once (above). A search is planned
   // for its own words each time; so are later pages.
-  const name = prepared ? `transactions-first-page-${query.type === 'all' ? '' : 't'}${query.status === 'all' ? '' : 's'}-${query.pageSize}` : undefined;
+  const name = prepared ? `transactions-first-page-${ledgerAccountId === undefined ? '' : 'a'}${query.type === 'all' ? '' : 't'}${query.status === 'all' ? '' : 's'}-${query.pageSize}` : undefined;
   return { text, params, name, cap };
 }
 
-/** The caller's transactions only, newest first, filtered and searched in SQL (indexes do the work). */
-export async function listTransactions(db: DataSource, customerId: string, query: ListQuery) {
-  const { text, params, name, cap } = transactionListStatement(customerId, query);
+/** The caller's transactions only (or one account's: rowsOf), newest first, filtered and searched in SQL (indexes do the work). */
+export async function listTransactions(db: DataSource, customerId: string, query: ListQuery, ledgerAccountId?: string) {
+  const { text, params, name, cap } = transactionListStatement(customerId, query, ledgerAccountId);
   // The page's timestamps come as PostgreSQL's text, only to be written out again (isoTimestamp).
   const found = await pooledRows<TransactionDtoRow & { total_count: string }>(db, text, params, { name, types: TIMESTAMPS_AS_TEXT });
   const counted = Number(found[0].total_count);
