@@ -47,6 +47,7 @@ import inputGuardPlugin from './plugins/input-guard.plugin';
 import { serializeRequest } from './common/log-serializers';
 import { requestLoggerFactory } from './common/request-logger';
 import { filesRoutes } from './modules/files';
+import { holdersRoutes } from './modules/accounts';
 import { accountsAdminRoutes, accountsRoutes } from './modules/accounts';
 
 /** Log paths that must never reach a log line (secrets, codes, identity numbers, cookies). */
@@ -195,6 +196,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       await api.register(securityRoutes);
       await api.register(passkeyRoutes);
       await api.register(userRoutes);
+      await api.register(holdersRoutes);
       await api.register(accountsRoutes);
       await api.register(adminRoutes);
       await api.register(accountsAdminRoutes);

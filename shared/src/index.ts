@@ -14,6 +14,7 @@ export * from './schemas/cheque.schema';
 export * from './loans';
 export * from './schemas/loan.schema';
 export * from './schemas/card.schema';
+export * from './schemas/holder.schema';
 export * from './schemas/account.schema';
 export * from './schemas/reference-data.schema';
 export * from './password-policy';

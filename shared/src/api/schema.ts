@@ -378,6 +378,93 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/accounts/invitations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Invitations to hold an account that wait for the caller to accept or decline, newest first */
+    get: operations['accountInvitations.list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/accounts/invitations/{id}/accept': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Accept an invitation: the caller holds the account from now */
+    post: operations['accountInvitations.accept'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/accounts/invitations/{id}/decline': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Decline an invitation: nothing changes on the account */
+    post: operations['accountInvitations.decline'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/accounts/{id}/holders': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Who holds the account: the owner, then active and invited holders; any holder may see it */
+    get: operations['accountHolders.list'];
+    put?: never;
+    /** Invite an existing customer, by one of their account numbers, as a joint holder or a dependant (with a daily limit); owner or joint holder only */
+    post: operations['accountHolders.invite'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/accounts/{id}/holders/{holderId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Remove a holder or withdraw an invitation (owner or joint holder), or leave the account (the holder themselves); effective at once */
+    delete: operations['accountHolders.remove'];
+    options?: never;
+    head?: never;
+    /** Change a dependant's daily limit, effective at once; owner or joint holder only */
+    patch: operations['accountHolders.updateLimit'];
+    trace?: never;
+  };
   '/v1/accounts': {
     parameters: {
       query?: never;
@@ -1188,7 +1275,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The caller's transactions, newest first, paginated, filtered, searched */
+    /** The caller's transactions, newest first, paginated, filtered, searched; or one account's they hold (accountId) */
     get: operations['transactions.list'];
     put?: never;
     post?: never;
@@ -1205,7 +1292,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Statement for a date range as CSV or PDF */
+    /** Statement for a date range as CSV or PDF: the caller's, or one account's they hold (accountId) */
     get: operations['transactions.statement'];
     put?: never;
     post?: never;
@@ -3794,6 +3881,462 @@ export interface operations {
               securityAlerts: boolean;
               transactionAlerts: boolean;
               lowBalanceAlerts: boolean;
+            };
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Refused: error is the first message, errors maps each field to its message */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: string;
+            errors: {
+              [key: string]: string;
+            };
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  'accountInvitations.list': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message: string;
+            items: {
+              /** Format: uuid */
+              id: string;
+              accountName: string;
+              accountLast4: string;
+              currency: string;
+              /** @enum {string} */
+              role: 'joint' | 'dependant';
+              /** @example 125.00 */
+              dailyLimit: string | null;
+              /** @description First name and last initial */
+              inviterName: string;
+              /** Format: date-time */
+              invitedAt: string;
+            }[];
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Refused: error is the first message, errors maps each field to its message */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: string;
+            errors: {
+              [key: string]: string;
+            };
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  'accountInvitations.accept': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message: string;
+            invitation: {
+              /** Format: uuid */
+              id: string;
+              accountName: string;
+              accountLast4: string;
+              currency: string;
+              /** @enum {string} */
+              role: 'joint' | 'dependant';
+              /** @example 125.00 */
+              dailyLimit: string | null;
+              /** @description First name and last initial */
+              inviterName: string;
+              /** Format: date-time */
+              invitedAt: string;
+            };
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Refused: error is the first message, errors maps each field to its message */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: string;
+            errors: {
+              [key: string]: string;
+            };
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  'accountInvitations.decline': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message: string;
+            invitation: {
+              /** Format: uuid */
+              id: string;
+              accountName: string;
+              accountLast4: string;
+              currency: string;
+              /** @enum {string} */
+              role: 'joint' | 'dependant';
+              /** @example 125.00 */
+              dailyLimit: string | null;
+              /** @description First name and last initial */
+              inviterName: string;
+              /** Format: date-time */
+              invitedAt: string;
+            };
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Refused: error is the first message, errors maps each field to its message */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: string;
+            errors: {
+              [key: string]: string;
+            };
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  'accountHolders.list': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message: string;
+            items: {
+              /**
+               * Format: uuid
+               * @description The holder entry; null for the owner, who cannot be removed
+               */
+              id: string | null;
+              /** @enum {string} */
+              role: 'owner' | 'joint' | 'dependant';
+              /** @enum {string} */
+              status: 'active' | 'invited';
+              /** @description First name and last initial */
+              name: string;
+              you: boolean;
+              /**
+               * @description A dependant's daily spending limit, in the account's currency
+               * @example 125.00
+               */
+              dailyLimit: string | null;
+              /**
+               * @description What a dependant has spent today against their limit
+               * @example 125.00
+               */
+              spentToday: string | null;
+              /** Format: date-time */
+              since: string;
+            }[];
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Refused: error is the first message, errors maps each field to its message */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: string;
+            errors: {
+              [key: string]: string;
+            };
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  'accountHolders.invite': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          accountNumber: string;
+          /** @enum {string} */
+          role: 'joint' | 'dependant';
+          /**
+           * @description An amount: a decimal string, at most two decimals
+           * @example 125.00
+           */
+          dailyLimit?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message: string;
+            invitation: {
+              /** Format: uuid */
+              id: string;
+              /** @description The invitee's first name and last initial */
+              name: string;
+              /** @enum {string} */
+              role: 'joint' | 'dependant';
+              /** @enum {string} */
+              status: 'invited';
+              /** @example 125.00 */
+              dailyLimit: string | null;
+              /** Format: date-time */
+              invitedAt: string;
+            };
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Refused: error is the first message, errors maps each field to its message */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: string;
+            errors: {
+              [key: string]: string;
+            };
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  'accountHolders.remove': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        holderId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Refused: error is the first message, errors maps each field to its message */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: string;
+            errors: {
+              [key: string]: string;
+            };
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  'accountHolders.updateLimit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        holderId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * @description An amount: a decimal string, at most two decimals
+           * @example 125.00
+           */
+          dailyLimit: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message: string;
+            holder: {
+              /**
+               * Format: uuid
+               * @description The holder entry; null for the owner, who cannot be removed
+               */
+              id: string | null;
+              /** @enum {string} */
+              role: 'owner' | 'joint' | 'dependant';
+              /** @enum {string} */
+              status: 'active' | 'invited';
+              /** @description First name and last initial */
+              name: string;
+              you: boolean;
+              /**
+               * @description A dependant's daily spending limit, in the account's currency
+               * @example 125.00
+               */
+              dailyLimit: string | null;
+              /**
+               * @description What a dependant has spent today against their limit
+               * @example 125.00
+               */
+              spentToday: string | null;
+              /** Format: date-time */
+              since: string;
             };
           } & {
             [key: string]: unknown;
@@ -7173,6 +7716,7 @@ export interface operations {
         type?: 'all' | 'credit' | 'debit';
         status?: 'all' | 'success' | 'pending' | 'failed' | 'cancelled';
         q?: string;
+        accountId?: string;
       };
       header?: never;
       path?: never;
@@ -7268,6 +7812,7 @@ export interface operations {
         to: string;
         format?: 'csv' | 'pdf';
         timeZone?: string;
+        accountId?: string;
       };
       header?: never;
       path?: never;

@@ -14,6 +14,7 @@ export {
   type HolderRole,
 } from './accounts.queries';
 export { accountNotFound, newAccountNumber, openFurtherAccount, resolveAccount } from './accounts.service';
+export { default as holdersRoutes } from './holders.routes';
 export { default as accountsAdminRoutes } from './accounts.admin.routes';
 export { default as accountsRoutes } from './accounts.routes';
 export { accountReviewKind, ACCOUNT_SUBJECT } from './accounts.review';

@@ -38,8 +38,38 @@ export const accountTemplates = {
   }),
 } satisfies Record<string, (data: never) => RenderedMail>;
 
+// Account holders (docs/decisions/0062-accounts.md): every change to who holds an account goes to both sides.
+// Names are the service's: 'You' for the recipient themselves, else first name and last initial.
+export const holderTemplates = {
+  holderInvited: (d: { firstName: string; inviter: string; account: string; role: string }) => ({
+    subject: `${d.inviter} invited you to share a Strongroom account`,
+    text: `Hello ${d.firstName},\n\n${d.inviter} invited you to hold the account ${d.account} as ${d.role}.\n\nSign in and open Accounts to accept or decline. Nothing changes until you accept; if you do not know ${d.inviter}, decline.${footer}`,
+  }),
+  holderInvitationSent: (d: { firstName: string; inviter: string; invitee: string; account: string; role: string }) => ({
+    subject: 'An invitation to share your Strongroom account was sent',
+    text: `Hello ${d.firstName},\n\n${d.inviter} invited ${d.invitee} to hold the account ${d.account} as ${d.role}. ${d.invitee} holds it only once they accept.\n\nIf this was not you, remove the invitation under Accounts and call us.${footer}`,
+  }),
+  holderInvitationAnswered: (d: { firstName: string; holder: string; account: string; role: string; accepted: boolean }) => ({
+    subject: d.accepted ? 'An invitation to share a Strongroom account was accepted' : 'An invitation to share a Strongroom account was declined',
+    text: d.accepted
+      ? `Hello ${d.firstName},\n\n${d.holder} accepted the invitation and now ${d.holder === 'You' ? 'hold' : 'holds'} the account ${d.account} as ${d.role}.${footer}`
+      : `Hello ${d.firstName},\n\n${d.holder} declined the invitation to hold the account ${d.account}. Nothing changed on the account.${footer}`,
+  }),
+  holderLimitChanged: (d: { firstName: string; by: string; whose: string; account: string; limit: string }) => ({
+    subject: 'A daily limit on a Strongroom account was changed',
+    text: `Hello ${d.firstName},\n\n${d.by} set ${d.whose} daily spending limit on the account ${d.account} to ${d.limit}. It applies from now.${footer}`,
+  }),
+  holderRemoved: (d: { firstName: string; by: string; holder: string; account: string; left: boolean }) => ({
+    subject: 'A holder of a Strongroom account changed',
+    text: d.left
+      ? `Hello ${d.firstName},\n\n${d.holder} left the account ${d.account}. ${d.holder === 'You' ? 'You no longer have' : 'They no longer have'} access to it.${footer}`
+      : `Hello ${d.firstName},\n\n${d.by} removed ${d.holder} from the account ${d.account}. ${d.holder === 'you' ? 'You no longer have' : 'They no longer have'} access to it, from now.${footer}`,
+  }),
+} satisfies Record<string, (data: never) => RenderedMail>;
+
 export const templates = {
   ...loanTemplates,
+  ...holderTemplates,
   ...accountTemplates,
   welcome: (d: { firstName: string; accountNumber: string; code: string }) => ({
     subject: 'Welcome to Strongroom: your account number and verification code',
