@@ -70,6 +70,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'POST /v1/transfer/same': 'transfers.createSameBank',
   'POST /v1/transfer/local': 'transfers.createLocal',
   'POST /v1/transfer/international': 'transfers.createInternational',
+  'POST /v1/transfer/own': 'transfers.createOwn',
   'POST /v1/transfer/confirm-code': 'transfers.confirmCode',
   'POST /v1/transfer/passkey-options': 'transfers.passkeyOptions',
   'POST /v1/transfer/confirm-passkey': 'transfers.confirmPasskey',

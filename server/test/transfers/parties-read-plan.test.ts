@@ -30,12 +30,15 @@ describe('the parties read of a same-bank payment', () => {
     }
   }
 
-  it('finds the recipient through the unique index on account_number, not by reading every customer', async () => {
+  it('finds the recipient account through the unique index on its number, not by reading every account or customer', async () => {
     const sender = await approvedCustomer(t.app);
     const recipient = await approvedCustomer(t.app, { staff: sender.staff });
     const plan = await planOf(sender.id, recipient.accountNumber);
-    expect(plan).toMatch(/Index Scan using customers_account_number_key on customers r/);
-    expect(plan).not.toMatch(/Seq Scan on customers/);
+    expect(plan).toMatch(/Index Scan using accounts_account_number_uq on accounts ra/);
+    expect(plan).toMatch(/Index Scan using customers_pkey on customers r/);
+    // The sender's primary ledger account through the (customer, currency) index of primary accounts.
+    expect(plan).toMatch(/Index Scan using ledger_accounts_customer_currency_uq on ledger_accounts sa/);
+    expect(plan).not.toMatch(/Seq Scan/);
   });
 
   it('matches the account number exactly: trailing spaces or a longer number find no one', async () => {

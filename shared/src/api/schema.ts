@@ -894,23 +894,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/v1/transfer/quote': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Fee, rate and total for a payment */
-    get: operations['transfers.quote'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/v1/transfer/same': {
     parameters: {
       query?: never;
@@ -1058,6 +1041,40 @@ export interface paths {
     put?: never;
     /** Cancel a scheduled transfer before its date */
     post: operations['transfers.cancelScheduled'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/transfer/quote': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Fee, rate and total for a payment, or for a move between your own accounts */
+    get: operations['transfers.quote'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/transfer/own': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Move money between two accounts you hold (at the bank rate across currencies, fee 0; a dependant enters their PIN); honours Idempotency-Key */
+    post: operations['transfers.createOwn'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1360,7 +1377,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Balance, flows, counts, latest 3 and a 30-day series, computed from the ledger; months and days in the customer's time zone */
+    /** Balance, flows, counts, latest 3 and a 30-day series, computed from the ledger; months and days in the customer's time zone; the caller's primary account's, or one account's they hold (accountId) */
     get: operations['dashboard.summary'];
     put?: never;
     post?: never;
@@ -1584,7 +1601,7 @@ export interface paths {
     /** The caller's cards, masked */
     get: operations['cards.list'];
     put?: never;
-    /** Apply for a card (a credit decision by staff); the bank issues number, expiry and CVV */
+    /** Apply for a card (a credit decision by staff) on your primary account or accountId (owner or joint holder); the bank issues number, expiry and CVV */
     post: operations['cards.apply'];
     delete?: never;
     options?: never;
@@ -1686,7 +1703,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Pay the balance owed from your account, with the PIN (Idempotency-Key honoured) */
+    /** Pay the balance owed from the card's account, with the PIN (Idempotency-Key honoured) */
     post: operations['cards.pay'];
     delete?: never;
     options?: never;
@@ -2065,7 +2082,7 @@ export interface paths {
     /** Every deposit (ra-data-simple-rest list; filter {"status","customerId","q"}) */
     get: operations['cheques.listAll'];
     put?: never;
-    /** Deposit a cheque: multipart fields plus files frontImage and backImage (JPEG, PNG or WEBP, 5 MB each); honours Idempotency-Key */
+    /** Deposit a cheque to your primary account or accountId (in its currency): multipart fields plus files frontImage and backImage (JPEG, PNG or WEBP, 5 MB each); honours Idempotency-Key */
     post: operations['cheques.deposit'];
     delete?: never;
     options?: never;
@@ -2168,7 +2185,7 @@ export interface paths {
     /** Every loan (ra-data-simple-rest list; filter status, customerId, q) */
     get: operations['loans.listAll'];
     put?: never;
-    /** Apply for a loan (the SSN is sealed at rest; only its last 4 digits come back) */
+    /** Apply for a loan on your primary account or accountId (owner or joint holder); the SSN is sealed at rest, only its last 4 digits come back */
     post: operations['loans.apply'];
     delete?: never;
     options?: never;
@@ -6331,62 +6348,6 @@ export interface operations {
       };
     };
   };
-  'transfers.quote': {
-    parameters: {
-      query: {
-        type: 'same' | 'local' | 'international';
-        amount: string;
-        currency?: 'USD' | 'EUR' | 'GBP' | 'CAD' | 'AUD' | 'JPY' | 'CHF';
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {boolean} */
-            success: true;
-            message: string;
-            /** @example 125.00 */
-            amount: string;
-            /** @example 125.00 */
-            fee: string;
-            /** @example 125.00 */
-            total: string;
-            currency: string;
-            rate: string;
-          } & {
-            [key: string]: unknown;
-          };
-        };
-      };
-      /** @description Refused: error is the first message, errors maps each field to its message */
-      '4XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {boolean} */
-            success: false;
-            error: string;
-            errors: {
-              [key: string]: string;
-            };
-          } & {
-            [key: string]: unknown;
-          };
-        };
-      };
-    };
-  };
   'transfers.createSameBank': {
     parameters: {
       query?: never;
@@ -6405,6 +6366,7 @@ export interface operations {
           amount: string;
           memo?: string;
           pin: string;
+          accountId?: string;
         };
       };
     };
@@ -6509,6 +6471,7 @@ export interface operations {
           /** @enum {string} */
           repeat?: 'none' | 'weekly' | 'monthly';
           repeatUntil?: string;
+          accountId?: string;
         };
       };
     };
@@ -6604,6 +6567,7 @@ export interface operations {
           transferDate: string;
           /** @default UTC */
           timeZone?: string;
+          accountId?: string;
         };
       };
     };
@@ -7006,6 +6970,183 @@ export interface operations {
             /** @enum {boolean} */
             success: true;
             message: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Refused: error is the first message, errors maps each field to its message */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: string;
+            errors: {
+              [key: string]: string;
+            };
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  'transfers.quote': {
+    parameters: {
+      query: {
+        type: 'same' | 'local' | 'international' | 'own';
+        amount: string;
+        currency?: 'USD' | 'EUR' | 'GBP' | 'CAD' | 'AUD' | 'JPY' | 'CHF';
+        accountId?: string;
+        fromAccountId?: string;
+        toAccountId?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message: string;
+            /** @example 125.00 */
+            amount: string;
+            /** @example 125.00 */
+            fee: string;
+            /** @example 125.00 */
+            total: string;
+            currency: string;
+            rate: string;
+            /** @description An international payment in another currency: the currency the payee receives */
+            paymentCurrency: string;
+            /**
+             * @description What the payee receives, in paymentCurrency
+             * @example 125.00
+             */
+            convertedAmount: string;
+            /**
+             * @description A move between own accounts: what the receiving account is credited, in creditCurrency
+             * @example 125.00
+             */
+            creditAmount: string;
+            /** @example EUR */
+            creditCurrency: string;
+            /** @description A move between own accounts: the caller pays as a dependant and enters their PIN */
+            pinRequired: boolean;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Refused: error is the first message, errors maps each field to its message */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: string;
+            errors: {
+              [key: string]: string;
+            };
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  'transfers.createOwn': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          fromAccountId: string;
+          toAccountId: string;
+          /**
+           * @description An amount: a decimal string, at most two decimals
+           * @example 125.00
+           */
+          amount: string;
+          pin?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message: string;
+            transaction: {
+              /** Format: uuid */
+              id: string;
+              reference: string;
+              /** @enum {string} */
+              type: 'credit' | 'debit';
+              /** @enum {string} */
+              kind:
+                | 'transfer_same'
+                | 'transfer_local'
+                | 'transfer_international'
+                | 'incoming'
+                | 'fee'
+                | 'opening'
+                | 'adjustment'
+                | 'card_payment'
+                | 'refund'
+                | 'cheque_deposit'
+                | 'loan_disbursement'
+                | 'loan_repayment'
+                | 'own_transfer';
+              /** @enum {string} */
+              status: 'success' | 'pending' | 'failed' | 'cancelled';
+              description: string;
+              category: string;
+              /** @example 125.00 */
+              amount: string;
+              currency: string;
+              /** @example 125.00 */
+              fees: string;
+              recipient: string | null;
+              /** @example 125.00 */
+              balanceAfter: string | null;
+              channel: string;
+              location: string | null;
+              memo: string | null;
+              /** Format: date-time */
+              createdAt: string;
+              statusReason?: string;
+            };
+            rate: string;
+            /** @example 125.00 */
+            creditAmount: string;
+            /** @example EUR */
+            creditCurrency: string;
           } & {
             [key: string]: unknown;
           };
@@ -8041,6 +8182,7 @@ export interface operations {
     parameters: {
       query?: {
         timeZone?: string;
+        accountId?: string;
       };
       header?: never;
       path?: never;
@@ -8993,6 +9135,8 @@ export interface operations {
           creditLimit: string;
           /** @enum {boolean} */
           agreeToTerms: true;
+          /** Format: uuid */
+          accountId?: string;
         };
       };
     };
@@ -11052,6 +11196,8 @@ export interface operations {
           currency: 'USD' | 'EUR' | 'GBP' | 'CAD' | 'AUD' | 'JPY' | 'CHF';
           issueDate?: string;
           note?: string;
+          /** Format: uuid */
+          accountId?: string;
         };
         'application/json': {
           /**
@@ -11066,6 +11212,8 @@ export interface operations {
           currency: 'USD' | 'EUR' | 'GBP' | 'CAD' | 'AUD' | 'JPY' | 'CHF';
           issueDate?: string;
           note?: string;
+          /** Format: uuid */
+          accountId?: string;
         };
       };
     };
@@ -11508,6 +11656,8 @@ export interface operations {
           downPayment: string;
           /** @enum {boolean} */
           agreeToTerms: true;
+          /** Format: uuid */
+          accountId?: string;
         };
       };
     };

@@ -20,3 +20,4 @@ export { default as accountsRoutes } from './accounts.routes';
 export { accountReviewKind, ACCOUNT_SUBJECT } from './accounts.review';
 export { ledgerAccountOf, type AccountLedgerRow } from './account-ledger.queries';
 export { ACCOUNT_ID_MESSAGE, accountIdField } from './account-id.schema';
+export { PAYABLE_ACCOUNT_BY_NUMBER, outboundToday, payableAccountByNumber, paymentSourceOf, type PayableAccountRow, type PaymentSourceRow } from './accounts-payments.queries';

@@ -3,6 +3,8 @@ import { rows, type Queryable } from '../../common/sql';
 /** A payment awaiting its authentication, as initiate() quoted and bound it. */
 export interface NewTransfer {
   customerId: string;
+  /** The account it leaves, when the payment named one; else the primary account (fill_primary_account). */
+  accountId?: string;
   kind: string;
   debitMinor: bigint;
   feeMinor: bigint;
@@ -23,8 +25,8 @@ export async function insertTransfer(db: Queryable, t: NewTransfer): Promise<{ i
   const [transfer] = await rows<{ id: string }>(
     db,
     `INSERT INTO transfers (customer_id, kind, status, amount_minor, fee_minor, currency, payment_amount_minor, payment_currency, rate, payee, binding_hash, needs_code, execute_on, execute_at,
-                              repeat_frequency, repeat_until, time_zone)
-       VALUES ($1, $2, 'awaiting_authorisation', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) RETURNING id`,
+                              repeat_frequency, repeat_until, time_zone, account_id)
+       VALUES ($1, $2, 'awaiting_authorisation', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) RETURNING id`,
     [
       t.customerId,
       t.kind,
@@ -42,6 +44,7 @@ export async function insertTransfer(db: Queryable, t: NewTransfer): Promise<{ i
       t.repeat?.frequency ?? null,
       t.repeat?.untilOn ?? null,
       t.timeZone,
+      t.accountId ?? null,
     ],
   );
   return transfer;

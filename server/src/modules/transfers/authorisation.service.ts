@@ -11,14 +11,17 @@ import { toTransactionDto } from '../transactions';
 import { recordStatusEvent } from '../review';
 import type { IdempotentResult } from '../../plugins/idempotency.plugin';
 import { quote, summaryOf, type Quote } from './transfer-quote';
-import { hasWithdrawn, loadSender, lockOwnTransfer, type TransferRow } from './transfers.queries';
+import { hasWithdrawn, loadSender, lockOwnTransfer, type Sender, type TransferRow } from './transfers.queries';
+import { outboundToday, resolveAccount, type HeldAccountRow } from '../accounts';
+import { judgeAllowance } from './dependant-allowance';
+import { sourceOfTransfer } from './payment-source';
 import { TransactionPin } from '../pin';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { PasskeysService } from '../auth';
 import { dailyLimitMinor } from './same-bank.service';
 import { holdFunds, runsLater, scheduleExecution } from './scheduled-transfers';
 import * as errors from './transfers.errors';
-import { assertNotFrozen } from '../freeze';
+import { assertCustomerNotFrozen, assertNotFrozen } from '../freeze';
 
 /** An answer that is a refusal but whose transaction must still commit (attempt counters). */
 function failure(err: AppError): IdempotentResult<unknown> {
@@ -35,6 +38,8 @@ export interface InitiateInput extends Record<string, unknown> {
   /** A local transfer that repeats sets up a standing order once authenticated (docs/decisions/0053). */
   repeat?: 'none' | RepeatFrequency;
   repeatUntil?: string;
+  /** The account it leaves (one the caller holds); the primary account when not said. */
+  accountId?: string;
 }
 
 type Repeat = TransferSummaryDto['repeat'];
@@ -90,26 +95,24 @@ export class AuthorisationService {
 
   async initiate(m: EntityManager, customerId: string, kind: 'local' | 'international', input: InitiateInput): Promise<IdempotentResult<unknown>> {
     // The date is the customer's: today where they are is now, a later day waits for its start there (docs/decisions/0048).
-    const { timeZone = 'UTC', repeat: repeatChoice, repeatUntil, ...details } = input;
+    const { timeZone = 'UTC', repeat: repeatChoice, repeatUntil, accountId, ...details } = input;
     const repeat: Repeat = repeatChoice && repeatChoice !== 'none' ? { frequency: repeatChoice, untilOn: repeatUntil || null } : undefined;
     const today = isoDayIn(this.app.clock.now(), timeZone);
     if (details.transferDate && details.transferDate < today) throw errors.pastTransferDate();
     const executeOn = details.transferDate && details.transferDate > today ? details.transferDate : null;
     const executeAt = executeOn ? dayStartIn(executeOn, timeZone) : null;
-    const q = await quote(m, customerId, kind, input.amount, input.currency);
+    const source = await this.namedSource(m, customerId, kind, accountId, repeat);
+    const q = await quote(m, customerId, kind, input.amount, input.currency, source?.currency);
     const sender = await loadSender(m, customerId);
     assertNotFrozen(sender.frozen_at);
     // A dated payment is judged for funds and the day's limit on its date.
-    if (!executeOn) {
-      const account = await accountBalance(m, customerId, q.accountCurrency);
-      if (BigInt(account.balance_minor) < q.debitMinor + q.feeMinor) throw insufficientFunds();
-      if (BigInt(sender.spent_today) + q.debitMinor + q.feeMinor > dailyLimitMinor(this.app, sender.currency)) throw errors.dailyLimitExceeded();
-    }
+    if (!executeOn) await this.judgeFunds(m, customerId, sender, q, source);
     const needsCode = !(await hasWithdrawn(m, customerId));
     const { amount: _amount, currency: _currency, ...payee } = details;
     const binding = this.binding(customerId, q, payee, repeat);
     const transfer = await insertTransfer(m, {
       customerId,
+      accountId: source?.id,
       kind: `transfer_${kind}`,
       debitMinor: q.debitMinor,
       feeMinor: q.feeMinor,
@@ -151,6 +154,27 @@ export class AuthorisationService {
     };
   }
 
+  /** The account a payment leaves when it names one; the primary account (undefined here) is judged as it always was. */
+  private async namedSource(m: EntityManager, customerId: string, kind: 'local' | 'international', accountId: string | undefined, repeat: Repeat) {
+    if (!accountId) return undefined;
+    const source = await resolveAccount(m, customerId, accountId, kind === 'international' ? 'payAbroad' : 'pay');
+    // A standing order's later payments leave the primary account (modules/standing-orders).
+    if (repeat && !source.is_primary) throw errors.repeatFromPrimaryOnly();
+    // A shared account's owner who froze everything stops their holders' payments too.
+    if (source.customer_id !== customerId) await assertCustomerNotFrozen(m, source.customer_id);
+    return source;
+  }
+
+  /** Funds and the day's limit of the account it leaves, and a dependant's allowance, before anything is written. */
+  private async judgeFunds(m: EntityManager, customerId: string, sender: Sender, q: Quote, source: HeldAccountRow | undefined): Promise<void> {
+    const total = q.debitMinor + q.feeMinor;
+    const balance = source ? source.balance_minor : (await accountBalance(m, customerId, q.accountCurrency)).balance_minor;
+    const spent = source ? await outboundToday(m, source.ledger_account_id) : sender.spent_today;
+    if (BigInt(balance) < total) throw insufficientFunds();
+    if (BigInt(spent) + total > dailyLimitMinor(this.app, q.accountCurrency)) throw errors.dailyLimitExceeded();
+    if (source) judgeAllowance(source, total);
+  }
+
   /** One step of strong customer authentication: the e-mailed code (first-time senders), then the PIN. */
   async confirm(m: EntityManager, actor: Actor & { id: string }, input: { transferId: string; code?: string; pin?: string }): Promise<IdempotentResult<unknown>> {
     const customerId = actor.id;
@@ -182,10 +206,12 @@ export class AuthorisationService {
     const scheduled = runsLater(t, this.app.clock.now());
     // Funds and the day's limit before the PIN: a payment that cannot go costs no PIN attempt (a dated
     // payment is judged for both on its date).
+    const source = await sourceOfTransfer(m, t);
     if (!scheduled) {
       const total = q.debitMinor + q.feeMinor;
-      if (BigInt((await accountBalance(m, customerId, t.currency)).balance_minor) < total) throw insufficientFunds();
-      if (BigInt(sender.spent_today) + total > dailyLimitMinor(this.app, sender.currency)) throw errors.dailyLimitExceeded();
+      if (BigInt(source.balance_minor) < total) throw insufficientFunds();
+      if (BigInt(source.outbound_today) + total > dailyLimitMinor(this.app, t.currency)) throw errors.dailyLimitExceeded();
+      judgeAllowance(source, total);
     }
     await this.pin.check(sender, input.pin!);
     return this.release(m, t, sender, actor, summary);
@@ -213,6 +239,8 @@ export class AuthorisationService {
     if (isStale(t)) return this.expire(m, t, actor);
     const q = quoteOfTransfer(t);
     if (t.binding_hash !== this.binding(customerId, q, t.payee, repeatOf(t))) throw errors.transferNotFound();
+    // A dependant approves a payment from a shared account with their PIN (docs/decisions/0062-accounts.md).
+    if ((await sourceOfTransfer(m, t)).role === 'dependant') throw errors.dependantPinNeeded();
     await this.passkeys.verifyAssertion(input.response, 'payment', customerId, t.id);
     const sender = await loadSender(m, customerId);
     assertNotFrozen(sender.frozen_at);

@@ -28,12 +28,6 @@ export async function receiptRecipient(db: Queryable, customerId: string) {
   return customer;
 }
 
-/** The customer an incoming payment names by account number. */
-export async function incomingAccountHolder(db: Queryable, accountNumber: string): Promise<{ id: string; currency: string } | undefined> {
-  const [customer] = await rows<{ id: string; currency: string }>(db, `SELECT id, currency FROM customers WHERE account_number = $1`, [accountNumber]);
-  return customer;
-}
-
 export interface NewIncomingPayment {
   reference: string;
   customerId: string;

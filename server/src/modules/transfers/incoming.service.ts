@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { formatMoney, minorToDecimal, parseAmountToMinor } from '@strongroom/shared';
 import { AppError } from '../../common/app-error';
 import type { Actor } from '../../common/actor';
-import { incomingAccountHolder, insertIncomingPayment, linkIncomingTransaction, lockIncomingPayment, receiptRecipient, setIncomingStatus, type IncomingRow } from './incoming.queries';
+import { insertIncomingPayment, linkIncomingTransaction, lockIncomingPayment, receiptRecipient, setIncomingStatus, type IncomingRow } from './incoming.queries';
 import { customerAccountId, internalAccountId, newReference, postJournal, type PostingInput, type TransactionRow } from '../ledger';
 import { toTransactionDto } from '../transactions';
 import { recordAudit } from '../audit';
@@ -11,6 +11,12 @@ import { enqueueMail } from '../mail';
 import { recordStatusEvent, AWAITING_SECOND_APPROVAL, type ReviewItem, type ReviewKind } from '../review';
 import type { IdempotentResult } from '../../plugins/idempotency.plugin';
 import { CHANNEL_BANK, deliveryLegs } from './transfer-quote';
+import { payableAccountByNumber } from '../accounts';
+
+const secondApprovalPrimaryOnly = () =>
+  new AppError(422, 'A payment above the four-eyes threshold can be posted only to a customer’s main account', {
+    accountNumber: 'A payment above the four-eyes threshold can be posted only to a customer’s main account',
+  });
 
 export interface IncomingInput {
   accountNumber: string;
@@ -30,6 +36,8 @@ interface IncomingPayment extends ReviewItem {
   senderName: string;
   senderBank: string;
   networkReference: string;
+  /** The ledger account of the account its number named; a payment read back for review is on the primary account. */
+  ledgerAccountId?: string;
 }
 
 const toItem = (row: IncomingRow): IncomingPayment => ({
@@ -47,7 +55,7 @@ const toItem = (row: IncomingRow): IncomingPayment => ({
 
 /** Credits the customer from settlement (converted through the FX accounts if the currencies differ). */
 async function book(m: EntityManager, payment: IncomingPayment): Promise<TransactionRow> {
-  const account = await customerAccountId(m, payment.customerId, payment.currency);
+  const account = payment.ledgerAccountId ?? (await customerAccountId(m, payment.customerId, payment.currency));
   const settlement = await internalAccountId(m, 'settlement', payment.paymentCurrency);
   const legs = await deliveryLegs(m, payment.amountMinor, payment.paymentCurrency, account, payment.currency);
   const postings: PostingInput[] = [{ accountId: settlement, amountMinor: -payment.amountMinor, currency: payment.paymentCurrency }, ...legs.postings];
@@ -99,12 +107,16 @@ async function mailReceipt(app: FastifyInstance, m: EntityManager, payment: Inco
  * crediting more than the four-eyes threshold waits for a second admin (docs/decisions/0003-four-eyes.md).
  */
 export async function postIncoming(app: FastifyInstance, m: EntityManager, input: IncomingInput, actor: Actor & { id: string }): Promise<IdempotentResult<unknown>> {
-  const customer = await incomingAccountHolder(m, input.accountNumber);
-  if (!customer) throw new AppError(404, 'No account found with this account number', { accountNumber: 'No account found with this account number' });
+  // Any account that can receive, by its number: a customer's primary account or a further one (docs/decisions/0062-accounts.md).
+  const target = await payableAccountByNumber(m, input.accountNumber);
+  if (!target) throw new AppError(404, 'No account found with this account number', { accountNumber: 'No account found with this account number' });
+  const customer = { id: target.customer_id, currency: target.currency };
   const amountMinor = parseAmountToMinor(input.amount, input.currency);
-  const account = await customerAccountId(m, customer.id, customer.currency);
-  const { creditMinor } = await deliveryLegs(m, amountMinor, input.currency, account, customer.currency);
+  const { creditMinor } = await deliveryLegs(m, amountMinor, input.currency, target.ledger_account_id, customer.currency);
   const twoAdmins = creditMinor > parseAmountToMinor(app.config.fourEyesThreshold, customer.currency);
+  // The payment's record names its customer, not the account, so one waiting for a second admin is booked where its
+  // customer's money is found by currency: their primary account.
+  if (twoAdmins && !target.is_primary) throw secondApprovalPrimaryOnly();
   const status = twoAdmins ? AWAITING_SECOND_APPROVAL : 'approved';
   const row = await insertIncomingPayment(m, {
     reference: input.reference,
@@ -118,7 +130,7 @@ export async function postIncoming(app: FastifyInstance, m: EntityManager, input
     postedBy: actor.id,
     accountCurrency: customer.currency,
   });
-  const payment = toItem(row);
+  const payment = Object.assign(toItem(row), { ledgerAccountId: target.ledger_account_id });
   await recordStatusEvent(m, { subjectType: 'incoming_payment', subjectId: payment.id, from: null, to: status, actor });
   const details = { networkReference: input.reference, amount: minorToDecimal(amountMinor, input.currency), currency: input.currency };
   if (twoAdmins) {

@@ -6,7 +6,7 @@ import { creditReferenceOf, newReference, type JournalInput, type PostOptions, t
 import { toTransactionDto } from '../transactions';
 import type { IdempotentResult } from '../../plugins/idempotency.plugin';
 import { CHANNEL_ONLINE, deliveryLegs, locationOf } from './transfer-quote';
-import { bookedDebit, findRecipient, reserveAndLoadSameBankParties, type SameBankParties } from './transfers.queries';
+import { bookedDebit, findRecipient, isPrimaryLedgerAccount, reserveAndLoadSameBankParties, type SameBankParties } from './transfers.queries';
 import { TransactionPin } from '../pin';
 import * as errors from './transfers.errors';
 import { assertNotFrozen } from '../freeze';
@@ -132,7 +132,8 @@ export class SameBankService {
   async lookupRecipient(accountNumber: string, callerId: string) {
     const recipient = await findRecipient(this.app.db, accountNumber);
     if (!recipient || recipient.status !== 'approved') throw errors.recipientNotFound();
-    if (recipient.id === callerId) throw errors.ownAccount();
+    // The caller's primary account is where a payment that names no source comes from; their further accounts are payable.
+    if (recipient.id === callerId && (await isPrimaryLedgerAccount(this.app.db, callerId, recipient.ledger_account_id))) throw errors.ownAccount();
     return { name: maskName(recipient.first_name, recipient.last_name), accountNumber };
   }
 
@@ -168,7 +169,8 @@ export class SameBankService {
     assertNotFrozen(parties.frozen_at);
     const amountMinor = parseAmountToMinor(input.amount, parties.currency);
     if (!parties.r_id || !parties.r_account_id) throw errors.recipientNotFound();
-    if (parties.r_id === parties.id) throw errors.ownAccount();
+    // Another account of the sender's own (docs/decisions/0062-accounts.md) is paid like anyone's; the same one is not.
+    if (parties.r_account_id === parties.account_id) throw errors.ownAccount();
     if (parties.r_status !== 'approved') throw errors.recipientUnavailable();
     if (BigInt(parties.balance_minor) < amountMinor) throw insufficientFunds();
     if (BigInt(parties.spent_today) + amountMinor > dailyLimitMinor(this.app, parties.currency)) throw errors.dailyLimitExceeded();

@@ -22,19 +22,31 @@ import {
   type TransferRow,
 } from './transfers.queries';
 import { booking, dailyLimitMinor } from './same-bank.service';
+import { chargeAllowance } from './dependant-allowance';
+import { sourceOfTransfer } from './payment-source';
 import * as errors from './transfers.errors';
-import { assertNotFrozen } from '../freeze';
+import { assertCustomerNotFrozen, assertNotFrozen } from '../freeze';
 
 export const EXECUTE_SCHEDULED_TASK = 'execute_scheduled_transfer';
 
 /**
  * Holds amount and fee for an authenticated local or international transfer: customer -> pending outbound
- * (+ fee income) in one journal, with the customer's pending debit row; staff then settle or reject it.
+ * (+ fee income) in one journal, with the customer's pending debit row; staff then settle or reject it. From the
+ * account the transfer names (its owner's row, as the ledger's transactions_owned requires); a dependant's payment
+ * counts against their daily allowance in this same transaction.
  */
-export async function holdFunds(app: FastifyInstance, m: EntityManager, t: TransferRow, sender: Sender, actor: Actor): Promise<TransactionRow> {
+// `_sender`: the payer as the caller read them (frozen or not is judged there); the account is read here.
+export async function holdFunds(app: FastifyInstance, m: EntityManager, t: TransferRow, _sender: Sender, actor: Actor): Promise<TransactionRow> {
   const debitMinor = BigInt(t.amount_minor);
   const feeMinor = BigInt(t.fee_minor);
-  const account = sender.account_id;
+  const source = await sourceOfTransfer(m, t);
+  // A shared account's owner who froze everything stops their holders' payments too.
+  if (source.customer_id !== t.customer_id) await assertCustomerNotFrozen(m, source.customer_id);
+  await chargeAllowance(m, source, debitMinor + feeMinor);
+  const account = source.ledger_account_id;
+  const owner = source.customer_id;
+  // Who paid, when it is not the account's owner (a joint holder or a dependant).
+  const paidBy = owner === t.customer_id ? {} : { paidBy: t.customer_id };
   const postings: PostingInput[] = [
     { accountId: account, amountMinor: -(debitMinor + feeMinor), currency: t.currency },
     { accountId: await internalAccountId(m, 'pending_outbound', t.currency), amountMinor: debitMinor, currency: t.currency },
@@ -51,7 +63,7 @@ export async function holdFunds(app: FastifyInstance, m: EntityManager, t: Trans
         entries: [
           {
             reference,
-            customerId: t.customer_id,
+            customerId: owner,
             accountId: account,
             type: 'debit',
             kind: t.kind,
@@ -67,7 +79,7 @@ export async function holdFunds(app: FastifyInstance, m: EntityManager, t: Trans
             channel: CHANNEL_ONLINE,
             location: locationOf(actor.ip),
             memo: (t.payee.memo as string | undefined) ?? null,
-            metadata: { transferId: t.id, payee: t.payee, paymentAmount: minorToDecimal(BigInt(t.payment_amount_minor), t.payment_currency), paymentCurrency: t.payment_currency, rate: t.rate ?? '1' },
+            metadata: { transferId: t.id, ...paidBy, payee: t.payee, paymentAmount: minorToDecimal(BigInt(t.payment_amount_minor), t.payment_currency), paymentCurrency: t.payment_currency, rate: t.rate ?? '1' },
           },
         ],
         outboundLimit: { accountId: account, debitMinor: debitMinor + feeMinor, limitMinor: dailyLimitMinor(app, t.currency) },

@@ -15,9 +15,12 @@ export interface Quote {
   rate: string;
 }
 
-/** Fee, rate and totals for a payment, computed here and shown before the customer confirms (docs/decisions/0004-fees.md). */
-export async function quote(m: EntityManager, customerId: string, kind: PaymentKind, amount: string | number, paymentCurrency?: string): Promise<Quote> {
-  const accountCurrency = (await accountCurrencyOf(m, customerId)) ?? 'USD';
+/**
+ * Fee, rate and totals for a payment, computed here and shown before the customer confirms (docs/decisions/0004-fees.md).
+ * `sourceCurrency`: the currency of the account it leaves, when the payment names one; else the primary account's.
+ */
+export async function quote(m: EntityManager, customerId: string, kind: PaymentKind, amount: string | number, paymentCurrency?: string, sourceCurrency?: string): Promise<Quote> {
+  const accountCurrency = sourceCurrency ?? (await accountCurrencyOf(m, customerId)) ?? 'USD';
   const payCurrency = kind === 'international' ? (paymentCurrency ?? accountCurrency) : accountCurrency;
   const paymentMinor = parseAmountToMinor(amount, payCurrency);
   const rate = await getRate(m, payCurrency, accountCurrency);

@@ -48,7 +48,7 @@ export async function loadSender(db: Queryable, customerId: string): Promise<Sen
     `SELECT c.id, c.first_name, c.last_name, c.email, c.account_number, c.currency, c.pin_hash, c.notification_preferences, c.frozen_at,
             a.id::text AS account_id,
             (CASE WHEN a.outbound_day = current_date THEN a.outbound_minor ELSE 0 END)::text AS spent_today
-       FROM customers c JOIN ledger_accounts a ON a.customer_id = c.id AND a.currency = c.currency
+       FROM customers c JOIN ledger_accounts a ON a.customer_id = c.id AND a.currency = c.currency AND NOT a.secondary_account
       WHERE c.id = $1`,
     [customerId],
   );
@@ -58,20 +58,23 @@ export async function loadSender(db: Queryable, customerId: string): Promise<Sen
 /**
  * SQL: both parties of a same-bank transfer, for a sender id and a recipient account number (SQL expressions): the
  * columns of SameBankParties but `pin_reserved`. Read with the attempt that approves it, here and beside the session
- * check (auth/session.service.ts). The recipient's number arrives as text: account_number is varchar so that the
- * comparison is one lookup in its unique index (migration 1760002200000).
+ * check (auth/session.service.ts). The sender pays from their primary account (the ledger account in their currency
+ * that is not secondary: one probe of ledger_accounts_customer_currency_uq). The recipient is any account that can
+ * receive (active or frozen) by its number, a customer's primary or further one (docs/decisions/0062-accounts.md):
+ * one probe of accounts_account_number_uq, whose row names its ledger account, and one of the owner's primary key.
+ * The number arrives as text, the column's type, so that the comparison can use the index (migration 1760002200000).
  */
 export const sameBankPartiesOf = (sender: string, recipient: string) => `
   SELECT s.*, r.*
     FROM (SELECT s.id, s.first_name, s.last_name, s.account_number, s.currency, s.pin_hash, s.frozen_at, sa.id::text AS account_id,
                  sa.balance_minor::text AS balance_minor, (CASE WHEN sa.outbound_day = current_date THEN sa.outbound_minor ELSE 0 END)::text AS spent_today
-            FROM customers s JOIN ledger_accounts sa ON sa.customer_id = s.id AND sa.currency = s.currency
+            FROM customers s JOIN ledger_accounts sa ON sa.customer_id = s.id AND sa.currency = s.currency AND NOT sa.secondary_account
            WHERE s.id = ${sender} OFFSET 0) s
     LEFT JOIN LATERAL (
-      SELECT r.id AS r_id, r.first_name AS r_first_name, r.last_name AS r_last_name, r.email AS r_email, r.currency AS r_currency, r.status AS r_status,
-             r.notification_preferences AS r_preferences, ra.id::text AS r_account_id
-        FROM customers r LEFT JOIN ledger_accounts ra ON ra.customer_id = r.id AND ra.currency = r.currency
-       WHERE r.account_number = ${recipient} OFFSET 0) r ON true`;
+      SELECT r.id AS r_id, r.first_name AS r_first_name, r.last_name AS r_last_name, r.email AS r_email, ra.currency::text AS r_currency, r.status AS r_status,
+             r.notification_preferences AS r_preferences, ra.ledger_account_id::text AS r_account_id
+        FROM accounts ra JOIN customers r ON r.id = ra.customer_id
+       WHERE ra.number = ${recipient} AND ra.status IN ('active','frozen') OFFSET 0) r ON true`;
 
 /**
  * SQL of a same-bank payment's read beside the session check (SessionRider, payment-rider.ts; docs/performance.md#payment-parties-read-in-the-session-check): for
@@ -128,16 +131,32 @@ export interface RecipientRow {
   first_name: string;
   last_name: string;
   status: string;
+  /** The ledger account of the account the number names. */
+  ledger_account_id: string;
 }
 
+/** Whose account a number is (any account that can receive: active or frozen), for the name shown before paying. */
 export async function findRecipient(db: Queryable, accountNumber: string): Promise<RecipientRow | undefined> {
-  const [recipient] = await rows<RecipientRow>(db, `SELECT id, first_name, last_name, status FROM customers WHERE account_number = $1`, [accountNumber]);
+  const [recipient] = await rows<RecipientRow>(
+    db,
+    `SELECT r.id, r.first_name, r.last_name, r.status, ra.ledger_account_id::text AS ledger_account_id
+       FROM accounts ra JOIN customers r ON r.id = ra.customer_id WHERE ra.number = $1 AND ra.status IN ('active','frozen')`,
+    [accountNumber],
+  );
   return recipient;
+}
+
+/** Whether the ledger account is the customer's primary one (in their currency, not secondary). */
+export async function isPrimaryLedgerAccount(db: Queryable, customerId: string, ledgerAccountId: string): Promise<boolean> {
+  const found = await rows(db, `SELECT 1 FROM accounts WHERE customer_id = $1 AND is_primary AND ledger_account_id = $2`, [customerId, ledgerAccountId]);
+  return found.length > 0;
 }
 
 export interface TransferRow {
   id: string;
   customer_id: string;
+  /** The account it leaves: the one the payment named, else the customer's primary account (fill_primary_account). */
+  account_id: string;
   status: string;
   kind: 'transfer_local' | 'transfer_international';
   amount_minor: string;

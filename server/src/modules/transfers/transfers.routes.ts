@@ -5,12 +5,10 @@ import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import {
   INTERNATIONAL_PAYEE_FIELDS,
   LOCAL_PAYEE_FIELDS,
-  TRANSFER_CURRENCIES,
   confirmCodeSchema,
   strictObject,
   internationalTransferSchema,
   localTransferSchema,
-  minorToDecimal,
   sameBankTransferSchema,
 } from '@strongroom/shared';
 import { actorOf } from '../../common/actor';
@@ -18,7 +16,6 @@ import { perCustomerLimit } from '../../common/rate-limits';
 import { customerKeyScope } from '../../plugins/idempotency.plugin';
 import { idParams, moneySchema, okResponse, responses, uuid } from '../../common/route-schemas';
 import { withTransaction } from '../../db/transaction';
-import { quote } from './transfer-quote';
 import { SameBankService } from './same-bank.service';
 import { transactionItemSchema } from '../transactions';
 import type { SameBankParties } from './transfers.queries';
@@ -26,6 +23,9 @@ import { partiesOfAnswer, sameBankPaymentRider, type PaymentRiderAnswer } from '
 import { AuthorisationService, type SetUpRepeat } from './authorisation.service';
 import { cancelScheduled, defineTransferJobs, listScheduled } from './scheduled-transfers';
 import transferAdminRoutes from './transfers.admin.routes';
+import accountTransferRoutes, { accountIdField } from './account-transfer.routes';
+import { sameBankFromAccount } from './account-payment.service';
+import { TransactionPin } from '../pin';
 import { recentPayees } from './recent-payees';
 
 const tags = ['transfers'];
@@ -35,17 +35,6 @@ const confirmPasskeySchema = strictObject({
   transferId: transferIdField(),
   response: yup.object().required('The passkey response is missing').typeError('The passkey response is missing'),
 });
-
-const quoteQuery = yup
-  .object({
-    type: yup.string().oneOf(['same', 'local', 'international'], 'type must be same, local or international').required('type is required'),
-    amount: yup.string().required('amount is required'),
-    currency: yup
-      .string()
-      .oneOf([...TRANSFER_CURRENCIES], 'Please select a currency')
-      .optional(),
-  })
-  .noUnknown(true, 'Unknown field: ${unknown}');
 
 const recipientParams = yup.object({
   accountNumber: yup
@@ -94,6 +83,7 @@ export interface TransferRouteOptions {
 
 export default async function transferRoutes(app: RouteInstance, options: TransferRouteOptions) {
   const sameBank = new SameBankService(app);
+  const pin = new TransactionPin(app);
   const authorisation = new AuthorisationService(app, options.setUpStandingOrder);
   const customer = app.requireApprovedCustomer;
   const moneyLimit = { rateLimit: { max: app.config.moneyRateLimitPerMinute, timeWindow: '1 minute' } };
@@ -110,7 +100,8 @@ export default async function transferRoutes(app: RouteInstance, options: Transf
     // The session is checked before the body is validated: only a body that names an account as text is read for.
     const unvalidated: unknown = request.body;
     const recipientAccountNumber = unvalidated && typeof unvalidated === 'object' && 'recipientAccountNumber' in unvalidated ? unvalidated.recipientAccountNumber : undefined;
-    if (typeof recipientAccountNumber !== 'string') return { key };
+    // A payment from a named account is read in its own transaction (account-payment.service.ts), not beside the check.
+    if (typeof recipientAccountNumber !== 'string' || (unvalidated && typeof unvalidated === 'object' && 'accountId' in unvalidated)) return { key };
     const answer = (read: PaymentRiderAnswer) => {
       const parties = partiesOfAnswer(read);
       if (parties) partiesReadBeside.set(request, parties);
@@ -140,31 +131,6 @@ export default async function transferRoutes(app: RouteInstance, options: Transf
     },
   );
 
-  app.get(
-    '/transfer/quote',
-    {
-      preHandler: customer,
-      schema: {
-        tags,
-        summary: 'Fee, rate and total for a payment',
-        querystring: quoteQuery,
-        response: responses({ 200: okResponse({ amount: moneySchema, fee: moneySchema, total: moneySchema, currency: { type: 'string' }, rate: { type: 'string' } }) }),
-      },
-    },
-    async (request) => {
-      const query = request.query;
-      const q = await quote(app.db.manager, request.customer!.id, query.type as 'same' | 'local' | 'international', query.amount, query.currency);
-      return {
-        success: true,
-        currency: q.accountCurrency,
-        amount: minorToDecimal(q.debitMinor, q.accountCurrency),
-        fee: minorToDecimal(q.feeMinor, q.accountCurrency),
-        total: minorToDecimal(q.debitMinor + q.feeMinor, q.accountCurrency),
-        ...(q.payCurrency !== q.accountCurrency ? { rate: q.rate, paymentCurrency: q.payCurrency, convertedAmount: minorToDecimal(q.paymentMinor, q.payCurrency) } : {}),
-      };
-    },
-  );
-
   app.post(
     '/transfer/same',
     {
@@ -183,13 +149,18 @@ export default async function transferRoutes(app: RouteInstance, options: Transf
       schema: {
         tags,
         summary: 'Instant transfer to another Strongroom account (PIN required, fee 0)',
-        body: sameBankTransferSchema,
+        body: sameBankTransferSchema.shape({ accountId: accountIdField() }),
         response: responses({ 201: okResponse({ transaction: transactionItemSchema }) }),
       },
     },
     async (request, reply) => {
       const body = request.body;
       const customerId = request.customer!.id;
+      if (body.accountId) {
+        const input = { customerId, accountId: body.accountId, recipientAccountNumber: body.recipientAccountNumber, amount: body.amount!, memo: body.memo ?? undefined, pin: body.pin, ip: request.ip };
+        const fromAccount = await app.idempotency.run(request, customerKeyScope(customerId), (m) => sameBankFromAccount(app, pin, m, input));
+        return reply.status(fromAccount.status).send(fromAccount.body);
+      }
       // For the first booking only: another (runInStatement retries a stale claim) reads and takes its own attempt.
       const takeParties = () => {
         const read = partiesReadBeside.get(request);
@@ -211,7 +182,7 @@ export default async function transferRoutes(app: RouteInstance, options: Transf
   );
 
   for (const kind of ['local', 'international'] as const) {
-    const body = kind === 'local' ? localTransferSchema : internationalTransferSchema;
+    const body = (kind === 'local' ? localTransferSchema : internationalTransferSchema).shape({ accountId: accountIdField() });
     app.post(
       `/transfer/${kind}`,
       {
@@ -329,5 +300,6 @@ export default async function transferRoutes(app: RouteInstance, options: Transf
     },
   );
 
+  await app.register(accountTransferRoutes);
   await app.register(transferAdminRoutes);
 }
