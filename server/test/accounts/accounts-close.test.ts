@@ -73,6 +73,21 @@ describe('accounts: closing an account', () => {
     await expectLedgerConsistent(t.app);
   });
 
+  it('moves no money out while the customer has frozen everything, but closes an empty account', async () => {
+    const c = await approvedCustomer(t.app);
+    const primary = await primaryOf(t.app, c.id);
+    const full = await openAccount(t.app, c.session);
+    const empty = await openAccount(t.app, c.session);
+    await creditAccount(t.app, full.id, '9.00');
+    await t.app.db.query(`UPDATE customers SET frozen_at = now() WHERE id = $1`, [c.id]);
+    const refused = await closeRequest(t.app, c.session, full.id, { sweepToAccountId: primary.id });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe('Your account is frozen. Unfreeze it in the app to send money.');
+    expect(await ledgerBalance(t.app, full.id)).toBe(900n);
+    expect(await statusOf(full.id)).toBe('active');
+    expect((await closeRequest(t.app, c.session, empty.id)).statusCode).toBe(200);
+  });
+
   it("answers a stranger's account with 404, a dependant with 403, and an account waiting for review with 409", async () => {
     const owner = await approvedCustomer(t.app);
     const child = await approvedCustomer(t.app, { staff: owner.staff });

@@ -129,8 +129,8 @@ export default async function accountsRoutes(app: RouteInstance) {
           : 'Account closed';
         return { status: 200, body: { success: true, message, ...closed } };
       });
-      // Every session ends once the closing is committed, before the answer (a replay ends none that exist: there
-      // are none, and sign-in is refused from now on: modules/auth/sign-in.ts).
+      // Leaving the bank: every session of the customer ends once the closing is committed, before the answer; no new
+      // one can start (sign-in refuses a closed customer: modules/auth/sign-in.ts).
       if (result.status === 200 && result.body.leftBank) await app.sessions.revokeAllFor('customer', customerId);
       return reply.status(result.status).send(result.body);
     },
