@@ -10,6 +10,7 @@ import { LoginPage } from './LoginPage';
 import { IdleWarning } from './components/IdleWarning';
 import { darkTheme, lightTheme } from './theme';
 import { icon as customersIcon } from './customers/icon';
+import { icon as accountsIcon } from './accounts/icon';
 import { icon as transactionsIcon } from './transactions/icon';
 import { icon as standingOrdersIcon } from './standing-orders/icon';
 import { icon as loansIcon } from './loans/icon';
@@ -33,6 +34,7 @@ function lazyPages<Loaded extends Pages>(load: () => Promise<Loaded>) {
   return { list: page('list'), show: page('show'), edit: page('edit'), create: page('create') };
 }
 const customers = lazyPages(() => import('./customers'));
+const accounts = lazyPages(() => import('./accounts'));
 const transactions = lazyPages(() => import('./transactions'));
 const standingOrders = lazyPages(() => import('./standing-orders'));
 const loans = lazyPages(() => import('./loans'));
@@ -119,6 +121,7 @@ export function App() {
       disableTelemetry
     >
       <Resource name="customers" list={customers.list} show={customers.show} icon={customersIcon} recordRepresentation={(r) => `${r.firstName} ${r.lastName}`} />
+      <Resource name="accounts" list={accounts.list} show={accounts.show} icon={accountsIcon} recordRepresentation={(r) => `${r.name} · ${r.number}`} />
       <Resource name="transactions" list={transactions.list} show={transactions.show} icon={transactionsIcon} recordRepresentation="reference" />
       <Resource
         name="standing-orders"

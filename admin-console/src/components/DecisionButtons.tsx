@@ -16,6 +16,7 @@ const NOUN: Record<DecisionResource, string> = {
   loans: 'loan',
   cards: 'card application',
   'crypto-requests': 'crypto request',
+  accounts: 'business account application',
 };
 /** Every queue's four-eyes state: one admin approved, a different one must give the second approval. */
 export const AWAITING_SECOND_APPROVAL = 'awaiting_second_approval';
@@ -28,6 +29,7 @@ const APPROVE_EFFECT: Record<DecisionResource, string> = {
   cards: 'The card is issued (number and expiry; the CVV is never stored) and the customer is e-mailed.',
   loans: "The loan is paid into the customer's account and the repayment schedule starts. Above the four-eyes threshold a second admin must approve too.",
   'crypto-requests': "A deposit is credited to the customer's holding from custody (two admins above the four-eyes threshold); a withdrawal sends the reserved units out.",
+  accounts: 'The account opens now, empty, and the customer is e-mailed its number.',
 };
 
 const REJECT_HINT: Partial<Record<DecisionResource, string>> = {
@@ -37,6 +39,7 @@ const REJECT_HINT: Partial<Record<DecisionResource, string>> = {
   loans: 'Nothing is paid out; the customer sees the reason.',
   cards: 'No card is issued; the customer sees the reason.',
   'crypto-requests': 'A deposit credits nothing; a withdrawal returns the reserved units and fee to the holding. The customer sees the reason.',
+  accounts: 'The account is never opened; the customer sees the reason.',
 };
 
 function subjectOf(resource: DecisionResource, record: Record<string, unknown>): string {
@@ -50,6 +53,7 @@ function subjectOf(resource: DecisionResource, record: Record<string, unknown>):
   if (resource === 'crypto-requests') {
     return `${record.kind === 'deposit' ? 'Deposit' : 'Withdrawal'} of ${record.amount} ${record.symbol}${record.kind === 'withdrawal' ? ` (network fee ${record.networkFee} ${record.symbol}) to ${record.address}` : ''} for ${record.customerName} (account ${record.customerAccountNumber})`;
   }
+  if (resource === 'accounts') return `${record.name} (${record.currency}, number ${record.number}) for ${record.ownerName}`;
   if (resource === 'loans') {
     return `${String(record.loanType)} loan of ${recordMoney(record.loanAmount, record.currency)} over ${record.termLength} months for ${record.customerName} (account ${record.accountNumber})`;
   }

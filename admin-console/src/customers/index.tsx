@@ -25,6 +25,7 @@ import { Detail, DetailSection } from '../components/DetailGrid';
 import { DecisionButtons } from '../components/DecisionButtons';
 import { AccountFrozenNotice } from './UnfreezeAccount';
 import { StandingOrderGrid } from '../standing-orders/StandingOrders';
+import { CustomerAccounts } from '../accounts/CustomerAccounts';
 
 interface CustomerRecord {
   id: string;
@@ -190,6 +191,9 @@ export function CustomerShow() {
           <Detail label="Balance">
             <MoneyField source="accountBalance" />
           </Detail>
+        </DetailSection>
+        <DetailSection title="Accounts held" columns={1}>
+          <CustomerAccounts />
         </DetailSection>
         <DetailSection title="Latest transactions" columns={1}>
           <ReferenceManyField reference="transactions" target="customerId" sort={{ field: 'created_at', order: 'DESC' }} perPage={10} pagination={<Pagination rowsPerPageOptions={[10]} />}>

@@ -18,6 +18,7 @@ export const DECISION_PATHS = {
   loans: '/v1/loan',
   cards: '/v1/card',
   'crypto-requests': '/v1/crypto',
+  accounts: '/v1/admin/accounts',
 } as const;
 export type DecisionResource = keyof typeof DECISION_PATHS;
 type DecisionPath = `${(typeof DECISION_PATHS)[DecisionResource]}/{id}/${'approve' | 'reject'}`;
