@@ -174,3 +174,21 @@ describe('account holders: who may do what, and bad input', () => {
     });
   });
 });
+
+describe('account holders: invitations are limited per customer', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ lookupRateLimitPerMinute: 2 });
+  });
+  afterAll(() => t.close());
+
+  it('refuses a customer trying account numbers faster than the payee lookup allows, without touching another customer', async () => {
+    const staff = await staffSession(t.app);
+    const owner = await person(t.app, staff, 'Rae', 'Rapid');
+    const other = await person(t.app, staff, 'Oz', 'Other');
+    const tries = [];
+    for (const number of ['1000000001', '1000000002', '1000000003']) tries.push((await invite(t.app, owner.session, owner.accountId, { accountNumber: number, role: 'joint' })).statusCode);
+    expect(tries).toEqual([404, 404, 429]);
+    expect((await invite(t.app, other.session, other.accountId, { accountNumber: '1000000004', role: 'joint' })).statusCode).toBe(404);
+  });
+});
