@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { MAX_OPEN_ACCOUNTS } from '@strongroom/shared';
+import { MAX_OPEN_ACCOUNTS, defaultAccountName } from '@strongroom/shared';
 import type { Actor } from '../../src/common/actor';
 import { accountReviewKind } from '../../src/modules/accounts';
 import { decide } from '../../src/modules/review';
@@ -53,6 +53,13 @@ describe('accounts: the list and opening further accounts', () => {
     expect(mail.template).toBe('accountOpened');
     expect(mail.bodyText).toContain(account.number);
     expect(mail.bodyText).toContain('(GBP)');
+  });
+
+  it('names accounts by product as the database names primary accounts (primary_name_of)', async () => {
+    for (const product of ['checking', 'savings', 'business', 'fixed_deposit'] as const) {
+      const [{ name }] = await t.app.db.query(`SELECT primary_name_of($1) AS name`, [product]);
+      expect(defaultAccountName(product)).toBe(name);
+    }
   });
 
   it('refuses bad input with 400 and each field named', async () => {
