@@ -6,6 +6,8 @@ import type { CardAuthorisationStatus, CardDeclineReason, CardStatus, CardType }
 export interface CardRow {
   id: string;
   customer_id: string;
+  /** The account the card's credit is on and its balance is paid from (docs/decisions/0062-accounts.md). */
+  account_id: string;
   card_type: CardType;
   status: CardStatus;
   first_name: string;
@@ -51,13 +53,14 @@ export interface AuthorisationRow {
 }
 
 // Never SELECT ssn_encrypted with the card: only reveal paths read secrets, one column at a time.
-const CARD_COLUMNS = `c.id, c.customer_id, c.card_type, c.status, c.first_name, c.last_name, c.email, c.phone, to_char(c.date_of_birth, 'YYYY-MM-DD') AS date_of_birth,
+const CARD_COLUMNS = `c.id, c.customer_id, c.account_id, c.card_type, c.status, c.first_name, c.last_name, c.email, c.phone, to_char(c.date_of_birth, 'YYYY-MM-DD') AS date_of_birth,
   c.ssn_last4, c.address, c.city, c.state, c.zip_code, c.currency, c.credit_limit_minor::text, c.owed_minor::text, c.held_minor::text,
   c.number_encrypted, c.number_last4, c.expiry_month, c.expiry_year, c.frozen_at, c.block_reason, c.rejection_reason, c.issued_at, c.created_at,
   cu.frozen_at AS account_frozen_at`;
 
 export interface NewCard {
   customerId: string;
+  accountId: string;
   cardType: CardType;
   firstName: string;
   lastName: string;
@@ -77,9 +80,26 @@ export interface NewCard {
 export async function insertCard(db: Queryable, c: NewCard): Promise<string> {
   const [row] = await rows<{ id: string }>(
     db,
-    `INSERT INTO cards (customer_id, card_type, first_name, last_name, email, phone, date_of_birth, ssn_encrypted, ssn_last4, address, city, state, zip_code, currency, credit_limit_minor)
-     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15) RETURNING id`,
-    [c.customerId, c.cardType, c.firstName, c.lastName, c.email, c.phone, c.dateOfBirth, c.ssnEncrypted, c.ssnLast4, c.address, c.city, c.state, c.zipCode, c.currency, c.creditLimitMinor.toString()],
+    `INSERT INTO cards (customer_id, card_type, first_name, last_name, email, phone, date_of_birth, ssn_encrypted, ssn_last4, address, city, state, zip_code, currency, credit_limit_minor, account_id)
+     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16) RETURNING id`,
+    [
+      c.customerId,
+      c.cardType,
+      c.firstName,
+      c.lastName,
+      c.email,
+      c.phone,
+      c.dateOfBirth,
+      c.ssnEncrypted,
+      c.ssnLast4,
+      c.address,
+      c.city,
+      c.state,
+      c.zipCode,
+      c.currency,
+      c.creditLimitMinor.toString(),
+      c.accountId,
+    ],
   );
   return row.id;
 }
@@ -104,8 +124,12 @@ export async function listCustomerCards(db: Queryable, customerId: string): Prom
   return rows<CardRow>(db, `SELECT ${CARD_COLUMNS} FROM cards c JOIN customers cu ON cu.id = c.customer_id WHERE c.customer_id = $1 ORDER BY c.created_at DESC`, [customerId]);
 }
 
-export async function countActiveCards(db: Queryable, customerId: string): Promise<number> {
-  const [row] = await rows<{ count: string }>(db, `SELECT count(*) FROM cards WHERE customer_id = $1 AND status IN ('active','blocked')`, [customerId]);
+/** The customer's issued cards; or, given an account (docs/decisions/0062-accounts.md), the cards on that account, whoever holds them. */
+export async function countActiveCards(db: Queryable, customerId: string, accountId?: string): Promise<number> {
+  const [row] =
+    accountId === undefined
+      ? await rows<{ count: string }>(db, `SELECT count(*) FROM cards WHERE customer_id = $1 AND status IN ('active','blocked')`, [customerId])
+      : await rows<{ count: string }>(db, `SELECT count(*) FROM cards WHERE account_id = $1 AND status IN ('active','blocked')`, [accountId]);
   return Number(row.count);
 }
 

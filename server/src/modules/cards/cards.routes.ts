@@ -10,6 +10,7 @@ import { PENDING_CARD_APPLICATIONS_SQL } from './cards.queries';
 import cardAdminRoutes from './cards.admin.routes';
 import cardNetworkRoutes from './cards.network.routes';
 import { cardSchema } from './cards.schemas';
+import { accountIdField } from '../accounts';
 
 const tags = ['cards'];
 
@@ -28,8 +29,8 @@ export default async function cardRoutes(app: RouteInstance) {
       preHandler: customer,
       schema: {
         tags,
-        summary: 'Apply for a card (a credit decision by staff); the bank issues number, expiry and CVV',
-        body: cardApplicationSchema,
+        summary: 'Apply for a card (a credit decision by staff) on your primary account or accountId (owner or joint holder); the bank issues number, expiry and CVV',
+        body: cardApplicationSchema.shape({ accountId: accountIdField() }),
         response: responses({ 201: okResponse({ card: cardSchema }) }),
       },
     },
@@ -119,7 +120,7 @@ export default async function cardRoutes(app: RouteInstance) {
       config: moneyLimit,
       schema: {
         tags,
-        summary: 'Pay the balance owed from your account, with the PIN (Idempotency-Key honoured)',
+        summary: "Pay the balance owed from the card's account, with the PIN (Idempotency-Key honoured)",
         params: idParams,
         body: cardPaymentSchema,
         response: responses({ 201: okResponse({ card: cardSchema }) }),

@@ -1,4 +1,3 @@
-import { accountCurrencyOf } from '../user';
 import type { FastifyInstance } from 'fastify';
 import type { EntityManager } from 'typeorm';
 import { CARD_REWARDS_TEXT, minorToDecimal, parseAmountToMinor, type CardActivityDto, type CardApplicationInput, type CardDto, type CardRevealDto } from '@strongroom/shared';
@@ -6,7 +5,8 @@ import type { Actor } from '../../common/actor';
 import { decryptTextWithAny, encryptText } from '../../common/crypto';
 import { withTransaction } from '../../db/transaction';
 import { recordAudit } from '../audit';
-import { accountBalance, customerAccountId, internalAccountId, newReference, postJournal, insufficientFunds } from '../ledger';
+import { internalAccountId, newReference, postJournal, insufficientFunds } from '../ledger';
+import { resolveAccount } from '../accounts';
 import { toTransactionDto } from '../transactions';
 import type { IdempotentResult } from '../../plugins/idempotency.plugin';
 import { TransactionPin } from '../pin';
@@ -51,13 +51,19 @@ export class CardsService {
     this.pin = new TransactionPin(app);
   }
 
-  /** An application: personal details as given, the SSN encrypted with only its last 4 in clear (docs/decisions/0012-issued-cards.md). */
-  async apply(customerId: string, input: CardApplicationInput, actor: Actor): Promise<CardDto> {
+  /**
+   * An application: personal details as given, the SSN encrypted with only its last 4 in clear (docs/decisions/0012-issued-cards.md).
+   * The card is on `accountId` (the caller's primary account when none is named), in its currency; only its owner
+   * or a joint holder may take credit on it (account-roles.ts).
+   */
+  async apply(customerId: string, input: CardApplicationInput & { accountId?: string }, actor: Actor): Promise<CardDto> {
     return withTransaction(this.app.db, async (m) => {
-      const accountCurrency = (await accountCurrencyOf(m, customerId)) ?? 'USD';
+      const account = await resolveAccount(m, customerId, input.accountId, 'borrow');
+      const accountCurrency = account.currency;
       const ssnDigits = input.ssn.replace(/\D/g, '');
       const id = await q.insertCard(m, {
         customerId,
+        accountId: account.id,
         cardType: input.cardType as CardDto['cardType'],
         firstName: input.firstName,
         lastName: input.lastName,
@@ -73,7 +79,7 @@ export class CardsService {
         currency: accountCurrency,
         creditLimitMinor: parseAmountToMinor(input.creditLimit as string | number, accountCurrency),
       });
-      await recordAudit(m, actor, { action: 'card.apply', targetType: 'card', targetId: id, details: { cardType: input.cardType } });
+      await recordAudit(m, actor, { action: 'card.apply', targetType: 'card', targetId: id, details: { cardType: input.cardType, accountId: account.id } });
       return toCardDto((await q.findCard(m, id))!);
     });
   }
@@ -132,8 +138,9 @@ export class CardsService {
   }
 
   /**
-   * Pays part or all of the balance owed from the customer's account: account -> card receivable, one
-   * journal, with the customer's transaction row, and the card's balance lowered in the same transaction.
+   * Pays part or all of the balance owed from the card's account (cards.account_id: docs/decisions/0062-accounts.md):
+   * its ledger account -> card receivable, one journal, with the debit row on that account (its owner's row), and the
+   * card's balance lowered in the same transaction. The caller must still hold the account as owner or joint holder.
    */
   async pay(m: EntityManager, customerId: string, cardId: string, input: { amount: string | number; pin: string }, actor: Actor): Promise<IdempotentResult<unknown>> {
     const card = await this.owned(m, customerId, cardId, true);
@@ -143,9 +150,12 @@ export class CardsService {
     if (owed === 0n) throw errors.nothingOwed();
     const amountMinor = parseAmountToMinor(input.amount, card.currency);
     if (amountMinor > owed) throw errors.paymentAboveOwed(minorToDecimal(owed, card.currency));
-    if (BigInt((await accountBalance(m, customerId, card.currency)).balance_minor) < amountMinor) throw insufficientFunds();
+    // Paying a card's balance is the card holder's part of borrowing ('borrow'): a holder since made a dependant, who
+    // pays only within an allowance, does not settle credit from the account.
+    const source = await resolveAccount(m, customerId, card.account_id, 'borrow');
+    if (BigInt(source.balance_minor) < amountMinor) throw insufficientFunds();
     await this.pin.checkFor(customerId, input.pin);
-    const account = await customerAccountId(m, customerId, card.currency);
+    const account = source.ledger_account_id;
     const receivable = await internalAccountId(m, 'card_receivable', card.currency);
     const reference = newReference();
     const posted = await postJournal(
@@ -164,7 +174,8 @@ export class CardsService {
         entries: [
           {
             reference,
-            customerId,
+            // Rows are their ledger account's owner's: a joint holder's payment shows on the shared account's history.
+            customerId: source.customer_id,
             accountId: account,
             type: 'debit',
             kind: 'card_payment',

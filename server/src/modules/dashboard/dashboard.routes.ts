@@ -2,6 +2,7 @@ import type { RouteInstance } from '../../common/type-provider';
 import { INTERNATIONAL_FEE, INTERNATIONAL_MIN_AMOUNT, LOCAL_FEE, SAME_BANK_FEE, dashboardQuerySchema } from '@strongroom/shared';
 import { moneySchema, okResponse, responses } from '../../common/route-schemas';
 import { transactionItemSchema } from '../transactions';
+import { accountIdField } from '../accounts';
 import { DASHBOARD_COUNT_CAP, dashboardSummary } from './dashboard.service';
 
 const moneyAndChange = { type: 'object', properties: { amount: moneySchema, changePct: { type: ['number', 'null'] } } };
@@ -32,14 +33,15 @@ export default async function dashboardRoutes(app: RouteInstance) {
       preHandler: app.requireCustomer,
       schema: {
         tags: ['dashboard'],
-        summary: "Balance, flows, counts, latest 3 and a 30-day series, computed from the ledger; months and days in the customer's time zone",
-        querystring: dashboardQuerySchema,
+        summary:
+          "Balance, flows, counts, latest 3 and a 30-day series, computed from the ledger; months and days in the customer's time zone; the caller's primary account's, or one account's they hold (accountId)",
+        querystring: dashboardQuerySchema.shape({ accountId: accountIdField() }),
         response: summaryResponse,
       },
     },
     async (request) => {
-      const { timeZone } = request.query;
-      return dashboardSummary(app.db.manager, request.customer!.id, new Date(), timeZone);
+      const { timeZone, accountId } = request.query;
+      return dashboardSummary(app.db.manager, request.customer!.id, new Date(), timeZone, accountId);
     },
   );
 

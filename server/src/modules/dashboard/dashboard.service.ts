@@ -1,6 +1,7 @@
 import { minorToDecimal, type DashboardSummaryDto } from '@strongroom/shared';
 import type { EntityManager } from 'typeorm';
 import { getMainAccount } from '../ledger';
+import { resolveAccount } from '../accounts';
 import { countActiveCards } from '../cards';
 import { countCryptoHoldings } from '../crypto';
 import { toTransactionDto } from '../transactions';
@@ -33,27 +34,46 @@ export function monthToDate(at: Date, timeZone: string): MonthToDateBounds {
   return { monthStart, previousStart, previousEnd, at };
 }
 
+/** Whose figures the dashboard shows: the customer's own, or one account's they may view (its owner's rows on its ledger account). */
+interface Figures {
+  ownerId: string;
+  currency: string;
+  balanceMinor: bigint;
+  ledgerAccountId?: string;
+  accountId?: string;
+}
+
+async function figuresOf(db: EntityManager, customerId: string, accountId: string | undefined): Promise<Figures> {
+  if (accountId === undefined) {
+    const main = await getMainAccount(db, customerId);
+    return { ownerId: customerId, currency: main?.currency ?? 'USD', balanceMinor: main?.balanceMinor ?? 0n };
+  }
+  const account = await resolveAccount(db, customerId, accountId, 'view');
+  return { ownerId: account.customer_id, currency: account.currency, balanceMinor: BigInt(account.balance_minor), ledgerAccountId: account.ledger_account_id, accountId };
+}
+
 /**
  * The dashboard: balance, this month's flows against last month's, counts, the latest 3 and 30 days of flows, all
- * aggregated in SQL. Months and days are the customer's own, in `timeZone` (docs/decisions/0046).
+ * aggregated in SQL. Months and days are the customer's own, in `timeZone` (docs/decisions/0046). Given an account
+ * the customer holds (docs/decisions/0062-accounts.md), the figures are that account's; crypto holdings are the
+ * customer's own either way (they are on no account).
  */
-export async function dashboardSummary(db: EntityManager, customerId: string, now: Date, timeZone: string): Promise<DashboardSummaryDto> {
-  const account = await getMainAccount(db, customerId);
-  const currency = account?.currency ?? 'USD';
+export async function dashboardSummary(db: EntityManager, customerId: string, now: Date, timeZone: string, accountId?: string): Promise<DashboardSummaryDto> {
+  const { ownerId, currency, balanceMinor, ledgerAccountId, accountId: cardsAccount } = await figuresOf(db, customerId, accountId);
   const today = isoDayIn(now, timeZone);
   const days = Array.from({ length: SERIES_DAYS }, (_, index) => isoDayPlus(today, index - (SERIES_DAYS - 1)));
   const dayStarts = [...days.map((day) => dayStartIn(day, timeZone)), dayStartIn(today, timeZone, { daysLater: 1 })];
   const [flows, recent, series, transactions, cards, cryptoAssets] = await Promise.all([
-    monthToDateFlows(db, customerId, currency, monthToDate(now, timeZone)),
-    latestTransactions(db, customerId, 3),
-    flowsByDay(db, customerId, currency, dayStarts),
-    countTransactionsUpTo(db, customerId, DASHBOARD_COUNT_CAP),
-    countActiveCards(db, customerId),
+    monthToDateFlows(db, ownerId, currency, monthToDate(now, timeZone), ledgerAccountId),
+    latestTransactions(db, ownerId, 3, ledgerAccountId),
+    flowsByDay(db, ownerId, currency, dayStarts, ledgerAccountId),
+    countTransactionsUpTo(db, ownerId, DASHBOARD_COUNT_CAP, ledgerAccountId),
+    countActiveCards(db, customerId, cardsAccount),
     countCryptoHoldings(db, customerId),
   ]);
   return {
     success: true,
-    balance: minorToDecimal(account?.balanceMinor ?? 0n, currency),
+    balance: minorToDecimal(balanceMinor, currency),
     currency,
     inflow: { amount: minorToDecimal(flows.inNowMinor, currency), changePct: changePct(flows.inNowMinor, flows.inPreviousMinor) },
     outflow: { amount: minorToDecimal(flows.outNowMinor, currency), changePct: changePct(flows.outNowMinor, flows.outPreviousMinor) },
