@@ -6,7 +6,7 @@ import { WITHDRAWAL_CONDITION } from '../../db/migrations/1760002700000-withdraw
  * judged; post_journals judges funds again under its lock.
  */
 export async function accountBalance(db: Queryable, customerId: string, currency: string): Promise<{ id: string; balance_minor: string }> {
-  const [account] = await rows<{ id: string; balance_minor: string }>(db, `SELECT a.id, a.balance_minor FROM ledger_accounts a WHERE a.customer_id = $1 AND a.currency = $2`, [customerId, currency]);
+  const [account] = await rows<{ id: string; balance_minor: string }>(db, `SELECT a.id, a.balance_minor FROM ledger_accounts a WHERE a.customer_id = $1 AND a.currency = $2 AND NOT a.secondary_account`, [customerId, currency]);
   return account;
 }
 
@@ -30,9 +30,9 @@ export async function insertCustomerAccount(db: Queryable, customerId: string, c
   ]);
 }
 
-/** The customer's account in `currency`, if they have one. */
+/** The customer's primary account in `currency` (or their crypto holding), if they have one; never a further account. */
 export async function customerAccountIdIn(db: Queryable, customerId: string, currency: string): Promise<string | undefined> {
-  const [row] = await rows<{ id: string }>(db, `SELECT id FROM ledger_accounts WHERE customer_id = $1 AND currency = $2`, [customerId, currency]);
+  const [row] = await rows<{ id: string }>(db, `SELECT id FROM ledger_accounts WHERE customer_id = $1 AND currency = $2 AND NOT secondary_account`, [customerId, currency]);
   return row === undefined ? undefined : String(row.id);
 }
 
@@ -47,7 +47,7 @@ export interface AccountSummary extends MainAccount {
 }
 
 /** Customers' main accounts: each the one in its customer's currency. */
-const MAIN_ACCOUNTS = `FROM ledger_accounts a JOIN customers c ON c.id = a.customer_id AND c.currency = a.currency`;
+const MAIN_ACCOUNTS = `FROM ledger_accounts a JOIN customers c ON c.id = a.customer_id AND c.currency = a.currency AND NOT a.secondary_account`;
 
 type MainAccountRow = { id: string; balance_minor: string; currency: string };
 const mainAccountOf = (row: MainAccountRow): MainAccount => ({ accountId: String(row.id), balanceMinor: BigInt(row.balance_minor), currency: row.currency });
