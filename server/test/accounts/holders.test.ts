@@ -245,4 +245,18 @@ describe('account holders: invitations, limits and removal', () => {
     expect((await answer(t.app, guest.session, id, 'accept')).statusCode).toBe(404);
     expect((await lastMail(t.app, guest.email)).template).toBe('holderRemoved');
   });
+
+  it('drops an invitation to an account closed since from the list; it can be declined, not accepted', async () => {
+    const closing = await person(t.app, staff, 'Cora', 'Closing');
+    const guest = await person(t.app, staff, 'Gil', 'Guest');
+    const id = (await invite(t.app, closing.session, closing.accountId, { accountNumber: guest.accountNumber, role: 'joint' })).json().invitation.id;
+    const listed = async () => (await t.app.inject({ method: 'GET', url: '/v1/accounts/invitations', headers: guest.session.headers })).json().items.map((i: { id: string }) => i.id);
+    expect(await listed()).toEqual([id]);
+    await t.ownerQuery(`UPDATE accounts SET status = 'closed', closed_at = now() WHERE id = $1`, [closing.accountId]);
+    expect(await listed()).toEqual([]);
+    const accepted = await answer(t.app, guest.session, id, 'accept');
+    expect(accepted.statusCode).toBe(409);
+    expect(accepted.json().error).toBe('This account is closed');
+    expect((await answer(t.app, guest.session, id, 'decline')).statusCode).toBe(200);
+  });
 });

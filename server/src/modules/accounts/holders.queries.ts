@@ -130,9 +130,9 @@ const INVITATION = `
     FROM account_holders h JOIN accounts a ON a.id = h.account_id JOIN customers i ON i.id = h.invited_by
    WHERE h.customer_id = $1 AND h.status = 'invited'`;
 
-/** The invitations waiting for the customer's answer, newest first. */
+/** The invitations waiting for the customer's answer, newest first; one to an account since closed has nothing left to accept. */
 export function invitationsFor(db: Queryable, customerId: string): Promise<InvitationRow[]> {
-  return rows<InvitationRow>(db, `${INVITATION} ORDER BY h.created_at DESC, h.id`, [customerId]);
+  return rows<InvitationRow>(db, `${INVITATION} AND a.status NOT IN ('closed','rejected') ORDER BY h.created_at DESC, h.id`, [customerId]);
 }
 
 /** One invitation waiting for the customer's answer, locked for it. */
