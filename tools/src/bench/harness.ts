@@ -5,6 +5,7 @@ import type { DataSource } from 'typeorm';
 import { hashPin, hashSecret, pinPepperFrom } from '@strongroom/server/common/crypto';
 import { rows } from '@strongroom/server/common/sql';
 import { withTransaction } from '@strongroom/server/db/transaction';
+import { openFurtherAccount } from '@strongroom/server/modules/accounts';
 import { internalAccountId, openCustomerAccount, postJournal } from '@strongroom/server/modules/ledger/ledger.service';
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '@strongroom/server/modules/user/entities/customer.entity';
 
@@ -16,12 +17,18 @@ export interface SeededCustomer {
   accountNumber: string;
   /** The ledger account of their main (USD) account. */
   accountId: string;
+  /** Every account a payment may be sent to: their primary account and a second (savings) account. */
+  accountNumbers: string[];
   token: string;
 }
 
+/** One of the customer's accounts, at random: payments reach any account of a customer, not only the primary one. */
+export const anyAccountOf = (customer: SeededCustomer): string => customer.accountNumbers[Math.floor(Math.random() * customer.accountNumbers.length)];
+
 /**
- * Approved customers, each with one USD account funded from equity with `fundingMinor` (hashes computed once
- * and reused: seeding is not what is measured). Account numbers start at `firstAccountNumber`.
+ * Approved customers, each with a USD account funded from equity with `fundingMinor` and a second, empty USD savings
+ * account (hashes computed once and reused: seeding is not what is measured). Primary account numbers start at
+ * `firstAccountNumber`; the second accounts take free numbers as a customer's would.
  */
 export async function seedFundedCustomers(
   ds: DataSource,
@@ -52,7 +59,9 @@ export async function seedFundedCustomers(
           { accountId: account, amountMinor: fundingMinor, currency: 'USD' },
         ],
       });
-      customers.push({ id: c.id, accountNumber, accountId: account, token: '' });
+      const second = await openFurtherAccount(m, { customerId: c.id, product: 'savings', currency: 'USD', name: 'Savings account', status: 'active' });
+      const [{ number }] = await rows<{ number: string }>(m, `SELECT number FROM accounts WHERE id = $1`, [second]);
+      customers.push({ id: c.id, accountNumber, accountId: account, accountNumbers: [accountNumber, number], token: '' });
     }
   });
   return customers;

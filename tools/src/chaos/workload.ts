@@ -5,7 +5,7 @@
 import { Agent, request as httpRequest } from 'node:http';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { HARNESS_PIN, type SeededCustomer } from '../bench/harness';
+import { anyAccountOf, HARNESS_PIN, type SeededCustomer } from '../bench/harness';
 import { SERVER_HEADER, sleep } from './cluster';
 
 export type OperationKind = 'same' | 'local' | 'incoming' | 'decide';
@@ -137,7 +137,7 @@ export class Workload {
       } else {
         let to = customers[Math.floor(Math.random() * customers.length)];
         if (to === me) to = customers[(index + 1) % customers.length];
-        const op = await this.money(agent, 'same', tag, 'POST', '/v1/transfer/same', me.token, { recipientAccountNumber: to.accountNumber, amount, memo: tag, pin: HARNESS_PIN });
+        const op = await this.money(agent, 'same', tag, 'POST', '/v1/transfer/same', me.token, { recipientAccountNumber: anyAccountOf(to), amount, memo: tag, pin: HARNESS_PIN });
         if (op.outcome === 'acked') hasSent = true;
       }
     }
