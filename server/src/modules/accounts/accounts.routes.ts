@@ -1,5 +1,5 @@
 import type { RouteInstance } from '../../common/type-provider';
-import { DATA_RETENTION_YEARS, closeAccountSchema, openAccountSchema, renameAccountSchema, type OpenableAccountProduct } from '@strongroom/shared';
+import { DATA_RETENTION_YEARS, closeAccountSchema, openAccountSchema, renameAccountSchema } from '@strongroom/shared';
 import { actorOf } from '../../common/actor';
 import { idParamsFor, okResponse, responses } from '../../common/route-schemas';
 import { withTransaction } from '../../db/transaction';
@@ -50,7 +50,7 @@ export default async function accountsRoutes(app: RouteInstance) {
     },
     async (request, reply) => {
       const customerId = request.customer!.id;
-      const input = { ...request.body, product: request.body.product as OpenableAccountProduct };
+      const input = request.body;
       const result = await app.idempotency.run(request, customerKeyScope(customerId), async (m) => {
         const account = await openAccount(app, m, customerId, input, actorOf(request));
         const message =
