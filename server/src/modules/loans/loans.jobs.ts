@@ -6,6 +6,7 @@ import { AppError } from '../../common/app-error';
 import { withTransaction } from '../../db/transaction';
 import { internalAccountId, newReference, postJournal, type PostingInput, type TransactionRow } from '../ledger';
 import { enqueueMail } from '../mail';
+import { ledgerAccountOf } from '../accounts';
 import { recordStatusEvent } from '../review';
 import { dueInstalmentIds, findLoan, lockInstalment, loanCustomer, markInstalmentMissed, markInstalmentPaid, type InstalmentRow, type LoanRow } from './loans.queries';
 import { isoDate } from './loans.review';
@@ -18,11 +19,13 @@ const CHANNEL_ONLINE = 'Online banking';
 export const instalmentMinor = (i: InstalmentRow) => BigInt(i.principal_minor) + BigInt(i.interest_minor);
 
 /**
- * Books one instalment: the customer's account pays the principal back to loans receivable and the interest
- * to interest income, each its own posting line of one balanced journal, with the customer's debit row.
- * Refuses (insufficient funds) without booking anything when the account cannot pay it.
+ * Books one instalment: the loan's account (loans.account_id, docs/decisions/0062-accounts.md) pays the principal
+ * back to loans receivable and the interest to interest income, each its own posting line of one balanced journal,
+ * with the debit row on that account (its owner's row). Refuses (insufficient funds) without booking anything when
+ * the account cannot pay it.
  */
-export async function bookRepayment(m: EntityManager, loan: LoanRow, instalment: InstalmentRow, accountId: string, early: boolean): Promise<TransactionRow> {
+export async function bookRepayment(m: EntityManager, loan: LoanRow, instalment: InstalmentRow, early: boolean): Promise<TransactionRow> {
+  const { ledger_account_id: accountId, customer_id: owner } = await ledgerAccountOf(m, loan.account_id);
   const amountMinor = instalmentMinor(instalment);
   const principalMinor = BigInt(instalment.principal_minor);
   const interestMinor = BigInt(instalment.interest_minor);
@@ -38,7 +41,7 @@ export async function bookRepayment(m: EntityManager, loan: LoanRow, instalment:
       entries: [
         {
           reference,
-          customerId: loan.customer_id,
+          customerId: owner,
           accountId,
           type: 'debit',
           kind: 'loan_repayment',
@@ -84,7 +87,7 @@ export async function collectInstalment(app: FastifyInstance, instalmentId: stri
     const now = app.clock.now();
     await m.query('SAVEPOINT collect_instalment');
     try {
-      const transaction = await bookRepayment(m, loan, instalment, customer.account_id, false);
+      const transaction = await bookRepayment(m, loan, instalment, false);
       await m.query('RELEASE SAVEPOINT collect_instalment');
       await settleInstalment(m, instalment, transaction, SYSTEM_ACTOR, now, `Instalment ${instalment.number} of ${loan.term_months} collected`);
       return 'paid';

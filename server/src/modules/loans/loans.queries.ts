@@ -5,6 +5,8 @@ import { rows, type Queryable } from '../../common/sql';
 export interface LoanRow {
   id: string;
   customer_id: string;
+  /** The account the loan is paid out to and collected from (docs/decisions/0062-accounts.md). */
+  account_id: string;
   loan_type: string;
   loan_purpose: string;
   amount_minor: string;
@@ -59,6 +61,7 @@ export interface InstalmentRow {
 
 export interface NewLoan {
   customerId: string;
+  accountId: string;
   loanType: string;
   loanPurpose: string;
   amountMinor: bigint;
@@ -89,7 +92,7 @@ export interface NewLoan {
 }
 
 // Never the sealed SSN: no read of this module selects it.
-const LOAN_COLUMNS = `l.id, l.customer_id, l.loan_type, l.loan_purpose, l.amount_minor, l.currency, l.annual_rate::text AS annual_rate, l.term_months,
+const LOAN_COLUMNS = `l.id, l.customer_id, l.account_id, l.loan_type, l.loan_purpose, l.amount_minor, l.currency, l.annual_rate::text AS annual_rate, l.term_months,
   l.monthly_payment_minor, l.total_interest_minor, l.first_name, l.last_name, l.email, l.phone, to_char(l.date_of_birth, 'YYYY-MM-DD') AS date_of_birth,
   l.address, l.city, l.state, l.zip_code, l.employment_status, l.employer_name, l.job_title, l.annual_income_minor, l.monthly_rent_minor,
   l.down_payment_minor, l.ssn_last4, l.status, l.status_reason, l.disbursement_transaction_id, l.approved_at, l.created_at, l.updated_at`;
@@ -105,8 +108,8 @@ export async function insertLoan(db: Queryable, loan: NewLoan): Promise<LoanRow>
     db,
     `INSERT INTO loans (customer_id, loan_type, loan_purpose, amount_minor, currency, annual_rate, term_months, monthly_payment_minor, total_interest_minor,
                         first_name, last_name, email, phone, date_of_birth, address, city, state, zip_code, employment_status, employer_name, job_title,
-                        annual_income_minor, monthly_rent_minor, down_payment_minor, ssn_sealed, ssn_last4)
-     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23,$24,$25,$26) RETURNING id`,
+                        annual_income_minor, monthly_rent_minor, down_payment_minor, ssn_sealed, ssn_last4, account_id)
+     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23,$24,$25,$26,$27) RETURNING id`,
     [
       loan.customerId,
       loan.loanType,
@@ -134,6 +137,7 @@ export async function insertLoan(db: Queryable, loan: NewLoan): Promise<LoanRow>
       a.downPaymentMinor.toString(),
       loan.ssnSealed,
       loan.ssnLast4,
+      loan.accountId,
     ],
   );
   return (await findLoan(db, row.id))!;
@@ -255,18 +259,12 @@ export interface LoanCustomer {
   first_name: string;
   last_name: string;
   account_number: string;
-  account_id: string;
   currency: string;
 }
 
-/** The customer's main account (in their currency), where a loan is paid out and collected from. */
+/** The borrower, for their e-mails. The money moves on the loan's own account (loans.account_id). */
 export async function loanCustomer(db: Queryable, customerId: string): Promise<LoanCustomer | undefined> {
-  const [row] = await rows<LoanCustomer>(
-    db,
-    `SELECT c.id, c.email, c.first_name, c.last_name, c.account_number, c.currency, a.id::text AS account_id
-       FROM customers c JOIN ledger_accounts a ON a.customer_id = c.id AND a.currency = c.currency WHERE c.id = $1`,
-    [customerId],
-  );
+  const [row] = await rows<LoanCustomer>(db, `SELECT c.id, c.email, c.first_name, c.last_name, c.account_number, c.currency FROM customers c WHERE c.id = $1`, [customerId]);
   return row;
 }
 

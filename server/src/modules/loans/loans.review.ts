@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { EntityManager } from 'typeorm';
 import { addMonthsIso, buildSchedule, formatMoney, parseRatePercent, type LoanStatus } from '@strongroom/shared';
-import { customerAccountId, internalAccountId, newReference, postJournal } from '../ledger';
+import { internalAccountId, newReference, postJournal } from '../ledger';
+import { ledgerAccountOf } from '../accounts';
 import type { DecisionContext, ReviewItem, ReviewKind } from '../review';
 import { insertInstalments, lockLoan, setDisbursement, setLoanStatus, type LoanRow } from './loans.queries';
 
@@ -16,10 +17,13 @@ export interface LoanItem extends ReviewItem {
 
 export const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 
-/** Pays the loan out: loans receivable (the bank's claim on the customer) against the customer's account. */
+/**
+ * Pays the loan out: loans receivable (the bank's claim on the customer) against the loan's account (loans.account_id,
+ * docs/decisions/0062-accounts.md), whose owner's row the credit is.
+ */
 async function disburse(m: EntityManager, loan: LoanRow): Promise<string> {
   const amountMinor = BigInt(loan.amount_minor);
-  const accountId = await customerAccountId(m, loan.customer_id, loan.currency);
+  const { ledger_account_id: accountId, customer_id: owner } = await ledgerAccountOf(m, loan.account_id);
   const reference = newReference();
   const posted = await postJournal(
     m,
@@ -37,7 +41,7 @@ async function disburse(m: EntityManager, loan: LoanRow): Promise<string> {
       entries: [
         {
           reference,
-          customerId: loan.customer_id,
+          customerId: owner,
           accountId,
           type: 'credit',
           kind: 'loan_disbursement',

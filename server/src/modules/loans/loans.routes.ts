@@ -11,6 +11,7 @@ import { defineLoanJobs } from './loans.jobs';
 import { LoansService } from './loans.service';
 import { presentedBy } from '../auth';
 import { isUuid } from '../../common/ids';
+import { accountIdField } from '../accounts';
 
 const tags = ['loans'];
 const loanObject = { type: 'object', additionalProperties: true };
@@ -52,8 +53,8 @@ function customerRoutes(app: RouteInstance, loans: LoansService) {
       preHandler: customer,
       schema: {
         tags,
-        summary: 'Apply for a loan (the SSN is sealed at rest; only its last 4 digits come back)',
-        body: loanApplicationSchema,
+        summary: 'Apply for a loan on your primary account or accountId (owner or joint holder); the SSN is sealed at rest, only its last 4 digits come back',
+        body: loanApplicationSchema.shape({ accountId: accountIdField() }),
         response: responses({ 201: okResponse({ loan: loanObject }) }),
       },
     },

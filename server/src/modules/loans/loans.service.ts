@@ -11,7 +11,8 @@ import { toTransactionDto } from '../transactions';
 import type { IdempotentResult } from '../../plugins/idempotency.plugin';
 import { toInstalmentDto, toLoanAdminDto, toLoanDto } from './loans.dto';
 import { INSTALMENT_SUBJECT, bookRepayment, instalmentMinor, settleInstalment } from './loans.jobs';
-import { accountBalance, insufficientFunds } from '../ledger';
+import { insufficientFunds } from '../ledger';
+import { resolveAccount } from '../accounts';
 import * as queries from './loans.queries';
 import { LOAN_SUBJECT, loanReviewKind, type LoanItem } from './loans.review';
 import * as errors from './loans.errors';
@@ -29,24 +30,28 @@ export class LoansService {
   }
 
   /**
-   * A new application, pending review. The amount is in the customer's account currency; the rate comes from
-   * the loan type, and the payment from the shared calculator, so the customer is held to what the page showed.
+   * A new application, pending review, on `accountId` (the caller's primary account when none is named), which only
+   * its owner or a joint holder may borrow on (account-roles.ts). The amount is in that account's currency; the rate
+   * comes from the loan type, and the payment from the shared calculator, so the customer is held to what the page showed.
    */
-  async apply(customerId: string, input: LoanApplicationInput, actor: Actor): Promise<LoanDto> {
+  async apply(customerId: string, input: LoanApplicationInput & { accountId?: string }, actor: Actor): Promise<LoanDto> {
     return withTransaction(this.app.db, async (m) => {
       const customer = await queries.loanCustomer(m, customerId);
       if (!customer) throw errors.accountMissing();
-      const amountMinor = parseAmountToMinor(input.loanAmount as string | number, customer.currency);
+      const account = await resolveAccount(m, customerId, input.accountId, 'borrow');
+      const currency = account.currency;
+      const amountMinor = parseAmountToMinor(input.loanAmount as string | number, currency);
       const annualRate = loanRateFor(input.loanType);
       const figures = loanFiguresMinor(amountMinor, parseRatePercent(annualRate), input.termLength);
       const digits = ssnDigits(input.ssn);
-      const money = (value: unknown) => parseAmountToMinor(value as string | number, customer.currency);
+      const money = (value: unknown) => parseAmountToMinor(value as string | number, currency);
       const loan = await queries.insertLoan(m, {
         customerId,
+        accountId: account.id,
         loanType: input.loanType,
         loanPurpose: input.loanPurpose,
         amountMinor,
-        currency: customer.currency,
+        currency,
         annualRate,
         termMonths: input.termLength,
         monthlyPaymentMinor: figures.monthlyPaymentMinor,
@@ -130,7 +135,8 @@ export class LoansService {
 
   /**
    * The customer pays the next unpaid instalment now, approved with their PIN, in the Idempotency-Key's
-   * transaction `m`: the same booking as a collection, from their own channel.
+   * transaction `m`: the same booking as a collection, from the loan's account, which they must still hold as its
+   * owner or a joint holder.
    */
   async payNext(m: EntityManager, customerId: string, loanId: string, pin: string, actor: Actor): Promise<IdempotentResult<unknown>> {
     const loan = await queries.lockLoan(m, loanId);
@@ -138,11 +144,11 @@ export class LoansService {
     if (loan.status !== 'approved') throw errors.notRepaying();
     const instalment = await queries.lockNextOpenInstalment(m, loanId);
     if (!instalment) throw errors.nothingToPay();
-    const customer = (await queries.loanCustomer(m, customerId))!;
+    const account = await resolveAccount(m, customerId, loan.account_id, 'borrow');
     // Funds before the PIN: a payment that cannot go costs no PIN attempt.
-    if (BigInt((await accountBalance(m, customerId, customer.currency)).balance_minor) < instalmentMinor(instalment)) throw insufficientFunds();
+    if (BigInt(account.balance_minor) < instalmentMinor(instalment)) throw insufficientFunds();
     await this.pin.checkFor(customerId, pin);
-    const transaction = await bookRepayment(m, loan, instalment, customer.account_id, true);
+    const transaction = await bookRepayment(m, loan, instalment, true);
     const now = this.app.clock.now();
     await settleInstalment(m, instalment, transaction, actor, now, `Instalment ${instalment.number} of ${loan.term_months} paid early`);
     const paid = { ...instalment, status: 'paid' as const, paid_at: now, transaction_id: transaction.id, attempts: instalment.attempts + 1 };
