@@ -5,6 +5,8 @@ export type ChequeStatusValue = 'pending' | 'awaiting_second_approval' | 'approv
 export interface ChequeRow {
   id: string;
   customer_id: string;
+  /** The account the cheque is credited to (docs/decisions/0062-accounts.md); `account_number` is the drawer's. */
+  account_id: string;
   amount_minor: string;
   currency: string;
   cheque_number: string;
@@ -28,6 +30,7 @@ export interface ChequeRow {
 
 export interface NewCheque {
   customerId: string;
+  accountId: string;
   amountMinor: bigint;
   currency: string;
   chequeNumber: string;
@@ -41,7 +44,7 @@ export interface NewCheque {
 }
 
 // issue_date as text: a calendar date must not pass through a JS Date and a time zone.
-const COLUMNS = `q.id, q.customer_id, q.amount_minor, q.currency, q.cheque_number, q.bank_name, q.account_number,
+const COLUMNS = `q.id, q.customer_id, q.account_id, q.amount_minor, q.currency, q.cheque_number, q.bank_name, q.account_number,
   to_char(q.issue_date, 'YYYY-MM-DD') AS issue_date, q.note, q.front_file_id, q.back_file_id, q.front_sha256, q.drawer_key,
   q.status, q.status_reason, q.transaction_id, t.reference AS transaction_reference, q.created_at, q.updated_at`;
 const FROM = `cheques q LEFT JOIN transactions t ON t.id = q.transaction_id`;
@@ -51,8 +54,8 @@ const STAFF_FROM = `${FROM} JOIN customers c ON c.id = q.customer_id`;
 export async function insertCheque(db: Queryable, input: NewCheque): Promise<string> {
   const [row] = await rows<{ id: string }>(
     db,
-    `INSERT INTO cheques (customer_id, amount_minor, currency, cheque_number, bank_name, account_number, issue_date, note, front_file_id, back_file_id, front_sha256)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+    `INSERT INTO cheques (customer_id, amount_minor, currency, cheque_number, bank_name, account_number, issue_date, note, front_file_id, back_file_id, front_sha256, account_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
     [
       input.customerId,
       input.amountMinor.toString(),
@@ -65,6 +68,7 @@ export async function insertCheque(db: Queryable, input: NewCheque): Promise<str
       input.frontFileId,
       input.backFileId,
       input.frontSha256,
+      input.accountId,
     ],
   );
   return row.id;

@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { formatMoney, minorToDecimal } from '@strongroom/shared';
-import { customerAccountId, internalAccountId, newReference, postJournal } from '../ledger';
+import { internalAccountId, newReference, postJournal } from '../ledger';
+import { ledgerAccountOf } from '../accounts';
 import type { ReviewItem, ReviewKind } from '../review';
 import { lockCheque, setChequeStatus, setChequeTransaction, type ChequeRow, type ChequeStatusValue } from './cheques.queries';
 import { CHEQUE_SUBJECT } from './cheques.service';
@@ -15,8 +16,9 @@ const describe = (row: ChequeRow) => `cheque no. ${row.cheque_number} from ${row
 const amountOf = (item: ChequeItem) => formatMoney(minorToDecimal(item.creditMinor, item.currency), item.currency);
 
 /**
- * A deposited cheque on the staff review queue. Approval credits the customer from the cheque clearing account
- * (the bank's claim on the drawer's bank until the cheque clears) and writes the customer's credit line;
+ * A deposited cheque on the staff review queue. Approval credits the cheque's account (cheques.account_id, in the
+ * cheque's currency, which the deposit checked is the account's) from the cheque clearing account (the bank's claim
+ * on the drawer's bank until the cheque clears) and writes the credit line on it, its owner's row;
  * rejection moves no money, since none moved at deposit.
  */
 export const chequeReviewKind: ReviewKind<ChequeItem> = {
@@ -35,7 +37,7 @@ export const chequeReviewKind: ReviewKind<ChequeItem> = {
   async approve(m, item) {
     const { row, creditMinor: amountMinor, currency } = item;
     const clearing = await internalAccountId(m, 'cheque_clearing', currency);
-    const account = await customerAccountId(m, item.customerId, currency);
+    const { ledger_account_id: account, customer_id: owner } = await ledgerAccountOf(m, row.account_id);
     const reference = newReference();
     const posted = await postJournal(
       m,
@@ -53,7 +55,7 @@ export const chequeReviewKind: ReviewKind<ChequeItem> = {
         entries: [
           {
             reference,
-            customerId: item.customerId,
+            customerId: owner,
             accountId: account,
             type: 'credit',
             kind: 'cheque_deposit',

@@ -14,6 +14,7 @@ import { chequeReviewKind } from './cheques.review';
 import { CHEQUE_SORTS, PENDING_CHEQUES_SQL, type ChequeStatusValue } from './cheques.queries';
 import { customerNotFound } from './cheques.errors';
 import { isUuid } from '../../common/ids';
+import { accountIdField } from '../accounts';
 
 const tags = ['cheques'];
 const IMAGE_FIELDS = ['frontImage', 'backImage'] as const;
@@ -63,9 +64,10 @@ export default async function chequeRoutes(app: RouteInstance) {
       config: { rateLimit: { max: app.config.moneyRateLimitPerMinute, timeWindow: '1 minute' } },
       schema: {
         tags,
-        summary: 'Deposit a cheque: multipart fields plus files frontImage and backImage (JPEG, PNG or WEBP, 5 MB each); honours Idempotency-Key',
+        summary:
+          'Deposit a cheque to your primary account or accountId (in its currency): multipart fields plus files frontImage and backImage (JPEG, PNG or WEBP, 5 MB each); honours Idempotency-Key',
         consumes: ['multipart/form-data', 'application/json'],
-        body: chequeDepositSchema,
+        body: chequeDepositSchema.shape({ accountId: accountIdField() }),
         response: responses({ 201: okResponse({ cheque: chequeSchema }) }),
       },
     },

@@ -1,4 +1,3 @@
-import { accountCurrencyOf } from '../user';
 import type { FastifyInstance } from 'fastify';
 import type { EntityManager } from 'typeorm';
 import {
@@ -16,6 +15,7 @@ import { sha256Hex } from '../../common/crypto';
 import { sqlState, type Queryable } from '../../common/sql';
 import type { UploadRules, StoredFileEntity } from '../files';
 import { firstApprover, recordStatusEvent, timelines, type TimelineEntry } from '../review';
+import { resolveAccount } from '../accounts';
 import * as errors from './cheques.errors';
 import { customerCheques, customerExists, depositedBefore, findCheque, insertCheque, lookalikeCheques, staffCheques, type ChequeRow, type StaffChequeFilter } from './cheques.queries';
 
@@ -37,6 +37,8 @@ export interface DepositInput {
   currency: string;
   issueDate?: string;
   note?: string;
+  /** The account to credit, one the customer may pay into; none: their primary account. */
+  accountId?: string;
 }
 
 export interface DepositImages {
@@ -87,15 +89,16 @@ export class ChequesService {
   }
 
   /**
-   * Records a deposit as `pending` for staff review, with its images and its first timeline entry. Refuses a
-   * currency other than the account's (no conversion: the cheque is paid in the currency written on it) and a
-   * cheque deposited before. Files written are pushed to `written`, so a caller whose transaction fails can
+   * Records a deposit as `pending` for staff review, with its images and its first timeline entry, on the account it
+   * is to be credited to (`accountId`, one the customer may pay into: docs/decisions/0062-accounts.md; else their
+   * primary account). Refuses a currency other than that account's (no conversion: the cheque is paid in the currency
+   * written on it) and a cheque deposited before. Files written are pushed to `written`, so a caller whose transaction fails can
    * remove them.
    */
   async deposit(m: EntityManager, customerId: string, actor: Actor, input: DepositInput, images: DepositImages, written: StoredFileEntity[]): Promise<ChequeDto> {
     const checked = this.checkImages(images);
-    const accountCurrency = await accountCurrencyOf(m, customerId);
-    if (!accountCurrency) throw errors.customerNotFound();
+    const account = await resolveAccount(m, customerId, input.accountId, 'receive');
+    const accountCurrency = account.currency;
     if (input.currency !== accountCurrency) throw errors.currencyNotAccount(accountCurrency);
     const issueDate = input.issueDate ? input.issueDate : null;
     if (issueDate && issueDate > this.app.clock.now().toISOString().slice(0, 10)) throw errors.issueDateInFuture();
@@ -112,6 +115,7 @@ export class ChequesService {
     try {
       id = await insertCheque(m, {
         customerId,
+        accountId: account.id,
         amountMinor: parseAmountToMinor(input.amount, accountCurrency),
         currency: accountCurrency,
         chequeNumber: input.chequeNumber.trim(),
