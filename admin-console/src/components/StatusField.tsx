@@ -22,6 +22,8 @@ const COLORS: Record<string, 'warning' | 'success' | 'error' | 'default' | 'info
   declined: 'error',
   invited: 'info',
   deactivated: 'default',
+  frozen: 'info',
+  closed: 'default',
 };
 
 /** 'pending_review' -> 'Pending review'. */
