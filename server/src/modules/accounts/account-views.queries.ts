@@ -66,10 +66,13 @@ export async function renameAccount(db: Queryable, accountId: string, name: stri
 /** Writes a status and its reason; `active` sets the opening time, `closed` the closing time. */
 export async function setAccountStatus(db: Queryable, accountId: string, status: AccountStatus, reason: string | null): Promise<void> {
   await db.query(
-    `UPDATE accounts SET status = $2::varchar, status_reason = $3,
-            opened_at = CASE WHEN $2::varchar = 'active' THEN coalesce(opened_at, now()) ELSE opened_at END,
-            closed_at = CASE WHEN $2::varchar = 'closed' THEN now() ELSE closed_at END, updated_at = now()
-      WHERE id = $1`,
+    `WITH changed AS (
+       UPDATE accounts SET status = $2::varchar, status_reason = $3,
+              opened_at = CASE WHEN $2::varchar = 'active' THEN coalesce(opened_at, now()) ELSE opened_at END,
+              closed_at = CASE WHEN $2::varchar = 'closed' THEN now() ELSE closed_at END, updated_at = now()
+        WHERE id = $1 RETURNING ledger_account_id, status)
+     -- A closed account's ledger account takes no more postings (post_journals refuses them: SRB06).
+     UPDATE ledger_accounts l SET closed = true FROM changed WHERE l.id = changed.ledger_account_id AND changed.status = 'closed'`,
     [accountId, status, reason],
   );
 }

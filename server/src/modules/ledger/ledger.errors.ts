@@ -1,6 +1,8 @@
 import { AppError } from '../../common/app-error';
 
 export const insufficientFunds = () => new AppError(400, 'Insufficient funds', { amount: 'Insufficient funds' });
+/** A payment to or from an account that closed while it was on its way (post_journals' SRB06). */
+export const accountClosed = () => new AppError(409, 'This account is closed');
 export class LedgerInvariantError extends Error {
   constructor(message: string) {
     super(`ledger invariant violated: ${message}`);
