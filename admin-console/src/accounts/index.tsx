@@ -14,6 +14,7 @@ import {
   TextInput,
   TopToolbar,
   useCreatePath,
+  usePermissions,
   useRecordContext,
   useShowContext,
 } from 'react-admin';
@@ -50,6 +51,8 @@ const numberOf = (r: AccountRecord) => groupedNumber(r.number);
 
 export function AccountList() {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  // Auditors read only: no Decision or Actions column that would stay empty for them.
+  const admin = usePermissions().permissions === 'admin';
   return (
     <List filters={filters} sort={{ field: 'id', order: 'DESC' }} title="Accounts" exporter={false} actions={false}>
       {phone ? (
@@ -70,8 +73,8 @@ export function AccountList() {
           <MoneyField source="balance" label="Balance" sortable={false} />
           <StatusField label="Status" />
           <LongDateField source="openedAt" label="Opened" sortable={false} />
-          <DecisionButtons label="Decision" resource="accounts" pendingStatus={ACCOUNT_PENDING_STATUSES} />
-          <AccountStatusActions label="Actions" />
+          {admin && <DecisionButtons label="Decision" resource="accounts" pendingStatus={ACCOUNT_PENDING_STATUSES} />}
+          {admin && <AccountStatusActions label="Actions" />}
         </Datagrid>
       )}
     </List>
