@@ -4,7 +4,7 @@ import { NO_SUCH_ACCOUNT, household, type Household } from '../transactions/held
 
 /**
  * The dashboard of one account (docs/decisions/0062-accounts.md): given an `accountId` the caller holds, its balance,
- * flows, latest rows, count and cards are that account's; without one, the caller's own, as before.
+ * flows, latest rows, count and cards are that account's; without one, the caller's primary account's.
  */
 describe('GET /v1/dashboard/summary with accountId', () => {
   let t: TestApp;
@@ -23,13 +23,13 @@ describe('GET /v1/dashboard/summary with accountId', () => {
 
   const summary = (session: Session, query = '') => t.app.inject({ method: 'GET', url: `/v1/dashboard/summary${query}`, headers: { cookie: session.cookie } });
 
-  it("answers the caller's own figures without accountId, as before", async () => {
+  it("answers the primary account's figures without accountId, every one of them that account's", async () => {
     const own = (await summary(h.owner.session)).json();
-    // The primary account's balance; the rows are every one of the owner's (as the list's are).
-    expect(own).toMatchObject({ success: true, balance: '100.00', currency: 'USD', counts: { cards: 0, transactions: 2, transactionsCapped: false } });
-    expect(own.inflow.amount).toBe('125.00');
+    expect(own).toMatchObject({ success: true, balance: '100.00', currency: 'USD', counts: { cards: 0, transactions: 1, transactionsCapped: false } });
+    expect(own.inflow.amount).toBe('100.00');
     const joint = (await summary(h.joint.session)).json();
-    expect(joint).toMatchObject({ balance: '0.00', counts: { cards: 1, transactions: 0 }, recent: [] });
+    // The joint holder's own primary account: the card they took is on the shared account, not here.
+    expect(joint).toMatchObject({ balance: '0.00', counts: { cards: 0, transactions: 0 }, recent: [] });
   });
 
   it("answers the owner's second account's figures, and the primary's when named", async () => {

@@ -1,6 +1,5 @@
 import { minorToDecimal, type DashboardSummaryDto } from '@strongroom/shared';
 import type { EntityManager } from 'typeorm';
-import { getMainAccount } from '../ledger';
 import { resolveAccount } from '../accounts';
 import { countActiveCards } from '../cards';
 import { countCryptoHoldings } from '../crypto';
@@ -34,28 +33,25 @@ export function monthToDate(at: Date, timeZone: string): MonthToDateBounds {
   return { monthStart, previousStart, previousEnd, at };
 }
 
-/** Whose figures the dashboard shows: the customer's own, or one account's they may view (its owner's rows on its ledger account). */
+/** Whose figures the dashboard shows: one account's the customer may view (its owner's rows on its ledger account). */
 interface Figures {
   ownerId: string;
   currency: string;
   balanceMinor: bigint;
-  ledgerAccountId?: string;
-  accountId?: string;
+  ledgerAccountId: string;
+  accountId: string;
 }
 
+/** The account the dashboard shows: the one named, or the primary account (every figure is that one account's). */
 async function figuresOf(db: EntityManager, customerId: string, accountId: string | undefined): Promise<Figures> {
-  if (accountId === undefined) {
-    const main = await getMainAccount(db, customerId);
-    return { ownerId: customerId, currency: main?.currency ?? 'USD', balanceMinor: main?.balanceMinor ?? 0n };
-  }
   const account = await resolveAccount(db, customerId, accountId, 'view');
-  return { ownerId: account.customer_id, currency: account.currency, balanceMinor: BigInt(account.balance_minor), ledgerAccountId: account.ledger_account_id, accountId };
+  return { ownerId: account.customer_id, currency: account.currency, balanceMinor: BigInt(account.balance_minor), ledgerAccountId: account.ledger_account_id, accountId: account.id };
 }
 
 /**
  * The dashboard: balance, this month's flows against last month's, counts, the latest 3 and 30 days of flows, all
- * aggregated in SQL. Months and days are the customer's own, in `timeZone` (docs/decisions/0046). Given an account
- * the customer holds (docs/decisions/0062-accounts.md), the figures are that account's; crypto holdings are the
+ * aggregated in SQL. Months and days are the customer's own, in `timeZone` (docs/decisions/0046). The figures are
+ * one account's (docs/decisions/0062-accounts.md): the one named, else the primary account; crypto holdings are the
  * customer's own either way (they are on no account).
  */
 export async function dashboardSummary(db: EntityManager, customerId: string, now: Date, timeZone: string, accountId?: string): Promise<DashboardSummaryDto> {
