@@ -10,7 +10,6 @@ import { useAuth } from '../../auth/AuthContext';
 import { CopyButton } from '../../components/CopyButton';
 import { Money } from '../../components/Money';
 import { StatusChip } from '../../components/StatusChip';
-import { fullNameOf } from '../shell/AppShell';
 import { getAccount, type AccountDetailDto } from './accounts-api';
 import { PRODUCT_LABELS, ROLE_LABELS, mayManage, useAccounts } from './AccountsContext';
 import { CloseAccountDialog } from './CloseAccountDialog';
@@ -124,8 +123,8 @@ export default function AccountDetailsPage() {
           </Button>
         </Box>
       )}
-      <PaymentDetails account={account} holderName={fullNameOf(user)} />
-      {manage && <HoldersSection accountId={account.id} currency={account.currency} holders={account.holders ?? []} onChanged={changed} />}
+      <PaymentDetails details={account.paymentDetails} />
+      {manage && <HoldersSection accountId={account.id} currency={account.currency} onChanged={changed} />}
       {manage && (
         <Card>
           <CardContent>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Card, Chip, List, ListItemButton, ListItemText, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, Chip, List, ListItem, ListItemButton, ListItemText, Skeleton, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import SyncAltIcon from '@mui/icons-material/SyncAlt';
 import { Link as RouterLink } from 'react-router-dom';
@@ -15,32 +15,34 @@ import { OpenAccountDialog } from './OpenAccountDialog';
 function AccountRow({ account, to }: { account: AccountDto; to: string }) {
   const shared = account.role !== 'owner';
   return (
-    <ListItemButton component={RouterLink} to={to} divider data-testid="account-row" sx={{ gap: 2, flexWrap: 'wrap', py: 1.5 }}>
-      <ListItemText
-        primary={
-          <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
-            <Typography fontWeight={700} component="span">
-              {account.name}
-            </Typography>
-            {account.isPrimary && account.role === 'owner' && <Chip size="small" label="Primary" variant="outlined" />}
-            {shared && <Chip size="small" color="secondary" label={ROLE_LABELS[account.role]} data-testid="account-role" />}
-            {account.status !== 'active' && <StatusChip status={account.status} />}
-          </Stack>
-        }
-        secondary={`${PRODUCT_LABELS[account.product] ?? account.product} · ${account.number} · ${account.currency}`}
-        sx={{ minWidth: 220 }}
-      />
-      <Box sx={{ textAlign: 'right', ml: 'auto' }}>
-        <Typography fontWeight={800} sx={{ fontSize: '1.1rem' }} data-testid="account-balance">
-          <Money amount={account.balance} currency={account.currency} />
-        </Typography>
-        {account.availableBalance !== account.balance && (
-          <Typography variant="caption" color="text.secondary">
-            <Money amount={account.availableBalance} currency={account.currency} /> available
+    <ListItem disablePadding divider data-testid="account-row">
+      <ListItemButton component={RouterLink} to={to} sx={{ gap: 2, flexWrap: 'wrap', py: 1.5 }}>
+        <ListItemText
+          primary={
+            <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
+              <Typography fontWeight={700} component="span">
+                {account.name}
+              </Typography>
+              {account.isPrimary && account.role === 'owner' && <Chip size="small" label="Primary" variant="outlined" />}
+              {shared && <Chip size="small" color="secondary" label={ROLE_LABELS[account.role]} data-testid="account-role" />}
+              {account.status !== 'active' && <StatusChip status={account.status} />}
+            </Stack>
+          }
+          secondary={`${PRODUCT_LABELS[account.product] ?? account.product} · ${account.number} · ${account.currency}`}
+          sx={{ minWidth: 220 }}
+        />
+        <Box sx={{ textAlign: 'right', ml: 'auto' }}>
+          <Typography fontWeight={800} sx={{ fontSize: '1.1rem' }} data-testid="account-balance">
+            <Money amount={account.balance} currency={account.currency} />
           </Typography>
-        )}
-      </Box>
-    </ListItemButton>
+          {account.availableBalance !== account.balance && (
+            <Typography variant="caption" color="text.secondary">
+              <Money amount={account.availableBalance} currency={account.currency} /> available
+            </Typography>
+          )}
+        </Box>
+      </ListItemButton>
+    </ListItem>
   );
 }
 
@@ -89,7 +91,8 @@ export default function AccountsPage() {
           </Stack>
         ) : (
           <List disablePadding aria-label="Your accounts">
-            {accounts.map((a) => (
+            {/* Closed accounts stay listed (their statements remain), after the open ones. */}
+            {[...accounts.filter((a) => a.status !== 'closed'), ...accounts.filter((a) => a.status === 'closed')].map((a) => (
               <AccountRow key={a.id} account={a} to={linkTo(`/accounts/${a.id}`)} />
             ))}
           </List>

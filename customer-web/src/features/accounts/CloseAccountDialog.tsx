@@ -4,8 +4,9 @@ import { formatMoney, parseAmountToMinor } from '@strongroom/shared';
 import { closeAccount, type AccountDto } from './accounts-api';
 import { isUsable, shortLabel } from './AccountsContext';
 
-/** Accounts the balance can be swept into: the customer's other open accounts (the server converts a currency). */
-const sweepTargets = (account: AccountDto, accounts: AccountDto[]) => accounts.filter((a) => a.id !== account.id && isUsable(a) && a.status === 'active' && a.role !== 'dependant');
+/** Accounts the balance can be swept into: the customer's other open accounts in the same currency (the server converts none). */
+const sweepTargets = (account: AccountDto, accounts: AccountDto[]) =>
+  accounts.filter((a) => a.id !== account.id && isUsable(a) && a.status === 'active' && a.role !== 'dependant' && a.currency === account.currency);
 
 /**
  * Closes an account. With money in it the customer picks where the balance goes first; the server's refusal (the
@@ -20,7 +21,7 @@ export function CloseAccountDialog({ open, account, accounts, onClose, onClosed 
   useEffect(() => {
     if (open) {
       setRefusal('');
-      setSweepTo(targets.find((t) => t.currency === account.currency)?.id ?? targets[0]?.id ?? '');
+      setSweepTo(targets[0]?.id ?? '');
     }
     // Chosen again only when the dialog opens, not when the list is reloaded behind it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -37,7 +38,6 @@ export function CloseAccountDialog({ open, account, accounts, onClose, onClosed 
       setBusy(false);
     }
   };
-  const sweepTarget = targets.find((t) => t.id === sweepTo);
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="close-account-title">
       <DialogTitle id="close-account-title">Close {account.name}?</DialogTitle>
@@ -45,7 +45,7 @@ export function CloseAccountDialog({ open, account, accounts, onClose, onClosed 
         <Stack spacing={2}>
           <DialogContentText>
             {hasBalance
-              ? `It holds ${formatMoney(account.balance, account.currency)}. Choose the account that receives it; the account then closes and can no longer send or receive money.`
+              ? `It holds ${formatMoney(account.balance, account.currency)}. Choose the ${account.currency} account that receives it; the account then closes and can no longer send or receive money.`
               : 'The account closes and can no longer send or receive money. Its statements stay available.'}
           </DialogContentText>
           {hasBalance && targets.length > 0 && (
@@ -57,12 +57,12 @@ export function CloseAccountDialog({ open, account, accounts, onClose, onClosed 
               ))}
             </TextField>
           )}
-          {hasBalance && sweepTarget && sweepTarget.currency !== account.currency && (
-            <Alert severity="info">
-              The balance is converted from {account.currency} to {sweepTarget.currency} at today&apos;s rate.
-            </Alert>
+          {hasBalance && targets.length === 0 && (
+            <Alert severity="warning">You have no other open {account.currency} account to receive it: move the money out first (Move money converts it into another currency).</Alert>
           )}
-          {hasBalance && targets.length === 0 && <Alert severity="warning">Move the money out first: you have no other open account to receive it.</Alert>}
+          {account.isPrimary && account.role === 'owner' && (
+            <Alert severity="warning">This is your primary account: it closes last, and closing it ends your relationship with Strongroom. You will no longer be able to sign in.</Alert>
+          )}
           {refusal && (
             <Alert severity="error" role="alert" data-testid="close-refusal">
               {refusal}
@@ -72,7 +72,7 @@ export function CloseAccountDialog({ open, account, accounts, onClose, onClosed 
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Cancel</Button>
-        <Button color="error" variant="contained" onClick={() => void confirm()} disabled={busy || (hasBalance && !sweepTo)}>
+        <Button color="error" variant="contained" onClick={() => void confirm()} disabled={busy}>
           {busy ? 'Closing...' : 'Close account'}
         </Button>
       </DialogActions>

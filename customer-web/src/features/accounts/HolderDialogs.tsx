@@ -2,29 +2,26 @@ import { useState } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
 import { Form, Formik } from 'formik';
 import * as yup from 'yup';
-import { amountField } from '@strongroom/shared';
+import { INVITABLE_HOLDER_ROLES, dailyLimitField, holderLimitSchema, type InvitableHolderRole } from '@strongroom/shared';
 import { FormField, SelectField, applyServerErrors } from '../../components/FormField';
 import { inviteHolder, setHolderLimit, type HolderDto } from './accounts-api';
 import { ROLE_LABELS } from './AccountsContext';
 
-const HOLDER_ROLES = ['joint', 'dependant'] as const;
-const ROLE_HINTS: Record<(typeof HOLDER_ROLES)[number], string> = {
+const ROLE_HINTS: Record<InvitableHolderRole, string> = {
   joint: 'Acts as you do: pays, receives and manages the account.',
   dependant: 'Sees the account and pays from it up to a daily limit you set.',
 };
 
-const limitField = (currency: string) => amountField('0.01', 'The limit must be at least 0.01', () => currency);
-
-function inviteSchema(currency: string) {
-  return yup.object({
-    accountNumber: yup
-      .string()
-      .required('Enter their account number')
-      .matches(/^\d{10}$/, 'Account number must be 10 digits'),
-    role: yup.string().oneOf(HOLDER_ROLES).required(),
-    dailyLimit: yup.mixed().when('role', { is: 'dependant', then: () => limitField(currency), otherwise: (s) => s.strip() }),
-  });
-}
+// The shared holderInvitationSchema, less its refusal of an empty limit for a joint holder: the form keeps the limit
+// field's value when the role changes, and sends it only for a family member.
+const inviteSchema = yup.object({
+  accountNumber: yup
+    .string()
+    .required('Enter the account number of the person you are inviting')
+    .matches(/^\d{10}$/, 'Account number must be 10 digits'),
+  role: yup.string().oneOf(INVITABLE_HOLDER_ROLES).required(),
+  dailyLimit: yup.mixed().when('role', { is: 'dependant', then: () => dailyLimitField(), otherwise: (s) => s.strip() }),
+});
 
 /** Invites a Strongroom customer, by their account number, to hold this account jointly or as a family member. */
 export function InviteHolderDialog({ open, accountId, currency, onClose, onInvited }: { open: boolean; accountId: string; currency: string; onClose(): void; onInvited(message: string): void }) {
@@ -34,11 +31,11 @@ export function InviteHolderDialog({ open, accountId, currency, onClose, onInvit
       <DialogTitle id="invite-title">Invite someone to this account</DialogTitle>
       <Formik
         initialValues={{ accountNumber: '', role: 'dependant' as string, dailyLimit: '' }}
-        validationSchema={inviteSchema(currency)}
+        validationSchema={inviteSchema}
         onSubmit={async (values, { setErrors }) => {
           setError('');
           try {
-            const role = values.role as 'joint' | 'dependant';
+            const role = values.role as InvitableHolderRole;
             const message = await inviteHolder(accountId, { accountNumber: values.accountNumber, role, ...(role === 'dependant' ? { dailyLimit: values.dailyLimit } : {}) });
             onInvited(message);
           } catch (e) {
@@ -58,7 +55,13 @@ export function InviteHolderDialog({ open, accountId, currency, onClose, onInvit
                   onChange={(e) => void setFieldValue('accountNumber', e.target.value.replace(/\D/g, '').slice(0, 10))}
                   helperText="They accept the invitation on their Accounts page."
                 />
-                <SelectField name="role" label="Role" options={HOLDER_ROLES} labelOf={(r) => ROLE_LABELS[r as HolderDto['role']]} helperText={ROLE_HINTS[values.role as HolderDto['role']]} />
+                <SelectField
+                  name="role"
+                  label="Role"
+                  options={INVITABLE_HOLDER_ROLES}
+                  labelOf={(r) => ROLE_LABELS[r as InvitableHolderRole]}
+                  helperText={ROLE_HINTS[values.role as InvitableHolderRole]}
+                />
                 {values.role === 'dependant' && <FormField name="dailyLimit" label={`Daily limit (${currency})`} inputProps={{ inputMode: 'decimal' }} />}
                 {error && <Alert severity="error">{error}</Alert>}
               </Stack>
@@ -85,11 +88,11 @@ export function LimitDialog({ accountId, holder, currency, onClose, onSaved }: {
       {holder && (
         <Formik
           initialValues={{ dailyLimit: holder.dailyLimit ?? '' }}
-          validationSchema={yup.object({ dailyLimit: limitField(currency) })}
+          validationSchema={holderLimitSchema}
           onSubmit={async (values, { setErrors }) => {
             setError('');
             try {
-              await setHolderLimit(accountId, holder.id, String(values.dailyLimit));
+              await setHolderLimit(accountId, holder.id!, String(values.dailyLimit));
               onSaved();
             } catch (e) {
               setError((e as Error).message);

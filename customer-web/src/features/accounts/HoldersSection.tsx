@@ -1,10 +1,27 @@
-import { useState } from 'react';
-import { Button, Card, CardContent, CardHeader, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
+import { useCallback, useEffect, useState } from 'react';
+import {
+  Alert,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  List,
+  ListItem,
+  ListItemText,
+  Skeleton,
+  Stack,
+  Typography,
+} from '@mui/material';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import { useSnackbar } from 'notistack';
 import { formatMoney } from '@strongroom/shared';
 import { StatusChip } from '../../components/StatusChip';
-import { removeHolder, type HolderDto } from './accounts-api';
+import { listHolders, removeHolder, type HolderDto } from './accounts-api';
 import { ROLE_LABELS } from './AccountsContext';
 import { InviteHolderDialog, LimitDialog } from './HolderDialogs';
 
@@ -20,30 +37,51 @@ function HolderRow({ holder, currency, onLimit, onRemove }: { holder: HolderDto;
       <ListItemText
         primary={
           <Stack direction="row" spacing={1} alignItems="center" component="span">
-            <span>{holder.name}</span>
+            <span>
+              {holder.name}
+              {holder.you ? ' (you)' : ''}
+            </span>
             {holder.status && holder.status !== 'active' && <StatusChip status={holder.status} />}
           </Stack>
         }
         secondary={holderLine(holder, currency)}
         sx={{ minWidth: 200 }}
       />
-      <Stack direction="row" spacing={1}>
-        {holder.role === 'dependant' && (
-          <Button size="small" onClick={onLimit} aria-label={`Change limit for ${holder.name}`}>
-            Change limit
+      {/* The owner cannot be removed, and nobody changes their own role here. */}
+      {holder.id && !holder.you && (
+        <Stack direction="row" spacing={1}>
+          {holder.role === 'dependant' && (
+            <Button size="small" onClick={onLimit} aria-label={`Change limit for ${holder.name}`}>
+              Change limit
+            </Button>
+          )}
+          <Button size="small" color="error" onClick={onRemove} aria-label={`Remove ${holder.name}`}>
+            Remove
           </Button>
-        )}
-        <Button size="small" color="error" onClick={onRemove} aria-label={`Remove ${holder.name}`}>
-          Remove
-        </Button>
-      </Stack>
+        </Stack>
+      )}
     </ListItem>
   );
 }
 
 /** Who else holds the account, for its owner or a joint holder: invite, change a family member's limit, remove. */
-export function HoldersSection({ accountId, currency, holders, onChanged }: { accountId: string; currency: string; holders: HolderDto[]; onChanged(): void }) {
+export function HoldersSection({ accountId, currency, onChanged: onAccountChanged }: { accountId: string; currency: string; onChanged(): void }) {
   const { enqueueSnackbar } = useSnackbar();
+  const [holders, setHolders] = useState<HolderDto[] | null>(null);
+  const [loadError, setLoadError] = useState('');
+  const load = useCallback(() => {
+    listHolders(accountId)
+      .then((list) => {
+        setHolders(list);
+        setLoadError('');
+      })
+      .catch((e: Error) => setLoadError(`We could not load who holds this account: ${e.message}`));
+  }, [accountId]);
+  useEffect(load, [load]);
+  const onChanged = () => {
+    load();
+    onAccountChanged();
+  };
   const [inviting, setInviting] = useState(false);
   const [limitOf, setLimitOf] = useState<HolderDto | null>(null);
   const [removing, setRemoving] = useState<HolderDto | null>(null);
@@ -52,7 +90,7 @@ export function HoldersSection({ accountId, currency, holders, onChanged }: { ac
     if (!removing) return;
     setBusy(true);
     try {
-      await removeHolder(accountId, removing.id);
+      await removeHolder(accountId, removing.id!);
       enqueueSnackbar(`${removing.name} no longer holds this account`, { variant: 'success' });
       setRemoving(null);
       onChanged();
@@ -74,7 +112,11 @@ export function HoldersSection({ accountId, currency, holders, onChanged }: { ac
         }
       />
       <CardContent sx={{ pt: 0 }}>
-        {holders.length === 0 ? (
+        {loadError ? (
+          <Alert severity="warning">{loadError}</Alert>
+        ) : !holders ? (
+          <Skeleton variant="rounded" height={48} />
+        ) : holders.every((h) => h.role === 'owner') ? (
           <Typography color="text.secondary">Only you hold this account. Invite a partner as a joint holder, or a family member with a daily limit.</Typography>
         ) : (
           <List disablePadding>

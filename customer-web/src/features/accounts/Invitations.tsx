@@ -5,13 +5,11 @@ import { formatMoney } from '@strongroom/shared';
 import { answerInvitation, listInvitations, type InvitationDto } from './accounts-api';
 import { ROLE_LABELS } from './AccountsContext';
 
-const accountOf = (inv: InvitationDto) => [inv.accountName, inv.accountNumber ? `ending ${inv.accountNumber.slice(-4)}` : null].filter(Boolean).join(' ') || 'the account';
+const accountOf = (inv: InvitationDto) => `${inv.accountName} ending ${inv.accountLast4}`;
 
 function describe(inv: InvitationDto): string {
-  const who = inv.invitedBy ? `${inv.invitedBy} invites you` : 'You are invited';
-  const account = [inv.accountName, inv.accountNumber ? `ending ${inv.accountNumber.slice(-4)}` : null, inv.currency].filter(Boolean).join(', ');
-  const limit = inv.role === 'dependant' && inv.dailyLimit && inv.currency ? `, up to ${formatMoney(inv.dailyLimit, inv.currency)} a day` : '';
-  return `${who} to hold ${account || 'an account'} as ${ROLE_LABELS[inv.role].toLowerCase()}${limit}.`;
+  const limit = inv.role === 'dependant' && inv.dailyLimit ? `, paying up to ${formatMoney(inv.dailyLimit, inv.currency)} a day` : '';
+  return `${inv.inviterName} invites you to hold ${accountOf(inv)} (${inv.currency}) as ${ROLE_LABELS[inv.role].toLowerCase()}${limit}.`;
 }
 
 /** Invitations to hold someone else's account, each accepted or declined here; nothing shows when there are none. */

@@ -33,21 +33,96 @@ const moveSchema = yup.object({
   amount: amountField('0.01', 'Enter at least 0.01'),
 });
 
+/** From, to and amount; "Review" fetches the quote, which then confirms in place (OwnQuotePanel). */
+function MoveMoneyForm({ active, initialFrom, onMoved }: { active: AccountDto[]; initialFrom: string; onMoved(move: OwnMove, message: string): void }) {
+  const [move, setMove] = useState<OwnMove | null>(null);
+  const byId = (id: string) => active.find((a) => a.id === id);
+  return (
+    <Formik
+      enableReinitialize
+      initialValues={{ fromAccountId: initialFrom, toAccountId: active.find((a) => a.id !== initialFrom)?.id ?? '', amount: '' }}
+      validationSchema={moveSchema}
+      onSubmit={async (values, { setErrors, setFieldError }) => {
+        const from = byId(values.fromAccountId);
+        const to = byId(values.toAccountId);
+        if (!from || !to) return;
+        try {
+          const quote = await quoteOwnTransfer({ fromAccountId: from.id, toAccountId: to.id, amount: String(values.amount) });
+          setMove({ from, to, quote, key: newIdempotencyKey() });
+        } catch (e) {
+          setFieldError('amount', (e as Error).message);
+          applyServerErrors(e, setErrors);
+        }
+      }}
+    >
+      {({ values, isSubmitting, resetForm, setFieldValue }) => {
+        const from = byId(values.fromAccountId);
+        return (
+          <Form noValidate>
+            <Stack spacing={2.5}>
+              {from?.role === 'dependant' && <DependantNotice account={from} />}
+              <FormField
+                select
+                name="fromAccountId"
+                label="From"
+                disabled={!!move}
+                onChange={(e) => {
+                  const id = e.target.value;
+                  void setFieldValue('fromAccountId', id);
+                  // The two never name the same account: "To" moves to another one when "From" takes its place.
+                  if (values.toAccountId === id) void setFieldValue('toAccountId', active.find((a) => a.id !== id)?.id ?? '');
+                }}
+              >
+                {accountOptions(active)}
+              </FormField>
+              <FormField select name="toAccountId" label="To" disabled={!!move}>
+                {accountOptions(active.filter((a) => a.id !== values.fromAccountId))}
+              </FormField>
+              <FormField name="amount" label={`Amount${from ? ` (${from.currency})` : ''}`} inputProps={{ inputMode: 'decimal' }} disabled={!!move} />
+              {move ? (
+                <OwnQuotePanel
+                  move={move}
+                  onCancel={() => setMove(null)}
+                  onDone={(message) => {
+                    setMove(null);
+                    resetForm();
+                    onMoved(move, message);
+                  }}
+                />
+              ) : (
+                <Box>
+                  <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
+                    {isSubmitting ? 'Getting the rate...' : 'Review'}
+                  </Button>
+                </Box>
+              )}
+            </Stack>
+          </Form>
+        );
+      }}
+    </Formik>
+  );
+}
+
+const doneText = ({ quote, from, to }: OwnMove) =>
+  `Moved ${formatMoney(quote.amount, quote.currency)} from ${shortLabel(from)} to ${shortLabel(to)}: ${formatMoney(quote.creditAmount, quote.creditCurrency)} credited.`;
+
 /** "Move money" between the customer's own accounts: from, to and amount; the quote first, then confirm. */
 export default function MoveMoneyPage() {
   const { enqueueSnackbar } = useSnackbar();
   const { accounts, selected, reload, linkTo } = useAccounts();
-  const [move, setMove] = useState<OwnMove | null>(null);
   const [done, setDone] = useState('');
   const active = useMemo(() => accounts.filter((a) => a.status === 'active'), [accounts]);
   const initialFrom = selected && selected.status === 'active' ? selected.id : (active[0]?.id ?? '');
-  const byId = (id: string) => active.find((a) => a.id === id);
+  const title = (
+    <Typography variant="h4" component="h1" fontWeight={800}>
+      Move money
+    </Typography>
+  );
   if (accounts.length > 0 && active.length < 2) {
     return (
       <Stack spacing={3}>
-        <Typography variant="h4" component="h1" fontWeight={800}>
-          Move money
-        </Typography>
+        {title}
         <Alert
           severity="info"
           action={
@@ -63,9 +138,7 @@ export default function MoveMoneyPage() {
   }
   return (
     <Stack spacing={3}>
-      <Typography variant="h4" component="h1" fontWeight={800}>
-        Move money
-      </Typography>
+      {title}
       <Typography color="text.secondary">Between your own accounts: free and instant. Between currencies at the rate shown before you confirm.</Typography>
       {done && (
         <Alert severity="success" data-testid="move-done" onClose={() => setDone('')}>
@@ -74,74 +147,15 @@ export default function MoveMoneyPage() {
       )}
       <Card>
         <CardContent sx={{ p: { xs: 2, md: 4 } }}>
-          <Formik
-            enableReinitialize
-            initialValues={{ fromAccountId: initialFrom, toAccountId: active.find((a) => a.id !== initialFrom)?.id ?? '', amount: '' }}
-            validationSchema={moveSchema}
-            onSubmit={async (values, { setErrors, setFieldError }) => {
-              const from = byId(values.fromAccountId);
-              const to = byId(values.toAccountId);
-              if (!from || !to) return;
-              setDone('');
-              try {
-                const quote = await quoteOwnTransfer({ fromAccountId: from.id, toAccountId: to.id, amount: String(values.amount) });
-                setMove({ from, to, quote, key: newIdempotencyKey() });
-              } catch (e) {
-                setFieldError('amount', (e as Error).message);
-                applyServerErrors(e, setErrors);
-              }
+          <MoveMoneyForm
+            active={active}
+            initialFrom={initialFrom}
+            onMoved={(move, message) => {
+              enqueueSnackbar(message, { variant: 'success' });
+              setDone(doneText(move));
+              reload();
             }}
-          >
-            {({ values, isSubmitting, resetForm, setFieldValue }) => {
-              const from = byId(values.fromAccountId);
-              return (
-                <Form noValidate>
-                  <Stack spacing={2.5}>
-                    {from?.role === 'dependant' && <DependantNotice account={from} />}
-                    <FormField
-                      select
-                      name="fromAccountId"
-                      label="From"
-                      disabled={!!move}
-                      onChange={(e) => {
-                        const id = e.target.value;
-                        void setFieldValue('fromAccountId', id);
-                        // The two never name the same account: "To" moves to another one when "From" takes its place.
-                        if (values.toAccountId === id) void setFieldValue('toAccountId', active.find((a) => a.id !== id)?.id ?? '');
-                      }}
-                    >
-                      {accountOptions(active)}
-                    </FormField>
-                    <FormField select name="toAccountId" label="To" disabled={!!move}>
-                      {accountOptions(active.filter((a) => a.id !== values.fromAccountId))}
-                    </FormField>
-                    <FormField name="amount" label={`Amount${from ? ` (${from.currency})` : ''}`} inputProps={{ inputMode: 'decimal' }} disabled={!!move} />
-                    {move ? (
-                      <OwnQuotePanel
-                        move={move}
-                        onCancel={() => setMove(null)}
-                        onDone={(message) => {
-                          enqueueSnackbar(message, { variant: 'success' });
-                          setDone(
-                            `Moved ${formatMoney(move.quote.amount, move.quote.currency)} from ${shortLabel(move.from)} to ${shortLabel(move.to)}: ${formatMoney(move.quote.creditAmount, move.quote.creditCurrency)} credited.`,
-                          );
-                          setMove(null);
-                          resetForm();
-                          reload();
-                        }}
-                      />
-                    ) : (
-                      <Box>
-                        <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
-                          {isSubmitting ? 'Getting the rate...' : 'Review'}
-                        </Button>
-                      </Box>
-                    )}
-                  </Stack>
-                </Form>
-              );
-            }}
-          </Formik>
+          />
         </CardContent>
       </Card>
     </Stack>

@@ -1,19 +1,14 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
 import { Form, Formik } from 'formik';
-import * as yup from 'yup';
-import { ENROLMENT_CURRENCIES } from '@strongroom/shared';
+import { ACCOUNT_CURRENCIES, ACCOUNT_NAME_MAX, openAccountSchema } from '@strongroom/shared';
 import { FormField, SelectField, applyServerErrors } from '../../components/FormField';
 import { CopyButton } from '../../components/CopyButton';
+import { ApiError, newIdempotencyKey, type RequestBody } from '../../api/client';
 import { OPENABLE_PRODUCTS, openAccount, type AccountDto, type OpenableProduct } from './accounts-api';
 import { PRODUCT_LABELS } from './AccountsContext';
 
-// The server checks the same (its body schema); checked here first so the form says it beside the field.
-const openAccountSchema = yup.object({
-  product: yup.string().oneOf(OPENABLE_PRODUCTS, 'Choose a kind of account').required('Choose a kind of account'),
-  currency: yup.string().oneOf(ENROLMENT_CURRENCIES, 'Choose a currency').required('Choose a currency'),
-  name: yup.string().trim().max(40, 'At most 40 characters'),
-});
+type OpenBody = RequestBody<'/v1/accounts', 'post'>;
 
 const PRODUCT_HINTS: Record<OpenableProduct, string> = {
   checking: 'For everyday spending and payments. Opens at once.',
@@ -52,9 +47,12 @@ function Opened({ account }: { account: AccountDto }) {
 export function OpenAccountDialog({ open, onClose, onOpened }: { open: boolean; onClose(): void; onOpened(account: AccountDto): void }) {
   const [opened, setOpened] = useState<AccountDto | null>(null);
   const [error, setError] = useState('');
+  // One key per opening the dialog: a retry after a lost answer does not open a second account.
+  const [key, setKey] = useState(newIdempotencyKey);
   const close = () => {
     setOpened(null);
     setError('');
+    setKey(newIdempotencyKey());
     onClose();
   };
   return (
@@ -79,12 +77,16 @@ export function OpenAccountDialog({ open, onClose, onOpened }: { open: boolean; 
             setError('');
             try {
               const name = values.name.trim();
-              const { account } = await openAccount({ product: values.product as OpenableProduct, currency: values.currency, ...(name ? { name } : {}) });
+              // The values as the shared schema (the server's body schema too) has just checked them.
+              const body = { product: values.product, currency: values.currency, ...(name ? { name } : {}) } as OpenBody;
+              const account = await openAccount(body, key);
               setOpened(account);
               onOpened(account);
             } catch (e) {
               setError((e as Error).message);
               applyServerErrors(e, setErrors);
+              // Refused: nothing was opened, so trying again is a new intent; a lost answer (status 0) keeps its key.
+              if (!(e instanceof ApiError) || e.status !== 0) setKey(newIdempotencyKey());
             }
           }}
         >
@@ -93,8 +95,8 @@ export function OpenAccountDialog({ open, onClose, onOpened }: { open: boolean; 
               <DialogContent>
                 <Stack spacing={2.5} sx={{ pt: 1 }}>
                   <SelectField name="product" label="Kind of account" options={OPENABLE_PRODUCTS} labelOf={(p) => PRODUCT_LABELS[p]} helperText={PRODUCT_HINTS[values.product as OpenableProduct]} />
-                  <SelectField name="currency" label="Currency" options={ENROLMENT_CURRENCIES} />
-                  <FormField name="name" label="Name (optional)" placeholder="e.g. Holidays" inputProps={{ maxLength: 40 }} />
+                  <SelectField name="currency" label="Currency" options={ACCOUNT_CURRENCIES} />
+                  <FormField name="name" label="Name (optional)" placeholder="e.g. Holidays" inputProps={{ maxLength: ACCOUNT_NAME_MAX }} />
                   {error && <Alert severity="error">{error}</Alert>}
                 </Stack>
               </DialogContent>

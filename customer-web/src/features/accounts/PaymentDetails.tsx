@@ -1,27 +1,20 @@
 import { Box, Card, CardContent, CardHeader, Typography } from '@mui/material';
 import { CopyButton } from '../../components/CopyButton';
-import type { AccountDetailDto, PaymentDetailsDto } from './accounts-api';
-
-const BANK_NAME = 'Strongroom Bank';
-
-/** What the server names the details (its payment details block), else what the account itself says. */
-function detailsOf(account: AccountDetailDto, holderName: string): PaymentDetailsDto {
-  return account.paymentDetails ?? { name: holderName, number: account.number, bank: BANK_NAME, currency: account.currency };
-}
-
-const LABELS: Record<string, string> = { name: 'Account name', number: 'Account number', bank: 'Bank', currency: 'Currency' };
-const labelOf = (key: string) => LABELS[key] ?? key.replace(/([A-Z])/g, ' $1').replace(/^\w/, (c) => c.toUpperCase());
+import type { PaymentDetailsDto } from './accounts-api';
 
 /** The lines a payer needs, in the order they are asked for; copied together as "Label: value" lines. */
 export function payerLines(details: PaymentDetailsDto): [string, string][] {
-  const first = ['name', 'number', 'bank', 'currency'];
-  const keys = [...first, ...Object.keys(details).filter((k) => !first.includes(k))];
-  return keys.filter((k) => typeof details[k] === 'string' && details[k]).map((k) => [labelOf(k), details[k] as string]);
+  return [
+    ['Account name', details.accountHolderName],
+    ['Account number', details.accountNumber],
+    ['Bank', details.bankName],
+    ['Currency', details.currency],
+  ];
 }
 
 /** "Details a payer needs": everything someone paying into this account asks for, with one button to copy it all. */
-export function PaymentDetails({ account, holderName }: { account: AccountDetailDto; holderName: string }) {
-  const lines = payerLines(detailsOf(account, holderName));
+export function PaymentDetails({ details }: { details: PaymentDetailsDto }) {
+  const lines = payerLines(details);
   const text = lines.map(([k, v]) => `${k}: ${v}`).join('\n');
   return (
     <Card data-testid="payment-details">

@@ -17,6 +17,7 @@ import { TransactionRow } from '../../components/TransactionRow';
 import { customerTimeZone } from '../../api/time-zone';
 import { UpcomingPayments } from './UpcomingPayments';
 import { AccountsOverview } from './AccountsOverview';
+import { PRODUCT_LABELS, useAccounts } from '../accounts/AccountsContext';
 
 const QUICK_ACTIONS = [
   { label: 'Transfer', to: '/transfers', icon: <SwapHorizIcon /> },
@@ -76,10 +77,14 @@ function FlowChart({ series, currency }: { series: DashboardSummaryDto['series']
 
 export default function DashboardPage() {
   const { user } = useAuth();
-  const { data, error, loading, reload } = useApi('/v1/dashboard/summary', { params: { query: { timeZone: customerTimeZone() } } });
+  // The account chosen in the switcher (the primary one by default); asked for once the accounts are known, so the
+  // summary is not fetched twice. When they cannot be read the summary is the primary account's, as before accounts.
+  const { selected, loading: accountsLoading } = useAccounts();
+  const query = { timeZone: customerTimeZone(), ...(selected ? { accountId: selected.id } : {}) };
+  const { data, error, loading, reload } = useApi(accountsLoading && !selected ? null : '/v1/dashboard/summary', { params: { query } });
   if (!user) return null;
   const name = [user.firstName, user.middleName, user.lastName].filter(Boolean).join(' ');
-  const currency = data?.currency ?? user.currency ?? 'USD';
+  const currency = data?.currency ?? selected?.currency ?? user.currency ?? 'USD';
   const now = new Date();
   const thisMonth = MONTH.format(now);
   const lastMonth = MONTH.format(new Date(now.getFullYear(), now.getMonth() - 1, 1));
@@ -117,7 +122,12 @@ export default function DashboardPage() {
       <Grid container spacing={{ xs: 2, md: 3 }}>
         <Grid size={{ xs: 12, lg: 6 }}>
           {/* The session's balance (from the ledger at sign-in) until the summary brings the current one. */}
-          <BalanceCard balance={data?.balance ?? user.accountBalance ?? '0.00'} currency={currency} accountType={user.accountType} accountNumber={user.accountNumber} />
+          <BalanceCard
+            balance={data?.balance ?? selected?.balance ?? user.accountBalance ?? '0.00'}
+            currency={currency}
+            accountType={selected ? (PRODUCT_LABELS[selected.product] ?? selected.product) : user.accountType}
+            accountNumber={selected?.number ?? user.accountNumber}
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
           <StatTile
