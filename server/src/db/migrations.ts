@@ -36,7 +36,7 @@ import { StandingOrders1760003100000 } from './migrations/1760003100000-standing
 import { SqlSources1760003200000 } from './migrations/1760003200000-sql-sources.migration';
 import { Accounts1760003300000 } from './migrations/1760003300000-accounts.migration';
 import { CustomerClosed1760003400000 } from './migrations/1760003400000-customer-closed.migration';
-import { ClosedAccounts1760003500000 } from './migrations/1760003500000-closed-accounts.migration';
+import { ClosedAndFrozenAccounts1760003500000 } from './migrations/1760003500000-closed-and-frozen-accounts.migration';
 
 // In order. Never edit a migration that has shipped: add a new one.
 export const MIGRATIONS = [
@@ -85,5 +85,5 @@ export const MIGRATIONS = [
   SqlSources1760003200000,
   Accounts1760003300000,
   CustomerClosed1760003400000,
-  ClosedAccounts1760003500000,
+  ClosedAndFrozenAccounts1760003500000,
 ];

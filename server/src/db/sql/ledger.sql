@@ -131,8 +131,9 @@ CREATE OR REPLACE TRIGGER journals_posted
 -- The answer: { results: [...], entries: { reference: { id, created_at, balance_after_minor } } }, a result per item
 -- in order: { status: 'ok', journalId, balances } | { status: 'refused', code, message } | { status: 'in_progress' }
 -- | { status: 'used' }. Refusal codes: SRB01 insufficient funds, SRB02 over the daily outbound limit, SRB03 a ledger
--- invariant broken by the caller, SRB06 a posting to a closed account (ledger_accounts.closed: judged under the
--- account's lock, so no payment lands on an account that closed while it was on its way). bigints travel as strings: JSON numbers would lose cents above 2^53 in JavaScript.
+-- invariant broken by the caller, SRB06 a posting to a closed account, SRB07 a debit of a frozen one
+-- (ledger_accounts.closed and frozen, judged under the account's lock: a payment on its way when the account closed
+-- or froze is refused too; a frozen account still receives). bigints travel as strings: JSON numbers would lose cents above 2^53 in JavaScript.
 --
 -- Every lookup is a probe by key (keys under their advisory lock, accounts by = ANY(ids)), and the plan is generic:
 -- its cost must not grow with the ledger's history. A customer-visible row takes the id the server chose
@@ -154,7 +155,7 @@ DECLARE
   account_ids bigint[];
   limited_ids bigint[] := '{}';
   bal jsonb;                       -- account id -> running balance
-  kinds jsonb;                     -- account id -> 'customer' | 'internal' | 'closed'
+  kinds jsonb;                     -- account id -> 'customer' | 'internal' | 'closed' | 'frozen'
   currencies jsonb;                -- account id -> currency
   spent jsonb;                     -- account id -> outbound today, running
   tent jsonb;
@@ -191,7 +192,7 @@ BEGIN
   SELECT array_agg(DISTINCT (p->>'a')::bigint) INTO account_ids
     FROM jsonb_array_elements(p_batch) b(it), jsonb_array_elements(b.it->'postings') p;
   WITH locked AS (
-    SELECT a.id::text AS id, CASE WHEN a.closed THEN 'closed' ELSE a.kind END AS kind, a.currency, a.balance_minor,
+    SELECT a.id::text AS id, CASE WHEN a.closed THEN 'closed' WHEN a.frozen THEN 'frozen' ELSE a.kind END AS kind, a.currency, a.balance_minor,
            CASE WHEN a.outbound_day = current_date THEN a.outbound_minor ELSE 0 END AS spent
       FROM ledger_accounts a WHERE a.id = ANY(account_ids) ORDER BY a.id FOR UPDATE OF a)
   SELECT coalesce(jsonb_object_agg(l.id, l.balance_minor), '{}'), coalesce(jsonb_object_agg(l.id, l.kind), '{}'),
@@ -215,6 +216,8 @@ BEGIN
         refusal := 'SRB03'; refusal_message := format('posting to an unknown account %s', posting->>'a');
       ELSIF kinds->>(posting->>'a') = 'closed' THEN
         refusal := 'SRB06'; refusal_message := 'the account is closed';
+      ELSIF kinds->>(posting->>'a') = 'frozen' AND (posting->>'amt')::bigint < 0 THEN
+        refusal := 'SRB07'; refusal_message := 'the account is frozen';
       ELSIF currencies->>(posting->>'a') <> posting->>'cur' THEN
         refusal := 'SRB03'; refusal_message := format('posting in %s to a %s account', posting->>'cur', currencies->>(posting->>'a'));
       ELSE
@@ -315,7 +318,7 @@ $$;
 
 -- One journal, for use from SQL: a batch of one through post_journals, its refusal raised as an SQLSTATE (SRB01
 -- insufficient funds, SRB02 over the daily outbound limit, SRB03 a ledger invariant broken by the caller, SRB06 a
--- closed account, SRB04 a
+-- closed account, SRB07 a debit of a frozen one, SRB04 a
 -- request with this Idempotency-Key is in progress, SRB05 this Idempotency-Key has been used before). It answers the
 -- journal's result with the entries it wrote, in their order.
 CREATE OR REPLACE FUNCTION post_journal(

@@ -71,8 +71,9 @@ export async function setAccountStatus(db: Queryable, accountId: string, status:
               opened_at = CASE WHEN $2::varchar = 'active' THEN coalesce(opened_at, now()) ELSE opened_at END,
               closed_at = CASE WHEN $2::varchar = 'closed' THEN now() ELSE closed_at END, updated_at = now()
         WHERE id = $1 RETURNING ledger_account_id, status)
-     -- A closed account's ledger account takes no more postings (post_journals refuses them: SRB06).
-     UPDATE ledger_accounts l SET closed = true FROM changed WHERE l.id = changed.ledger_account_id AND changed.status = 'closed'`,
+     -- A closed account's ledger account takes no more postings, and a frozen one's pays nothing out (post_journals
+     -- refuses them: SRB06, SRB07).
+     UPDATE ledger_accounts l SET closed = changed.status = 'closed', frozen = changed.status = 'frozen' FROM changed WHERE l.id = changed.ledger_account_id`,
     [accountId, status, reason],
   );
 }

@@ -151,10 +151,6 @@ export function latestTransactions(db: Queryable, ownerId: string, ledgerAccount
 }
 
 /** Sets a (locked) account's status and the reason staff gave; the caller checked the status it leaves. */
-export async function setAccountStatus(db: Queryable, accountId: string, status: AccountStatus, reason: string | null): Promise<void> {
-  await db.query(`UPDATE accounts SET status = $2, status_reason = $3, updated_at = now() WHERE id = $1`, [accountId, status, reason]);
-}
-
 /** The owner's name and address for a notice. */
 export async function accountOwnerContact(db: Queryable, customerId: string): Promise<{ first_name: string; email: string } | undefined> {
   const [row] = await rows<{ first_name: string; email: string }>(db, `SELECT first_name, email FROM customers WHERE id = $1`, [customerId]);

@@ -11,6 +11,7 @@ import { toTransactionDto } from '../transactions';
 import * as q from './accounts-admin.queries';
 import { accountById, type AccountRow, type HeldAccountRow } from './accounts.queries';
 import { accountNotFound } from './accounts.service';
+import { setAccountStatus } from './account-views.queries';
 
 /** An account as the console lists it. */
 export function toAdminAccountItem(a: AccountRow & { owner_name: string }) {
@@ -85,7 +86,7 @@ export async function changeAccountStatus(app: FastifyInstance, accountId: strin
     const account = await accountById(m, accountId, true);
     if (!account) throw accountNotFound();
     if (account.status !== change.from) throw conflict(change.refusal);
-    await q.setAccountStatus(m, account.id, change.to, reason);
+    await setAccountStatus(m, account.id, change.to, reason);
     await recordStatusEvent(m, { subjectType: 'account', subjectId: account.id, from: change.from, to: change.to, actor, reason });
     await recordAudit(m, actor, { action: change.audit, targetType: 'account', targetId: account.id, reason, details: { number: account.number, customerId: account.customer_id } });
     const owner = await q.accountOwnerContact(m, account.customer_id);

@@ -4,7 +4,7 @@ import { MAX_AMOUNT_MINOR } from '@strongroom/shared';
 import { isPreparable, prepared, rows, sqlState, type Preparable, type Queryable } from '../../common/sql';
 import { AppError } from '../../common/app-error';
 import { randomSymbols } from '../../common/crypto';
-import { LedgerInvariantError, OutboundLimitExceeded, accountClosed, insufficientFunds } from './ledger.errors';
+import { LedgerInvariantError, OutboundLimitExceeded, accountClosed, accountFrozen, insufficientFunds } from './ledger.errors';
 import { CREDIT_REFERENCE_SUFFIX, type NewTransaction, type TransactionRow } from './transaction-row';
 import { accountIdByCode, customerAccountIdIn, insertCustomerAccount, insertInternalAccount, POST_JOURNALS_SQL } from './ledger.queries';
 
@@ -90,7 +90,7 @@ export interface PostedJournal {
 }
 
 /** Refusal codes of post_journals() (db/sql/ledger.sql); post_journal() raises them as SQLSTATEs. */
-const REFUSAL = { insufficientFunds: 'SRB01', outboundLimit: 'SRB02', accountClosed: 'SRB06' } as const;
+const REFUSAL = { insufficientFunds: 'SRB01', outboundLimit: 'SRB02', accountClosed: 'SRB06', accountFrozen: 'SRB07' } as const;
 
 /** post_journals found the Idempotency-Key already recorded: nothing was booked; read what it answered. */
 export class IdempotencyKeyUsed extends Error {
@@ -202,6 +202,7 @@ function refusalError(result: Exclude<BatchResult, { status: 'ok' }>): Error {
   if (result.code === REFUSAL.insufficientFunds) return insufficientFunds();
   if (result.code === REFUSAL.outboundLimit) return new OutboundLimitExceeded();
   if (result.code === REFUSAL.accountClosed) return accountClosed();
+  if (result.code === REFUSAL.accountFrozen) return accountFrozen();
   return new LedgerInvariantError(result.message);
 }
 
