@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { STORAGE_KEYS, type UserDto } from '@strongroom/shared';
-import { api, undeclared, UNAUTHORIZED_EVENT } from '../api/client';
+import { api, UNAUTHORIZED_EVENT } from '../api/client';
 
 // Only non-secret display data is kept in browser storage (docs/decisions/0007):
 // the user for a fast first paint and the remembered account number. Never a password or token.
@@ -59,7 +59,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const refresh = useCallback(async () => {
     try {
-      const user = undeclared<UserDto>((await api.GET('/v1/auth/check')).user);
+      const user = (await api.GET('/v1/auth/check')).user;
       update({ user });
       return user;
     } catch {
@@ -82,7 +82,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     async (accountNumber: string, password: string, remember: boolean) => {
       setLoggingIn(true);
       try {
-        const user = undeclared<UserDto>((await api.POST('/v1/auth/login', { body: { accountNumber, password } })).user);
+        const user = (await api.POST('/v1/auth/login', { body: { accountNumber, password } })).user;
         update({ user, savedUser: remember ? { accountNumber } : null });
         return user;
       } finally {

@@ -5,7 +5,7 @@ import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from 
 import { Form, Formik } from 'formik';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
-import { SIGNED_OUT_IDLE_MESSAGE, SIGNED_OUT_REASON_KEY, loginSchema, type UserDto } from '@strongroom/shared';
+import { SIGNED_OUT_IDLE_MESSAGE, SIGNED_OUT_REASON_KEY, loginSchema } from '@strongroom/shared';
 import { api, opaque, undeclared } from '../../api/client';
 import { useAuth } from '../../auth/AuthContext';
 import { AuthLayout } from '../../components/public/AuthLayout';
@@ -25,7 +25,7 @@ function PasskeySignIn() {
       const { options } = await api.POST('/v1/auth/passkey-login/options');
       const response = await startAuthentication({ optionsJSON: undeclared<PublicKeyCredentialRequestOptionsJSON>(options) });
       const res = await api.POST('/v1/auth/passkey-login', { body: { response: opaque(response) } });
-      setUser(undeclared<UserDto>(res.user));
+      setUser(res.user);
       navigate('/dashboard', { replace: true });
     } catch (err) {
       enqueueSnackbar(passkeyErrorMessage(err, 'Passkey sign-in was cancelled'), { variant: 'error' });

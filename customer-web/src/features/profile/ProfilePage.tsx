@@ -4,7 +4,7 @@ import { Form, Formik, useFormikContext } from 'formik';
 import { useSearchParams } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
 import { OCCUPATIONS, UPLOAD_MAX_BYTES, formatCalendarDate, formatDate, profileSchema, type NotificationPreferences, type UserDto } from '@strongroom/shared';
-import { api, formBody, undeclared } from '../../api/client';
+import { api, formBody } from '../../api/client';
 import { useAuth } from '../../auth/AuthContext';
 import { FormField, applyServerErrors } from '../../components/FormField';
 import { SecurityTab } from './security/SecurityTab';
@@ -128,7 +128,7 @@ function PersonalTab({ user }: { user: UserDto }) {
         if (image) form.append('image', image);
         try {
           const res = await api.PUT('/v1/user/profile', { body: formBody(form) });
-          setUser(undeclared<UserDto>(res.user));
+          setUser(res.user);
           setEditing(false);
           setImage(null);
           enqueueSnackbar(res.message, { variant: 'success' });
@@ -239,7 +239,7 @@ function NotificationsTab() {
     setLoadError(null);
     api
       .GET('/v1/user/notification-preferences')
-      .then((r) => setPrefs(undeclared<NotificationPreferences>(r.preferences)))
+      .then((r) => setPrefs(r.preferences))
       .catch((e: Error) => setLoadError(e.message));
   }, []);
   useEffect(load, [load]);
@@ -264,7 +264,7 @@ function NotificationsTab() {
     setSaving(true);
     try {
       // Saved on the server and honoured by the mailer (docs/decisions/0010-notification-preferences.md), all seven flags at once; no artificial delay.
-      const preferences = undeclared<NotificationPreferences>((await api.PUT('/v1/user/notification-preferences', { body: prefs })).preferences);
+      const { preferences } = await api.PUT('/v1/user/notification-preferences', { body: prefs });
       if (user)
         setUser({
           ...user,

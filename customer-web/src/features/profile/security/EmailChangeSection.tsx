@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { Form, Formik } from 'formik';
 import { useSnackbar } from 'notistack';
-import { emailChangeConfirmSchema, emailChangeRequestSchema, type UserDto } from '@strongroom/shared';
-import { api, undeclared } from '../../../api/client';
+import { emailChangeConfirmSchema, emailChangeRequestSchema } from '@strongroom/shared';
+import { api } from '../../../api/client';
 import { useAuth } from '../../../auth/AuthContext';
 import { FormField, applyServerErrors } from '../../../components/FormField';
 import { PasswordField } from '../../../components/PasswordField';
@@ -65,7 +65,7 @@ export function EmailChangeSection() {
           onSubmit={async (values, { setErrors, setTouched }) => {
             try {
               const res = await api.POST('/v1/auth/email-change/confirm', { body: { code: values.code.trim() } });
-              setUser(undeclared<UserDto>(res.user));
+              setUser(res.user);
               setSentTo(null);
               setDone(res.message);
               enqueueSnackbar(res.message, { variant: 'success' });

@@ -24,7 +24,7 @@ export function PasskeysSection() {
 
   const load = useCallback(async () => {
     const res = await api.GET('/v1/auth/passkeys');
-    setPasskeys(undeclared<Passkey[]>(res.passkeys));
+    setPasskeys(res.passkeys);
   }, []);
   useEffect(() => {
     load().catch((err: Error) => setError(err.message));

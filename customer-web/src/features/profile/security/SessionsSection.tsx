@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Alert, Box, Button, Chip, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { formatLongDate } from '@strongroom/shared';
-import { api, undeclared } from '../../../api/client';
+import { api } from '../../../api/client';
 
 interface SessionView {
   id: string;
@@ -22,7 +22,7 @@ export function SessionsSection() {
 
   const load = useCallback(async () => {
     const { sessions, history } = await api.GET('/v1/auth/sessions');
-    setData({ sessions: undeclared<SessionView[]>(sessions), history: undeclared<SessionView[]>(history) });
+    setData({ sessions, history });
   }, []);
   useEffect(() => {
     load().catch((err: Error) => setError(err.message));
