@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { choose, newContext, screenshot, signIn } from './helpers/browser';
+import { choose, expectNoSidewaysScroll, newContext, screenshot, signIn } from './helpers/browser';
 import { useServerAndBrowser } from './helpers/suite';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 
@@ -104,6 +104,18 @@ describe('accounts: several accounts, shared accounts, moving money between them
     expect(copied).toContain('Currency: EUR');
     await screenshot(p, 'account-details');
     await expectNoSeriousA11yViolations(p, 'account details');
+  });
+
+  it('fits a phone: the switcher, the accounts and moving money at 375 px', async () => {
+    const p = await (await newContext(ctx.browser(), ctx.server().baseUrl, { width: 375, height: 760 })).newPage();
+    await signIn(p, DEMO.accountNumber, DEMO.password);
+    for (const path of ['/dashboard', '/accounts', '/move-money']) {
+      await p.goto(path);
+      await p.getByTestId('account-switcher').waitFor({ state: 'attached' });
+      await p.getByRole('heading', { level: 1 }).waitFor();
+      await expectNoSidewaysScroll(p, path);
+    }
+    await screenshot(p, 'move-money-375');
   });
 
   it('keeps the chosen account in the URL across pages', async () => {

@@ -132,7 +132,9 @@ export default function AccountDetailsPage() {
               Close this account
             </Typography>
             <Typography color="text.secondary" sx={{ mb: 2 }}>
-              Any money left in it moves to another of your accounts first.
+              {account.isPrimary
+                ? 'Your primary account closes last, after your other accounts: closing it ends your relationship with Strongroom.'
+                : 'Any money left in it moves to another of your accounts in the same currency first.'}
             </Typography>
             <Button color="error" variant="outlined" onClick={() => setClosing(true)}>
               Close account

@@ -1,6 +1,20 @@
-import { ListItemText, MenuItem, TextField } from '@mui/material';
+import { Box, ListItemText, MenuItem, TextField } from '@mui/material';
 import { formatMoney } from '@strongroom/shared';
 import { ROLE_LABELS, isUsable, shortLabel, useAccounts } from './AccountsContext';
+
+/** On a narrow bar the name gives way, never the last digits that tell the accounts apart. */
+function ChosenAccount({ name, number }: { name: string; number: string }) {
+  return (
+    <Box component="span" sx={{ display: 'flex', minWidth: 0 }}>
+      <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+        {name}
+      </Box>
+      <Box component="span" sx={{ flexShrink: 0, whiteSpace: 'pre' }}>
+        {` · ${number.slice(-4)}`}
+      </Box>
+    </Box>
+  );
+}
 
 /**
  * The account the pages act on, chosen in the top bar and kept in the URL (`?account=<id>`), so a reload or a shared
@@ -18,7 +32,7 @@ export function AccountSwitcher() {
       value={selected.id}
       onChange={(e) => select(e.target.value)}
       sx={{ minWidth: { xs: 140, sm: 240 }, maxWidth: { xs: '45vw', sm: 320 } }}
-      slotProps={{ select: { renderValue: () => shortLabel(selected) }, htmlInput: { 'data-testid': 'account-switcher' } }}
+      slotProps={{ select: { renderValue: () => <ChosenAccount name={selected.name} number={selected.number} /> }, htmlInput: { 'data-testid': 'account-switcher' } }}
     >
       {usable.map((a) => (
         <MenuItem key={a.id} value={a.id}>

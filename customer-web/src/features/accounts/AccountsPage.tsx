@@ -81,7 +81,7 @@ export default function AccountsPage() {
           We could not load your accounts: {error.message}
         </Alert>
       )}
-      <CurrencyTotals accounts={accounts} />
+      {accounts.length > 1 && <CurrencyTotals accounts={accounts} />}
       <Card>
         {loading && accounts.length === 0 ? (
           <Stack spacing={1} sx={{ p: 2 }}>

@@ -15,6 +15,8 @@ const sweepTargets = (account: AccountDto, accounts: AccountDto[]) =>
 export function CloseAccountDialog({ open, account, accounts, onClose, onClosed }: { open: boolean; account: AccountDto; accounts: AccountDto[]; onClose(): void; onClosed(message: string): void }) {
   const hasBalance = parseAmountToMinor(account.balance, account.currency) !== 0n;
   const targets = sweepTargets(account, accounts);
+  // The primary account closes last, when no other is open to take its balance: the server says what stops it.
+  const primary = account.isPrimary && account.role === 'owner';
   const [sweepTo, setSweepTo] = useState('');
   const [refusal, setRefusal] = useState('');
   const [busy, setBusy] = useState(false);
@@ -31,7 +33,7 @@ export function CloseAccountDialog({ open, account, accounts, onClose, onClosed 
     setBusy(true);
     setRefusal('');
     try {
-      onClosed(await closeAccount(account.id, hasBalance ? sweepTo : undefined));
+      onClosed(await closeAccount(account.id, hasBalance && sweepTo ? sweepTo : undefined));
     } catch (e) {
       setRefusal((e as Error).message);
     } finally {
@@ -43,12 +45,18 @@ export function CloseAccountDialog({ open, account, accounts, onClose, onClosed 
       <DialogTitle id="close-account-title">Close {account.name}?</DialogTitle>
       <DialogContent>
         <Stack spacing={2}>
-          <DialogContentText>
-            {hasBalance
-              ? `It holds ${formatMoney(account.balance, account.currency)}. Choose the ${account.currency} account that receives it; the account then closes and can no longer send or receive money.`
-              : 'The account closes and can no longer send or receive money. Its statements stay available.'}
-          </DialogContentText>
-          {hasBalance && targets.length > 0 && (
+          {primary ? (
+            <Alert severity="warning">
+              This is your primary account: it closes last, after your other accounts, and closing it ends your relationship with Strongroom. You will no longer be able to sign in.
+            </Alert>
+          ) : (
+            <DialogContentText>
+              {hasBalance
+                ? `It holds ${formatMoney(account.balance, account.currency)}. Choose the ${account.currency} account that receives it; the account then closes and can no longer send or receive money.`
+                : 'The account closes and can no longer send or receive money. Its statements stay available.'}
+            </DialogContentText>
+          )}
+          {hasBalance && !primary && targets.length > 0 && (
             <TextField select fullWidth label="Move the balance to" value={sweepTo} onChange={(e) => setSweepTo(e.target.value)}>
               {targets.map((t) => (
                 <MenuItem key={t.id} value={t.id}>
@@ -57,11 +65,8 @@ export function CloseAccountDialog({ open, account, accounts, onClose, onClosed 
               ))}
             </TextField>
           )}
-          {hasBalance && targets.length === 0 && (
+          {hasBalance && !primary && targets.length === 0 && (
             <Alert severity="warning">You have no other open {account.currency} account to receive it: move the money out first (Move money converts it into another currency).</Alert>
-          )}
-          {account.isPrimary && account.role === 'owner' && (
-            <Alert severity="warning">This is your primary account: it closes last, and closing it ends your relationship with Strongroom. You will no longer be able to sign in.</Alert>
           )}
           {refusal && (
             <Alert severity="error" role="alert" data-testid="close-refusal">

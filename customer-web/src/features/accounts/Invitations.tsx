@@ -9,7 +9,7 @@ const accountOf = (inv: InvitationDto) => `${inv.accountName} ending ${inv.accou
 
 function describe(inv: InvitationDto): string {
   const limit = inv.role === 'dependant' && inv.dailyLimit ? `, paying up to ${formatMoney(inv.dailyLimit, inv.currency)} a day` : '';
-  return `${inv.inviterName} invites you to hold ${accountOf(inv)} (${inv.currency}) as ${ROLE_LABELS[inv.role].toLowerCase()}${limit}.`;
+  return `${inv.inviterName} invites you to hold ${accountOf(inv)} (${inv.currency}) as a ${ROLE_LABELS[inv.role].toLowerCase()}${limit}.`;
 }
 
 /** Invitations to hold someone else's account, each accepted or declined here; nothing shows when there are none. */
