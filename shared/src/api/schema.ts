@@ -6846,7 +6846,23 @@ export interface operations {
             success: true;
             message: string;
             items: {
-              [key: string]: unknown;
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              kind: 'transfer_local' | 'transfer_international';
+              /** @enum {string} */
+              status: 'scheduled' | 'pending' | 'completed' | 'rejected' | 'cancelled' | 'failed';
+              recipientName: string;
+              /** @example 125.00 */
+              amount: string;
+              /** @example 125.00 */
+              fee: string;
+              currency: string;
+              /** Format: date */
+              executeOn: string;
+              statusReason: string | null;
+              /** Format: date-time */
+              createdAt: string;
             }[];
           } & {
             [key: string]: unknown;
@@ -7580,8 +7596,8 @@ export interface operations {
             /** @enum {string} */
             frequency: 'weekly' | 'monthly';
             recipientName: string;
-            recipientBankName?: string;
-            recipientAccountNumber?: string;
+            recipientBankName: string;
+            recipientAccountNumber: string;
             /** @example 125.00 */
             amount: string;
             currency: string;
@@ -7647,8 +7663,8 @@ export interface operations {
             /** @enum {string} */
             frequency: 'weekly' | 'monthly';
             recipientName: string;
-            recipientBankName?: string;
-            recipientAccountNumber?: string;
+            recipientBankName: string;
+            recipientAccountNumber: string;
             /** @example 125.00 */
             amount: string;
             currency: string;
@@ -7762,8 +7778,8 @@ export interface operations {
               /** @enum {string} */
               frequency: 'weekly' | 'monthly';
               recipientName: string;
-              recipientBankName?: string;
-              recipientAccountNumber?: string;
+              recipientBankName: string;
+              recipientAccountNumber: string;
               /** @example 125.00 */
               amount: string;
               currency: string;

@@ -2,7 +2,6 @@ import { Button, Card, CardContent, CardHeader, List, ListItem, ListItemText, Ty
 import { Link as RouterLink } from 'react-router-dom';
 import { describeRepeat, formatCalendarDate, formatMoney, type ScheduledTransferDto, type StandingOrderDto } from '@strongroom/shared';
 import { useApi } from '../../api/useApi';
-import { undeclared } from '../../api/client';
 
 /** How many payments the card lists; the rest are on the Transfers page. */
 const SHOWN = 4;
@@ -38,7 +37,7 @@ export function upcomingPayments(scheduled: ScheduledTransferDto[], orders: Stan
 export function UpcomingPayments() {
   const scheduled = useApi('/v1/transfer/scheduled');
   const orders = useApi('/v1/standing-orders');
-  const upcoming = upcomingPayments(undeclared<ScheduledTransferDto[]>(scheduled.data?.items ?? []), undeclared<StandingOrderDto[]>(orders.data?.items ?? []));
+  const upcoming = upcomingPayments(scheduled.data?.items ?? [], orders.data?.items ?? []);
   if (upcoming.length === 0) return null;
   const shown = upcoming.slice(0, SHOWN);
   const more = upcoming.length - shown.length;

@@ -1,14 +1,13 @@
 import { Button } from '@mui/material';
-import { formatCalendarDate, formatMoney, type ScheduledTransferDto } from '@strongroom/shared';
+import { formatCalendarDate, formatMoney } from '@strongroom/shared';
 import { useApi } from '../../api/useApi';
-import { undeclared } from '../../api/client';
 import { PlannedPaymentRow, PlannedPaymentsCard, useStopAction } from './PlannedPayments';
 
 /** Transfers dated for later: each with its date, amount and state; waiting ones can be cancelled until their date. */
 export function ScheduledTransfers() {
   const { data, reload } = useApi('/v1/transfer/scheduled');
   const { busyId, stop } = useStopAction(reload);
-  const items = undeclared<ScheduledTransferDto[]>(data?.items ?? []);
+  const items = data?.items ?? [];
   if (items.length === 0) return null;
 
   return (

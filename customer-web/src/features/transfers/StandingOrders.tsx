@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { describeRepeat, formatCalendarDate, formatMoney, type StandingOrderDto } from '@strongroom/shared';
 import { useApi } from '../../api/useApi';
-import { undeclared } from '../../api/client';
 import { PlannedPaymentRow, PlannedPaymentsCard, useStopAction } from './PlannedPayments';
 
 const sentenceCase = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -25,7 +24,7 @@ export function StandingOrders() {
   const { data, reload } = useApi('/v1/standing-orders');
   const { busyId, stop } = useStopAction(reload);
   const [confirming, setConfirming] = useState<StandingOrderDto | null>(null);
-  const items = undeclared<StandingOrderDto[]>(data?.items ?? []);
+  const items = data?.items ?? [];
   if (items.length === 0) return null;
   const busy = !!busyId;
 

@@ -81,6 +81,24 @@ export interface TransferRouteOptions {
   setUpStandingOrder: SetUpRepeat;
 }
 
+/** A transfer dated for later, as the caller's list shows it (ScheduledTransferDto). */
+const scheduledTransferSchema = {
+  type: 'object',
+  required: ['id', 'kind', 'status', 'recipientName', 'amount', 'fee', 'currency', 'executeOn', 'statusReason', 'createdAt'],
+  properties: {
+    id: { type: 'string', format: 'uuid' },
+    kind: { type: 'string', enum: ['transfer_local', 'transfer_international'] },
+    status: { type: 'string', enum: ['scheduled', 'pending', 'completed', 'rejected', 'cancelled', 'failed'] },
+    recipientName: { type: 'string' },
+    amount: moneySchema,
+    fee: moneySchema,
+    currency: { type: 'string' },
+    executeOn: { type: 'string', format: 'date' },
+    statusReason: { type: ['string', 'null'] },
+    createdAt: { type: 'string', format: 'date-time' },
+  },
+};
+
 export default async function transferRoutes(app: RouteInstance, options: TransferRouteOptions) {
   const sameBank = new SameBankService(app);
   const pin = new TransactionPin(app);
@@ -268,7 +286,7 @@ export default async function transferRoutes(app: RouteInstance, options: Transf
       schema: {
         tags,
         summary: "The caller's transfers dated for later (waiting ones first)",
-        response: responses({ 200: okResponse({ items: { type: 'array', items: { type: 'object', additionalProperties: true } } }) }),
+        response: responses({ 200: okResponse({ items: { type: 'array', items: scheduledTransferSchema } }) }),
       },
     },
     async (request) => ({
