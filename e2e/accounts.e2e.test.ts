@@ -133,6 +133,11 @@ describe('accounts: several accounts, shared accounts, moving money between them
     await p.getByTestId('balance-card').getByText('Savings Account').waitFor();
     await p.getByTestId('currency-totals').waitFor();
     await screenshot(p, 'dashboard-chosen-account');
+    // Its transactions are the chosen account's only: the one move into it.
+    await p.getByTestId('recent-transactions').getByRole('link', { name: 'View all' }).click();
+    await p.waitForURL(`**/transactions?account=${id}`);
+    await p.getByTestId('transaction-row').first().waitFor();
+    expect(await p.getByTestId('transaction-row').count()).toBe(1);
     await p.reload();
     await p.getByTestId('account-switcher').waitFor({ state: 'attached' });
     expect(await p.getByLabel('Account', { exact: true }).textContent()).toContain('Holidays');

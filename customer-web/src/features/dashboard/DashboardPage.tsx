@@ -79,7 +79,7 @@ export default function DashboardPage() {
   const { user } = useAuth();
   // The account chosen in the switcher (the primary one by default); asked for once the accounts are known, so the
   // summary is not fetched twice. When they cannot be read the summary is the primary account's, as before accounts.
-  const { selected, loading: accountsLoading } = useAccounts();
+  const { selected, loading: accountsLoading, linkTo } = useAccounts();
   const query = { timeZone: customerTimeZone(), ...(selected ? { accountId: selected.id } : {}) };
   const { data, error, loading, reload } = useApi(accountsLoading && !selected ? null : '/v1/dashboard/summary', { params: { query } });
   if (!user) return null;
@@ -97,6 +97,8 @@ export default function DashboardPage() {
   // While loading or after a failure the flows are unknown: show a placeholder, never a made-up $0.00.
   const flowValue = (amount: string | undefined) => (data ? amount : loading ? <Skeleton width={110} /> : '—');
   const recent = data?.recent.slice(0, DASHBOARD_RECENT_COUNT) ?? [];
+  // A family member's account takes no card (account-roles.ts: only the owner or a joint holder borrows).
+  const quickActions = QUICK_ACTIONS.filter((a) => selected?.role !== 'dependant' || a.to !== '/cards?tab=add');
 
   return (
     <Stack spacing={{ xs: 2, md: 3 }}>
@@ -192,7 +194,7 @@ export default function DashboardPage() {
                 Quick actions
               </Typography>
               <Grid container spacing={1}>
-                {QUICK_ACTIONS.map((a) => (
+                {quickActions.map((a) => (
                   <Grid key={a.label} size={{ xs: 6, sm: 3 }}>
                     <Button component={RouterLink} to={a.to} fullWidth variant="outlined" sx={{ flexDirection: 'column', py: 1.5, gap: 0.5, height: '100%', textAlign: 'center' }}>
                       {a.icon}
@@ -218,7 +220,7 @@ export default function DashboardPage() {
                 data && data.counts.transactions > 0 ? `Latest ${recent.length} of ${data.counts.transactions.toLocaleString('en-US')}${data.counts.transactionsCapped ? '+' : ''}` : undefined
               }
               action={
-                <Button component={RouterLink} to="/transactions">
+                <Button component={RouterLink} to={linkTo('/transactions')}>
                   View all
                 </Button>
               }

@@ -9,6 +9,7 @@ import type { QueryOf } from '../../api/client';
 type Query = QueryOf<'/v1/transaction'>;
 import { TransactionRow } from '../../components/TransactionRow';
 import { StatementCard } from './StatementCard';
+import { useAccounts } from '../accounts/AccountsContext';
 
 const PAGE_SIZE = 20;
 
@@ -37,7 +38,12 @@ export default function TransactionsPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [search]);
 
-  const { data, loading, error } = useApi('/v1/transaction', { params: { query: { page, pageSize: PAGE_SIZE, type: type as Query['type'], status: status as Query['status'], ...(q ? { q } : {}) } } });
+  // The account chosen in the switcher (asked for once the accounts are known, so the list is not fetched twice).
+  const { selected, loading: accountsLoading } = useAccounts();
+  const accountId = selected ? { accountId: selected.id } : {};
+  const { data, loading, error } = useApi(accountsLoading && !selected ? null : '/v1/transaction', {
+    params: { query: { page, pageSize: PAGE_SIZE, type: type as Query['type'], status: status as Query['status'], ...(q ? { q } : {}), ...accountId } },
+  });
   const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
 
   return (
