@@ -9315,7 +9315,22 @@ export interface operations {
             /** @enum {boolean} */
             success: true;
             message: string;
-            items: unknown[];
+            items: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              kind: 'purchase' | 'payment';
+              /** @enum {string} */
+              status: 'held' | 'captured' | 'voided' | 'declined' | 'success';
+              description: string;
+              /** @example 125.00 */
+              amount: string;
+              currency: string;
+              /** @enum {string|null} */
+              declineReason: 'unknown_card' | 'card_not_active' | 'card_blocked' | 'card_frozen' | 'card_expired' | 'cvv_mismatch' | 'currency_not_supported' | 'insufficient_credit' | null;
+              /** Format: date-time */
+              createdAt: string;
+            }[];
           } & {
             [key: string]: unknown;
           };
@@ -11689,7 +11704,60 @@ export interface operations {
             success: true;
             message: string;
             loan: {
-              [key: string]: unknown;
+              /** Format: uuid */
+              id: string;
+              loanType: string;
+              loanPurpose: string;
+              /** @example 125.00 */
+              loanAmount: string;
+              currency: string;
+              /** @description Annual rate in per cent, e.g. "7.5" */
+              interestRate: string;
+              /** @description Months */
+              termLength: number;
+              /** @example 125.00 */
+              monthlyPayment: string;
+              /** @example 125.00 */
+              totalInterest: string;
+              /** @example 125.00 */
+              totalAmount: string;
+              /** @enum {string} */
+              status: 'pending' | 'under_review' | 'awaiting_second_approval' | 'approved' | 'rejected';
+              statusReason: string | null;
+              ssnLast4: string;
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+              /** Format: date-time */
+              approvedAt: string | null;
+              schedule: {
+                /** Format: uuid */
+                id: string;
+                number: number;
+                /** Format: date */
+                dueDate: string;
+                /** @example 125.00 */
+                amount: string;
+                /** @example 125.00 */
+                principal: string;
+                /** @example 125.00 */
+                interest: string;
+                /** @enum {string} */
+                status: 'due' | 'paid' | 'missed';
+                attempts: number;
+                /** Format: date-time */
+                paidAt: string | null;
+              }[];
+              timeline: {
+                status: string;
+                from: string | null;
+                /** Format: date-time */
+                at: string;
+                reason: string | null;
+                /** @enum {string} */
+                by: 'you' | 'Strongroom' | 'system';
+              }[];
             };
           } & {
             [key: string]: unknown;
@@ -11738,7 +11806,60 @@ export interface operations {
             success: true;
             message: string;
             loans: {
-              [key: string]: unknown;
+              /** Format: uuid */
+              id: string;
+              loanType: string;
+              loanPurpose: string;
+              /** @example 125.00 */
+              loanAmount: string;
+              currency: string;
+              /** @description Annual rate in per cent, e.g. "7.5" */
+              interestRate: string;
+              /** @description Months */
+              termLength: number;
+              /** @example 125.00 */
+              monthlyPayment: string;
+              /** @example 125.00 */
+              totalInterest: string;
+              /** @example 125.00 */
+              totalAmount: string;
+              /** @enum {string} */
+              status: 'pending' | 'under_review' | 'awaiting_second_approval' | 'approved' | 'rejected';
+              statusReason: string | null;
+              ssnLast4: string;
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+              /** Format: date-time */
+              approvedAt: string | null;
+              schedule: {
+                /** Format: uuid */
+                id: string;
+                number: number;
+                /** Format: date */
+                dueDate: string;
+                /** @example 125.00 */
+                amount: string;
+                /** @example 125.00 */
+                principal: string;
+                /** @example 125.00 */
+                interest: string;
+                /** @enum {string} */
+                status: 'due' | 'paid' | 'missed';
+                attempts: number;
+                /** Format: date-time */
+                paidAt: string | null;
+              }[];
+              timeline: {
+                status: string;
+                from: string | null;
+                /** Format: date-time */
+                at: string;
+                reason: string | null;
+                /** @enum {string} */
+                by: 'you' | 'Strongroom' | 'system';
+              }[];
             }[];
           } & {
             [key: string]: unknown;

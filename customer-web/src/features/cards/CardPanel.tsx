@@ -5,8 +5,8 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import { useSnackbar } from 'notistack';
-import { formatMoney, type CardActivityDto, type CardDto, type CardRevealDto } from '@strongroom/shared';
-import { ApiError, api, newIdempotencyKey, idempotent, undeclared } from '../../api/client';
+import { formatMoney, type CardDto, type CardRevealDto } from '@strongroom/shared';
+import { ApiError, api, newIdempotencyKey, idempotent } from '../../api/client';
 import { useApi } from '../../api/useApi';
 import { useAuth } from '../../auth/AuthContext';
 import { Money } from '../../components/Money';
@@ -44,7 +44,7 @@ function Figure({ label, amount, currency, testId }: { label: string; amount: st
 function Activity({ cardId, version }: { cardId: string; version: number }) {
   const { data, reload } = useApi('/v1/card/{id}/transactions', { params: { path: { id: cardId } } });
   useEffect(() => reload(), [version, reload]);
-  const items = undeclared<CardActivityDto[]>(data?.items ?? []);
+  const items = data?.items ?? [];
   if (items.length === 0)
     return (
       <Typography color="text.secondary" variant="body2">

@@ -1,7 +1,5 @@
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Grid, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
-import type { LoanDto } from '@strongroom/shared';
 import { useApi } from '../../api/useApi';
-import { undeclared } from '../../api/client';
 import { LoanCard } from './LoanCard';
 
 const TIPS = ['Monitor your application status', 'Respond to requests promptly', 'Keep your contact info updated', 'Review loan terms carefully'];
@@ -69,7 +67,7 @@ function EmptyState({ onApply }: { onApply: () => void }) {
 /** The customer's applications, newest first, beside the tips and the process. */
 export function LoanHistory({ userId, onApply }: { userId: string; onApply: () => void }) {
   const { data, error, loading, reload } = useApi('/v1/loan/user/{userId}', { params: { path: { userId } } });
-  const loans = undeclared<LoanDto[]>(data?.loans ?? []);
+  const loans = data?.loans ?? [];
   let body: React.ReactNode;
   if (loading && !data)
     body = (

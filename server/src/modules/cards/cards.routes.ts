@@ -9,7 +9,7 @@ import { cardReviewKind } from './cards.review';
 import { PENDING_CARD_APPLICATIONS_SQL } from './cards.queries';
 import cardAdminRoutes from './cards.admin.routes';
 import cardNetworkRoutes from './cards.network.routes';
-import { cardSchema } from './cards.schemas';
+import { cardActivitySchema, cardSchema } from './cards.schemas';
 import { accountIdField } from '../accounts';
 
 const tags = ['cards'];
@@ -62,7 +62,7 @@ export default async function cardRoutes(app: RouteInstance) {
     '/card/:id/transactions',
     {
       preHandler: app.requireCustomer,
-      schema: { tags, summary: "A card's purchases and payments, newest first", params: idParams, response: responses({ 200: okResponse({ items: { type: 'array' } }) }) },
+      schema: { tags, summary: "A card's purchases and payments, newest first", params: idParams, response: responses({ 200: okResponse({ items: { type: 'array', items: cardActivitySchema } }) }) },
     },
     async (request) => ({
       success: true,

@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { RouteInstance } from '../../common/type-provider';
-import { LOAN_STATUSES, loanApplicationSchema, loanPayNextSchema, rejectReasonSchema } from '@strongroom/shared';
+import { INSTALMENT_STATUSES, LOAN_STATUSES, loanApplicationSchema, loanPayNextSchema, rejectReasonSchema } from '@strongroom/shared';
 import { actorOf } from '../../common/actor';
 import { guardFor } from '../../common/route-access';
 import { customerKeyScope } from '../../plugins/idempotency.plugin';
-import { idParams, okResponse, responses, userIdParams } from '../../common/route-schemas';
+import { idParams, moneySchema, okResponse, responses, timelineSchema, userIdParams } from '../../common/route-schemas';
 import { listQuery, sendList } from '../../common/list-paging';
 import { LOAN_SORTS, PENDING_LOANS_COUNT_SQL } from './loans.queries';
 import { defineLoanJobs } from './loans.jobs';
@@ -14,7 +14,71 @@ import { isUuid } from '../../common/ids';
 import { accountIdField } from '../accounts';
 
 const tags = ['loans'];
+/** What the staff views and a repayment answer carry: not declared part by part yet. */
 const loanObject = { type: 'object', additionalProperties: true };
+const money = moneySchema;
+const dateTime = { type: 'string', format: 'date-time' };
+/** A loan as its customer sees it (toLoanDto): terms, status, schedule and history; the SSN as its last 4 digits. */
+const loanSchema = {
+  type: 'object',
+  required: [
+    'id',
+    'loanType',
+    'loanPurpose',
+    'loanAmount',
+    'currency',
+    'interestRate',
+    'termLength',
+    'monthlyPayment',
+    'totalInterest',
+    'totalAmount',
+    'status',
+    'statusReason',
+    'ssnLast4',
+    'createdAt',
+    'updatedAt',
+    'approvedAt',
+    'schedule',
+    'timeline',
+  ],
+  properties: {
+    id: { type: 'string', format: 'uuid' },
+    loanType: { type: 'string' },
+    loanPurpose: { type: 'string' },
+    loanAmount: money,
+    currency: { type: 'string' },
+    interestRate: { type: 'string', description: 'Annual rate in per cent, e.g. "7.5"' },
+    termLength: { type: 'integer', description: 'Months' },
+    monthlyPayment: money,
+    totalInterest: money,
+    totalAmount: money,
+    status: { type: 'string', enum: [...LOAN_STATUSES] },
+    statusReason: { type: ['string', 'null'] },
+    ssnLast4: { type: 'string' },
+    createdAt: dateTime,
+    updatedAt: dateTime,
+    approvedAt: { type: ['string', 'null'], format: 'date-time' },
+    schedule: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'number', 'dueDate', 'amount', 'principal', 'interest', 'status', 'attempts', 'paidAt'],
+        properties: {
+          id: { type: 'string', format: 'uuid' },
+          number: { type: 'integer' },
+          dueDate: { type: 'string', format: 'date' },
+          amount: money,
+          principal: money,
+          interest: money,
+          status: { type: 'string', enum: [...INSTALMENT_STATUSES] },
+          attempts: { type: 'integer' },
+          paidAt: { type: ['string', 'null'], format: 'date-time' },
+        },
+      },
+    },
+    timeline: timelineSchema,
+  },
+};
 const decisionAnswer = okResponse({ status: { type: 'string' }, awaitingSecondApproval: { type: 'boolean' } });
 
 /** The console's list filter: a known status, a customer id, or a search by name or account number. */
@@ -55,7 +119,7 @@ function customerRoutes(app: RouteInstance, loans: LoansService) {
         tags,
         summary: 'Apply for a loan on your primary account or accountId (owner or joint holder); the SSN is sealed at rest, only its last 4 digits come back',
         body: loanApplicationSchema.shape({ accountId: accountIdField() }),
-        response: responses({ 201: okResponse({ loan: loanObject }) }),
+        response: responses({ 201: okResponse({ loan: loanSchema }) }),
       },
     },
     async (request, reply) => {
@@ -72,7 +136,7 @@ function customerRoutes(app: RouteInstance, loans: LoansService) {
         tags,
         summary: "A customer's loans with schedule and history (self or staff)",
         params: userIdParams,
-        response: responses({ 200: okResponse({ loans: { type: 'array', items: loanObject } }) }),
+        response: responses({ 200: okResponse({ loans: { type: 'array', items: loanSchema } }) }),
       },
     },
     async (request) => {
