@@ -193,6 +193,46 @@ describe('accounts: several accounts, shared accounts, moving money between them
     await screenshot(member, 'move-money-over-limit');
   });
 
+  it("lets the owner raise a family member's limit, after which they can pay more, and remove them", async () => {
+    const owner = await page();
+    await signIn(owner, DEMO.accountNumber, DEMO.password);
+    await owner.goto('/accounts');
+    await accountRow(owner, 'Holidays').click();
+    await owner.getByRole('button', { name: 'Change limit for Jordan L.' }).click();
+    const limit = owner.getByRole('dialog');
+    await limit.getByLabel(/^Daily limit/).fill('30.00');
+    await limit.getByRole('button', { name: 'Save limit' }).click();
+    await limit.waitFor({ state: 'hidden' });
+    await owner.getByTestId('holder-row').filter({ hasText: 'limit €30.00 a day' }).waitFor();
+
+    const member = await page();
+    await signIn(member, SECOND.accountNumber, SECOND.password);
+    await quoteMove(member, /^Holidays/, /· 0002/, '10.00');
+    await confirmMove(member, SECOND.pin);
+    await member.getByTestId('move-done').waitFor();
+
+    await owner.getByRole('button', { name: 'Remove Jordan L.' }).click();
+    await owner.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+    await owner.getByTestId('holder-row').filter({ hasText: 'Jordan L.' }).waitFor({ state: 'detached' });
+    await member.goto('/accounts');
+    await accountRow(member, 'Current account').waitFor();
+    expect(await accountRow(member, 'Holidays').count()).toBe(0);
+  });
+
+  it('opens a business account, which waits for approval', async () => {
+    const p = await page();
+    await signIn(p, DEMO.accountNumber, DEMO.password);
+    await p.goto('/accounts');
+    await p.getByRole('button', { name: 'Open an account' }).click();
+    const dialog = p.getByRole('dialog');
+    await choose(p, dialog.getByLabel('Kind of account'), 'Business');
+    await dialog.getByRole('button', { name: 'Open account' }).click();
+    await dialog.getByText('waiting for approval').waitFor();
+    await screenshot(p, 'accounts-business-waiting');
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await accountRow(p, 'Business account').getByText('Pending').waitFor();
+  });
+
   it('closes an account with money in it, sweeping the balance into another account in its currency', async () => {
     const p = await page();
     await signIn(p, DEMO.accountNumber, DEMO.password);
