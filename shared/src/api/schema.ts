@@ -8384,7 +8384,18 @@ export interface operations {
             success: true;
             message: string;
             cryptoOptions: {
-              [key: string]: unknown;
+              crypto: string;
+              symbol: string;
+              network: string;
+              /** @description The bank's custody address the customer sends to */
+              address: string;
+              icon: string;
+              /** @example 125.00 */
+              referencePriceUsd: string;
+              /** @example 0.015 */
+              networkFee: string;
+              /** Format: date-time */
+              priceUpdatedAt: string;
             }[];
           } & {
             [key: string]: unknown;
@@ -8430,6 +8441,36 @@ export interface operations {
             /** @enum {boolean} */
             success: true;
             message: string;
+            cryptoAssets: {
+              id: string;
+              crypto: string;
+              symbol: string;
+              icon: string;
+              network: string;
+              /** @example 0.015 */
+              amount: string;
+              /** @example 0.015 */
+              available: string;
+              /** @example 0.015 */
+              reserved: string;
+              /** @example 125.00 */
+              referencePriceUsd: string;
+              /** @example 125.00 */
+              valueUsd: string;
+              /** @example 125.00 */
+              value: string | null;
+              currency: string;
+              /** @example 0.015 */
+              networkFee: string;
+            }[];
+            /** @example 125.00 */
+            totalValueUsd: string;
+            /** @example 125.00 */
+            totalValue: string | null;
+            currency: string;
+            /** @description Units of the account currency per USD used for `value`, or null when no rate is on file */
+            rate: string | null;
+            holdings: number;
           } & {
             [key: string]: unknown;
           };

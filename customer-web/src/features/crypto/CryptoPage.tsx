@@ -1,8 +1,6 @@
 import { Alert, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useSearchParams } from 'react-router-dom';
-import type { CryptoOptionDto, CryptoPortfolioDto } from '@strongroom/shared';
 import { useApi } from '../../api/useApi';
-import { undeclared } from '../../api/client';
 import { useAuth } from '../../auth/AuthContext';
 import { FullScreenLoader } from '../../components/FullScreenLoader';
 import { BuyForm } from './BuyForm';
@@ -44,14 +42,14 @@ export default function CryptoPage() {
         <Tab value="buy" label="Buy" />
         <Tab value="sell" label="Sell" />
       </Tabs>
-      {tab === 'portfolio' && <Portfolio data={undeclared<CryptoPortfolioDto | null>(wallet.data)} loading={wallet.loading} error={wallet.error} onBuy={() => setTab('buy')} />}
+      {tab === 'portfolio' && <Portfolio data={wallet.data ?? null} loading={wallet.loading} error={wallet.error} onBuy={() => setTab('buy')} />}
       {tab !== 'portfolio' && !approved && <Alert severity="info">You can deposit and withdraw crypto once your account application is approved.</Alert>}
       {tab === 'buy' &&
         approved &&
-        (options.error ? <Alert severity="error">{options.error.message}</Alert> : <BuyForm options={undeclared<CryptoOptionDto[]>(options.data?.cryptoOptions ?? [])} onDone={done} />)}
+        (options.error ? <Alert severity="error">{options.error.message}</Alert> : <BuyForm options={options.data?.cryptoOptions ?? []} onDone={done} />)}
       {tab === 'sell' &&
         approved &&
-        (wallet.error ? <Alert severity="error">{wallet.error.message}</Alert> : <SellForm holdings={undeclared<CryptoPortfolioDto>(wallet.data)?.cryptoAssets ?? []} onDone={done} />)}
+        (wallet.error ? <Alert severity="error">{wallet.error.message}</Alert> : <SellForm holdings={wallet.data?.cryptoAssets ?? []} onDone={done} />)}
       <Stack spacing={1.5} component="section" aria-labelledby="crypto-requests-heading">
         <Typography id="crypto-requests-heading" variant="h5" component="h2" fontWeight={700}>
           Your requests

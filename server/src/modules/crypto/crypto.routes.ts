@@ -13,6 +13,7 @@ import { CryptoWallet, RECEIPT_RULES } from './crypto.wallet';
 import { cryptoReviewKind } from './crypto.review';
 import { PENDING_CRYPTO_REQUESTS_SQL } from './crypto.queries';
 import { cryptoAdminRoutes } from './crypto.admin.routes';
+import { cryptoOptionSchema, portfolioProperties } from './crypto.schemas';
 
 const tags = ['crypto'];
 const requestSchema = {
@@ -41,7 +42,6 @@ const requestSchema = {
 const requestIdParams = idParamsFor('Crypto request not found');
 const decisionResponse = responses({ 200: okResponse({ status: { type: 'string' }, awaitingSecondApproval: { type: 'boolean' } }) });
 
-const openObject = { type: 'object', additionalProperties: true };
 
 export default async function cryptoRoutes(app: RouteInstance) {
   const wallet = new CryptoWallet(app);
@@ -55,7 +55,7 @@ export default async function cryptoRoutes(app: RouteInstance) {
       schema: {
         tags,
         summary: 'Custody assets: deposit network and address, USD reference price',
-        response: responses({ 200: okResponse({ cryptoOptions: { type: 'array', items: openObject } }) }),
+        response: responses({ 200: okResponse({ cryptoOptions: { type: 'array', items: cryptoOptionSchema } }) }),
       },
     },
     async () => ({
@@ -71,7 +71,7 @@ export default async function cryptoRoutes(app: RouteInstance) {
       schema: {
         tags,
         summary: "The caller's holdings: units available and reserved, reference price, value in USD and the account currency",
-        response: responses({ 200: okResponse() }),
+        response: responses({ 200: okResponse(portfolioProperties) }),
       },
     },
     async (request) => {
