@@ -48,7 +48,7 @@ export const dataProvider = {
   }) as typeof base.getList,
   /** What waits for a staff decision in each queue (the dashboard). */
   async reviewQueue(): Promise<{ resource: string; label: string; pending: number }[]> {
-    return undeclared<{ resource: string; label: string; pending: number }[]>((await api.GET('/v1/admin/review-queue')).queues);
+    return (await api.GET('/v1/admin/review-queue')).queues;
   },
   async decide(resource: DecisionResource, id: string, decision: 'approve' | 'reject', reason?: string): Promise<ActionResult> {
     const path = `${DECISION_PATHS[resource]}/{id}/${decision}` as DecisionPath;

@@ -34,7 +34,12 @@ export default async function reviewRoutes(app: RouteInstance) {
         tags,
         summary: 'Items waiting for a staff decision, per queue',
         response: responses({
-          200: okResponse({ queues: { type: 'array', items: { type: 'object', properties: { resource: { type: 'string' }, label: { type: 'string' }, pending: { type: 'integer' } } } } }),
+          200: okResponse({
+            queues: {
+              type: 'array',
+              items: { type: 'object', required: ['resource', 'label', 'pending'], properties: { resource: { type: 'string' }, label: { type: 'string' }, pending: { type: 'integer' } } },
+            },
+          }),
         }),
       },
     },
