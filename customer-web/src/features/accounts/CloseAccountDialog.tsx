@@ -8,6 +8,22 @@ import { isUsable, shortLabel } from './AccountsContext';
 const sweepTargets = (account: AccountDto, accounts: AccountDto[]) =>
   accounts.filter((a) => a.id !== account.id && isUsable(a) && a.status === 'active' && a.role !== 'dependant' && a.currency === account.currency);
 
+/** Where the balance goes: one of the customer's other accounts in its currency, or a word that there is none. */
+function SweepChoice({ currency, targets, value, onChange }: { currency: string; targets: AccountDto[]; value: string; onChange(id: string): void }) {
+  if (targets.length === 0) {
+    return <Alert severity="warning">You have no other open {currency} account to receive it: move the money out first (Move money converts it into another currency).</Alert>;
+  }
+  return (
+    <TextField select fullWidth label="Move the balance to" value={value} onChange={(e) => onChange(e.target.value)}>
+      {targets.map((t) => (
+        <MenuItem key={t.id} value={t.id}>
+          {shortLabel(t)} ({t.currency})
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
 /**
  * Closes an account. With money in it the customer picks where the balance goes first; the server's refusal (the
  * primary account while others are open, a pending payment, a loan paid from it...) is shown as it says it.
@@ -56,18 +72,7 @@ export function CloseAccountDialog({ open, account, accounts, onClose, onClosed 
                 : 'The account closes and can no longer send or receive money. Its statements stay available.'}
             </DialogContentText>
           )}
-          {hasBalance && !primary && targets.length > 0 && (
-            <TextField select fullWidth label="Move the balance to" value={sweepTo} onChange={(e) => setSweepTo(e.target.value)}>
-              {targets.map((t) => (
-                <MenuItem key={t.id} value={t.id}>
-                  {shortLabel(t)} ({t.currency})
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-          {hasBalance && !primary && targets.length === 0 && (
-            <Alert severity="warning">You have no other open {account.currency} account to receive it: move the money out first (Move money converts it into another currency).</Alert>
-          )}
+          {hasBalance && !primary && <SweepChoice currency={account.currency} targets={targets} value={sweepTo} onChange={setSweepTo} />}
           {refusal && (
             <Alert severity="error" role="alert" data-testid="close-refusal">
               {refusal}

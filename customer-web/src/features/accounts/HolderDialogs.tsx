@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
+import { useSnackbar } from 'notistack';
 import { Form, Formik } from 'formik';
 import * as yup from 'yup';
 import { INVITABLE_HOLDER_ROLES, dailyLimitField, holderLimitSchema, type InvitableHolderRole } from '@strongroom/shared';
 import { FormField, SelectField, applyServerErrors } from '../../components/FormField';
-import { inviteHolder, setHolderLimit, type HolderDto } from './accounts-api';
+import { inviteHolder, removeHolder, setHolderLimit, type HolderDto } from './accounts-api';
 import { ROLE_LABELS } from './AccountsContext';
 
 const ROLE_HINTS: Record<InvitableHolderRole, string> = {
@@ -118,6 +119,39 @@ export function LimitDialog({ accountId, holder, currency, onClose, onSaved }: {
           )}
         </Formik>
       )}
+    </Dialog>
+  );
+}
+
+/** Removes a holder once asked: they no longer see the account or pay from it. */
+export function RemoveHolderDialog({ accountId, holder, onClose, onRemoved }: { accountId: string; holder: HolderDto | null; onClose(): void; onRemoved(): void }) {
+  const { enqueueSnackbar } = useSnackbar();
+  const [busy, setBusy] = useState(false);
+  const remove = async () => {
+    if (!holder?.id) return;
+    setBusy(true);
+    try {
+      await removeHolder(accountId, holder.id);
+      enqueueSnackbar(`${holder.name} no longer holds this account`, { variant: 'success' });
+      onRemoved();
+    } catch (e) {
+      enqueueSnackbar((e as Error).message, { variant: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog open={!!holder} onClose={onClose} fullWidth maxWidth="xs">
+      <DialogTitle>Remove {holder?.name}?</DialogTitle>
+      <DialogContent>
+        <DialogContentText>They will no longer see this account or pay from it. Payments they already made stay.</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button color="error" variant="contained" disabled={busy} onClick={() => void remove()}>
+          Remove
+        </Button>
+      </DialogActions>
     </Dialog>
   );
 }

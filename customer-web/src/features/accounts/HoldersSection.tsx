@@ -1,29 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
-import {
-  Alert,
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  List,
-  ListItem,
-  ListItemText,
-  Skeleton,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Alert, Button, Card, CardContent, CardHeader, List, ListItem, ListItemText, Skeleton, Stack, Typography } from '@mui/material';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import { useSnackbar } from 'notistack';
 import { formatMoney } from '@strongroom/shared';
 import { StatusChip } from '../../components/StatusChip';
-import { listHolders, removeHolder, type HolderDto } from './accounts-api';
+import { listHolders, type HolderDto } from './accounts-api';
 import { ROLE_LABELS } from './AccountsContext';
-import { InviteHolderDialog, LimitDialog } from './HolderDialogs';
+import { InviteHolderDialog, LimitDialog, RemoveHolderDialog } from './HolderDialogs';
 
 function holderLine(holder: HolderDto, currency: string): string {
   if (holder.role !== 'dependant' || !holder.dailyLimit) return ROLE_LABELS[holder.role];
@@ -64,9 +47,8 @@ function HolderRow({ holder, currency, onLimit, onRemove }: { holder: HolderDto;
   );
 }
 
-/** Who else holds the account, for its owner or a joint holder: invite, change a family member's limit, remove. */
-export function HoldersSection({ accountId, currency, onChanged: onAccountChanged }: { accountId: string; currency: string; onChanged(): void }) {
-  const { enqueueSnackbar } = useSnackbar();
+/** Who holds the account (its owner first), read again after each change. */
+function useHolders(accountId: string) {
   const [holders, setHolders] = useState<HolderDto[] | null>(null);
   const [loadError, setLoadError] = useState('');
   const load = useCallback(() => {
@@ -78,6 +60,13 @@ export function HoldersSection({ accountId, currency, onChanged: onAccountChange
       .catch((e: Error) => setLoadError(`We could not load who holds this account: ${e.message}`));
   }, [accountId]);
   useEffect(load, [load]);
+  return { holders, loadError, load };
+}
+
+/** Who else holds the account, for its owner or a joint holder: invite, change a family member's limit, remove. */
+export function HoldersSection({ accountId, currency, onChanged: onAccountChanged }: { accountId: string; currency: string; onChanged(): void }) {
+  const { enqueueSnackbar } = useSnackbar();
+  const { holders, loadError, load } = useHolders(accountId);
   const onChanged = () => {
     load();
     onAccountChanged();
@@ -85,21 +74,6 @@ export function HoldersSection({ accountId, currency, onChanged: onAccountChange
   const [inviting, setInviting] = useState(false);
   const [limitOf, setLimitOf] = useState<HolderDto | null>(null);
   const [removing, setRemoving] = useState<HolderDto | null>(null);
-  const [busy, setBusy] = useState(false);
-  const remove = async () => {
-    if (!removing) return;
-    setBusy(true);
-    try {
-      await removeHolder(accountId, removing.id!);
-      enqueueSnackbar(`${removing.name} no longer holds this account`, { variant: 'success' });
-      setRemoving(null);
-      onChanged();
-    } catch (e) {
-      enqueueSnackbar((e as Error).message, { variant: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     <Card data-testid="holders">
       <CardHeader
@@ -121,7 +95,7 @@ export function HoldersSection({ accountId, currency, onChanged: onAccountChange
         ) : (
           <List disablePadding>
             {holders.map((h) => (
-              <HolderRow key={h.id} holder={h} currency={currency} onLimit={() => setLimitOf(h)} onRemove={() => setRemoving(h)} />
+              <HolderRow key={h.id ?? 'owner'} holder={h} currency={currency} onLimit={() => setLimitOf(h)} onRemove={() => setRemoving(h)} />
             ))}
           </List>
         )}
@@ -148,18 +122,15 @@ export function HoldersSection({ accountId, currency, onChanged: onAccountChange
           onChanged();
         }}
       />
-      <Dialog open={!!removing} onClose={() => setRemoving(null)} fullWidth maxWidth="xs">
-        <DialogTitle>Remove {removing?.name}?</DialogTitle>
-        <DialogContent>
-          <DialogContentText>They will no longer see this account or pay from it. Payments they already made stay.</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setRemoving(null)}>Cancel</Button>
-          <Button color="error" variant="contained" disabled={busy} onClick={() => void remove()}>
-            Remove
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <RemoveHolderDialog
+        accountId={accountId}
+        holder={removing}
+        onClose={() => setRemoving(null)}
+        onRemoved={() => {
+          setRemoving(null);
+          onChanged();
+        }}
+      />
     </Card>
   );
 }
