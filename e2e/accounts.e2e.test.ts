@@ -231,6 +231,18 @@ describe('accounts: several accounts, shared accounts, moving money between them
     await screenshot(p, 'accounts-business-waiting');
     await dialog.getByRole('button', { name: 'Done' }).click();
     await accountRow(p, 'Business account').getByText('Pending').waitFor();
+
+    // Renamed on its page: the new name is what the list and the switcher show.
+    await accountRow(p, 'Business account').click();
+    await p.getByRole('button', { name: 'Rename' }).click();
+    await p.getByRole('dialog').getByLabel('Account name').fill('Bakery');
+    await p.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await p.getByRole('heading', { level: 1, name: 'Bakery' }).waitFor();
+    await p
+      .getByRole('button', { name: 'All accounts' })
+      .or(p.getByRole('link', { name: 'All accounts' }))
+      .click();
+    await accountRow(p, 'Bakery').getByText('Pending').waitFor();
   });
 
   it('closes an account with money in it, sweeping the balance into another account in its currency', async () => {

@@ -21,6 +21,13 @@ import { RenameDialog } from './RenameDialog';
 export function DependantNotice({ account }: { account: Pick<AccountDetailDto, 'dailyLimit' | 'spentToday' | 'currency'> }) {
   if (!account.dailyLimit) return <Alert severity="info">You hold this account as a family member: you can see it and pay from it. Only its owner can change it.</Alert>;
   const limit = parseAmountToMinor(account.dailyLimit, account.currency);
+  if (limit === 0n) {
+    return (
+      <Alert severity="info" data-testid="dependant-limit">
+        You hold this account as a family member with no daily allowance: you can see it but not pay from it. Only its owner can change that.
+      </Alert>
+    );
+  }
   const spent = account.spentToday ? parseAmountToMinor(account.spentToday, account.currency) : 0n;
   const left = limit > spent ? limit - spent : 0n;
   return (
