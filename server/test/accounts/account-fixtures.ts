@@ -40,7 +40,7 @@ export async function listAccounts(app: FastifyInstance, session: Session): Prom
   return res.json().items as AccountDto[];
 }
 
-export function closeRequest(app: FastifyInstance, session: Session, accountId: string, payload: Record<string, unknown> = {}): Promise<LightMyRequestResponse> {
+export function closeRequest(app: FastifyInstance, session: Pick<Session, 'headers'>, accountId: string, payload: Record<string, unknown> = {}): Promise<LightMyRequestResponse> {
   return app.inject({ method: 'POST', url: `/v1/accounts/${accountId}/close`, headers: session.headers, payload });
 }
 

@@ -1,9 +1,8 @@
-import { Writable } from 'node:stream';
 import { MAX_OPEN_ACCOUNTS, defaultAccountName } from '@strongroom/shared';
 import type { Actor } from '../../src/common/actor';
 import { accountReviewKind } from '../../src/modules/accounts';
 import { decide } from '../../src/modules/review';
-import { approvedCustomer, createTestApp, lastMail, login, registerCustomer, staffMember, staffLogin, type TestApp } from '../helpers/test-app';
+import { approvedCustomer, capturedLog, createTestApp, lastMail, login, registerCustomer, staffMember, staffLogin, type TestApp } from '../helpers/test-app';
 import { addHolder, insertTransfer, listAccounts, openAccount, openAccountRequest, primaryOf } from './account-fixtures';
 
 describe('accounts: the list and opening further accounts', () => {
@@ -181,14 +180,8 @@ describe('accounts: the list and opening further accounts', () => {
 
 describe('accounts: the new number in the logs', () => {
   let t: TestApp;
-  const logLines: string[] = [];
+  const { stream: logStream, lines: logLines } = capturedLog();
   beforeAll(async () => {
-    const logStream = new Writable({
-      write(chunk, _enc, done) {
-        logLines.push(String(chunk));
-        done();
-      },
-    });
     t = await createTestApp({ logLevel: 'info' }, { logStream });
   });
   afterAll(() => t.close());

@@ -1,17 +1,10 @@
-import { Writable } from 'node:stream';
-import { approvedCustomer, createTestApp, type TestApp } from '../helpers/test-app';
+import { approvedCustomer, capturedLog, createTestApp, type TestApp } from '../helpers/test-app';
 import { applyForCard, authorise, issuedCard } from './card-helpers';
 
 describe('POST /v1/card/:id/reveal, PATCH /v1/card/:id/freeze|unfreeze', () => {
   let t: TestApp;
-  const logLines: string[] = [];
+  const { stream: logStream, lines: logLines } = capturedLog();
   beforeAll(async () => {
-    const logStream = new Writable({
-      write(chunk, _enc, done) {
-        logLines.push(String(chunk));
-        done();
-      },
-    });
     t = await createTestApp({ logLevel: 'debug' }, { logStream });
   });
   afterAll(() => t.close());

@@ -34,6 +34,18 @@ export interface TestApp {
   ownerUrl: string;
 }
 
+/** A log stream that keeps every line the server writes, for a test that reads its log (`lines`, one JSON record each). */
+export function capturedLog(): { stream: Writable; lines: string[] } {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  return { stream, lines };
+}
+
 /** A log stream that passes on the server's 'unhandled error' records (its 500s) to stderr and drops the rest. */
 function unhandledErrorsToStderr(): NodeJS.WritableStream {
   return new Writable({

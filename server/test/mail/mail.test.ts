@@ -1,7 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
-import { createTestApp, lastMail, login, registerCustomer, type TestApp } from '../helpers/test-app';
+import { capturedLog, createTestApp, lastMail, login, registerCustomer, type TestApp } from '../helpers/test-app';
 
 /**
  * Every string in every log line, joined. Secrets are strings; the numbers a log line carries (its
@@ -19,14 +18,8 @@ function loggedStrings(lines: string[]): string {
 
 describe('mail without SMTP (file backend)', () => {
   let t: TestApp;
-  const logLines: string[] = [];
+  const { stream: logStream, lines: logLines } = capturedLog();
   beforeAll(async () => {
-    const logStream = new Writable({
-      write(chunk, _enc, done) {
-        logLines.push(String(chunk));
-        done();
-      },
-    });
     t = await createTestApp({ logLevel: 'info' }, { logStream });
   });
   afterAll(() => t.close());

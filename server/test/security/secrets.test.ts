@@ -1,22 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { createHmac, randomBytes } from 'node:crypto';
-import { PNG_1X1, approvedCustomer, createTestApp, lastMail, registerCustomer, staffSession, type TestApp } from '../helpers/test-app';
+import { PNG_1X1, approvedCustomer, capturedLog, createTestApp, lastMail, registerCustomer, staffSession, type TestApp } from '../helpers/test-app';
 import { loadConfig } from '../../src/config/config';
 import { hashPin, legacyPinPepperFrom } from '../../src/common/crypto';
 import { loggableUrl } from '../../src/common/log-serializers';
 
 describe('secrets out of logs, keys per use, files encrypted at rest', () => {
   let t: TestApp;
-  const logLines: string[] = [];
+  const { stream: logStream, lines: logLines } = capturedLog();
   beforeAll(async () => {
-    const logStream = new Writable({
-      write(chunk, _enc, done) {
-        logLines.push(String(chunk));
-        done();
-      },
-    });
     t = await createTestApp({ logLevel: 'info' }, { logStream });
   });
   afterAll(() => t.close());
