@@ -2,7 +2,7 @@ import { totalUpTo } from '../../common/list-paging';
 import { rows, type Queryable } from '../../common/sql';
 import { TRANSACTION_DTO_COLUMNS, type TransactionDtoRow } from '../ledger';
 import type { AccountFilter } from './accounts-admin.schemas';
-import type { AccountRow, AccountStatus, HolderRole } from './accounts.queries';
+import type { AccountRow, HolderRole } from './accounts.queries';
 
 /** An account with its owner's name, as the console lists it. */
 export interface AdminAccountRow extends AccountRow {
