@@ -227,6 +227,7 @@ describe('accounts: several accounts, shared accounts, moving money between them
     const dialog = p.getByRole('dialog');
     await choose(p, dialog.getByLabel('Kind of account'), 'Business');
     await dialog.getByRole('button', { name: 'Open account' }).click();
+    await dialog.getByRole('heading', { name: 'Application received' }).waitFor();
     await dialog.getByText('waiting for approval').waitFor();
     await screenshot(p, 'accounts-business-waiting');
     await dialog.getByRole('button', { name: 'Done' }).click();
@@ -238,10 +239,7 @@ describe('accounts: several accounts, shared accounts, moving money between them
     await p.getByRole('dialog').getByLabel('Account name').fill('Bakery');
     await p.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
     await p.getByRole('heading', { level: 1, name: 'Bakery' }).waitFor();
-    await p
-      .getByRole('button', { name: 'All accounts' })
-      .or(p.getByRole('link', { name: 'All accounts' }))
-      .click();
+    await p.getByRole('link', { name: 'All accounts' }).click();
     await accountRow(p, 'Bakery').getByText('Pending').waitFor();
   });
 

@@ -10,7 +10,8 @@ import type { AccountDto } from './accounts-api';
 export function totalsByCurrency(accounts: AccountDto[]): { currency: string; total: string; count: number }[] {
   const totals = new Map<string, { minor: bigint; count: number }>();
   for (const a of accounts) {
-    if (a.role === 'dependant' || a.status === 'closed' || a.status === 'rejected') continue;
+    // Open accounts only: one waiting for approval holds nothing yet, a closed one nothing any more.
+    if (a.role === 'dependant' || (a.status !== 'active' && a.status !== 'frozen')) continue;
     const entry = totals.get(a.currency) ?? { minor: 0n, count: 0 };
     entry.minor += parseAmountToMinor(a.balance, a.currency);
     entry.count += 1;

@@ -57,7 +57,7 @@ export function OpenAccountDialog({ open, onClose, onOpened }: { open: boolean; 
   };
   return (
     <Dialog open={open} onClose={close} fullWidth maxWidth="xs" aria-labelledby="open-account-title">
-      <DialogTitle id="open-account-title">{opened ? 'Account opened' : 'Open an account'}</DialogTitle>
+      <DialogTitle id="open-account-title">{!opened ? 'Open an account' : opened.status === 'active' ? 'Account opened' : 'Application received'}</DialogTitle>
       {opened ? (
         <>
           <DialogContent>
