@@ -11,7 +11,8 @@ describe('payments to a further account by its number', () => {
   });
   afterAll(() => t.close());
 
-  const paySame = (headers: Record<string, string>, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/v1/transfer/same', headers: keyed(headers), payload: { pin: '2468', ...payload } });
+  const paySame = (headers: Record<string, string>, payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: '/v1/transfer/same', headers: keyed(headers), payload: { pin: '2468', ...payload } });
 
   it('credits another customer’s second account, named as its holder, in its own currency', async () => {
     const a = await approvedCustomer(t.app, { funded: '300.00' });

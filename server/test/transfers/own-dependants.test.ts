@@ -56,7 +56,12 @@ describe('payments by a dependant from a shared account', () => {
     const { child, shared, holderId } = await family();
     const payee = await approvedCustomer(t.app, { staff: child.staff });
     const pay = (amount: string) =>
-      t.app.inject({ method: 'POST', url: '/v1/transfer/same', headers: keyed(child.session.headers), payload: { accountId: shared.id, recipientAccountNumber: payee.accountNumber, amount, pin: '2468' } });
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/transfer/same',
+        headers: keyed(child.session.headers),
+        payload: { accountId: shared.id, recipientAccountNumber: payee.accountNumber, amount, pin: '2468' },
+      });
     const first = await pay('45.00');
     expect(first.statusCode).toBe(201);
     expect(first.json().transaction).toMatchObject({ type: 'debit', kind: 'transfer_same', amount: '45.00', balanceAfter: '455.00' });
@@ -67,7 +72,12 @@ describe('payments by a dependant from a shared account', () => {
     expect(await ledgerBalance(t, shared.ledgerAccountId)).toBe('45500');
     expect(await ledgerBalance(t, (await primaryAccountOf(t, payee.id)).ledgerAccountId)).toBe('4500');
     // Without an account named, the dependant pays from their own (empty) account, as before.
-    const ownMoney = await t.app.inject({ method: 'POST', url: '/v1/transfer/same', headers: keyed(child.session.headers), payload: { recipientAccountNumber: payee.accountNumber, amount: '1.00', pin: '2468' } });
+    const ownMoney = await t.app.inject({
+      method: 'POST',
+      url: '/v1/transfer/same',
+      headers: keyed(child.session.headers),
+      payload: { recipientAccountNumber: payee.accountNumber, amount: '1.00', pin: '2468' },
+    });
     expect(ownMoney.json().error).toBe('Insufficient funds');
     // A family member cannot send money abroad from the shared account.
     const abroad = await t.app.inject({ method: 'POST', url: '/v1/transfer/international', headers: keyed(child.session.headers), payload: { ...internationalTransfer(), accountId: shared.id } });
@@ -79,7 +89,12 @@ describe('payments by a dependant from a shared account', () => {
     const payee = await approvedCustomer(t.app, { staff: child.staff });
     const answers = await Promise.all(
       Array.from({ length: 20 }, () =>
-        t.app.inject({ method: 'POST', url: '/v1/transfer/same', headers: keyed(child.session.headers), payload: { accountId: shared.id, recipientAccountNumber: payee.accountNumber, amount: '5.00', pin: '2468' } }),
+        t.app.inject({
+          method: 'POST',
+          url: '/v1/transfer/same',
+          headers: keyed(child.session.headers),
+          payload: { accountId: shared.id, recipientAccountNumber: payee.accountNumber, amount: '5.00', pin: '2468' },
+        }),
       ),
     );
     const statuses = answers.map((a) => a.statusCode).sort();
@@ -113,7 +128,12 @@ describe('payments by a dependant from a shared account', () => {
   it('is refused on an account whose dependant was removed', async () => {
     const { child, shared, own, holderId } = await family();
     await t.app.db.query(`UPDATE account_holders SET status = 'removed', removed_at = now() WHERE id = $1`, [holderId]);
-    const res = await t.app.inject({ method: 'POST', url: '/v1/transfer/own', headers: keyed(child.session.headers), payload: { fromAccountId: shared.id, toAccountId: own.id, amount: '1.00', pin: '2468' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/transfer/own',
+      headers: keyed(child.session.headers),
+      payload: { fromAccountId: shared.id, toAccountId: own.id, amount: '1.00', pin: '2468' },
+    });
     expect(res.statusCode).toBe(404);
   });
 });

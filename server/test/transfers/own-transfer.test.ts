@@ -21,7 +21,17 @@ describe('moving money between own accounts', () => {
     const savings = await openSecondAccount(t, a.id, 'USD');
     const quote = await quoteOwn(a.session.cookie, { fromAccountId: primary.id, toAccountId: savings.id, amount: '120.55' });
     expect(quote.statusCode).toBe(200);
-    expect(quote.json()).toMatchObject({ success: true, currency: 'USD', amount: '120.55', fee: '0.00', total: '120.55', rate: '1', creditAmount: '120.55', creditCurrency: 'USD', pinRequired: false });
+    expect(quote.json()).toMatchObject({
+      success: true,
+      currency: 'USD',
+      amount: '120.55',
+      fee: '0.00',
+      total: '120.55',
+      rate: '1',
+      creditAmount: '120.55',
+      creditCurrency: 'USD',
+      pinRequired: false,
+    });
 
     const res = await move(keyed(a.session.headers), { fromAccountId: primary.id, toAccountId: savings.id, amount: '120.55' });
     expect(res.statusCode).toBe(201);
@@ -29,7 +39,10 @@ describe('moving money between own accounts', () => {
     expect(res.json().rate).toBeUndefined();
     expect(await ledgerBalance(t, primary.ledgerAccountId)).toBe('37945');
     expect(await ledgerBalance(t, savings.ledgerAccountId)).toBe('12055');
-    const rows = await t.app.db.query(`SELECT customer_id, account_id::text AS account, type, amount_minor::text AS amount FROM transactions WHERE kind = 'own_transfer' AND customer_id = $1 ORDER BY type`, [a.id]);
+    const rows = await t.app.db.query(
+      `SELECT customer_id, account_id::text AS account, type, amount_minor::text AS amount FROM transactions WHERE kind = 'own_transfer' AND customer_id = $1 ORDER BY type`,
+      [a.id],
+    );
     expect(rows).toEqual([
       { customer_id: a.id, account: savings.ledgerAccountId, type: 'credit', amount: '12055' },
       { customer_id: a.id, account: primary.ledgerAccountId, type: 'debit', amount: '12055' },
@@ -85,10 +98,18 @@ describe('moving money between own accounts', () => {
     const savings = await openSecondAccount(t, a.id);
     const empty = await move(keyed(a.session.headers), {});
     expect(empty.statusCode).toBe(400);
-    expect(empty.json()).toMatchObject({ success: false, errors: { fromAccountId: 'Choose the account to move money from', toAccountId: 'Choose the account to move money to', amount: 'Enter an amount' } });
+    expect(empty.json()).toMatchObject({
+      success: false,
+      errors: { fromAccountId: 'Choose the account to move money from', toAccountId: 'Choose the account to move money to', amount: 'Enter an amount' },
+    });
     const bad = await move(keyed(a.session.headers), { fromAccountId: 'nope', toAccountId: savings.id, amount: '1.001', pin: '12', extra: true });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toMatchObject({ fromAccountId: 'Choose the account to move money from', amount: 'Amount can have at most 2 decimal places', pin: 'PIN must be exactly 4 digits', extra: 'Unknown field: extra' });
+    expect(bad.json().errors).toMatchObject({
+      fromAccountId: 'Choose the account to move money from',
+      amount: 'Amount can have at most 2 decimal places',
+      pin: 'PIN must be exactly 4 digits',
+      extra: 'Unknown field: extra',
+    });
     const same = await move(keyed(a.session.headers), { fromAccountId: primary.id, toAccountId: primary.id, amount: '1.00' });
     expect(same.statusCode).toBe(400);
     expect(same.json()).toMatchObject({ success: false, error: 'Choose two different accounts' });

@@ -138,7 +138,7 @@ async function accountChecks(db: Database): Promise<Check[]> {
   )) {
     primary.add(`customer ${r.customer}: ${r.primaries} primary accounts`);
   }
-  const overLimit = check("no dependant spent more than their daily limit");
+  const overLimit = check('no dependant spent more than their daily limit');
   for (const r of await db.query<{ holder: string }>(`SELECT id::text AS holder FROM account_holders WHERE spent_minor > daily_limit_minor`)) {
     overLimit.add(`holder ${r.holder}`);
   }

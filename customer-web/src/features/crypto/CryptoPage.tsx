@@ -44,12 +44,8 @@ export default function CryptoPage() {
       </Tabs>
       {tab === 'portfolio' && <Portfolio data={wallet.data ?? null} loading={wallet.loading} error={wallet.error} onBuy={() => setTab('buy')} />}
       {tab !== 'portfolio' && !approved && <Alert severity="info">You can deposit and withdraw crypto once your account application is approved.</Alert>}
-      {tab === 'buy' &&
-        approved &&
-        (options.error ? <Alert severity="error">{options.error.message}</Alert> : <BuyForm options={options.data?.cryptoOptions ?? []} onDone={done} />)}
-      {tab === 'sell' &&
-        approved &&
-        (wallet.error ? <Alert severity="error">{wallet.error.message}</Alert> : <SellForm holdings={wallet.data?.cryptoAssets ?? []} onDone={done} />)}
+      {tab === 'buy' && approved && (options.error ? <Alert severity="error">{options.error.message}</Alert> : <BuyForm options={options.data?.cryptoOptions ?? []} onDone={done} />)}
+      {tab === 'sell' && approved && (wallet.error ? <Alert severity="error">{wallet.error.message}</Alert> : <SellForm holdings={wallet.data?.cryptoAssets ?? []} onDone={done} />)}
       <Stack spacing={1.5} component="section" aria-labelledby="crypto-requests-heading">
         <Typography id="crypto-requests-heading" variant="h5" component="h2" fontWeight={700}>
           Your requests

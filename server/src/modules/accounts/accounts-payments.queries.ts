@@ -72,10 +72,6 @@ export async function paymentSourceOf(db: Queryable, accountId: string, customer
 
 /** What left a ledger account today (the daily outbound limit's count), minor units as text. */
 export async function outboundToday(db: Queryable, ledgerAccountId: string): Promise<string> {
-  const [row] = await rows<{ spent: string }>(
-    db,
-    `SELECT (CASE WHEN outbound_day = current_date THEN outbound_minor ELSE 0 END)::text AS spent FROM ledger_accounts WHERE id = $1`,
-    [ledgerAccountId],
-  );
+  const [row] = await rows<{ spent: string }>(db, `SELECT (CASE WHEN outbound_day = current_date THEN outbound_minor ELSE 0 END)::text AS spent FROM ledger_accounts WHERE id = $1`, [ledgerAccountId]);
   return row?.spent ?? '0';
 }

@@ -63,21 +63,15 @@ export async function heldAccount(db: Queryable, customerId: string, accountId: 
 
 /** The customer's primary account (the one their customer row names). */
 export async function primaryAccount(db: Queryable, customerId: string): Promise<AccountRow | undefined> {
-  const [row] = await rows<AccountRow>(
-    db,
-    `SELECT ${ACCOUNT_COLUMNS} FROM accounts a JOIN ledger_accounts l ON l.id = a.ledger_account_id WHERE a.customer_id = $1 AND a.is_primary`,
-    [customerId],
-  );
+  const [row] = await rows<AccountRow>(db, `SELECT ${ACCOUNT_COLUMNS} FROM accounts a JOIN ledger_accounts l ON l.id = a.ledger_account_id WHERE a.customer_id = $1 AND a.is_primary`, [customerId]);
   return row;
 }
 
 /** An account by its id, for staff and for code that has already checked who may see it. */
 export async function accountById(db: Queryable, accountId: string, lock = false): Promise<AccountRow | undefined> {
-  const [row] = await rows<AccountRow>(
-    db,
-    `SELECT ${ACCOUNT_COLUMNS} FROM accounts a JOIN ledger_accounts l ON l.id = a.ledger_account_id WHERE a.id = $1${lock ? ' FOR UPDATE OF a' : ''}`,
-    [accountId],
-  );
+  const [row] = await rows<AccountRow>(db, `SELECT ${ACCOUNT_COLUMNS} FROM accounts a JOIN ledger_accounts l ON l.id = a.ledger_account_id WHERE a.id = $1${lock ? ' FOR UPDATE OF a' : ''}`, [
+    accountId,
+  ]);
   return row;
 }
 
@@ -95,11 +89,10 @@ export async function accountByNumber(db: Queryable, number: string): Promise<(A
 
 /** A further account's ledger account (secondary: the customer's primary one keeps the (customer, currency) key). */
 export async function insertSecondaryLedgerAccount(db: Queryable, customerId: string, currency: string): Promise<string> {
-  const [row] = await rows<{ id: string }>(
-    db,
-    `INSERT INTO ledger_accounts (customer_id, kind, currency, secondary_account) VALUES ($1, 'customer', $2, true) RETURNING id::text AS id`,
-    [customerId, currency],
-  );
+  const [row] = await rows<{ id: string }>(db, `INSERT INTO ledger_accounts (customer_id, kind, currency, secondary_account) VALUES ($1, 'customer', $2, true) RETURNING id::text AS id`, [
+    customerId,
+    currency,
+  ]);
   return row.id;
 }
 

@@ -41,10 +41,7 @@ export async function newAccountNumber(db: Queryable): Promise<string> {
  * Opens a further account for the customer, with a ledger account of its own: at once (`active`) or waiting for
  * staff review (`pending`, business accounts). `db` is the caller's transaction.
  */
-export async function openFurtherAccount(
-  db: Queryable,
-  input: { customerId: string; product: AccountProduct; currency: string; name: string; status: 'active' | 'pending' },
-): Promise<string> {
+export async function openFurtherAccount(db: Queryable, input: { customerId: string; product: AccountProduct; currency: string; name: string; status: 'active' | 'pending' }): Promise<string> {
   const ledgerAccountId = await insertSecondaryLedgerAccount(db, input.customerId, input.currency);
   return insertAccount(db, { ...input, number: await newAccountNumber(db), ledgerAccountId });
 }

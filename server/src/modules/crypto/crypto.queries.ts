@@ -96,10 +96,10 @@ export async function countCryptoHoldings(db: Queryable, customerId: string): Pr
 
 /** A customer's holding account of `symbol` (balance = available units), created empty on first use. */
 export async function openHolding(db: Queryable, customerId: string, symbol: string): Promise<{ id: string; balance: bigint }> {
-  await db.query(`INSERT INTO ledger_accounts (customer_id, kind, currency) VALUES ($1, 'customer', $2) ON CONFLICT (customer_id, currency) WHERE customer_id IS NOT NULL AND NOT secondary_account DO NOTHING`, [
-    customerId,
-    symbol,
-  ]);
+  await db.query(
+    `INSERT INTO ledger_accounts (customer_id, kind, currency) VALUES ($1, 'customer', $2) ON CONFLICT (customer_id, currency) WHERE customer_id IS NOT NULL AND NOT secondary_account DO NOTHING`,
+    [customerId, symbol],
+  );
   const [row] = await rows<{ id: string; balance_minor: string }>(db, `SELECT id::text, balance_minor::text FROM ledger_accounts WHERE customer_id = $1 AND currency = $2`, [customerId, symbol]);
   return { id: row.id, balance: BigInt(row.balance_minor) };
 }

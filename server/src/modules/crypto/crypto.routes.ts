@@ -42,7 +42,6 @@ const requestSchema = {
 const requestIdParams = idParamsFor('Crypto request not found');
 const decisionResponse = responses({ 200: okResponse({ status: { type: 'string' }, awaitingSecondApproval: { type: 'boolean' } }) });
 
-
 export default async function cryptoRoutes(app: RouteInstance) {
   const wallet = new CryptoWallet(app);
   const adminOnly = app.requireStaff(['admin']);

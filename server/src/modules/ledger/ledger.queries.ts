@@ -6,7 +6,11 @@ import { WITHDRAWAL_CONDITION } from '../../db/migrations/1760002700000-withdraw
  * judged; post_journals judges funds again under its lock.
  */
 export async function accountBalance(db: Queryable, customerId: string, currency: string): Promise<{ id: string; balance_minor: string }> {
-  const [account] = await rows<{ id: string; balance_minor: string }>(db, `SELECT a.id, a.balance_minor FROM ledger_accounts a WHERE a.customer_id = $1 AND a.currency = $2 AND NOT a.secondary_account`, [customerId, currency]);
+  const [account] = await rows<{ id: string; balance_minor: string }>(
+    db,
+    `SELECT a.id, a.balance_minor FROM ledger_accounts a WHERE a.customer_id = $1 AND a.currency = $2 AND NOT a.secondary_account`,
+    [customerId, currency],
+  );
   return account;
 }
 
@@ -24,10 +28,10 @@ export async function insertInternalAccount(db: Queryable, code: string, currenc
 }
 
 export async function insertCustomerAccount(db: Queryable, customerId: string, currency: string): Promise<void> {
-  await db.query(`INSERT INTO ledger_accounts (customer_id, kind, currency) VALUES ($1, 'customer', $2) ON CONFLICT (customer_id, currency) WHERE customer_id IS NOT NULL AND NOT secondary_account DO NOTHING`, [
-    customerId,
-    currency,
-  ]);
+  await db.query(
+    `INSERT INTO ledger_accounts (customer_id, kind, currency) VALUES ($1, 'customer', $2) ON CONFLICT (customer_id, currency) WHERE customer_id IS NOT NULL AND NOT secondary_account DO NOTHING`,
+    [customerId, currency],
+  );
 }
 
 /** The customer's primary account in `currency` (or their crypto holding), if they have one; never a further account. */

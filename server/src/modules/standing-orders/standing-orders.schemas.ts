@@ -23,7 +23,22 @@ export const standingOrderSchema = {
     lastFailure: { type: ['string', 'null'] },
     createdAt: { type: 'string', format: 'date-time' },
   },
-  required: ['id', 'status', 'frequency', 'recipientName', 'recipientBankName', 'recipientAccountNumber', 'amount', 'currency', 'firstOn', 'nextOn', 'untilOn', 'paymentsMade', 'lastFailure', 'createdAt'],
+  required: [
+    'id',
+    'status',
+    'frequency',
+    'recipientName',
+    'recipientBankName',
+    'recipientAccountNumber',
+    'amount',
+    'currency',
+    'firstOn',
+    'nextOn',
+    'untilOn',
+    'paymentsMade',
+    'lastFailure',
+    'createdAt',
+  ],
   additionalProperties: false,
 };
 

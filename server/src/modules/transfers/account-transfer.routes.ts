@@ -70,7 +70,10 @@ export default async function accountTransferRoutes(app: RouteInstance) {
 
   app.get(
     '/transfer/quote',
-    { preHandler: customer, schema: { tags, summary: 'Fee, rate and total for a payment, or for a move between your own accounts', querystring: quoteQuery, response: responses({ 200: quoteResponse }) } },
+    {
+      preHandler: customer,
+      schema: { tags, summary: 'Fee, rate and total for a payment, or for a move between your own accounts', querystring: quoteQuery, response: responses({ 200: quoteResponse }) },
+    },
     async (request) => {
       const query = request.query;
       const customerId = request.customer!.id;

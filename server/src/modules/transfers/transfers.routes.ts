@@ -2,15 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { RouteInstance } from '../../common/type-provider';
 import * as yup from 'yup';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
-import {
-  INTERNATIONAL_PAYEE_FIELDS,
-  LOCAL_PAYEE_FIELDS,
-  confirmCodeSchema,
-  strictObject,
-  internationalTransferSchema,
-  localTransferSchema,
-  sameBankTransferSchema,
-} from '@strongroom/shared';
+import { INTERNATIONAL_PAYEE_FIELDS, LOCAL_PAYEE_FIELDS, confirmCodeSchema, strictObject, internationalTransferSchema, localTransferSchema, sameBankTransferSchema } from '@strongroom/shared';
 import { actorOf } from '../../common/actor';
 import { perCustomerLimit } from '../../common/rate-limits';
 import { customerKeyScope } from '../../plugins/idempotency.plugin';
