@@ -136,6 +136,8 @@ describe('accounts: several accounts, shared accounts, moving money between them
     // Its transactions are the chosen account's only: the one move into it.
     await p.getByTestId('recent-transactions').getByRole('link', { name: 'View all' }).click();
     await p.waitForURL(`**/transactions?account=${id}`);
+    // The dashboard's rows are gone once the list's heading shows: the rows then are the list's.
+    await p.getByRole('heading', { level: 1, name: 'Transactions' }).waitFor();
     await p.getByTestId('transaction-row').first().waitFor();
     expect(await p.getByTestId('transaction-row').count()).toBe(1);
     await p.reload();
