@@ -7,7 +7,7 @@ import { CRYPTO_RECEIPT_UPLOADED_MESSAGE, cryptoBuySchema, type CryptoOptionDto 
 import { api, newIdempotencyKey, idempotent, formBody } from '../../api/client';
 import { FormField, applyServerErrors } from '../../components/FormField';
 import { AssetIcon } from './AssetIcon';
-import { CopyAddress } from './CopyAddress';
+import { CopyButton } from '../../components/CopyButton';
 import { receiptProblem } from './receipt';
 
 function DepositInformation({ option }: { option: CryptoOptionDto }) {
@@ -31,7 +31,7 @@ function DepositInformation({ option }: { option: CryptoOptionDto }) {
           <Typography fontWeight={600} sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }} data-testid="deposit-address">
             {option.address}
           </Typography>
-          <CopyAddress address={option.address} label={`Copy the ${option.symbol} deposit address`} />
+          <CopyButton text={option.address} label={`Copy the ${option.symbol} deposit address`} copied="Address copied to clipboard" />
         </Stack>
         <Typography variant="caption" color="text.secondary">
           Only send {option.symbol} on the {option.network} network: anything else cannot be recovered.

@@ -5,7 +5,7 @@ import { useSnackbar } from 'notistack';
 import { cryptoSellSchema, formatUnits, parseUnits, type CryptoHoldingDto } from '@strongroom/shared';
 import { api, newIdempotencyKey, idempotent } from '../../api/client';
 import { FormField, applyServerErrors } from '../../components/FormField';
-import { CopyAddress } from './CopyAddress';
+import { CopyButton } from '../../components/CopyButton';
 
 interface SaleValues {
   crypto: string;
@@ -114,7 +114,7 @@ function ConfirmWithdrawal({ sale, holding, busy, error, onCancel, onConfirm }: 
             <Box component="span" sx={{ fontFamily: 'monospace' }} data-testid="confirm-destination">
               {sale.address}
             </Box>
-            <CopyAddress address={sale.address} label="Copy the destination address" />
+            <CopyButton text={sale.address} label="Copy the destination address" copied="Address copied to clipboard" />
           </Stack>
         </Row>
         <Row label="Network fee (deducted from your holding)" testId="confirm-fee">
