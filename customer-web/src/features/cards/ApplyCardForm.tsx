@@ -6,6 +6,9 @@ import { CARD_MIN_CREDIT_LIMIT, CARD_REWARDS_TEXT, CARD_TYPES, cardApplicationSc
 import { api, type RequestBody } from '../../api/client';
 import { FormField, applyServerErrors } from '../../components/FormField';
 import { AgreeToTermsCheckbox, ApplicantFields, applicantInitialValues } from '../../components/ApplicantFields';
+import { AccountSelect } from '../accounts/AccountSelect';
+import { useAccounts } from '../accounts/AccountsContext';
+import { accountIdOf, useAccountChoice } from '../accounts/account-uses';
 
 const NETWORK_NAMES: Record<(typeof CARD_TYPES)[number], string> = { visa: 'Visa', mastercard: 'Mastercard', american_express: 'American Express', discover: 'Discover' };
 
@@ -16,6 +19,9 @@ const NETWORK_NAMES: Record<(typeof CARD_TYPES)[number], string> = { visa: 'Visa
 export function ApplyCardForm({ user }: { user: UserDto }) {
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
+  const { linkTo } = useAccounts();
+  // Cards are taken on an account its owner or a joint holder holds, never a family member's.
+  const on = useAccountChoice('borrow');
   const initial = {
     cardType: '',
     ...applicantInitialValues(user),
@@ -28,9 +34,9 @@ export function ApplyCardForm({ user }: { user: UserDto }) {
       validationSchema={cardApplicationSchema}
       onSubmit={async (values, { setErrors, setTouched }) => {
         try {
-          const res = await api.POST('/v1/card', { body: values as RequestBody<'/v1/card', 'post'> });
+          const res = await api.POST('/v1/card', { body: { ...values, ...accountIdOf(on.account) } as RequestBody<'/v1/card', 'post'> });
           enqueueSnackbar(res.message, { variant: 'success' });
-          navigate('/cards');
+          navigate(linkTo('/cards'));
         } catch (err) {
           applyServerErrors(err, setErrors, setTouched as never);
           enqueueSnackbar((err as Error).message, { variant: 'error' });
@@ -41,6 +47,7 @@ export function ApplyCardForm({ user }: { user: UserDto }) {
         <Form noValidate aria-label="Card application">
           <Stack spacing={3}>
             <Alert severity="info">Apply in two minutes. We issue your card number, expiry date and security code once we approve your application; every card earns {CARD_REWARDS_TEXT}.</Alert>
+            <AccountSelect choice={on} label="Card account" />
             <Grid container spacing={2}>
               <Grid size={{ xs: 12, sm: 6 }}>
                 <FormField select name="cardType" label="Card type">

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { Alert, Box, Button, CircularProgress, Stack, Tab, Tabs, Typography } from '@mui/material';
 import AddCardIcon from '@mui/icons-material/AddCard';
-import { useSearchParams } from 'react-router-dom';
 import type { CardDto } from '@strongroom/shared';
 import { useApi } from '../../api/useApi';
 import { useAuth } from '../../auth/AuthContext';
 import { FullScreenLoader } from '../../components/FullScreenLoader';
+import { useTabParam } from '../../components/useTabParam';
 import { FREEZE_CHANGED_EVENT, FreezeEverythingButton } from '../freeze/FreezeEverything';
 import { ApplyCardForm } from './ApplyCardForm';
 import { CardPanel } from './CardPanel';
@@ -54,9 +54,7 @@ function ManageCards({ onAdd }: { onAdd(): void }) {
 /** /cards: manage (default) the customer's cards, or add (apply for) one. */
 export default function CardsPage() {
   const { user } = useAuth();
-  const [params, setParams] = useSearchParams();
-  const tab: TabName = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as TabName) : 'manage';
-  const setTab = (next: TabName) => setParams(next === 'manage' ? {} : { tab: next });
+  const [tab, setTab] = useTabParam(TABS, 'manage');
   if (!user) return <FullScreenLoader />;
   return (
     <Stack spacing={3}>

@@ -1,11 +1,13 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Box, Button, Grid, MenuItem, Stack } from '@mui/material';
-import { Form, Formik } from 'formik';
+import { Form, Formik, useFormikContext } from 'formik';
 import { useSnackbar } from 'notistack';
 import { CHEQUE_BACK_REQUIRED_MESSAGE, CHEQUE_FRONT_REQUIRED_MESSAGE, chequeDepositSchema, todayIsoDate } from '@strongroom/shared';
 import { api, newIdempotencyKey, idempotent, formBody } from '../../api/client';
 import { FormField, applyServerErrors } from '../../components/FormField';
 import { ChequeImagePicker } from './ChequeImagePicker';
+import { AccountSelect } from '../accounts/AccountSelect';
+import { accountIdOf, useAccountChoice } from '../accounts/account-uses';
 
 interface Side {
   file: File | null;
@@ -13,9 +15,21 @@ interface Side {
 }
 const EMPTY: Side = { file: null, error: null };
 
+/** Keeps the cheque's currency the credited account's, also when the accounts arrive after the form was drawn. */
+function FollowCurrency({ currency }: { currency: string }) {
+  const { values, setFieldValue } = useFormikContext<{ currency: string }>();
+  useEffect(() => {
+    if (values.currency !== currency) void setFieldValue('currency', currency);
+  }, [currency, values.currency, setFieldValue]);
+  return null;
+}
+
 /** The images and details of one cheque, sent as one multipart request; nothing is sent without both images. */
-export function ChequeDepositForm({ currency, onDeposited }: { currency: string; onDeposited(): void }) {
+export function ChequeDepositForm({ currency: ownCurrency, onDeposited }: { currency: string; onDeposited(): void }) {
   const { enqueueSnackbar } = useSnackbar();
+  // The account credited: the cheque must be in its currency, so the currency follows the account chosen.
+  const into = useAccountChoice('receive');
+  const currency = into.account?.currency ?? ownCurrency;
   const [front, setFront] = useState<Side>(EMPTY);
   const [back, setBack] = useState<Side>(EMPTY);
   // One key per deposit the customer means to make: a retry of the same click is answered once.
@@ -38,6 +52,8 @@ export function ChequeDepositForm({ currency, onDeposited }: { currency: string;
         for (const [name, value] of Object.entries(values)) if (value.trim() !== '') body.append(name, value.trim());
         body.append('frontImage', front.file);
         body.append('backImage', back.file);
+        const { accountId } = accountIdOf(into.account);
+        if (accountId) body.append('accountId', accountId);
         try {
           const res = await api.POST('/v1/cheque', { body: formBody(body), headers: idempotent(key) });
           enqueueSnackbar(res.message, { variant: 'success' });
@@ -59,6 +75,8 @@ export function ChequeDepositForm({ currency, onDeposited }: { currency: string;
       {({ isSubmitting }) => (
         <Form noValidate aria-label="Cheque details">
           <Stack spacing={2.5}>
+            <AccountSelect choice={into} label="Into account" />
+            <FollowCurrency currency={currency} />
             <Grid container spacing={2}>
               <Grid size={{ xs: 12, sm: 6 }}>
                 <ChequeImagePicker side="front" {...front} onPick={(file, error) => setFront({ file, error })} />

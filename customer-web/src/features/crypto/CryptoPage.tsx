@@ -1,8 +1,8 @@
 import { Alert, Stack, Tab, Tabs, Typography } from '@mui/material';
-import { useSearchParams } from 'react-router-dom';
 import { useApi } from '../../api/useApi';
 import { useAuth } from '../../auth/AuthContext';
 import { FullScreenLoader } from '../../components/FullScreenLoader';
+import { useTabParam } from '../../components/useTabParam';
 import { BuyForm } from './BuyForm';
 import { CryptoRequests } from './CryptoRequests';
 import { Portfolio } from './Portfolio';
@@ -14,9 +14,7 @@ type TabName = (typeof TABS)[number];
 /** /crypto?tab=portfolio|buy|sell: custody holdings, deposits ('buy') and withdrawals ('sell'), and every request's status. */
 export default function CryptoPage() {
   const { user } = useAuth();
-  const [params, setParams] = useSearchParams();
-  const tab: TabName = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as TabName) : 'portfolio';
-  const setTab = (next: TabName) => setParams(next === 'portfolio' ? {} : { tab: next });
+  const [tab, setTab] = useTabParam(TABS, 'portfolio');
   const wallet = useApi('/v1/crypto');
   const options = useApi('/v1/crypto/options');
   const requests = useApi('/v1/crypto/requests', { params: { query: { pageSize: 50 } } });

@@ -6,6 +6,8 @@ import { api, type RequestBody } from '../../api/client';
 import { FormField, applyServerErrors } from '../../components/FormField';
 import { AgreeToTermsCheckbox, ApplicantFields, applicantInitialValues } from '../../components/ApplicantFields';
 import { capitalised, loanTypeName, withSpaces } from './loan-labels';
+import { AccountSelect } from '../accounts/AccountSelect';
+import { accountIdOf, useAccountChoice } from '../accounts/account-uses';
 
 type Values = Record<string, string | boolean>;
 
@@ -31,8 +33,8 @@ function toPayload(values: Values) {
   return { ...values, termLength: Number(values.termLength) };
 }
 
-/** The rate the loan type carries and the payment it makes, before the customer applies. */
-function RatePreview() {
+/** The rate the loan type carries and the payment it makes, in the loan account's currency, before the customer applies. */
+function RatePreview({ currency }: { currency: string }) {
   const { values } = useFormikContext<Values>();
   const type = String(values.loanType);
   if (!type) return null;
@@ -40,7 +42,7 @@ function RatePreview() {
   const figures = calculateLoan({ amount: String(values.loanAmount), ratePct: rate, termMonths: String(values.termLength) });
   return (
     <Alert severity="info" data-testid="rate-preview">
-      {loanTypeName(type)}: {rate}% a year. Estimated monthly payment {formatMoney(figures.monthlyPayment, 'USD')}, total {formatMoney(figures.totalAmount, 'USD')}.
+      {loanTypeName(type)}: {rate}% a year. Estimated monthly payment {formatMoney(figures.monthlyPayment, currency)}, total {formatMoney(figures.totalAmount, currency)}.
     </Alert>
   );
 }
@@ -54,13 +56,15 @@ const option = (value: string) => (
 
 export function LoanApplicationForm({ user, onApplied }: { user: UserDto; onApplied: () => void }) {
   const { enqueueSnackbar } = useSnackbar();
+  // The loan is paid into, and collected from, an account its owner or a joint holder holds.
+  const into = useAccountChoice('borrow');
   return (
     <Formik
       initialValues={initialValues(user)}
       validationSchema={loanApplicationSchema}
       onSubmit={async (values, { setErrors, setTouched }) => {
         try {
-          await api.POST('/v1/loan', { body: toPayload(values) as RequestBody<'/v1/loan', 'post'> });
+          await api.POST('/v1/loan', { body: { ...toPayload(values), ...accountIdOf(into.account) } as RequestBody<'/v1/loan', 'post'> });
           enqueueSnackbar('Loan application submitted successfully', { variant: 'success' });
           onApplied();
         } catch (err) {
@@ -75,6 +79,7 @@ export function LoanApplicationForm({ user, onApplied }: { user: UserDto; onAppl
             <Typography variant="h6" component="h2" fontWeight={700}>
               Loan details
             </Typography>
+            <AccountSelect choice={into} label="Loan account" />
             <Grid container spacing={2}>
               <Grid size={half}>
                 <FormField name="loanType" label="Loan type" select>
@@ -97,7 +102,7 @@ export function LoanApplicationForm({ user, onApplied }: { user: UserDto; onAppl
                 <FormField name="termLength" label="Term (months)" inputProps={{ inputMode: 'numeric' }} />
               </Grid>
               <Grid size={{ xs: 12 }}>
-                <RatePreview />
+                <RatePreview currency={into.account?.currency ?? user.currency} />
               </Grid>
             </Grid>
             <Typography variant="h6" component="h2" fontWeight={700}>

@@ -1,7 +1,7 @@
 import { Card, CardContent, Stack, Tab, Tabs, Typography } from '@mui/material';
-import { useSearchParams } from 'react-router-dom';
 import { useAuth } from '../../auth/AuthContext';
 import { FullScreenLoader } from '../../components/FullScreenLoader';
+import { useTabParam } from '../../components/useTabParam';
 import { LoanApplicationForm } from './LoanApplicationForm';
 import { LoanCalculator } from './LoanCalculator';
 import { LoanHistory } from './LoanHistory';
@@ -12,10 +12,8 @@ type TabName = (typeof TABS)[number];
 /** /loans?tab=calculator|application|history: the tab lives in the URL, so reloads and links keep it. */
 export default function LoansPage() {
   const { user } = useAuth();
-  const [params, setParams] = useSearchParams();
+  const [tab, go] = useTabParam(TABS, 'calculator', { keepFirst: true });
   if (!user) return <FullScreenLoader />;
-  const tab = (TABS.includes(params.get('tab') as TabName) ? params.get('tab') : 'calculator') as TabName;
-  const go = (next: TabName) => setParams({ tab: next });
   return (
     <Stack spacing={3}>
       <Typography variant="h4" component="h1" fontWeight={800} sx={{ fontSize: { xs: '1.6rem', sm: '2.125rem' } }}>

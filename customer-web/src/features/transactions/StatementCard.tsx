@@ -5,6 +5,8 @@ import { ValidationError } from 'yup';
 import { statementQuerySchema, todayIsoDate, validationErrors } from '@strongroom/shared';
 import { api, ApiError, GENERIC_ERROR } from '../../api/client';
 import { customerTimeZone } from '../../api/time-zone';
+import { AccountSelect } from '../accounts/AccountSelect';
+import { accountIdOf, useAccountChoice } from '../accounts/account-uses';
 
 /** The same day a month back (the last day of that month where it is shorter): a period never empty on the 1st. */
 function aMonthAgo(today: Date): Date {
@@ -43,6 +45,8 @@ export function StatementCard() {
   const [to, setTo] = useState(() => todayIsoDate());
   const [preparing, setPreparing] = useState<'csv' | 'pdf' | undefined>();
   const [refusal, setRefusal] = useState<string | undefined>();
+  // The account the list above shows, unless another is chosen here.
+  const of = useAccountChoice('view');
   const errors = useMemo(() => datesErrors(from, to), [from, to]);
   const valid = Object.keys(errors).length === 0;
 
@@ -50,7 +54,7 @@ export function StatementCard() {
     setPreparing(format);
     setRefusal(undefined);
     try {
-      save(await api.download('/v1/transaction/statement', { params: { query: { from, to, format, timeZone: customerTimeZone() } } }));
+      save(await api.download('/v1/transaction/statement', { params: { query: { from, to, format, timeZone: customerTimeZone(), ...accountIdOf(of.account) } } }));
     } catch (err) {
       setRefusal(err instanceof ApiError ? err.message : GENERIC_ERROR);
     } finally {
@@ -68,6 +72,9 @@ export function StatementCard() {
         <Typography component="h2" variant="h6" fontWeight={700} gutterBottom>
           Download a statement
         </Typography>
+        <Stack sx={{ mb: 2, maxWidth: 480, '&:empty': { display: 'none' } }}>
+          <AccountSelect choice={of} label="Statement of account" />
+        </Stack>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'flex-start' }}>
           <TextField type="date" label="From" value={from} onChange={(e) => setFrom(e.target.value)} InputLabelProps={{ shrink: true }} error={!!errors.from} helperText={errors.from} />
           <TextField type="date" label="To" value={to} onChange={(e) => setTo(e.target.value)} InputLabelProps={{ shrink: true }} error={!!errors.to} helperText={errors.to} />

@@ -24,48 +24,55 @@ import { SummaryRows, summaryRows } from './TransferCodeModal';
 import { INSUFFICIENT_FUNDS, exceedsBalance, isLarge } from './transfer-checks';
 import { customerTimeZone } from '../../api/time-zone';
 import { PayAgain, useRecentPayees } from './PayAgain';
+import { AccountSelect } from '../accounts/AccountSelect';
+import { accountIdOf, useAccountChoice } from '../accounts/account-uses';
+import type { AccountDto } from '../accounts/accounts-api';
 
 const PENDING = '\u2014';
 
 type QuoteAnswer = Omit<TransferSummaryDto, 'recipientName' | 'executeOn'>;
+
+/** The quote's question: from the account paid from (its currency is the quote's), and the payee's currency abroad. */
+const quoteQuery = (type: 'local' | 'international', amount: string, currency: string | undefined, account: AccountDto | null) =>
+  ({ type, amount, ...(type === 'international' && currency ? { currency } : {}), ...accountIdOf(account) }) as QueryOf<'/v1/transfer/quote'>;
 
 /**
  * Fee, rate and total from the server, shown before the customer confirms (docs/decisions/0004). The card is always
  * there, with dashes until the quote for the amount typed has come back: its arrival fills the lines in place and
  * never moves the Continue button under a customer's (or a test's) pointer.
  */
-function QuotePreview({ type }: { type: 'local' | 'international' }) {
+function QuotePreview({ type, account }: { type: 'local' | 'international'; account: AccountDto | null }) {
   const { values } = useFormikContext<Record<string, string>>();
   const { user } = useAuth();
+  const ownCurrency = account?.currency ?? user?.currency ?? 'USD';
   // The server's quote with what it was asked for: one for an amount or currency no longer in the form is never shown.
   // The recipient's name is the form's own, so typing it asks the server nothing.
   const [quote, setQuote] = useState<{ askedFor: string; answer: QuoteAnswer | null } | null>(null);
   const amount = values.amount;
   const currency = values.currency;
-  const asked = `${amount} ${currency ?? ''}`;
+  const asked = `${amount} ${currency ?? ''} ${account?.id ?? ''}`;
   const valid = /^\d+(\.\d{1,2})?$/.test(amount ?? '');
   useEffect(() => {
     if (!valid) return;
     const id = setTimeout(() => {
-      const query = { type, amount, ...(type === 'international' && currency ? { currency } : {}) } as QueryOf<'/v1/transfer/quote'>;
       api
-        .GET('/v1/transfer/quote', { params: { query } })
+        .GET('/v1/transfer/quote', { params: { query: quoteQuery(type, amount, currency, account) } })
         .then((answer) => setQuote({ askedFor: asked, answer }))
         .catch(() => setQuote({ askedFor: asked, answer: null }));
     }, 300);
     return () => clearTimeout(id);
-  }, [amount, currency, type, valid, asked]);
+  }, [amount, currency, type, valid, asked, account]);
   const recipientName = values.recipientName || PENDING;
   const shown = valid && quote?.askedFor === asked ? quote.answer : null;
   const repeat = isRepeating(values.repeat) ? { frequency: values.repeat, untilOn: values.repeatUntil || null } : undefined;
   // Until then the same lines, dashed: a payment in another currency adds what they receive and the rate.
-  const converted = type === 'international' && !!currency && currency !== (user?.currency ?? 'USD');
+  const converted = type === 'international' && !!currency && currency !== ownCurrency;
   const pendingRows = summaryRows({
     recipientName,
     amount: '0',
     fee: '0',
     total: '0',
-    currency: user?.currency ?? 'USD',
+    currency: ownCurrency,
     ...(converted ? { convertedAmount: '0', paymentCurrency: currency, rate: '1' } : {}),
   }).map(([label, value]): [string, string] => [label, label === 'Recipient' ? value : PENDING]);
   return (
@@ -101,6 +108,9 @@ export function OutboundForm({ kind }: { kind: 'local' | 'international' }) {
   const [key, setKey] = useState(newIdempotencyKey);
   const international = kind === 'international';
   const recentPayees = useRecentPayees();
+  // International payments need an owner or joint holder; a family member pays locally from a shared account.
+  const from = useAccountChoice(international ? 'payAbroad' : 'pay');
+  const ownCurrency = from.account?.currency ?? user?.currency ?? 'USD';
   const initial: Record<string, string> = international
     ? {
         recipientName: '',
@@ -115,7 +125,7 @@ export function OutboundForm({ kind }: { kind: 'local' | 'international' }) {
         recipientRoutingNumber: '',
         swiftCode: '',
         amount: '',
-        currency: user?.currency ?? 'USD',
+        currency: ownCurrency,
         purpose: '',
         memo: '',
         transferDate: todayIsoDate(),
@@ -127,12 +137,11 @@ export function OutboundForm({ kind }: { kind: 'local' | 'international' }) {
       validationSchema={international ? internationalTransferSchema : localTransferSchema}
       onSubmit={async (values, { setErrors, setFieldError }) => {
         // The date is the customer's own: the server reads it in their time zone.
-        const body = { ...requestBody(values), timeZone: customerTimeZone() };
+        const body = { ...requestBody(values), ...accountIdOf(from.account), timeZone: customerTimeZone() };
         try {
           // The quote's total (amount, fee, conversion) against the balance, before any code or PIN is asked.
-          const query = { type: kind, amount: values.amount, ...(international && values.currency ? { currency: values.currency } : {}) } as QueryOf<'/v1/transfer/quote'>;
-          const quote = await api.GET('/v1/transfer/quote', { params: { query } });
-          if (exceedsBalance(quote.total, user?.accountBalance, quote.currency)) return setFieldError('amount', INSUFFICIENT_FUNDS);
+          const quote = await api.GET('/v1/transfer/quote', { params: { query: quoteQuery(kind, values.amount, values.currency, from.account) } });
+          if (exceedsBalance(quote.total, from.account?.availableBalance ?? user?.accountBalance, quote.currency)) return setFieldError('amount', INSUFFICIENT_FUNDS);
           const headers = idempotent(key);
           const res = await (international
             ? api.POST('/v1/transfer/international', { body: body as RequestBody<'/v1/transfer/international', 'post'>, headers })
@@ -151,9 +160,16 @@ export function OutboundForm({ kind }: { kind: 'local' | 'international' }) {
         }
       }}
     >
-      {({ isSubmitting, values, setValues }) => (
+      {({ isSubmitting, values, setValues, setFieldValue }) => (
         <Form noValidate>
           <Grid container spacing={2}>
+            <Grid size={{ xs: 12 }} sx={{ '&:empty': { display: 'none' } }}>
+              <AccountSelect
+                choice={from}
+                // A payment in the account's own currency stays so in the next account's; a foreign one is kept.
+                onChosen={(next) => international && values.currency === ownCurrency && void setFieldValue('currency', next.currency)}
+              />
+            </Grid>
             {!!recentPayees?.[kind].length && (
               <Grid size={{ xs: 12 }}>
                 <PayAgain
@@ -273,7 +289,7 @@ export function OutboundForm({ kind }: { kind: 'local' | 'international' }) {
               <FormField name="memo" label="Memo (optional)" />
             </Grid>
             <Grid size={{ xs: 12 }}>
-              <QuotePreview type={kind} />
+              <QuotePreview type={kind} account={from.account} />
             </Grid>
             {isLarge(values.amount) && (
               <Grid size={{ xs: 12 }}>
@@ -285,7 +301,7 @@ export function OutboundForm({ kind }: { kind: 'local' | 'international' }) {
             <Grid size={{ xs: 12 }}>
               <Typography variant="body2" color="text.secondary">
                 {international
-                  ? `International transfers take 1-3 business days. Fee: the higher of ${formatMoney(INTERNATIONAL_FEE.min, user?.currency ?? 'USD')} or ${INTERNATIONAL_FEE.basisPoints / 100}% of the amount.`
+                  ? `International transfers take 1-3 business days. Fee: the higher of ${formatMoney(INTERNATIONAL_FEE.min, ownCurrency)} or ${INTERNATIONAL_FEE.basisPoints / 100}% of the amount.`
                   : 'Local transfers arrive the same day during business hours, within 48 hours at the latest.'}{' '}
                 You approve the payment with a code we e-mail you (first transfer) and your PIN.
               </Typography>

@@ -10,6 +10,9 @@ import { FormField, applyServerErrors } from '../../components/FormField';
 import { SummaryLines } from './TransferCodeModal';
 import { INSUFFICIENT_FUNDS, exceedsBalance, isLarge } from './transfer-checks';
 import { PayAgain, useRecentPayees } from './PayAgain';
+import { AccountSelect } from '../accounts/AccountSelect';
+import { accountIdOf, useAccountChoice } from '../accounts/account-uses';
+import { ACCOUNT_PARAM } from '../accounts/AccountsContext';
 
 /** The 'Strongroom account' tab: the recipient looked up by account number, then a PIN in a confirm dialog. */
 export function SameBankForm() {
@@ -19,6 +22,9 @@ export function SameBankForm() {
   const [recipient, setRecipient] = useState<{ name: string; accountNumber: string } | null>(null);
   const [lookupError, setLookupError] = useState('');
   const recentPayees = useRecentPayees();
+  // The account paid from: its balance is the one checked, its currency the one the amount is in.
+  const from = useAccountChoice('pay');
+  const balance = from.account ? { amount: from.account.availableBalance, currency: from.account.currency } : { amount: user?.accountBalance, currency: user?.currency };
   // The toast of the last refused try, closed when the customer tries again (other toasts stay).
   const refusalToast = useRef<SnackbarKey | undefined>(undefined);
   // pinError: the server's refusal of the PIN (wrong, with the tries left, or locked), shown under the field it is about.
@@ -43,13 +49,14 @@ export function SameBankForm() {
       validationSchema={sameBankTransferSchema.omit(['pin'])}
       onSubmit={(values, { setFieldError }) => {
         // Said before the PIN is asked; the server still refuses on its own.
-        if (exceedsBalance(values.amount, user?.accountBalance, user?.currency)) return setFieldError('amount', INSUFFICIENT_FUNDS);
+        if (exceedsBalance(values.amount, balance.amount, balance.currency)) return setFieldError('amount', INSUFFICIENT_FUNDS);
         setConfirm({ values, key: newIdempotencyKey() });
       }}
     >
       {({ values, setFieldValue, setErrors, setSubmitting }) => (
         <Form noValidate>
           <Stack spacing={2.5}>
+            <AccountSelect choice={from} />
             <PayAgain
               options={(recentPayees?.sameBank ?? []).map((payee) => ({
                 key: payee.accountNumber,
@@ -99,7 +106,7 @@ export function SameBankForm() {
             <DialogContent>
               {confirm && (
                 <Stack spacing={2} sx={{ pt: 1 }}>
-                  <SummaryLines summary={{ recipientName: recipient?.name ?? '', amount: confirm.values.amount, fee: '0.00', total: confirm.values.amount, currency: user?.currency ?? 'USD' }} />
+                  <SummaryLines summary={{ recipientName: recipient?.name ?? '', amount: confirm.values.amount, fee: '0.00', total: confirm.values.amount, currency: balance.currency ?? 'USD' }} />
                   <TextField
                     label="Transaction PIN"
                     type="password"
@@ -126,6 +133,7 @@ export function SameBankForm() {
                   setSubmitting(true);
                   try {
                     const body = {
+                      ...accountIdOf(from.account),
                       recipientAccountNumber: confirm.values.recipientAccountNumber,
                       amount: confirm.values.amount,
                       pin: confirm.values.pin,
@@ -134,7 +142,8 @@ export function SameBankForm() {
                     const res = await api.POST('/v1/transfer/same', { body, headers: idempotent(confirm.key) });
                     enqueueSnackbar(res.message, { variant: 'success' });
                     void refresh();
-                    navigate('/transactions');
+                    // The list of the account paid from, where the payment now shows.
+                    navigate(body.accountId ? `/transactions?${ACCOUNT_PARAM}=${body.accountId}` : '/transactions');
                   } catch (err) {
                     refusalToast.current = enqueueSnackbar((err as Error).message, { variant: 'error' });
                     applyServerErrors(err, setErrors);

@@ -3,6 +3,7 @@ import { Alert, Card, CardContent, Stack, Tab, Tabs, Typography, useMediaQuery, 
 import { useSearchParams } from 'react-router-dom';
 import { useAuth } from '../../auth/AuthContext';
 import { FullScreenLoader } from '../../components/FullScreenLoader';
+import { useTabParam } from '../../components/useTabParam';
 import { TransferCodeModal } from './TransferCodeModal';
 import { ScheduledTransfers } from './ScheduledTransfers';
 import { StandingOrders } from './StandingOrders';
@@ -14,7 +15,8 @@ type TabName = (typeof TABS)[number];
 
 export default function TransfersPage() {
   const { user } = useAuth();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const [tab, setTab] = useTabParam(TABS, 'sameBank', { keepFirst: true });
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   // A payment just approved may be dated or repeat: the lists below are read again once, when it is done; and its form
   // starts empty again, so closing the dialog does not leave a payment ready to be sent twice.
@@ -24,7 +26,6 @@ export default function TransfersPage() {
     if (approved) setLastApproval(approved);
   }, [approved]);
   if (!user) return <FullScreenLoader />;
-  const tab = (TABS.includes(params.get('tab') as TabName) ? params.get('tab') : 'sameBank') as TabName;
   return (
     <Stack spacing={3}>
       <Typography variant="h4" component="h1" fontWeight={800}>
@@ -35,7 +36,7 @@ export default function TransfersPage() {
         {/* On a phone the three tabs share the width and their labels wrap: every label whole, nothing to scroll. */}
         <Tabs
           value={tab}
-          onChange={(_e, v: TabName) => setParams({ tab: v })}
+          onChange={(_e, v: TabName) => setTab(v)}
           variant={phone ? 'fullWidth' : 'standard'}
           aria-label="Kind of transfer"
           sx={{ borderBottom: 1, borderColor: 'divider', px: { xs: 0, sm: 2 } }}
