@@ -6,6 +6,8 @@ import { TRANSFER_COLUMNS, type TransferRow } from '../transfers';
 export interface StandingOrderRow {
   id: string;
   customer_id: string;
+  /** The account its payments leave: the first payment's. */
+  account_id: string;
   first_transfer_id: string;
   status: StandingOrderStatus;
   frequency: RepeatFrequency;
@@ -29,11 +31,12 @@ export interface StandingOrderListRow extends StandingOrderRow {
 }
 
 // Calendar dates as text: a JavaScript Date would read them at the server's midnight.
-const COLUMNS = `id, customer_id, first_transfer_id, status, frequency, amount_minor, currency, payee, binding_hash, time_zone,
+const COLUMNS = `id, customer_id, account_id, first_transfer_id, status, frequency, amount_minor, currency, payee, binding_hash, time_zone,
   first_on::text AS first_on, until_on::text AS until_on, next_on::text AS next_on, next_index, failed_in_a_row, created_at, updated_at`;
 
 export interface NewStandingOrder {
   customerId: string;
+  accountId: string;
   firstTransferId: string;
   frequency: RepeatFrequency;
   amountMinor: bigint;
@@ -49,8 +52,8 @@ export interface NewStandingOrder {
 export async function insertStandingOrder(db: Queryable, order: NewStandingOrder): Promise<StandingOrderRow> {
   const [row] = await rows<StandingOrderRow>(
     db,
-    `INSERT INTO standing_orders (customer_id, first_transfer_id, frequency, amount_minor, currency, payee, binding_hash, time_zone, first_on, until_on, next_on)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING ${COLUMNS}`,
+    `INSERT INTO standing_orders (customer_id, first_transfer_id, frequency, amount_minor, currency, payee, binding_hash, time_zone, first_on, until_on, next_on, account_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING ${COLUMNS}`,
     [
       order.customerId,
       order.firstTransferId,
@@ -63,6 +66,7 @@ export async function insertStandingOrder(db: Queryable, order: NewStandingOrder
       order.firstOn,
       order.untilOn,
       order.nextOn,
+      order.accountId,
     ],
   );
   return row;
@@ -164,11 +168,23 @@ export async function insertOrderPayment(db: Queryable, order: StandingOrderRow,
   const [transfer] = await rows<TransferRow>(
     db,
     `INSERT INTO transfers (customer_id, kind, status, amount_minor, fee_minor, currency, payment_amount_minor, payment_currency, rate, payee, binding_hash, needs_code,
-                            execute_on, execute_at, time_zone, standing_order_id)
-     VALUES ($1, 'transfer_local', 'scheduled', $2, $3, $4, $2, $4, '1', $5, $6, false, $7, $8, $9, $10)
+                            execute_on, execute_at, time_zone, standing_order_id, account_id)
+     VALUES ($1, 'transfer_local', 'scheduled', $2, $3, $4, $2, $4, '1', $5, $6, false, $7, $8, $9, $10, $11)
      ON CONFLICT (standing_order_id, execute_on) WHERE standing_order_id IS NOT NULL DO NOTHING
      RETURNING ${TRANSFER_COLUMNS}`,
-    [order.customer_id, order.amount_minor, payment.feeMinor.toString(), order.currency, JSON.stringify(order.payee), order.binding_hash, payment.dueOn, payment.executeAt, order.time_zone, order.id],
+    [
+      order.customer_id,
+      order.amount_minor,
+      payment.feeMinor.toString(),
+      order.currency,
+      JSON.stringify(order.payee),
+      order.binding_hash,
+      payment.dueOn,
+      payment.executeAt,
+      order.time_zone,
+      order.id,
+      order.account_id,
+    ],
   );
   return transfer;
 }

@@ -59,6 +59,7 @@ export async function setUpStandingOrder(app: FastifyInstance, m: EntityManager,
   const nextOn = paymentDate(firstOn, frequency, 1);
   const order = await insertStandingOrder(m, {
     customerId: transfer.customer_id,
+    accountId: transfer.account_id,
     firstTransferId: transfer.id,
     frequency,
     amountMinor: BigInt(transfer.amount_minor),
@@ -109,7 +110,7 @@ export async function makeStandingOrderPayment(app: FastifyInstance, standingOrd
 /** The payment for `dueOn`, held like any local transfer; the reason when it could not be made. */
 async function makePayment(app: FastifyInstance, m: EntityManager, order: StandingOrderRow, dueOn: string): Promise<string | null> {
   // The bank's local fee as it stands on the day (the amount is the one the customer authenticated).
-  const { feeMinor } = await quote(m, order.customer_id, 'local', minorToDecimal(BigInt(order.amount_minor), order.currency));
+  const { feeMinor } = await quote(m, order.customer_id, 'local', minorToDecimal(BigInt(order.amount_minor), order.currency), undefined, order.currency);
   const transfer = await insertOrderPayment(m, order, { dueOn, executeAt: dayStartIn(dueOn, order.time_zone), feeMinor });
   if (!transfer) return null; // made by an earlier run of this job
   await recordStatusEvent(m, { subjectType: 'transfer', subjectId: transfer.id, from: null, to: 'scheduled', actor: SYSTEM_ACTOR });

@@ -101,7 +101,7 @@ export class AuthorisationService {
     if (details.transferDate && details.transferDate < today) throw errors.pastTransferDate();
     const executeOn = details.transferDate && details.transferDate > today ? details.transferDate : null;
     const executeAt = executeOn ? dayStartIn(executeOn, timeZone) : null;
-    const source = await this.namedSource(m, customerId, kind, accountId, repeat);
+    const source = await this.namedSource(m, customerId, kind, accountId);
     const q = await quote(m, customerId, kind, input.amount, input.currency, source?.currency);
     const sender = await loadSender(m, customerId);
     assertNotFrozen(sender.frozen_at);
@@ -155,11 +155,9 @@ export class AuthorisationService {
   }
 
   /** The account a payment leaves when it names one; the primary account (undefined here) is judged as it always was. */
-  private async namedSource(m: EntityManager, customerId: string, kind: 'local' | 'international', accountId: string | undefined, repeat: Repeat) {
+  private async namedSource(m: EntityManager, customerId: string, kind: 'local' | 'international', accountId: string | undefined) {
     if (!accountId) return undefined;
     const source = await resolveAccount(m, customerId, accountId, kind === 'international' ? 'payAbroad' : 'pay');
-    // A standing order's later payments leave the primary account (modules/standing-orders).
-    if (repeat && !source.is_primary) throw errors.repeatFromPrimaryOnly();
     // A shared account's owner who froze everything stops their holders' payments too.
     if (source.customer_id !== customerId) await assertCustomerNotFrozen(m, source.customer_id);
     return source;

@@ -21,8 +21,6 @@ export const pinNext = () => new AppError(400, 'Enter your transaction PIN', { p
 export const pastTransferDate = () => new AppError(400, 'The transfer date cannot be in the past', { transferDate: 'The transfer date cannot be in the past' });
 export const notScheduled = () => new AppError(409, 'Only a scheduled transfer can be cancelled');
 
-export const repeatFromPrimaryOnly = () =>
-  new AppError(400, 'A repeating transfer can be set up from your main account only', { repeat: 'A repeating transfer can be set up from your main account only' });
 export const dependantPinNeeded = () =>
   new AppError(400, 'A payment from an account shared with you as a family member is approved with your transaction PIN', {
     pin: 'A payment from an account shared with you as a family member is approved with your transaction PIN',
