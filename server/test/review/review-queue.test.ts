@@ -2,6 +2,7 @@ import nodemailer from 'nodemailer';
 import { randomBytes } from 'node:crypto';
 import { todayIsoDate } from '@strongroom/shared';
 import { localTransfer } from '../helpers/transfer-payloads';
+import { ledgerBalance, openSecondAccount, primaryOf } from '../transactions/held-accounts';
 import { approvedCustomer, codeIn, createTestApp, lastMail, registerCustomer, staffSession, type Session, type TestApp } from '../helpers/test-app';
 
 const balanceOf = async (t: TestApp, customerId: string) => (await t.app.db.query(`SELECT balance_minor FROM ledger_accounts WHERE customer_id = $1`, [customerId]))[0].balance_minor as string;
@@ -163,6 +164,21 @@ describe('four eyes above the threshold (incoming payments)', () => {
   it('credits a payment at or under the threshold at once', async () => {
     const customer = await approvedCustomer(t.app, { funded: '10000.00' });
     expect(await balanceOf(t, customer.id)).toBe('1000000');
+  });
+
+  it("holds a large payment to a customer's further account, and the second approval credits that account", async () => {
+    const customer = await approvedCustomer(t.app);
+    const second = await staffSession(t.app);
+    const euros = await openSecondAccount(t.app, customer.id, 'EUR');
+    const payload = { accountNumber: euros.number, amount: '12000.00', currency: 'EUR', senderName: 'Big Corp', senderBank: 'Big Bank', reference: `BIG-${randomBytes(4).toString('hex')}` };
+    const posted = await t.app.inject({ method: 'POST', url: '/v1/admin/incoming-transfers', headers: customer.staff.headers, payload });
+    expect(posted.statusCode).toBe(202);
+    const id = posted.json().incomingPaymentId as string;
+    const show = await t.app.inject({ method: 'GET', url: `/v1/admin/incoming-payments/${id}`, headers: { cookie: second.cookie } });
+    expect(show.json()).toMatchObject({ accountNumber: euros.number, currency: 'EUR' });
+    expect((await t.app.inject({ method: 'PATCH', url: `/v1/admin/incoming-payments/${id}/approve`, headers: second.headers })).json()).toMatchObject({ status: 'approved' });
+    expect(await ledgerBalance(t.app, euros.ledgerAccountId)).toBe('1200000');
+    expect(await ledgerBalance(t.app, (await primaryOf(t.app, customer.id)).ledgerAccountId)).toBe('0');
   });
 });
 

@@ -27,14 +27,14 @@ export const anyAccountOf = (customer: SeededCustomer): string => customer.accou
 
 /**
  * Approved customers, each with a USD account funded from equity with `fundingMinor` and a second, empty USD savings
- * account (hashes computed once and reused: seeding is not what is measured). Primary account numbers start at
- * `firstAccountNumber`; the second accounts take free numbers as a customer's would.
+ * account unless `secondAccount` is false (hashes computed once and reused: seeding is not what is measured). Primary
+ * account numbers start at `firstAccountNumber`; the second accounts take free numbers as a customer's would.
  */
 export async function seedFundedCustomers(
   ds: DataSource,
   encryptionKey: Buffer,
   count: number,
-  opts: { fundingMinor?: bigint; firstAccountNumber?: number; alerts?: boolean } = {},
+  opts: { fundingMinor?: bigint; firstAccountNumber?: number; alerts?: boolean; secondAccount?: boolean } = {},
 ): Promise<SeededCustomer[]> {
   const fundingMinor = opts.fundingMinor ?? 100_000_000n;
   const first = opts.firstAccountNumber ?? 5_000_000_000;
@@ -59,9 +59,12 @@ export async function seedFundedCustomers(
           { accountId: account, amountMinor: fundingMinor, currency: 'USD' },
         ],
       });
-      const second = await openFurtherAccount(m, { customerId: c.id, product: 'savings', currency: 'USD', name: 'Savings account', status: 'active' });
-      const [{ number }] = await rows<{ number: string }>(m, `SELECT number FROM accounts WHERE id = $1`, [second]);
-      customers.push({ id: c.id, accountNumber, accountId: account, accountNumbers: [accountNumber, number], token: '' });
+      const accountNumbers = [accountNumber];
+      if (opts.secondAccount ?? true) {
+        const second = await openFurtherAccount(m, { customerId: c.id, product: 'savings', currency: 'USD', name: 'Savings account', status: 'active' });
+        accountNumbers.push((await rows<{ number: string }>(m, `SELECT number FROM accounts WHERE id = $1`, [second]))[0].number);
+      }
+      customers.push({ id: c.id, accountNumber, accountId: account, accountNumbers, token: '' });
     }
   });
   return customers;

@@ -56,7 +56,8 @@ describe('the accounts migration on a bank-sized database', () => {
     t = await createTestApp();
     await seedDemo(t.app.db, randomBytes(32));
     await seedPopulation(t.app.db, POPULATION);
-    const funded = await seedFundedCustomers(t.app.db, randomBytes(32), 20, { firstAccountNumber: 6_200_000_000 });
+    // Customers as they were before accounts: one account each.
+    const funded = await seedFundedCustomers(t.app.db, randomBytes(32), 20, { firstAccountNumber: 6_200_000_000, secondAccount: false });
     await seedHistory(t.app.db, funded, HISTORY);
     // One customer with a record of each kind: a cheque, a loan, a card, a payment waiting for its code.
     owner = await approvedCustomer(t.app, { funded: '5000.00' });
@@ -93,7 +94,7 @@ describe('the accounts migration on a bank-sized database', () => {
     expect(accounts).toEqual({ customers: accounts.customers, primaries: accounts.customers, matching: accounts.customers, secondary: 0 });
   });
 
-  it("puts every card, loan, cheque, standing order and payment on its customer's primary account", async () => {
+  it("puts every card, loan, cheque, standing order, payment and incoming payment on its customer's primary account", async () => {
     for (const table of RECORDS_ON_AN_ACCOUNT) {
       const placed = await one<{ total: number; on_primary: number }>(
         `SELECT count(*)::int AS total, count(*) FILTER (WHERE a.is_primary AND a.customer_id = r.customer_id)::int AS on_primary

@@ -2,18 +2,18 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { applySqlSources } from '../sql-sources';
 
 /** The records that belong to one account; each existing one moves to its customer's primary account. */
-export const RECORDS_ON_AN_ACCOUNT = ['cards', 'loans', 'cheques', 'standing_orders', 'transfers'] as const;
+export const RECORDS_ON_AN_ACCOUNT = ['cards', 'loans', 'cheques', 'standing_orders', 'transfers', 'incoming_payments'] as const;
 
 /**
  * Accounts separate from the people who hold them (docs/decisions/0062-accounts.md). Every existing customer's
  * number, currency, balance and history stay where they are and become their primary account: the account record
  * names the ledger account that already holds their money, so no posting, balance or transaction row is rewritten.
- * Their cards, loans, cheques, standing orders and payments are put on that account.
+ * Their cards, loans, cheques, standing orders, payments and incoming payments are put on that account.
  */
 export class Accounts1760003300000 implements MigrationInterface {
   name = 'Accounts1760003300000';
 
-  static readonly sqlSources = { accounts: '111760ecf59b5669' };
+  static readonly sqlSources = { accounts: '9861116838d11f4a' };
 
   async up(q: QueryRunner): Promise<void> {
     // A customer may now hold several accounts in one currency; only the primary one (and a crypto wallet) stays

@@ -88,8 +88,8 @@ AS $$
                         WHEN 'fixed_deposit' THEN 'Term deposit' ELSE 'Savings account' END
 $$;
 
--- A card, loan, cheque, standing order or payment made without naming an account is on its customer's primary
--- account, as every one was before customers could hold several.
+-- A card, loan, cheque, standing order, payment or incoming payment made without naming an account is on its
+-- customer's primary account, as every one was before customers could hold several.
 CREATE OR REPLACE FUNCTION fill_primary_account() RETURNS trigger
   LANGUAGE plpgsql
   SET search_path = public, pg_temp
@@ -122,5 +122,10 @@ CREATE OR REPLACE TRIGGER standing_orders_on_primary_account
 
 CREATE OR REPLACE TRIGGER transfers_on_primary_account
   BEFORE INSERT ON transfers
+  FOR EACH ROW WHEN (NEW.account_id IS NULL)
+  EXECUTE FUNCTION fill_primary_account();
+
+CREATE OR REPLACE TRIGGER incoming_payments_on_primary_account
+  BEFORE INSERT ON incoming_payments
   FOR EACH ROW WHEN (NEW.account_id IS NULL)
   EXECUTE FUNCTION fill_primary_account();

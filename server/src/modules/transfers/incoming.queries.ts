@@ -11,6 +11,8 @@ export interface IncomingRow {
   sender_name: string;
   sender_bank: string;
   network_reference: string;
+  /** The account it credits. */
+  account_id: string;
   account_currency: string;
 }
 
@@ -38,24 +40,24 @@ export interface NewIncomingPayment {
   senderBank: string;
   status: string;
   postedBy: string;
+  /** The account it credits, and that account's currency. */
+  accountId: string;
   accountCurrency: string;
 }
 
 export async function insertIncomingPayment(db: Queryable, p: NewIncomingPayment): Promise<IncomingRow> {
   const [row] = await rows<IncomingRow>(
     db,
-    `INSERT INTO incoming_payments (network_reference, customer_id, amount_minor, currency, credit_minor, sender_name, sender_bank, status, posted_by)
-     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9) RETURNING *, $10::text AS account_currency`,
-    [p.reference, p.customerId, p.amountMinor.toString(), p.currency, p.creditMinor.toString(), p.senderName, p.senderBank, p.status, p.postedBy, p.accountCurrency],
+    `INSERT INTO incoming_payments (network_reference, customer_id, amount_minor, currency, credit_minor, sender_name, sender_bank, status, posted_by, account_id)
+     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$11) RETURNING *, $10::text AS account_currency`,
+    [p.reference, p.customerId, p.amountMinor.toString(), p.currency, p.creditMinor.toString(), p.senderName, p.senderBank, p.status, p.postedBy, p.accountCurrency, p.accountId],
   );
   return row;
 }
 
 /** An incoming payment, locked for a staff decision. */
 export async function lockIncomingPayment(db: Queryable, paymentId: string): Promise<IncomingRow | undefined> {
-  const [row] = await rows<IncomingRow>(db, `SELECT p.*, c.currency AS account_currency FROM incoming_payments p JOIN customers c ON c.id = p.customer_id WHERE p.id = $1 FOR UPDATE OF p`, [
-    paymentId,
-  ]);
+  const [row] = await rows<IncomingRow>(db, `SELECT p.*, a.currency AS account_currency FROM incoming_payments p JOIN accounts a ON a.id = p.account_id WHERE p.id = $1 FOR UPDATE OF p`, [paymentId]);
   return row;
 }
 

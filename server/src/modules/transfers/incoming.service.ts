@@ -4,19 +4,14 @@ import { formatMoney, minorToDecimal, parseAmountToMinor } from '@strongroom/sha
 import { AppError } from '../../common/app-error';
 import type { Actor } from '../../common/actor';
 import { insertIncomingPayment, linkIncomingTransaction, lockIncomingPayment, receiptRecipient, setIncomingStatus, type IncomingRow } from './incoming.queries';
-import { customerAccountId, internalAccountId, newReference, postJournal, type PostingInput, type TransactionRow } from '../ledger';
+import { internalAccountId, newReference, postJournal, type PostingInput, type TransactionRow } from '../ledger';
 import { toTransactionDto } from '../transactions';
 import { recordAudit } from '../audit';
 import { enqueueMail } from '../mail';
 import { recordStatusEvent, AWAITING_SECOND_APPROVAL, type ReviewItem, type ReviewKind } from '../review';
 import type { IdempotentResult } from '../../plugins/idempotency.plugin';
 import { CHANNEL_BANK, deliveryLegs } from './transfer-quote';
-import { payableAccountByNumber } from '../accounts';
-
-const secondApprovalPrimaryOnly = () =>
-  new AppError(422, 'A payment above the four-eyes threshold can be posted only to a customer’s main account', {
-    accountNumber: 'A payment above the four-eyes threshold can be posted only to a customer’s main account',
-  });
+import { ledgerAccountOf, payableAccountByNumber } from '../accounts';
 
 export interface IncomingInput {
   accountNumber: string;
@@ -36,8 +31,8 @@ interface IncomingPayment extends ReviewItem {
   senderName: string;
   senderBank: string;
   networkReference: string;
-  /** The ledger account of the account its number named; a payment read back for review is on the primary account. */
-  ledgerAccountId?: string;
+  /** The account its number named (accounts.id). */
+  accountId: string;
 }
 
 const toItem = (row: IncomingRow): IncomingPayment => ({
@@ -51,11 +46,12 @@ const toItem = (row: IncomingRow): IncomingPayment => ({
   senderName: row.sender_name,
   senderBank: row.sender_bank,
   networkReference: row.network_reference,
+  accountId: row.account_id,
 });
 
 /** Credits the customer from settlement (converted through the FX accounts if the currencies differ). */
 async function book(m: EntityManager, payment: IncomingPayment): Promise<TransactionRow> {
-  const account = payment.ledgerAccountId ?? (await customerAccountId(m, payment.customerId, payment.currency));
+  const account = (await ledgerAccountOf(m, payment.accountId)).ledger_account_id;
   const settlement = await internalAccountId(m, 'settlement', payment.paymentCurrency);
   const legs = await deliveryLegs(m, payment.amountMinor, payment.paymentCurrency, account, payment.currency);
   const postings: PostingInput[] = [{ accountId: settlement, amountMinor: -payment.amountMinor, currency: payment.paymentCurrency }, ...legs.postings];
@@ -114,9 +110,6 @@ export async function postIncoming(app: FastifyInstance, m: EntityManager, input
   const amountMinor = parseAmountToMinor(input.amount, input.currency);
   const { creditMinor } = await deliveryLegs(m, amountMinor, input.currency, target.ledger_account_id, customer.currency);
   const twoAdmins = creditMinor > parseAmountToMinor(app.config.fourEyesThreshold, customer.currency);
-  // The payment's record names its customer, not the account, so one waiting for a second admin is booked where its
-  // customer's money is found by currency: their primary account.
-  if (twoAdmins && !target.is_primary) throw secondApprovalPrimaryOnly();
   const status = twoAdmins ? AWAITING_SECOND_APPROVAL : 'approved';
   const row = await insertIncomingPayment(m, {
     reference: input.reference,
@@ -128,9 +121,10 @@ export async function postIncoming(app: FastifyInstance, m: EntityManager, input
     senderBank: input.senderBank,
     status,
     postedBy: actor.id,
+    accountId: target.account_id,
     accountCurrency: customer.currency,
   });
-  const payment = Object.assign(toItem(row), { ledgerAccountId: target.ledger_account_id });
+  const payment = toItem(row);
   await recordStatusEvent(m, { subjectType: 'incoming_payment', subjectId: payment.id, from: null, to: status, actor });
   const details = { networkReference: input.reference, amount: minorToDecimal(amountMinor, input.currency), currency: input.currency };
   if (twoAdmins) {

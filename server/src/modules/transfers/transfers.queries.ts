@@ -231,11 +231,11 @@ export async function releaseOutboundLimit(db: Queryable, accountId: string, amo
   );
 }
 
-/** An incoming payment as the console lists and shows it (amount_minor as text, for withAmount). */
+/** An incoming payment as the console lists and shows it (amount_minor as text, for withAmount), with the number of the account it credits. */
 const INCOMING_PAYMENT_COLUMNS = `p.id, p.network_reference AS "networkReference", p.status, p.status_reason AS "statusReason", p.sender_name AS "senderName",
-       p.sender_bank AS "senderBank", p.amount_minor::text AS amount_minor, p.currency, c.account_number AS "accountNumber",
+       p.sender_bank AS "senderBank", p.amount_minor::text AS amount_minor, p.currency, a.number AS "accountNumber",
        concat_ws(' ', c.first_name, c.last_name) AS "holderName", s.email AS "postedBy", p.created_at AS "createdAt"
-  FROM incoming_payments p JOIN customers c ON c.id = p.customer_id LEFT JOIN staff_users s ON s.id = p.posted_by`;
+  FROM incoming_payments p JOIN customers c ON c.id = p.customer_id JOIN accounts a ON a.id = p.account_id LEFT JOIN staff_users s ON s.id = p.posted_by`;
 
 /** Incoming payments posted by staff, in one status or all, by when they were posted; and how many there are. */
 export async function listIncomingPayments(
