@@ -70,6 +70,10 @@ describe('accounts: paying from an account other than the primary', () => {
       .getByLabel('From account', { exact: true })
       .getByText(/^Holidays/)
       .waitFor();
+    // The quote is asked for the account paid from, so its figures are in euros.
+    await p.getByLabel('Amount').fill('5.00');
+    await p.locator('[data-testid="quote"][data-quoted-amount="5.00"]').getByText('€5.00').first().waitFor();
+    await screenshot(p, 'transfer-local-from-account');
     await p.getByRole('tab', { name: 'Strongroom account' }).click();
     await p.waitForURL((url) => url.searchParams.get('tab') === 'sameBank' && url.searchParams.get('account') === id);
 
