@@ -17,6 +17,7 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 interface Schema {
   type?: string | string[];
   pattern?: string;
+  format?: string;
   example?: unknown;
   properties?: Record<string, Schema>;
   items?: Schema;
