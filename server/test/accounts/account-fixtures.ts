@@ -4,24 +4,10 @@ import { parseAmountToMinor } from '@strongroom/shared';
 import { internalAccountId, newReference, postJournal } from '../../src/modules/ledger';
 import { withTransaction } from '../../src/db/transaction';
 import type { Session, TestApp } from '../helpers/test-app';
+import type { AccountView } from '../../src/modules/accounts/account-views';
 
-export interface AccountDto {
-  id: string;
-  number: string;
-  name: string;
-  product: string;
-  currency: string;
-  status: string;
-  statusReason: string | null;
-  role: string;
-  isPrimary: boolean;
-  balance: string;
-  availableBalance: string;
-  dailyLimit?: string;
-  spentToday?: string;
-  openedAt: string | null;
-  closedAt: string | null;
-}
+/** An account as the customer's routes answer it. */
+export type AccountDto = AccountView;
 
 export function openAccountRequest(app: FastifyInstance, session: Session, payload: unknown, key?: string): Promise<LightMyRequestResponse> {
   return app.inject({ method: 'POST', url: '/v1/accounts', headers: { ...session.headers, ...(key ? { 'idempotency-key': key } : {}) }, payload: payload as object });
