@@ -42,6 +42,8 @@ export class Accounts1760003300000 implements MigrationInterface {
       )`);
     await q.query(`CREATE UNIQUE INDEX accounts_one_primary ON accounts (customer_id) WHERE is_primary`);
     await q.query(`CREATE INDEX accounts_customer ON accounts (customer_id, created_at)`);
+    // Staff look for the few accounts not active (frozen, waiting for review, closed) among every customer's.
+    await q.query(`CREATE INDEX accounts_not_active ON accounts (status) WHERE status <> 'active'`);
     await q.query(`
       CREATE TABLE account_holders (
         id uuid PRIMARY KEY DEFAULT uuid_v7(),

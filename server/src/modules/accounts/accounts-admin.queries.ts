@@ -32,8 +32,9 @@ const LISTED_COLUMNS = `a.id, a.number, a.customer_id, a.ledger_account_id::text
 /**
  * The WHERE of the staff list. Every filter that narrows by itself probes an index: the number (exact, or a prefix
  * as the range of 10-digit numbers it starts, which accounts_account_number_uq answers in any collation since all
- * numbers have ten digits), the owner (accounts_customer) or ids (the primary key). Product, currency and status
- * filter the rows those, or the primary key's newest-first walk, give.
+ * numbers have ten digits), the owner (accounts_customer), ids (the primary key) or a status other than active, the
+ * few that staff look for (accounts_not_active). Product, currency and the active status filter the rows those, or the
+ * primary key's newest-first walk, give.
  */
 function whereOf(filter: AccountFilter, params: unknown[]): string {
   const where: string[] = [];
@@ -150,7 +151,6 @@ export function latestTransactions(db: Queryable, ownerId: string, ledgerAccount
   );
 }
 
-/** Sets a (locked) account's status and the reason staff gave; the caller checked the status it leaves. */
 /** The owner's name and address for a notice. */
 export async function accountOwnerContact(db: Queryable, customerId: string): Promise<{ first_name: string; email: string } | undefined> {
   const [row] = await rows<{ first_name: string; email: string }>(db, `SELECT first_name, email FROM customers WHERE id = $1`, [customerId]);
