@@ -1,5 +1,5 @@
 import { rows, type Queryable } from '../../common/sql';
-import type { AccountStatus, HolderRole } from './accounts.queries';
+import type { AccountStatus } from './accounts.queries';
 
 /**
  * SQL: money held for each account's payments waiting for staff (transfers 'pending'): their hold moved amount and
@@ -16,30 +16,6 @@ export async function heldForPendingTransfers(db: Queryable, accountIds: string[
   );
   for (const row of found) held.set(row.account_id, BigInt(row.held_minor));
   return held;
-}
-
-/** One holder of an account as its holders see them: the owner first, then the invited and active holders. */
-export interface AccountHolderRow {
-  holder_id: string | null;
-  customer_id: string;
-  role: HolderRole;
-  status: 'active' | 'invited';
-  first_name: string;
-  last_name: string;
-  daily_limit_minor: string | null;
-}
-
-export function holdersOfAccount(db: Queryable, accountId: string): Promise<AccountHolderRow[]> {
-  return rows<AccountHolderRow>(
-    db,
-    `SELECT NULL::uuid AS holder_id, c.id AS customer_id, 'owner' AS role, 'active' AS status, c.first_name, c.last_name, NULL::text AS daily_limit_minor, 0 AS o, a.created_at AS at
-       FROM accounts a JOIN customers c ON c.id = a.customer_id WHERE a.id = $1
-     UNION ALL
-     SELECT h.id, c.id, h.role, h.status, c.first_name, c.last_name, h.daily_limit_minor::text, 1, h.created_at
-       FROM account_holders h JOIN customers c ON c.id = h.customer_id WHERE h.account_id = $1 AND h.status IN ('invited','active')
-     ORDER BY o, at`,
-    [accountId],
-  );
 }
 
 /**

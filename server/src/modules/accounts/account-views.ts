@@ -1,6 +1,7 @@
 import { minorToDecimal } from '@strongroom/shared';
 import type { Queryable } from '../../common/sql';
-import { heldForPendingTransfers, holdersOfAccount } from './account-views.queries';
+import { heldForPendingTransfers } from './account-views.queries';
+import { holdersOfAccount } from './holders.queries';
 import { heldAccounts, type HeldAccountRow } from './accounts.queries';
 
 export const BANK_NAME = 'Strongroom Bank';
@@ -72,7 +73,7 @@ export async function accountDetail(db: Queryable, account: HeldAccountRow) {
     ...toAccountView(account, holds.get(account.id) ?? 0n),
     paymentDetails: { accountHolderName: `${owner.first_name} ${owner.last_name}`, accountNumber: account.number, bankName: BANK_NAME, currency: account.currency },
     holders: holders.map((h) => ({
-      id: h.holder_id,
+      id: h.id,
       role: h.role,
       status: h.status,
       firstName: h.first_name,
