@@ -70,9 +70,7 @@ export class ClusterFaults {
       writable = await writing;
       this.log(`  node ${leader + 1}: ${stopped} processes stopped for ${holdMs / 1000} s, then continued`);
     } else {
-      const replica = [0, 1, 2].find((n) => n !== leader)!;
-      const answer = await fetch(`http://127.0.0.1:${this.cluster.layout.ports.nodes[replica].rest}/restart`, { method: 'POST', signal: AbortSignal.timeout(60_000) });
-      if (answer.status >= 300) throw new Error(`replica restart refused: ${answer.status} ${await answer.text()}`);
+      await this.restartReplica([0, 1, 2].find((n) => n !== leader)!);
       writable = await this.firstWrite(from);
     }
     // The former primary rejoins as a standby meanwhile; the next fault waits for it (waitHealthy).
@@ -80,6 +78,26 @@ export class ClusterFaults {
     this.recoveries.push({ kind, ms: writable - from, from: before, to: after });
     this.log(`fault: ${kind} on node ${leader + 1}: writes committed again after ${writable - from} ms; [${before}] -> [${after}]`);
     return { from, writable };
+  }
+
+  /**
+   * Asks the replica's Patroni to restart its PostgreSQL. On a loaded machine Patroni may answer 503 (the restart
+   * timed out, or one is still in progress) or not answer in time: the request is made again, up to three times, each refusal logged.
+   */
+  private async restartReplica(replica: number): Promise<void> {
+    const refusals: string[] = [];
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      try {
+        const answer = await fetch(`http://127.0.0.1:${this.cluster.layout.ports.nodes[replica].rest}/restart`, { method: 'POST', signal: AbortSignal.timeout(90_000) });
+        if (answer.status < 300) return;
+        refusals.push(`${answer.status} ${(await answer.text()).trim()}`);
+      } catch (err) {
+        refusals.push((err as Error).message);
+      }
+      this.log(`  node ${replica + 1}: restart refused (${refusals.at(-1)}), attempt ${attempt} of 3`);
+      await this.waitHealthy();
+    }
+    throw new Error(`replica restart refused three times: ${refusals.join('; ')}`);
   }
 
   /** Tries a committed write (txid_current() assigns a transaction id, so its commit waits for the standby) until one succeeds. */
