@@ -37,6 +37,7 @@ import { SqlSources1760003200000 } from './migrations/1760003200000-sql-sources.
 import { Accounts1760003300000 } from './migrations/1760003300000-accounts.migration';
 import { CustomerClosed1760003400000 } from './migrations/1760003400000-customer-closed.migration';
 import { ClosedAndFrozenAccounts1760003500000 } from './migrations/1760003500000-closed-and-frozen-accounts.migration';
+import { Interest1760003600000 } from './migrations/1760003600000-interest.migration';
 
 // In order. Never edit a migration that has shipped: add a new one.
 export const MIGRATIONS = [
@@ -86,4 +87,5 @@ export const MIGRATIONS = [
   Accounts1760003300000,
   CustomerClosed1760003400000,
   ClosedAndFrozenAccounts1760003500000,
+  Interest1760003600000,
 ];

@@ -6,7 +6,7 @@ import { sqlState } from '../common/sql';
  * the audit log and the status history. Triggers refuse UPDATE and DELETE even to the owner; the server's
  * role is not even granted them (nor TRUNCATE, which no trigger sees).
  */
-export const APPEND_ONLY_TABLES = ['journals', 'postings', 'audit_log', 'status_events'];
+export const APPEND_ONLY_TABLES = ['journals', 'postings', 'audit_log', 'status_events', 'rate_changes', 'rate_tiers'];
 /** Accounts may be updated (balances, through postings) but never deleted or emptied. */
 const NEVER_DELETED_TABLES = ['ledger_accounts', 'accounts'];
 /** The migrations' own record is the owner's alone. */

@@ -1,0 +1,329 @@
+-- Interest on deposits and the end of day (docs/decisions/0063-interest.md). Rules for this folder:
+-- docs/decisions/0056-sql-sources.md.
+--
+-- Amounts of interest are in minor units of the account's currency. A day's interest is kept to 10 decimal places of
+-- a minor unit (NUMERIC, never a float), so nothing is lost to daily rounding; only whole minor units are ever paid,
+-- and the fraction left over stays accrued for the next posting.
+
+-- Rates are history: a change is a new row, effective from a date, and no row is ever changed or removed.
+CREATE OR REPLACE TRIGGER rate_changes_immutable
+  BEFORE UPDATE OR DELETE ON rate_changes
+  FOR EACH ROW EXECUTE FUNCTION forbid_change();
+
+CREATE OR REPLACE TRIGGER rate_tiers_immutable
+  BEFORE UPDATE OR DELETE ON rate_tiers
+  FOR EACH ROW EXECUTE FUNCTION forbid_change();
+
+-- One day's interest on `balance_minor` at `rate_percent` a year: balance x rate / days in the year, to 10 decimal
+-- places of a minor unit. A term deposit's quote and the end of day both use it, so the interest shown before a
+-- deposit is opened is the interest it earns.
+CREATE OR REPLACE FUNCTION daily_interest_minor(balance_minor numeric, rate_percent numeric, days_in_year integer) RETURNS numeric
+  LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+  SET search_path = public, pg_temp
+AS $$
+  SELECT round(balance_minor * rate_percent / (100 * days_in_year), 10)
+$$;
+
+-- A term deposit's interest over `days` days at a locked rate, in whole minor units: the daily amounts the end of day
+-- will accrue, added up and rounded down, as it will be paid at maturity.
+CREATE OR REPLACE FUNCTION term_deposit_interest_minor(principal_minor bigint, rate_percent numeric, days integer, days_in_year integer) RETURNS bigint
+  LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+  SET search_path = public, pg_temp
+AS $$
+  SELECT floor(days * daily_interest_minor(principal_minor, rate_percent, days_in_year))::bigint
+$$;
+
+-- The rate schedule of each product (and term) in force on a day: the latest change effective by then, its tiers
+-- with the top of each (the next tier's start; the last tier has none).
+CREATE OR REPLACE FUNCTION rates_in_force(p_date date)
+  RETURNS TABLE (product varchar, term_months smallint, change_id bigint, from_minor bigint, to_minor bigint, rate_percent numeric)
+  LANGUAGE sql STABLE
+  SET search_path = public, pg_temp
+AS $$
+  WITH schedule AS (
+    SELECT DISTINCT ON (c.product, c.term_months) c.product, c.term_months, c.id
+      FROM rate_changes c
+     WHERE c.effective_from <= p_date
+     ORDER BY c.product, c.term_months, c.effective_from DESC, c.id DESC
+  )
+  SELECT s.product, s.term_months, s.id, t.from_minor,
+         lead(t.from_minor) OVER (PARTITION BY s.product, s.term_months ORDER BY t.from_minor), t.rate_percent
+    FROM schedule s JOIN rate_tiers t ON t.change_id = s.id
+$$;
+
+-- Accrues one business date for the next `p_limit` accounts after `p_after` (in account id order) that have accrued
+-- every day before it: each account's end-of-day balance (its balance now less what was posted to it since the
+-- day ended in the bank's time zone `p_zone`) earns a day's interest, per tier at the rate in force that day, or at
+-- a term deposit's locked rate. An account that has accrued the date already is not picked again, so a rerun, a
+-- resumed run and a second worker change nothing (idempotent per account and date). The same statement adds the
+-- day's interest to the books (interest_books) and to the run's tallies (end_of_day_totals; the run's row must
+-- exist). Answers how many accounts it picked and the last one, to continue after.
+CREATE OR REPLACE FUNCTION accrue_interest(p_date date, p_zone text, p_after uuid, p_limit integer)
+  RETURNS TABLE (picked integer, accrued integer, last_account uuid)
+  LANGUAGE plpgsql
+  SET search_path = public, pg_temp
+AS $$
+DECLARE
+  day_ends timestamptz := (p_date + 1)::timestamp AT TIME ZONE p_zone;
+BEGIN
+  RETURN QUERY
+  WITH tiers AS (
+    SELECT * FROM rates_in_force(p_date) r WHERE r.term_months = 0
+  ),
+  chunk AS (
+    SELECT s.account_id, a.product, a.status, l.id AS ledger_id, l.currency, l.balance_minor,
+           CASE WHEN p.day_count = 'actual/360' THEN 360 ELSE 365 END AS days_in_year,
+           d.rate_percent AS locked_rate
+      FROM interest_accruals s
+      JOIN accounts a ON a.id = s.account_id
+      JOIN ledger_accounts l ON l.id = a.ledger_account_id
+      JOIN deposit_products p ON p.code = a.product
+      LEFT JOIN term_deposits d ON d.account_id = a.id AND d.status = 'active'
+     WHERE s.account_id > coalesce(p_after, '00000000-0000-0000-0000-000000000000'::uuid) AND s.accrued_through = p_date - 1
+     ORDER BY s.account_id
+     LIMIT p_limit
+  ),
+  -- Booked after the day ended, unless the journal is dated on or before it (valueDate: interest and a matured
+  -- deposit paid by a run that caught up late count from the day they were due).
+  later AS (
+    SELECT po.account_id AS ledger_id, sum(po.amount_minor) AS amount_minor
+      FROM postings po JOIN journals j ON j.id = po.journal_id
+     WHERE po.created_at >= day_ends AND po.account_id IN (SELECT c.ledger_id FROM chunk c)
+       AND NOT coalesce((j.metadata->>'valueDate')::date <= p_date, false)
+     GROUP BY po.account_id
+  ),
+  earning AS (
+    SELECT c.account_id, c.currency, c.days_in_year, c.locked_rate, c.product,
+           c.balance_minor - coalesce(la.amount_minor, 0) AS balance_minor
+      FROM chunk c LEFT JOIN later la ON la.ledger_id = c.ledger_id
+     WHERE c.status IN ('active', 'frozen') AND (c.product <> 'fixed_deposit' OR c.locked_rate IS NOT NULL)
+  ),
+  day AS (
+    SELECT e.account_id, e.currency,
+           CASE WHEN e.product = 'fixed_deposit' THEN daily_interest_minor(e.balance_minor, e.locked_rate, e.days_in_year)
+                ELSE round(coalesce(t.weighted, 0) / (100 * e.days_in_year), 10) END AS amount_minor,
+           CASE WHEN e.product = 'fixed_deposit' THEN e.locked_rate ELSE t.low END AS rate_low,
+           CASE WHEN e.product = 'fixed_deposit' THEN e.locked_rate ELSE t.high END AS rate_high
+      FROM earning e
+      LEFT JOIN LATERAL (
+        -- Each tier's rate on the part of the balance inside it; the rates that applied to some of it (or the first
+        -- tier's, on an empty account) for the posting's description.
+        SELECT sum(greatest(0, least(e.balance_minor, coalesce(t.to_minor, e.balance_minor)) - t.from_minor) * t.rate_percent) AS weighted,
+               min(t.rate_percent) FILTER (WHERE t.from_minor < e.balance_minor OR t.from_minor = 0) AS low,
+               max(t.rate_percent) FILTER (WHERE t.from_minor < e.balance_minor OR t.from_minor = 0) AS high
+          FROM tiers t WHERE t.product = e.product
+      ) t ON e.product <> 'fixed_deposit'
+  ),
+  accrued AS (
+    UPDATE interest_accruals s
+       SET accrued_through = p_date,
+           accrued_minor = s.accrued_minor + d.amount_minor,
+           rate_low = least(s.rate_low, d.rate_low),
+           rate_high = greatest(s.rate_high, d.rate_high)
+      FROM day d
+     WHERE s.account_id = d.account_id AND s.accrued_through = p_date - 1
+    RETURNING s.account_id, d.currency, d.amount_minor
+  ),
+  per_currency AS (
+    SELECT a.currency, sum(a.amount_minor) AS amount_minor, count(*) AS accounts FROM accrued a GROUP BY a.currency
+  ),
+  books AS (
+    INSERT INTO interest_books AS b (currency, accrued_minor)
+    SELECT pc.currency, pc.amount_minor FROM per_currency pc
+    ON CONFLICT (currency) DO UPDATE SET accrued_minor = b.accrued_minor + EXCLUDED.accrued_minor
+  ),
+  tallies AS (
+    INSERT INTO end_of_day_totals AS t (business_date, currency, accrued_minor)
+    SELECT p_date, pc.currency, pc.amount_minor FROM per_currency pc
+    ON CONFLICT (business_date, currency) DO UPDATE SET accrued_minor = t.accrued_minor + EXCLUDED.accrued_minor
+  ),
+  run AS (
+    UPDATE end_of_day_runs r SET accounts_accrued = r.accounts_accrued + (SELECT count(*) FROM accrued)::integer
+     WHERE r.business_date = p_date
+  )
+  SELECT (SELECT count(*) FROM chunk)::integer, (SELECT count(*) FROM accrued)::integer, (SELECT c.account_id FROM chunk c ORDER BY c.account_id DESC LIMIT 1);
+END
+$$;
+
+-- Gives every interest-bearing account that is open by the end of `p_date` and has no accrual row one, so that it
+-- accrues from `p_date` on: from its opening day, or (an account that already existed when interest began) from the
+-- first run. Answers how many it added.
+CREATE OR REPLACE FUNCTION start_interest_accruals(p_date date, p_zone text) RETURNS integer
+  LANGUAGE sql
+  SET search_path = public, pg_temp
+AS $$
+  WITH added AS (
+    INSERT INTO interest_accruals (account_id, accrued_through)
+    SELECT a.id, greatest((a.opened_at AT TIME ZONE p_zone)::date, p_date) - 1
+      FROM accounts a JOIN deposit_products p ON p.code = a.product AND p.interest_bearing
+     WHERE a.status IN ('active', 'frozen') AND a.opened_at < (p_date + 1)::timestamp AT TIME ZONE p_zone
+       AND NOT EXISTS (SELECT 1 FROM interest_accruals s WHERE s.account_id = a.id)
+    ON CONFLICT (account_id) DO NOTHING
+    RETURNING 1
+  )
+  SELECT count(*)::integer FROM added
+$$;
+
+-- The ledger's accrued-interest payable follows the books: per currency, whatever of the interest accrued so far
+-- (rounded down to the minor unit) the ledger has not booked yet moves from interest expense to interest payable
+-- (or back, when accrued interest was forfeited). Safe to call at any time, any number of times. Answers the
+-- number of journals it booked.
+CREATE OR REPLACE FUNCTION book_interest_accruals() RETURNS integer
+  LANGUAGE plpgsql
+  SET search_path = public, pg_temp
+AS $$
+DECLARE
+  b record;
+  difference bigint;
+  expense bigint;
+  payable bigint;
+  booked integer := 0;
+BEGIN
+  FOR b IN SELECT * FROM interest_books ORDER BY currency FOR UPDATE LOOP
+    difference := floor(b.accrued_minor)::bigint - b.booked_minor;
+    CONTINUE WHEN difference = 0;
+    INSERT INTO ledger_accounts (code, kind, currency) VALUES ('interest_expense:' || b.currency, 'internal', b.currency), ('interest_payable:' || b.currency, 'internal', b.currency)
+      ON CONFLICT (code) DO NOTHING;
+    SELECT id INTO expense FROM ledger_accounts WHERE code = 'interest_expense:' || b.currency;
+    SELECT id INTO payable FROM ledger_accounts WHERE code = 'interest_payable:' || b.currency;
+    PERFORM post_journal('interest_accrual', 'IA' || replace(uuid_v7()::text, '-', ''),
+      CASE WHEN difference > 0 THEN format('Interest accrued on deposits (%s)', b.currency) ELSE format('Accrued interest forfeited (%s)', b.currency) END,
+      jsonb_build_object('accruedMinor', b.accrued_minor::text),
+      ARRAY[expense, payable], ARRAY[-difference, difference], ARRAY[b.currency::text, b.currency::text]);
+    UPDATE interest_books SET booked_minor = booked_minor + difference WHERE currency = b.currency;
+    booked := booked + 1;
+  END LOOP;
+  RETURN booked;
+END
+$$;
+
+-- " at 2.25%", " at 1.50% to 2.25%", or nothing when no rate applied.
+CREATE OR REPLACE FUNCTION interest_rate_words(rate_low numeric, rate_high numeric) RETURNS text
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE
+  SET search_path = public, pg_temp
+AS $$
+  SELECT CASE WHEN rate_low IS NULL THEN ''
+              WHEN rate_low = rate_high THEN format(' at %s%%', to_char(rate_low, 'FM990.0099'))
+              ELSE format(' at %s%% to %s%%', to_char(rate_low, 'FM990.0099'), to_char(rate_high, 'FM990.0099')) END
+$$;
+
+-- Pays each account its interest accrued up to `p_date` (the last day of a month; the payment is dated the first of
+-- the next), for the next `p_limit` accounts after `p_after` that earn monthly (not term deposits, which are paid at
+-- maturity) and have accrued `p_date` but not been paid for it: the accrued amount rounded down to the minor unit
+-- moves from interest payable to the account, as one journal each through post_journals, and the fraction stays
+-- accrued. Idempotent per account and date (`posted_through`, and the journal's reference). Answers how many
+-- accounts it picked, how many it paid and the last one.
+CREATE OR REPLACE FUNCTION post_interest(p_date date, p_after uuid, p_limit integer)
+  RETURNS TABLE (picked integer, paid integer, last_account uuid)
+  LANGUAGE plpgsql
+  SET search_path = public, pg_temp
+AS $$
+DECLARE
+  month_name text := trim(to_char(p_date, 'FMMonth YYYY'));
+  batch jsonb;
+  answer jsonb;
+  ids uuid[];
+  amounts bigint[];
+  currencies text[];
+  n_picked integer;
+  n_paid integer := 0;
+  last_id uuid;
+BEGIN
+  -- Every currency that accrued has its books row (accrue_interest).
+  INSERT INTO ledger_accounts (code, kind, currency)
+  SELECT 'interest_payable:' || b.currency, 'internal', b.currency FROM interest_books b
+  ON CONFLICT (code) DO NOTHING;
+
+  WITH chunk AS (
+    SELECT s.account_id, floor(s.accrued_minor)::bigint AS amount_minor, s.rate_low, s.rate_high, a.number, a.customer_id, l.id AS ledger_id, l.currency
+      FROM interest_accruals s
+      JOIN accounts a ON a.id = s.account_id
+      JOIN ledger_accounts l ON l.id = a.ledger_account_id
+     WHERE s.account_id > coalesce(p_after, '00000000-0000-0000-0000-000000000000'::uuid)
+       AND s.accrued_through >= p_date AND (s.posted_through IS NULL OR s.posted_through < p_date)
+       AND a.product <> 'fixed_deposit'
+     ORDER BY s.account_id
+     LIMIT p_limit
+  )
+  SELECT count(*)::integer, (array_agg(c.account_id ORDER BY c.account_id DESC))[1],
+         array_agg(c.account_id ORDER BY c.account_id) FILTER (WHERE c.amount_minor > 0),
+         array_agg(c.amount_minor ORDER BY c.account_id) FILTER (WHERE c.amount_minor > 0),
+         array_agg(c.currency::text ORDER BY c.account_id) FILTER (WHERE c.amount_minor > 0),
+         jsonb_agg(jsonb_build_object(
+           'reference', 'INT' || to_char(p_date, 'YYYYMMDD') || c.number,
+           'kind', 'interest',
+           'description', format('Interest for %s%s', month_name, interest_rate_words(c.rate_low, c.rate_high)),
+           'postings', jsonb_build_array(
+             jsonb_build_object('a', (SELECT x.id FROM ledger_accounts x WHERE x.code = 'interest_payable:' || c.currency), 'amt', (-c.amount_minor)::text, 'cur', c.currency),
+             jsonb_build_object('a', c.ledger_id, 'amt', c.amount_minor::text, 'cur', c.currency)),
+           'metadata', jsonb_build_object('accountId', c.account_id, 'period', to_char(p_date, 'YYYY-MM'), 'valueDate', p_date + 1, 'rateLow', c.rate_low, 'rateHigh', c.rate_high),
+           'entries', jsonb_build_array(jsonb_build_object(
+             'reference', 'INT' || to_char(p_date, 'YYYYMMDD') || c.number,
+             'customer_id', c.customer_id, 'account_id', c.ledger_id, 'type', 'credit', 'kind', 'interest', 'status', 'success',
+             'description', format('Interest for %s%s', month_name, interest_rate_words(c.rate_low, c.rate_high)),
+             'category', 'Interest', 'amount_minor', c.amount_minor, 'currency', c.currency, 'recipient', NULL,
+             'counterparty', 'Strongroom', 'channel', 'Interest posting', 'metadata', jsonb_build_object('period', to_char(p_date, 'YYYY-MM'), 'valueDate', p_date + 1)))
+         ) ORDER BY c.account_id) FILTER (WHERE c.amount_minor > 0)
+    INTO n_picked, last_id, ids, amounts, currencies, batch
+    FROM chunk c;
+
+  IF n_picked = 0 THEN
+    RETURN QUERY SELECT 0, 0, NULL::uuid;
+    RETURN;
+  END IF;
+
+  IF batch IS NOT NULL THEN
+    answer := post_journals(batch);
+    -- A refused payment (the account closed meanwhile) leaves its accrual as it was.
+    FOR i IN 1 .. cardinality(ids) LOOP
+      IF answer->'results'->(i - 1)->>'status' = 'ok' THEN
+        UPDATE interest_accruals SET accrued_minor = accrued_minor - amounts[i], posted_through = p_date, rate_low = NULL, rate_high = NULL WHERE account_id = ids[i];
+        INSERT INTO end_of_day_totals AS t (business_date, currency, posted_minor) VALUES (p_date, currencies[i], amounts[i])
+          ON CONFLICT (business_date, currency) DO UPDATE SET posted_minor = t.posted_minor + EXCLUDED.posted_minor;
+        n_paid := n_paid + 1;
+      ELSIF answer->'results'->(i - 1)->>'status' <> 'refused' THEN
+        RAISE EXCEPTION 'interest posting % answered %', ids[i], answer->'results'->(i - 1) USING ERRCODE = 'SRB03';
+      END IF;
+    END LOOP;
+  END IF;
+
+  -- Accounts with less than a minor unit accrued are paid nothing this month: their fraction waits for the next.
+  UPDATE interest_accruals s SET posted_through = p_date, rate_low = NULL, rate_high = NULL
+   WHERE s.account_id > coalesce(p_after, '00000000-0000-0000-0000-000000000000'::uuid) AND s.account_id <= last_id
+     AND s.accrued_through >= p_date AND (s.posted_through IS NULL OR s.posted_through < p_date) AND s.accrued_minor < 1
+     AND EXISTS (SELECT 1 FROM accounts a WHERE a.id = s.account_id AND a.product <> 'fixed_deposit');
+  UPDATE end_of_day_runs r SET accounts_posted = r.accounts_posted + n_paid WHERE r.business_date = p_date;
+
+  RETURN QUERY SELECT n_picked, n_paid, last_id;
+END
+$$;
+
+-- Ends an account's accrual when the account closes, a term deposit matures or is withdrawn, or (`p_keep`) a term
+-- deposit renews: of what it has accrued, `p_forfeit_minor` is forfeited (an early withdrawal's last days), the rest
+-- rounded down to the minor unit is answered for the caller to pay in the same transaction, and what is not paid
+-- (the forfeit and the fraction below a minor unit) leaves the books, and the ledger's payable with it. Without
+-- `p_keep` the accrual row goes; with it, the row starts again from nothing.
+CREATE OR REPLACE FUNCTION end_interest_accrual(p_account uuid, p_forfeit_minor numeric, p_keep boolean) RETURNS bigint
+  LANGUAGE plpgsql
+  SET search_path = public, pg_temp
+AS $$
+DECLARE
+  accrued numeric;
+  currency_code text;
+  payable bigint;
+BEGIN
+  SELECT s.accrued_minor, l.currency INTO accrued, currency_code
+    FROM interest_accruals s JOIN accounts a ON a.id = s.account_id JOIN ledger_accounts l ON l.id = a.ledger_account_id
+   WHERE s.account_id = p_account FOR UPDATE OF s;
+  IF NOT FOUND THEN RETURN 0; END IF;
+  payable := greatest(0, floor(accrued - greatest(p_forfeit_minor, 0)))::bigint;
+  IF p_keep THEN
+    UPDATE interest_accruals SET accrued_minor = 0, rate_low = NULL, rate_high = NULL WHERE account_id = p_account;
+  ELSE
+    DELETE FROM interest_accruals WHERE account_id = p_account;
+  END IF;
+  UPDATE interest_books SET accrued_minor = accrued_minor - (accrued - payable) WHERE currency = currency_code;
+  PERFORM book_interest_accruals();
+  RETURN payable;
+END
+$$;

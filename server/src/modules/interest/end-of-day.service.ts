@@ -1,0 +1,65 @@
+import assert from 'node:assert/strict';
+import type { DataSource } from 'typeorm';
+import { withTransaction } from '../../db/transaction';
+import { accrueChunk, bookAccruals, claimRun, countMaturedDeposit, findRun, finishRun, maturingDepositIds, postChunk, startAccruals, type EndOfDayRunRow } from './end-of-day.queries';
+
+/** Accounts per transaction: short enough not to hold locks long, long enough that a million take few round trips. */
+export const END_OF_DAY_CHUNK = 20_000;
+
+/** The first of the next month follows `businessDate`: interest accrued up to it is paid. */
+export const isMonthEnd = (businessDate: string) => new Date(`${businessDate}T00:00:00Z`).getUTCMonth() !== new Date(Date.parse(`${businessDate}T00:00:00Z`) + 86_400_000).getUTCMonth();
+
+export interface BusinessDateInput {
+  businessDate: string;
+  zone: string;
+  chunk?: number;
+  /** Pays out or renews one matured term deposit in its own transaction (the deposits module). */
+  matureDeposit?: (accountId: string, businessDate: string) => Promise<boolean>;
+}
+
+export type BusinessDateOutcome = { ran: false } | { ran: true; run: EndOfDayRunRow | undefined };
+
+/**
+ * Runs one business date: every interest-bearing account accrues its day, the ledger books the accrued interest,
+ * interest is paid when the month ends, and matured term deposits are paid out or renewed. Each step is idempotent
+ * per account and date, so a date started again (after a crash, or by a second worker) finishes what is left and
+ * changes nothing else; a date already done is not run (answers ran: false).
+ */
+export async function runBusinessDate(db: DataSource, input: BusinessDateInput): Promise<BusinessDateOutcome> {
+  const chunk = input.chunk ?? END_OF_DAY_CHUNK;
+  assert(chunk > 0, 'a chunk holds at least one account');
+  const claimed = await claimRun(db, input.businessDate, input.zone);
+  if (!claimed) return { ran: false };
+  let failures = 0;
+  try {
+    await startAccruals(db, input.businessDate, input.zone);
+    await eachChunk((after) => withTransaction(db, (m) => accrueChunk(m, input.businessDate, input.zone, after, chunk)));
+    await withTransaction(db, (m) => bookAccruals(m));
+    if (isMonthEnd(input.businessDate)) await eachChunk((after) => withTransaction(db, (m) => postChunk(m, input.businessDate, after, chunk)));
+    for (const accountId of await maturingDepositIds(db, input.businessDate)) {
+      if (!input.matureDeposit) break;
+      try {
+        if (await input.matureDeposit(accountId, input.businessDate)) await countMaturedDeposit(db, input.businessDate);
+      } catch {
+        // One deposit that cannot be paid out does not stop the others; the run is marked failed and can be rerun.
+        failures += 1;
+      }
+    }
+    await finishRun(db, input.businessDate, failures > 0 ? { status: 'failed', failures, error: `${failures} matured deposits could not be paid out` } : { status: 'done' });
+  } catch (err) {
+    await finishRun(db, input.businessDate, { status: 'failed', error: (err as Error).message, failures: failures + 1 });
+    throw err;
+  }
+  return { ran: true, run: await findRun(db, input.businessDate) };
+}
+
+/** Calls `step` after the last account of the previous call until it picks none. */
+async function eachChunk(step: (after: string | null) => Promise<{ picked: number; last_account: string | null }>): Promise<void> {
+  let after: string | null = null;
+  for (;;) {
+    const result = await step(after);
+    if (result.picked === 0) return;
+    assert(result.last_account !== null && result.last_account !== after, 'a chunk moves on');
+    after = result.last_account;
+  }
+}
