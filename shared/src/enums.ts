@@ -73,6 +73,10 @@ export const TRANSACTION_KINDS = [
   'loan_repayment',
   // Between two accounts the same customer holds (an account's balance moved to another as it closes).
   'own_transfer',
+  // Interest paid on a deposit (docs/decisions/0063-interest.md).
+  'interest',
+  // Money into a term deposit as it opens, and out of it at maturity or on early withdrawal.
+  'term_deposit',
 ] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 

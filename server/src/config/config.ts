@@ -52,6 +52,8 @@ export interface AppConfig {
   cardNetworkKey?: string;
   /** Approvals that credit a customer more than this (major units, in the item's currency) need a second admin. */
   fourEyesThreshold: string;
+  /** BANK_TIME_ZONE (IANA name, default UTC): where business dates begin and end, for interest and the end of day (docs/decisions/0063-interest.md). */
+  bankTimeZone: string;
   /** Run the job queue's worker in this process (JOBS_WORKER=0 leaves jobs to other processes; tests drain by hand). */
   jobsWorker: boolean;
   /** A full garbage collection in a quiet second once the heap has grown (IDLE_COLLECT=0: V8 alone decides; docs/performance.md#heap-headroom-and-idle-collection). */
@@ -219,6 +221,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const dailyOutboundLimit = env.DAILY_OUTBOUND_LIMIT || DEFAULT_DAILY_OUTBOUND_LIMIT;
   check(() => parseAmountToMinor(dailyOutboundLimit, 'USD'));
   const fourEyesThreshold = env.FOUR_EYES_THRESHOLD || '10000.00';
+  const bankTimeZone = env.BANK_TIME_ZONE || 'UTC';
+  check(() => {
+    // Intl knows every IANA zone PostgreSQL does; an unknown name is refused here rather than by the first run.
+    try {
+      new Intl.DateTimeFormat('en-GB', { timeZone: bankTimeZone });
+    } catch {
+      throw new Error(`BANK_TIME_ZONE must be an IANA time zone such as Europe/London (got ${bankTimeZone})`);
+    }
+  });
   check(() => parseAmountToMinor(fourEyesThreshold, 'USD'));
   if (env.SMTP_URL && !/^smtps?:\/\//.test(env.SMTP_URL)) problems.push('SMTP_URL must be an smtp:// or smtps:// URL');
   if (env.REDIS_URL && !/^rediss?:\/\//.test(env.REDIS_URL)) problems.push('REDIS_URL must be a redis:// URL');
@@ -273,6 +284,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     secureCookies: publicUrl.startsWith('https://'),
     cardNetworkKey: env.CARD_NETWORK_KEY || undefined,
     fourEyesThreshold,
+    bankTimeZone,
     jobsWorker: env.JOBS_WORKER !== '0',
     idleCollect: env.IDLE_COLLECT !== '0',
     keys: deriveKeys(sessionSecret, encryptionKey!),

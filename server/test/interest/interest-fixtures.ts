@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { addDays } from '../../src/common/business-date';
 import { runBusinessDate } from '../../src/modules/interest';
 import { openSecondAccount, type HeldAccount } from '../transactions/held-accounts';
 import { approvedCustomer } from '../helpers/test-app';
@@ -35,8 +36,6 @@ export async function setRates(app: FastifyInstance, product: 'savings' | 'fixed
 export async function setDayCount(app: FastifyInstance, product: string, dayCount: 'actual/365' | 'actual/360'): Promise<void> {
   await app.db.query(`UPDATE deposit_products SET day_count = $2 WHERE code = $1`, [product, dayCount]);
 }
-
-export const addDays = (isoDate: string, days: number) => new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** Every business date from `first` to `last`, in order, as the end of day runs them. */
 export async function runDays(app: FastifyInstance, first: string, last: string): Promise<void> {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import type { DataSource } from 'typeorm';
+import { addDays } from '../../common/business-date';
 import { withTransaction } from '../../db/transaction';
 import { accrueChunk, bookAccruals, claimRun, countMaturedDeposit, findRun, finishRun, maturingDepositIds, postChunk, startAccruals, type EndOfDayRunRow } from './end-of-day.queries';
 
@@ -7,7 +8,7 @@ import { accrueChunk, bookAccruals, claimRun, countMaturedDeposit, findRun, fini
 export const END_OF_DAY_CHUNK = 20_000;
 
 /** The first of the next month follows `businessDate`: interest accrued up to it is paid. */
-export const isMonthEnd = (businessDate: string) => new Date(`${businessDate}T00:00:00Z`).getUTCMonth() !== new Date(Date.parse(`${businessDate}T00:00:00Z`) + 86_400_000).getUTCMonth();
+export const isMonthEnd = (businessDate: string) => addDays(businessDate, 1).endsWith('-01');
 
 export interface BusinessDateInput {
   businessDate: string;

@@ -16,6 +16,9 @@ export const INTERNAL_ACCOUNTS = [
   'fx_position',
   'loans_receivable',
   'interest_income',
+  // What deposits' interest costs the bank, and the accrued interest it owes until it is paid (docs/decisions/0063-interest.md).
+  'interest_expense',
+  'interest_payable',
   'crypto_custody',
   'cheque_clearing',
   'card_receivable',
