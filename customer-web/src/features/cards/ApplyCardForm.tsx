@@ -2,7 +2,7 @@ import { Alert, Box, Button, Grid, MenuItem, Stack, Typography } from '@mui/mate
 import { Form, Formik } from 'formik';
 import { useNavigate } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
-import { CARD_MIN_CREDIT_LIMIT, CARD_REWARDS_TEXT, CARD_TYPES, cardApplicationSchema, type UserDto } from '@strongroom/shared';
+import { CARD_MIN_CREDIT_LIMIT, CARD_REWARDS_TEXT, CARD_TYPES, cardApplicationSchema, formatMoney, type UserDto } from '@strongroom/shared';
 import { api, type RequestBody } from '../../api/client';
 import { FormField, applyServerErrors } from '../../components/FormField';
 import { AgreeToTermsCheckbox, ApplicantFields, applicantInitialValues } from '../../components/ApplicantFields';
@@ -22,6 +22,9 @@ export function ApplyCardForm({ user }: { user: UserDto }) {
   const { linkTo } = useAccounts();
   // Cards are taken on an account its owner or a joint holder holds, never a family member's.
   const on = useAccountChoice('borrow');
+  // The limit is in the card account's currency, so the hint says so.
+  const currency = on.account?.currency ?? user.currency;
+  const step = formatMoney(CARD_MIN_CREDIT_LIMIT, currency).replace(/\.00$/, '');
   const initial = {
     cardType: '',
     ...applicantInitialValues(user),
@@ -59,7 +62,7 @@ export function ApplyCardForm({ user }: { user: UserDto }) {
                 </FormField>
               </Grid>
               <Grid size={{ xs: 12, sm: 6 }}>
-                <FormField name="creditLimit" label="Credit limit" inputProps={{ inputMode: 'numeric', step: 500, min: 500 }} helperText="From $500, in steps of $500" />
+                <FormField name="creditLimit" label="Credit limit" inputProps={{ inputMode: 'numeric', step: 500, min: 500 }} helperText={`From ${step}, in steps of ${step}`} />
               </Grid>
               <ApplicantFields />
             </Grid>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Card, CardContent, Grid, MenuItem, Typography } from '@mui/material';
 import { Form, Formik, useFormikContext } from 'formik';
 import { useSearchParams } from 'react-router-dom';
@@ -163,6 +163,7 @@ export function OutboundForm({ kind }: { kind: 'local' | 'international' }) {
       {({ isSubmitting, values, setValues, setFieldValue }) => (
         <Form noValidate>
           <Grid container spacing={2}>
+            {international && <FollowAccountCurrency accountCurrency={ownCurrency} />}
             <Grid size={{ xs: 12 }} sx={{ '&:empty': { display: 'none' } }}>
               <AccountSelect
                 choice={from}
@@ -316,4 +317,19 @@ export function OutboundForm({ kind }: { kind: 'local' | 'international' }) {
       )}
     </Formik>
   );
+}
+
+/**
+ * The payee's currency starts as the account's; when the account is known only once the accounts have loaded (or the
+ * shell's selection changes it), a currency the customer has not chosen follows it, and one they chose stays.
+ */
+function FollowAccountCurrency({ accountCurrency }: { accountCurrency: string }) {
+  const { values, setFieldValue, touched } = useFormikContext<Record<string, string>>();
+  const previous = useRef(accountCurrency);
+  useEffect(() => {
+    const was = previous.current;
+    previous.current = accountCurrency;
+    if (was !== accountCurrency && values.currency === was && !touched.currency) void setFieldValue('currency', accountCurrency);
+  }, [accountCurrency, values.currency, touched.currency, setFieldValue]);
+  return null;
 }
