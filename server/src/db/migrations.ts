@@ -38,6 +38,7 @@ import { Accounts1760003300000 } from './migrations/1760003300000-accounts.migra
 import { CustomerClosed1760003400000 } from './migrations/1760003400000-customer-closed.migration';
 import { ClosedAndFrozenAccounts1760003500000 } from './migrations/1760003500000-closed-and-frozen-accounts.migration';
 import { Interest1760003600000 } from './migrations/1760003600000-interest.migration';
+import { AccountsByProduct1760003700000 } from './migrations/1760003700000-accounts-by-product.migration';
 
 // In order. Never edit a migration that has shipped: add a new one.
 export const MIGRATIONS = [
@@ -88,4 +89,5 @@ export const MIGRATIONS = [
   CustomerClosed1760003400000,
   ClosedAndFrozenAccounts1760003500000,
   Interest1760003600000,
+  AccountsByProduct1760003700000,
 ];

@@ -12,8 +12,8 @@ const POPULATION_SQL = `
     RETURNING id)
   INSERT INTO ledger_accounts (customer_id, kind, currency) SELECT id, 'customer', 'USD' FROM c`;
 
-/** The staff list of accounts finds the few that are not active by an index, not by walking every account. */
-describe('GET /v1/admin/accounts: the plan of a status filter', () => {
+/** The staff list of accounts finds the few that are not active, or of a rare product, by an index, not by walking every account. */
+describe('GET /v1/admin/accounts: the plans of its filters', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
@@ -37,5 +37,22 @@ describe('GET /v1/admin/accounts: the plan of a status filter', () => {
     const text = JSON.stringify(plan);
     expect(text).toContain('accounts_not_active');
     expect(text).not.toMatch(/"Node Type":"Seq Scan","Parallel Aware":(true|false),"Async Capable":(true|false),"Relation Name":"accounts"/);
+  });
+
+  it('answers product=business newest first through accounts_by_product, not by walking every account', async () => {
+    await t.app.db.query(`UPDATE accounts SET product = 'business' WHERE number IN ('8100000011', '8100019999')`);
+    await t.ownerQuery('ANALYZE accounts');
+    const statements: { sql: string; params: unknown[] }[] = [];
+    const recording = {
+      query: (sql: string, params: unknown[] = []) => {
+        statements.push({ sql, params });
+        return t.app.db.query(sql, params);
+      },
+    } as unknown as Queryable;
+    const page = await adminAccountPage(recording, { product: 'business' }, { field: 'id', order: 'DESC' }, { limit: 25, offset: 0 });
+    expect(page.items.map((a) => a.number)).toEqual(expect.arrayContaining(['8100000011', '8100019999']));
+    expect(page.items.every((a) => a.product === 'business')).toBe(true);
+    const [{ 'QUERY PLAN': plan }] = await t.app.db.query(`EXPLAIN (FORMAT JSON) ${statements[0].sql}`, statements[0].params);
+    expect(JSON.stringify(plan)).toContain('accounts_by_product');
   });
 });

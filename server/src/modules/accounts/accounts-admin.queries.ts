@@ -33,8 +33,8 @@ const LISTED_COLUMNS = `a.id, a.number, a.customer_id, a.ledger_account_id::text
  * The WHERE of the staff list. Every filter that narrows by itself probes an index: the number (exact, or a prefix
  * as the range of 10-digit numbers it starts, which accounts_account_number_uq answers in any collation since all
  * numbers have ten digits), the owner (accounts_customer), ids (the primary key) or a status other than active, the
- * few that staff look for (accounts_not_active). Product, currency and the active status filter the rows those, or the
- * primary key's newest-first walk, give.
+ * few that staff look for (accounts_not_active), a product (accounts_by_product) or a currency (accounts_by_currency),
+ * each walked in id (time) order. The active status filters the rows those, or the primary key's newest-first walk, give.
  */
 function whereOf(filter: AccountFilter, params: unknown[]): string {
   const where: string[] = [];
