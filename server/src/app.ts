@@ -40,6 +40,7 @@ import { loansRoutes as loanRoutes } from './modules/loans';
 import { cardsRoutes as cardRoutes } from './modules/cards';
 import { freezeRoutes } from './modules/freeze';
 import { fxAdminRoutes } from './modules/fx';
+import { productsAdminRoutes, productsRoutes } from './modules/products';
 import { usePasswordScorerThread } from './common/password-scorer';
 // Platform security (docs/security.md): headers and CORS, bad-text guard, URLs logged without secrets, files (sealed, audited).
 import securityHeadersPlugin from './plugins/security-headers.plugin';
@@ -208,6 +209,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       await api.register(cardRoutes);
       await api.register(freezeRoutes);
       await api.register(fxAdminRoutes);
+      await api.register(productsRoutes);
+      await api.register(productsAdminRoutes);
       await api.register(cryptoOptionAdminRoutes);
       await api.register(reviewRoutes);
       await api.register(chequeRoutes);

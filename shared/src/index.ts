@@ -17,6 +17,7 @@ export * from './schemas/card.schema';
 export * from './schemas/holder.schema';
 export * from './schemas/account.schema';
 export * from './schemas/reference-data.schema';
+export * from './schemas/product.schema';
 export * from './password-policy';
 export * from './crypto';
 export * from './schemas/crypto.schema';

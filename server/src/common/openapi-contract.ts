@@ -71,6 +71,7 @@ export const API_TAGS = [
   { name: 'standing orders', description: "A customer's standing orders" },
   { name: 'transactions', description: "A customer's transactions and statements" },
   { name: 'fees', description: 'The published fees' },
+  { name: 'products', description: 'The deposit products and their interest rates' },
   { name: 'cards', description: 'Card applications, card details and card payments' },
   { name: 'card network', description: 'The card network: authorisations, captures and voids' },
   { name: 'account', description: "Freezing and unfreezing one's own account" },

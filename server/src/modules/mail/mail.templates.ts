@@ -67,8 +67,21 @@ export const holderTemplates = {
   }),
 } satisfies Record<string, (data: never) => RenderedMail>;
 
+// Deposit rates (docs/decisions/0063-interest.md): customers whose interest a staff rate change affects.
+export const rateTemplates = {
+  rateChange: (d: { firstName: string; product: string; effectiveFrom: string; oldRates: string; newRates: string; renewal: boolean }) => ({
+    subject: `Your ${d.product} interest rate changes on ${d.effectiveFrom}`,
+    text: `Hello ${d.firstName},\n\nThe interest rate of your ${d.product} changes from ${d.effectiveFrom}.\n\nUntil then: ${d.oldRates}\nFrom ${d.effectiveFrom}: ${d.newRates}\n\n${
+      d.renewal
+        ? 'Your deposit keeps the rate it has until it matures; when it renews, it renews at the new rate. You can turn its renewal off at any time before it matures.'
+        : 'Interest is worked out on your balance every day at the rate in force that day and paid monthly. There is nothing you need to do.'
+    }${footer}`,
+  }),
+} satisfies Record<string, (data: never) => RenderedMail>;
+
 export const templates = {
   ...loanTemplates,
+  ...rateTemplates,
   ...holderTemplates,
   ...accountTemplates,
   welcome: (d: { firstName: string; accountNumber: string; code: string }) => ({
