@@ -5,7 +5,7 @@ import { FilesService } from '../modules/files';
 import type { AppConfig } from '../config/config';
 import { LedgerBatcher } from '../modules/ledger';
 import { closeDataSource } from '../db/data-source';
-import { ReadReplica } from '../db/read-replica';
+import { ReadReplica, WAL_POSITION_COOKIE } from '../db/read-replica';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,10 +29,14 @@ export default fp(async function dbPlugin(app: FastifyInstance, opts: { config: 
   app.decorate('readReplica', readReplica);
   if (readReplica.enabled) {
     app.addHook('onClose', () => readReplica.close());
-    // Read-your-writes: once a session's write has committed, and before its answer leaves, the primary's position.
+    // Read-your-writes: once a session's write has committed, and before its answer leaves, the primary's position,
+    // remembered here and sent to the client in a cookie for the other servers.
     app.addHook('onSend', async (request, reply, payload) => {
       const sessionId = request.customer?.sessionId ?? request.staff?.sessionId;
-      if (sessionId && request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) await readReplica.noteWrite(sessionId);
+      if (sessionId && request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
+        const position = await readReplica.noteWrite(sessionId);
+        if (position) reply.setCookie(WAL_POSITION_COOKIE, position, { path: '/', httpOnly: true, sameSite: 'strict', secure: opts.config.secureCookies });
+      }
       return payload;
     });
   }

@@ -68,9 +68,22 @@ describeWithCluster(`reads from replicas, read-your-writes${missing.length > 0 ?
     expect(replicas.served).toEqual({ replica: 1, primary: 1 });
   });
 
+  it('sends the writer to the primary on another server too, by the write position its cookie carries', async () => {
+    await primary.query(`INSERT INTO replica_notes (body) VALUES ('written on server one')`);
+    const position = await replicas.noteWrite('writer');
+    // A second server knows nothing of the session's write but what its client presents.
+    const otherServer = await ReadReplica.connect(primary, cluster.readWriteUrl, cluster.readOnlyUrl, 2);
+    try {
+      expect(await otherServer.read({ sessionId: 'writer', walPosition: position }, notes)).toEqual([{ n: 2, on_replica: false }]);
+      expect(await otherServer.read({ sessionId: 'writer' }, notes)).toEqual([{ n: 0, on_replica: true }]);
+    } finally {
+      await otherServer.close();
+    }
+  });
+
   it("reads the writer's data from a replica once the replicas have replayed its write", async () => {
     for (const n of replicaNodes) await onNode(n, 'SELECT pg_wal_replay_resume()');
     await cluster.waitFor('a replica read for the writer', async () => (await replicas.read('writer', notes))[0].on_replica, 60_000);
-    expect(await replicas.read('writer', notes)).toEqual([{ n: 1, on_replica: true }]);
+    expect(await replicas.read('writer', notes)).toEqual([{ n: 2, on_replica: true }]);
   });
 });

@@ -14,6 +14,7 @@ import { decide, decisionResponse, timeline } from '../review';
 import { isUuid } from '../../common/ids';
 import { getAccountSummaries } from '../ledger';
 import staffMemberRoutes from './staff-members.routes';
+import { replicaReaderOf } from '../../db/read-replica';
 
 const tags = ['admin'];
 const openObject = { type: 'object', additionalProperties: true };
@@ -194,7 +195,7 @@ export default async function adminRoutes(app: RouteInstance) {
   app.get('/admin/audit-log', { preHandler: anyStaff, schema: auditListSchema }, async (request, reply) => {
     const p = request.query;
     // Auditors' browsing tolerates a moment's staleness: a replica that has this session's writes (db/read-replica.ts).
-    const [items, total] = await app.readReplica.read(request.staff?.sessionId, async (db) => [await auditPage(db, p.sortOrder, p), await auditTotal(db, p.offset)] as const);
+    const [items, total] = await app.readReplica.read(replicaReaderOf(request), async (db) => [await auditPage(db, p.sortOrder, p), await auditTotal(db, p.offset)] as const);
     return sendList(reply, 'audit-log', items, p.offset, total);
   });
 

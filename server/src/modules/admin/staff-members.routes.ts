@@ -5,6 +5,7 @@ import { idParamsFor, okResponse, responses } from '../../common/route-schemas';
 import { listQuery, sendList } from '../../common/list-paging';
 import { STAFF_SORTABLE } from './staff-members.queries';
 import { StaffMembersService } from './staff-members.service';
+import { replicaReaderOf } from '../../db/read-replica';
 
 const tags = ['admin'];
 const memberParams = idParamsFor('Staff member not found');
@@ -46,7 +47,7 @@ export default async function staffMemberRoutes(app: RouteInstance) {
     async (request, reply) => {
       const page = request.query;
       const sortColumn = STAFF_SORTABLE[page.sortField];
-      const { items, total } = await members.list({ sortColumn, direction: page.sortOrder, limit: page.limit, offset: page.offset }, request.staff?.sessionId);
+      const { items, total } = await members.list({ sortColumn, direction: page.sortOrder, limit: page.limit, offset: page.offset }, replicaReaderOf(request));
       return sendList(reply, 'staff', items, page.offset, total);
     },
   );

@@ -6,6 +6,7 @@ import { withTransaction } from '../../db/transaction';
 import { recordAudit } from '../audit';
 import * as errors from './admin.errors';
 import * as queries from './staff-members.queries';
+import type { ReplicaReader } from '../../db/read-replica';
 
 /** How long an invitation link works: long enough for a weekend, short enough that a forgotten e-mail dies. */
 export const INVITATION_TTL_HOURS = 72;
@@ -32,7 +33,7 @@ export class StaffMembersService {
   constructor(private readonly app: FastifyInstance) {}
 
   /** From a replica that has the session's own writes (db/read-replica.ts): a list may be a moment behind. */
-  list = (page: Parameters<typeof queries.listStaffMembers>[1], sessionId?: string) => this.app.readReplica.read(sessionId, (db) => queries.listStaffMembers(db, page));
+  list = (page: Parameters<typeof queries.listStaffMembers>[1], reader?: ReplicaReader) => this.app.readReplica.read(reader, (db) => queries.listStaffMembers(db, page));
 
   async show(id: string): Promise<StaffMemberDto> {
     const member = await queries.findStaffMember(this.app.db, id);
