@@ -49,7 +49,7 @@ import { serializeRequest } from './common/log-serializers';
 import { requestLoggerFactory } from './common/request-logger';
 import { filesRoutes } from './modules/files';
 import { holdersRoutes } from './modules/accounts';
-import { accountsAdminRoutes, accountsRoutes } from './modules/accounts';
+import { accountInterestRoutes, accountsAdminRoutes, accountsRoutes } from './modules/accounts';
 
 /** Log paths that must never reach a log line (secrets, codes, identity numbers, cookies). */
 export const REDACT_PATHS = [
@@ -199,6 +199,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       await api.register(userRoutes);
       await api.register(holdersRoutes);
       await api.register(accountsRoutes);
+      await api.register(accountInterestRoutes);
       await api.register(adminRoutes);
       await api.register(accountsAdminRoutes);
       await api.register(transferRoutes, { setUpStandingOrder });

@@ -39,6 +39,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /v1/accounts/:id': 'accounts.get',
   'PATCH /v1/accounts/:id': 'accounts.rename',
   'POST /v1/accounts/:id/close': 'accounts.close',
+  'GET /v1/accounts/:id/interest': 'accounts.interest',
   'GET /v1/user/notification-preferences': 'notificationPreferences.get',
   'PUT /v1/user/notification-preferences': 'notificationPreferences.update',
   'POST /v1/admin/auth/login': 'staffAuth.login',

@@ -17,6 +17,7 @@ export { accountNotFound, newAccountNumber, openFurtherAccount, resolveAccount }
 export { default as holdersRoutes } from './holders.routes';
 export { default as accountsAdminRoutes } from './accounts.admin.routes';
 export { default as accountsRoutes } from './accounts.routes';
+export { default as accountInterestRoutes } from './account-interest.routes';
 export { accountReviewKind, ACCOUNT_SUBJECT } from './accounts.review';
 export { ledgerAccountOf, type AccountLedgerRow } from './account-ledger.queries';
 export { ACCOUNT_ID_MESSAGE, accountIdField } from './account-id.schema';
