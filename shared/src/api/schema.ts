@@ -518,6 +518,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/accounts/{id}/interest': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What an account earns: its rates in force today (a savings account's tiers, a term deposit's locked rate), the interest accrued this month so far, interest paid this year and the latest payments; earnsInterest false for an account that earns none */
+    get: operations['accounts.interest'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/admin/auth/login': {
     parameters: {
       query?: never;
@@ -2002,6 +2019,143 @@ export interface paths {
     patch: operations['fxRates.update'];
     trace?: never;
   };
+  '/v1/admin/end-of-day-runs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** End-of-day runs, one per business date (newest first): tallies, duration, interest per currency; filter by status */
+    get: operations['endOfDayRuns.list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/admin/end-of-day-runs/{date}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The end-of-day run of one business date */
+    get: operations['endOfDayRuns.get'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/admin/end-of-day-runs/{date}/rerun': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Run a failed business date again now, in the background (admins; audited). 409 while the end of day is running or if the run did not fail. Read the run again to follow it. */
+    post: operations['endOfDayRuns.rerun'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/admin/interest/accounts/{accountId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** An account's interest: accrued (exact and rounded down), accrued and paid through, the rates applied and in force, paid this year, the latest payments */
+    get: operations['interest.getForStaff'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/products': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The deposit products with the rates in force today (the bank's time zone) and the changes scheduled after it */
+    get: operations['products.list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/admin/products': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Deposit products with the rates in force today (ra-data-simple-rest list; id is the product code) */
+    get: operations['adminProducts.list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/admin/products/{code}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One deposit product with the rates in force today, the changes scheduled and its whole rate history, newest first */
+    get: operations['adminProducts.get'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/admin/rate-changes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The history of deposit rates, each change with the schedule it replaced (ra-data-simple-rest list; filters product, termMonths) */
+    get: operations['rateChanges.list'];
+    put?: never;
+    /** Set a product's rates (a term deposit term's rate) from a date not before today (admins; audited; the customers affected are e-mailed) */
+    post: operations['rateChanges.create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/admin/crypto-options': {
     parameters: {
       query?: never;
@@ -2293,6 +2447,127 @@ export interface paths {
     head?: never;
     /** Reject with a reason; nothing is paid out */
     patch: operations['loans.reject'];
+    trace?: never;
+  };
+  '/v1/deposits': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The term deposits on accounts you hold, active first by maturity */
+    get: operations['get.v1.deposits'];
+    put?: never;
+    /** Open a term deposit from a current or savings account, with the transaction PIN; the rate is locked; honours Idempotency-Key */
+    post: operations['post.v1.deposits'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/deposits/quote': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** What a term deposit would be: the rate of the term in force today, the maturity date and the interest to expect */
+    post: operations['post.v1.deposits.quote'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/deposits/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One term deposit */
+    get: operations['get.v1.deposits.byId'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /** Choose whether the deposit renews at maturity (its owner or a joint holder, until maturity) */
+    patch: operations['patch.v1.deposits.byId'];
+    trace?: never;
+  };
+  '/v1/deposits/{id}/withdrawal-quote': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** What an early withdrawal pays: principal and the interest accrued less the forfeit */
+    post: operations['post.v1.deposits.byId.withdrawalQuote'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/deposits/{id}/withdraw': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Withdraw a term deposit early, with the transaction PIN: paid to its source account, the last days of interest forfeited; honours Idempotency-Key */
+    post: operations['post.v1.deposits.byId.withdraw'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/admin/deposits': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Term deposits (ra-data-simple-rest list; filter status, customerId, maturityFrom, maturityTo) */
+    get: operations['get.v1.admin.deposits'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/admin/deposits/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One term deposit */
+    get: operations['get.v1.admin.deposits.byId'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/v1/files/{id}': {
@@ -4889,6 +5164,157 @@ export interface operations {
       };
     };
   };
+  'accounts.interest': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message: string;
+            interest: {
+              /** Format: uuid */
+              accountId: string;
+              product: string;
+              currency: string;
+              earnsInterest: boolean;
+              productName?: string;
+              /** @enum {string} */
+              dayCount?: 'actual/365' | 'actual/360';
+              /**
+               * @description Savings: on the 1st for the month before; a term deposit: at maturity
+               * @enum {string}
+               */
+              paidOn?: 'monthly' | 'maturity';
+              /**
+               * Format: date
+               * @description Today's business date in the bank's time zone: the rates are the ones in force then
+               */
+              asOf?: string;
+              /** @description The tiers in force (each tier's rate on the part of the balance inside it); a term deposit: its locked rate */
+              rates?: {
+                /**
+                 * @description The tier applies to the part of the balance from this amount
+                 * @example 125.00
+                 */
+                from: string;
+                /**
+                 * @description Up to this amount (null: no upper end)
+                 * @example 125.00
+                 */
+                to: string | null;
+                /**
+                 * @description Percent a year
+                 * @example 2.25
+                 */
+                ratePercent: string;
+              }[];
+              /** @description The tier the current balance reaches */
+              currentRate?: {
+                /**
+                 * @description The tier applies to the part of the balance from this amount
+                 * @example 125.00
+                 */
+                from: string;
+                /**
+                 * @description Up to this amount (null: no upper end)
+                 * @example 125.00
+                 */
+                to: string | null;
+                /**
+                 * @description Percent a year
+                 * @example 2.25
+                 */
+                ratePercent: string;
+              } | null;
+              /**
+               * @description Interest accrued and not yet paid (this month so far; a term deposit: since it opened), rounded down to the cent
+               * @example 125.00
+               */
+              accrued?: string;
+              /**
+               * @description The same, as kept: to 10 decimal places of a cent
+               * @example 12.345678901234
+               */
+              accruedExact?: string;
+              /**
+               * Format: date
+               * @description The last business date accrued (null: none yet)
+               */
+              accruedThrough?: string | null;
+              /**
+               * @description Interest paid to the account this calendar year
+               * @example 125.00
+               */
+              paidThisYear?: string;
+              year?: number;
+              lastPayments?: {
+                reference: string;
+                /** @example 125.00 */
+                amount: string;
+                description: string;
+                /** @description The month paid for (YYYY-MM) */
+                period: string | null;
+                /** Format: date-time */
+                paidAt: string;
+              }[];
+              termDeposit?: {
+                /** @example 125.00 */
+                principal: string;
+                /** @enum {integer} */
+                termMonths: 3 | 6 | 12 | 24;
+                /**
+                 * @description Percent a year
+                 * @example 2.25
+                 */
+                ratePercent: string;
+                /** Format: date */
+                startDate: string;
+                /** Format: date */
+                maturityDate: string;
+                renew: boolean;
+                /** @enum {string} */
+                status: 'active' | 'matured' | 'withdrawn';
+              } | null;
+            };
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Refused: error is the first message, errors maps each field to its message */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: string;
+            errors: {
+              [key: string]: string;
+            };
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
   'staffAuth.login': {
     parameters: {
       query?: never;
@@ -5954,7 +6380,9 @@ export interface operations {
                 | 'cheque_deposit'
                 | 'loan_disbursement'
                 | 'loan_repayment'
-                | 'own_transfer';
+                | 'own_transfer'
+                | 'interest'
+                | 'term_deposit';
               /** @enum {string} */
               status: 'success' | 'pending' | 'failed' | 'cancelled';
               description: string;
@@ -6401,7 +6829,9 @@ export interface operations {
                 | 'cheque_deposit'
                 | 'loan_disbursement'
                 | 'loan_repayment'
-                | 'own_transfer';
+                | 'own_transfer'
+                | 'interest'
+                | 'term_deposit';
               /** @enum {string} */
               status: 'success' | 'pending' | 'failed' | 'cancelled';
               description: string;
@@ -7138,7 +7568,9 @@ export interface operations {
                 | 'cheque_deposit'
                 | 'loan_disbursement'
                 | 'loan_repayment'
-                | 'own_transfer';
+                | 'own_transfer'
+                | 'interest'
+                | 'term_deposit';
               /** @enum {string} */
               status: 'success' | 'pending' | 'failed' | 'cancelled';
               description: string;
@@ -7911,7 +8343,9 @@ export interface operations {
                 | 'cheque_deposit'
                 | 'loan_disbursement'
                 | 'loan_repayment'
-                | 'own_transfer';
+                | 'own_transfer'
+                | 'interest'
+                | 'term_deposit';
               /** @enum {string} */
               status: 'success' | 'pending' | 'failed' | 'cancelled';
               description: string;
@@ -8047,7 +8481,9 @@ export interface operations {
                 | 'cheque_deposit'
                 | 'loan_disbursement'
                 | 'loan_repayment'
-                | 'own_transfer';
+                | 'own_transfer'
+                | 'interest'
+                | 'term_deposit';
               /** @enum {string} */
               status: 'success' | 'pending' | 'failed' | 'cancelled';
               description: string;
@@ -8257,7 +8693,9 @@ export interface operations {
                 | 'cheque_deposit'
                 | 'loan_disbursement'
                 | 'loan_repayment'
-                | 'own_transfer';
+                | 'own_transfer'
+                | 'interest'
+                | 'term_deposit';
               /** @enum {string} */
               status: 'success' | 'pending' | 'failed' | 'cancelled';
               description: string;
@@ -10796,6 +11234,838 @@ export interface operations {
       };
     };
   };
+  'endOfDayRuns.list': {
+    parameters: {
+      query?: {
+        /** @description JSON ["field","ASC"|"DESC"]; field one of businessDate, status, startedAt, finishedAt (default businessDate DESC) */
+        sort?: string;
+        /** @description JSON [start, end], zero-based and inclusive (default [0,24]; at most 200 rows) */
+        range?: string;
+        /** @description JSON object of filters */
+        filter?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: date */
+            id: string;
+            /** Format: date */
+            businessDate: string;
+            /** @enum {string} */
+            status: 'running' | 'done' | 'failed';
+            timeZone: string;
+            /** Format: date-time */
+            startedAt: string;
+            /** Format: date-time */
+            finishedAt: string | null;
+            durationMs: number | null;
+            accountsAccrued: number;
+            accountsPosted: number;
+            depositsMatured: number;
+            failures: number;
+            attempts: number;
+            error: string | null;
+            totals: {
+              currency: string;
+              /** @description Interest accrued, in major units rounded down to the minor unit */
+              accrued: string;
+              /** @description Interest accrued in minor units, to 10 decimal places */
+              accruedMinorExact: string;
+              /** @description Interest paid to accounts (month ends) */
+              posted: string;
+            }[];
+          }[];
+        };
+      };
+      /** @description Refused: error is the first message, errors maps each field to its message */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: string;
+            errors: {
+              [key: string]: string;
+            };
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  'endOfDayRuns.get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        date: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: date */
+            id: string;
+            /** Format: date */
+            businessDate: string;
+            /** @enum {string} */
+            status: 'running' | 'done' | 'failed';
+            timeZone: string;
+            /** Format: date-time */
+            startedAt: string;
+            /** Format: date-time */
+            finishedAt: string | null;
+            durationMs: number | null;
+            accountsAccrued: number;
+            accountsPosted: number;
+            depositsMatured: number;
+            failures: number;
+            attempts: number;
+            error: string | null;
+            totals: {
+              currency: string;
+              /** @description Interest accrued, in major units rounded down to the minor unit */
+              accrued: string;
+              /** @description Interest accrued in minor units, to 10 decimal places */
+              accruedMinorExact: string;
+              /** @description Interest paid to accounts (month ends) */
+              posted: string;
+            }[];
+          };
+        };
+      };
+      /** @description Refused: error is the first message, errors maps each field to its message */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: string;
+            errors: {
+              [key: string]: string;
+            };
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  'endOfDayRuns.rerun': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        date: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message: string;
+            run: {
+              /** Format: date */
+              id: string;
+              /** Format: date */
+              businessDate: string;
+              /** @enum {string} */
+              status: 'running' | 'done' | 'failed';
+              timeZone: string;
+              /** Format: date-time */
+              startedAt: string;
+              /** Format: date-time */
+              finishedAt: string | null;
+              durationMs: number | null;
+              accountsAccrued: number;
+              accountsPosted: number;
+              depositsMatured: number;
+              failures: number;
+              attempts: number;
+              error: string | null;
+              totals: {
+                currency: string;
+                /** @description Interest accrued, in major units rounded down to the minor unit */
+                accrued: string;
+                /** @description Interest accrued in minor units, to 10 decimal places */
+                accruedMinorExact: string;
+                /** @description Interest paid to accounts (month ends) */
+                posted: string;
+              }[];
+            };
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Refused: error is the first message, errors maps each field to its message */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: string;
+            errors: {
+              [key: string]: string;
+            };
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  'interest.getForStaff': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        accountId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            accountId: string;
+            number: string;
+            product: string;
+            currency: string;
+            status?: string;
+            earnsInterest: boolean;
+            dayCount?: string;
+            /** @description Accrued and not paid, in minor units to 10 decimal places */
+            accruedMinor: string;
+            /** @description Accrued and not paid, rounded down to the minor unit */
+            accrued: string;
+            /** Format: date */
+            accruedThrough: string | null;
+            /**
+             * Format: date
+             * @description The month end interest was last paid for
+             */
+            postedThrough: string | null;
+            /** @description The lowest and highest rate applied since the last payment */
+            ratesApplied: {
+              lowPercent: string;
+              highPercent: string;
+            } | null;
+            ratesInForce: {
+              from: string;
+              to: string | null;
+              ratePercent: string;
+            }[];
+            /** Format: date */
+            asOf?: string;
+            paidThisYear: string;
+            lastPostings: {
+              reference: string;
+              description: string;
+              amount: string;
+              period: string | null;
+              valueDate: string | null;
+              /** Format: date-time */
+              paidAt: string;
+            }[];
+          };
+        };
+      };
+      /** @description Refused: error is the first message, errors maps each field to its message */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: string;
+            errors: {
+              [key: string]: string;
+            };
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  'products.list': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message: string;
+            /**
+             * Format: date
+             * @description Today in the bank's time zone
+             */
+            date: string;
+            items: {
+              /** @enum {string} */
+              code: 'checking' | 'savings' | 'business' | 'fixed_deposit';
+              name: string;
+              interestBearing: boolean;
+              /** @enum {string} */
+              dayCount: 'actual/365' | 'actual/360';
+              /** @enum {string} */
+              postingFrequency: 'monthly';
+              /**
+               * @description The least a new account or deposit opens with, in the account's currency
+               * @example 1000.00
+               */
+              minimumOpeningAmount: string;
+              /** @description Term deposits: the days of interest an early withdrawal forfeits */
+              forfeitDays: number | null;
+              /** @description The rates in force today (savings): each on the part of the balance from its threshold; empty for term deposits */
+              tiers: {
+                /**
+                 * @description A balance, in the account's currency
+                 * @example 10000.00
+                 */
+                from: string;
+                /**
+                 * @description A yearly rate in percent
+                 * @example 2.25
+                 */
+                ratePercent: string;
+              }[];
+              /** @description Term deposits: the rate of each term in force today, locked when a deposit opens */
+              terms: {
+                termMonths: number;
+                /**
+                 * @description A yearly rate in percent
+                 * @example 2.25
+                 */
+                ratePercent: string;
+              }[];
+              /** @description Changes already decided that take effect after today, soonest first */
+              scheduled: {
+                /** Format: date */
+                effectiveFrom: string;
+                termMonths: number;
+                tiers: {
+                  /**
+                   * @description A balance, in the account's currency
+                   * @example 10000.00
+                   */
+                  from: string;
+                  /**
+                   * @description A yearly rate in percent
+                   * @example 2.25
+                   */
+                  ratePercent: string;
+                }[];
+              }[];
+            }[];
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Refused: error is the first message, errors maps each field to its message */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: string;
+            errors: {
+              [key: string]: string;
+            };
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  'adminProducts.list': {
+    parameters: {
+      query?: {
+        /** @description JSON ["field","ASC"|"DESC"]; field one of id (default id ASC) */
+        sort?: string;
+        /** @description JSON [start, end], zero-based and inclusive (default [0,24]; at most 200 rows) */
+        range?: string;
+        /** @description JSON object of filters */
+        filter?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            /** @enum {string} */
+            code: 'checking' | 'savings' | 'business' | 'fixed_deposit';
+            name: string;
+            interestBearing: boolean;
+            /** @enum {string} */
+            dayCount: 'actual/365' | 'actual/360';
+            /** @enum {string} */
+            postingFrequency: 'monthly';
+            /**
+             * @description The least a new account or deposit opens with, in the account's currency
+             * @example 1000.00
+             */
+            minimumOpeningAmount: string;
+            /** @description Term deposits: the days of interest an early withdrawal forfeits */
+            forfeitDays: number | null;
+            /** @description The rates in force today (savings): each on the part of the balance from its threshold; empty for term deposits */
+            tiers: {
+              /**
+               * @description A balance, in the account's currency
+               * @example 10000.00
+               */
+              from: string;
+              /**
+               * @description A yearly rate in percent
+               * @example 2.25
+               */
+              ratePercent: string;
+            }[];
+            /** @description Term deposits: the rate of each term in force today, locked when a deposit opens */
+            terms: {
+              termMonths: number;
+              /**
+               * @description A yearly rate in percent
+               * @example 2.25
+               */
+              ratePercent: string;
+            }[];
+            /** @description Changes already decided that take effect after today, soonest first */
+            scheduled: {
+              /** Format: date */
+              effectiveFrom: string;
+              termMonths: number;
+              tiers: {
+                /**
+                 * @description A balance, in the account's currency
+                 * @example 10000.00
+                 */
+                from: string;
+                /**
+                 * @description A yearly rate in percent
+                 * @example 2.25
+                 */
+                ratePercent: string;
+              }[];
+            }[];
+          }[];
+        };
+      };
+      /** @description Refused: error is the first message, errors maps each field to its message */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: string;
+            errors: {
+              [key: string]: string;
+            };
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  'adminProducts.get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        code: 'checking' | 'savings' | 'business' | 'fixed_deposit';
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            /** @enum {string} */
+            code: 'checking' | 'savings' | 'business' | 'fixed_deposit';
+            name: string;
+            interestBearing: boolean;
+            /** @enum {string} */
+            dayCount: 'actual/365' | 'actual/360';
+            /** @enum {string} */
+            postingFrequency: 'monthly';
+            /**
+             * @description The least a new account or deposit opens with, in the account's currency
+             * @example 1000.00
+             */
+            minimumOpeningAmount: string;
+            /** @description Term deposits: the days of interest an early withdrawal forfeits */
+            forfeitDays: number | null;
+            /** @description The rates in force today (savings): each on the part of the balance from its threshold; empty for term deposits */
+            tiers: {
+              /**
+               * @description A balance, in the account's currency
+               * @example 10000.00
+               */
+              from: string;
+              /**
+               * @description A yearly rate in percent
+               * @example 2.25
+               */
+              ratePercent: string;
+            }[];
+            /** @description Term deposits: the rate of each term in force today, locked when a deposit opens */
+            terms: {
+              termMonths: number;
+              /**
+               * @description A yearly rate in percent
+               * @example 2.25
+               */
+              ratePercent: string;
+            }[];
+            /** @description Changes already decided that take effect after today, soonest first */
+            scheduled: {
+              /** Format: date */
+              effectiveFrom: string;
+              termMonths: number;
+              tiers: {
+                /**
+                 * @description A balance, in the account's currency
+                 * @example 10000.00
+                 */
+                from: string;
+                /**
+                 * @description A yearly rate in percent
+                 * @example 2.25
+                 */
+                ratePercent: string;
+              }[];
+            }[];
+            history?: {
+              id: string;
+              product: string;
+              termMonths: number;
+              /** Format: date */
+              effectiveFrom: string;
+              /** @description The schedule this change sets (new) */
+              tiers: {
+                /**
+                 * @description A balance, in the account's currency
+                 * @example 10000.00
+                 */
+                from: string;
+                /**
+                 * @description A yearly rate in percent
+                 * @example 2.25
+                 */
+                ratePercent: string;
+              }[];
+              /** @description The schedule it replaces (old); null for the first */
+              previousTiers:
+                | {
+                    /**
+                     * @description A balance, in the account's currency
+                     * @example 10000.00
+                     */
+                    from: string;
+                    /**
+                     * @description A yearly rate in percent
+                     * @example 2.25
+                     */
+                    ratePercent: string;
+                  }[]
+                | null;
+              /** @description '1.50%, 2.25% from 10000.00 → 1.60%, 2.30% from 10000.00' */
+              summary: string;
+              reason: string;
+              /** @description The staff member's e-mail address, or 'system' */
+              changedBy: string;
+              /** Format: date-time */
+              changedAt: string;
+            }[];
+          };
+        };
+      };
+      /** @description Refused: error is the first message, errors maps each field to its message */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: string;
+            errors: {
+              [key: string]: string;
+            };
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  'rateChanges.list': {
+    parameters: {
+      query?: {
+        /** @description JSON ["field","ASC"|"DESC"]; field one of id, product, termMonths, effectiveFrom, changedAt (default id DESC) */
+        sort?: string;
+        /** @description JSON [start, end], zero-based and inclusive (default [0,24]; at most 200 rows) */
+        range?: string;
+        /** @description JSON object of filters */
+        filter?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            product: string;
+            termMonths: number;
+            /** Format: date */
+            effectiveFrom: string;
+            /** @description The schedule this change sets (new) */
+            tiers: {
+              /**
+               * @description A balance, in the account's currency
+               * @example 10000.00
+               */
+              from: string;
+              /**
+               * @description A yearly rate in percent
+               * @example 2.25
+               */
+              ratePercent: string;
+            }[];
+            /** @description The schedule it replaces (old); null for the first */
+            previousTiers:
+              | {
+                  /**
+                   * @description A balance, in the account's currency
+                   * @example 10000.00
+                   */
+                  from: string;
+                  /**
+                   * @description A yearly rate in percent
+                   * @example 2.25
+                   */
+                  ratePercent: string;
+                }[]
+              | null;
+            /** @description '1.50%, 2.25% from 10000.00 → 1.60%, 2.30% from 10000.00' */
+            summary: string;
+            reason: string;
+            /** @description The staff member's e-mail address, or 'system' */
+            changedBy: string;
+            /** Format: date-time */
+            changedAt: string;
+          }[];
+        };
+      };
+      /** @description Refused: error is the first message, errors maps each field to its message */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: string;
+            errors: {
+              [key: string]: string;
+            };
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  'rateChanges.create': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          product: 'checking' | 'savings' | 'business' | 'fixed_deposit';
+          /** @enum {number} */
+          termMonths: 0 | 3 | 6 | 12 | 24;
+          effectiveFrom: string;
+          tiers: {
+            from: string;
+            ratePercent: string;
+          }[];
+          reason: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message: string;
+            rateChange: {
+              id: string;
+              product: string;
+              termMonths: number;
+              /** Format: date */
+              effectiveFrom: string;
+              /** @description The schedule this change sets (new) */
+              tiers: {
+                /**
+                 * @description A balance, in the account's currency
+                 * @example 10000.00
+                 */
+                from: string;
+                /**
+                 * @description A yearly rate in percent
+                 * @example 2.25
+                 */
+                ratePercent: string;
+              }[];
+              /** @description The schedule it replaces (old); null for the first */
+              previousTiers:
+                | {
+                    /**
+                     * @description A balance, in the account's currency
+                     * @example 10000.00
+                     */
+                    from: string;
+                    /**
+                     * @description A yearly rate in percent
+                     * @example 2.25
+                     */
+                    ratePercent: string;
+                  }[]
+                | null;
+              /** @description '1.50%, 2.25% from 10000.00 → 1.60%, 2.30% from 10000.00' */
+              summary: string;
+              reason: string;
+              /** @description The staff member's e-mail address, or 'system' */
+              changedBy: string;
+              /** Format: date-time */
+              changedAt: string;
+            };
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Refused: error is the first message, errors maps each field to its message */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: string;
+            errors: {
+              [key: string]: string;
+            };
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
   'cryptoOptions.list': {
     parameters: {
       query?: {
@@ -12153,6 +13423,929 @@ export interface operations {
             awaitingSecondApproval: boolean;
           } & {
             [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Refused: error is the first message, errors maps each field to its message */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: string;
+            errors: {
+              [key: string]: string;
+            };
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  'get.v1.deposits': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message: string;
+            deposits: {
+              /**
+               * Format: uuid
+               * @description The deposit's own account
+               */
+              id: string;
+              accountNumber: string;
+              name: string;
+              /** @example EUR */
+              currency: string;
+              /** @enum {string} */
+              status: 'active' | 'matured' | 'withdrawn';
+              /** @enum {string} */
+              role: 'owner' | 'joint' | 'dependant';
+              /** Format: uuid */
+              sourceAccountId: string;
+              /** @example 125.00 */
+              principal: string;
+              /**
+               * @description Months
+               * @enum {integer}
+               */
+              termMonths: 3 | 6 | 12 | 24;
+              /**
+               * @description Annual rate in per cent, e.g. "3.50"
+               * @example 3.50
+               */
+              rate: string;
+              /** Format: date */
+              startDate: string;
+              /** Format: date */
+              maturityDate: string;
+              /**
+               * @description What the current term earns from start to maturity
+               * @example 125.00
+               */
+              expectedInterest: string;
+              /**
+               * @description Accrued so far, whole cents (active deposits)
+               * @example 125.00
+               */
+              accruedInterest: string;
+              renew: boolean;
+              renewals: number;
+              /** @example 125.00 */
+              interestPaid: string;
+              /** @example 125.00 */
+              forfeited: string;
+              /** Format: date-time */
+              endedAt: string | null;
+              /** Format: date-time */
+              createdAt: string;
+            }[];
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Refused: error is the first message, errors maps each field to its message */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: string;
+            errors: {
+              [key: string]: string;
+            };
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  'post.v1.deposits': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: uuid */
+          sourceAccountId: string;
+          /**
+           * @description An amount: a decimal string, at most two decimals
+           * @example 125.00
+           */
+          amount: string;
+          /** @enum {number} */
+          termMonths: 3 | 6 | 12 | 24;
+          pin: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message: string;
+            deposit: {
+              /**
+               * Format: uuid
+               * @description The deposit's own account
+               */
+              id: string;
+              accountNumber: string;
+              name: string;
+              /** @example EUR */
+              currency: string;
+              /** @enum {string} */
+              status: 'active' | 'matured' | 'withdrawn';
+              /** @enum {string} */
+              role: 'owner' | 'joint' | 'dependant';
+              /** Format: uuid */
+              sourceAccountId: string;
+              /** @example 125.00 */
+              principal: string;
+              /**
+               * @description Months
+               * @enum {integer}
+               */
+              termMonths: 3 | 6 | 12 | 24;
+              /**
+               * @description Annual rate in per cent, e.g. "3.50"
+               * @example 3.50
+               */
+              rate: string;
+              /** Format: date */
+              startDate: string;
+              /** Format: date */
+              maturityDate: string;
+              /**
+               * @description What the current term earns from start to maturity
+               * @example 125.00
+               */
+              expectedInterest: string;
+              /**
+               * @description Accrued so far, whole cents (active deposits)
+               * @example 125.00
+               */
+              accruedInterest: string;
+              renew: boolean;
+              renewals: number;
+              /** @example 125.00 */
+              interestPaid: string;
+              /** @example 125.00 */
+              forfeited: string;
+              /** Format: date-time */
+              endedAt: string | null;
+              /** Format: date-time */
+              createdAt: string;
+            };
+            transaction: {
+              /** Format: uuid */
+              id: string;
+              reference: string;
+              /** @enum {string} */
+              type: 'credit' | 'debit';
+              /** @enum {string} */
+              kind:
+                | 'transfer_same'
+                | 'transfer_local'
+                | 'transfer_international'
+                | 'incoming'
+                | 'fee'
+                | 'opening'
+                | 'adjustment'
+                | 'card_payment'
+                | 'refund'
+                | 'cheque_deposit'
+                | 'loan_disbursement'
+                | 'loan_repayment'
+                | 'own_transfer'
+                | 'interest'
+                | 'term_deposit';
+              /** @enum {string} */
+              status: 'success' | 'pending' | 'failed' | 'cancelled';
+              description: string;
+              category: string;
+              /** @example 125.00 */
+              amount: string;
+              currency: string;
+              /** @example 125.00 */
+              fees: string;
+              recipient: string | null;
+              /** @example 125.00 */
+              balanceAfter: string | null;
+              channel: string;
+              location: string | null;
+              memo: string | null;
+              /** Format: date-time */
+              createdAt: string;
+              statusReason?: string;
+            };
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Refused: error is the first message, errors maps each field to its message */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: string;
+            errors: {
+              [key: string]: string;
+            };
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  'post.v1.deposits.quote': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: uuid */
+          sourceAccountId: string;
+          /**
+           * @description An amount: a decimal string, at most two decimals
+           * @example 125.00
+           */
+          amount: string;
+          /** @enum {number} */
+          termMonths: 3 | 6 | 12 | 24;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message: string;
+            /** Format: uuid */
+            sourceAccountId: string;
+            /** @example EUR */
+            currency: string;
+            /** @example 125.00 */
+            principal: string;
+            /**
+             * @description Months
+             * @enum {integer}
+             */
+            termMonths: 3 | 6 | 12 | 24;
+            /**
+             * @description Annual rate in per cent, e.g. "3.50"
+             * @example 3.50
+             */
+            rate: string;
+            /** Format: date */
+            startDate: string;
+            /** Format: date */
+            maturityDate: string;
+            /** @example 125.00 */
+            expectedInterest: string;
+            /** @example 125.00 */
+            totalAtMaturity: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Refused: error is the first message, errors maps each field to its message */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: string;
+            errors: {
+              [key: string]: string;
+            };
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  'get.v1.deposits.byId': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message: string;
+            deposit: {
+              /**
+               * Format: uuid
+               * @description The deposit's own account
+               */
+              id: string;
+              accountNumber: string;
+              name: string;
+              /** @example EUR */
+              currency: string;
+              /** @enum {string} */
+              status: 'active' | 'matured' | 'withdrawn';
+              /** @enum {string} */
+              role: 'owner' | 'joint' | 'dependant';
+              /** Format: uuid */
+              sourceAccountId: string;
+              /** @example 125.00 */
+              principal: string;
+              /**
+               * @description Months
+               * @enum {integer}
+               */
+              termMonths: 3 | 6 | 12 | 24;
+              /**
+               * @description Annual rate in per cent, e.g. "3.50"
+               * @example 3.50
+               */
+              rate: string;
+              /** Format: date */
+              startDate: string;
+              /** Format: date */
+              maturityDate: string;
+              /**
+               * @description What the current term earns from start to maturity
+               * @example 125.00
+               */
+              expectedInterest: string;
+              /**
+               * @description Accrued so far, whole cents (active deposits)
+               * @example 125.00
+               */
+              accruedInterest: string;
+              renew: boolean;
+              renewals: number;
+              /** @example 125.00 */
+              interestPaid: string;
+              /** @example 125.00 */
+              forfeited: string;
+              /** Format: date-time */
+              endedAt: string | null;
+              /** Format: date-time */
+              createdAt: string;
+            };
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Refused: error is the first message, errors maps each field to its message */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: string;
+            errors: {
+              [key: string]: string;
+            };
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  'patch.v1.deposits.byId': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          renew: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message: string;
+            deposit: {
+              /**
+               * Format: uuid
+               * @description The deposit's own account
+               */
+              id: string;
+              accountNumber: string;
+              name: string;
+              /** @example EUR */
+              currency: string;
+              /** @enum {string} */
+              status: 'active' | 'matured' | 'withdrawn';
+              /** @enum {string} */
+              role: 'owner' | 'joint' | 'dependant';
+              /** Format: uuid */
+              sourceAccountId: string;
+              /** @example 125.00 */
+              principal: string;
+              /**
+               * @description Months
+               * @enum {integer}
+               */
+              termMonths: 3 | 6 | 12 | 24;
+              /**
+               * @description Annual rate in per cent, e.g. "3.50"
+               * @example 3.50
+               */
+              rate: string;
+              /** Format: date */
+              startDate: string;
+              /** Format: date */
+              maturityDate: string;
+              /**
+               * @description What the current term earns from start to maturity
+               * @example 125.00
+               */
+              expectedInterest: string;
+              /**
+               * @description Accrued so far, whole cents (active deposits)
+               * @example 125.00
+               */
+              accruedInterest: string;
+              renew: boolean;
+              renewals: number;
+              /** @example 125.00 */
+              interestPaid: string;
+              /** @example 125.00 */
+              forfeited: string;
+              /** Format: date-time */
+              endedAt: string | null;
+              /** Format: date-time */
+              createdAt: string;
+            };
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Refused: error is the first message, errors maps each field to its message */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: string;
+            errors: {
+              [key: string]: string;
+            };
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  'post.v1.deposits.byId.withdrawalQuote': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message: string;
+            /** @example EUR */
+            currency: string;
+            /** @example 125.00 */
+            principal: string;
+            /** @example 125.00 */
+            accruedInterest: string;
+            /**
+             * @description Interest of the last forfeitDays days, never more than accrued
+             * @example 125.00
+             */
+            forfeit: string;
+            forfeitDays: number;
+            /**
+             * @description The interest paid: accrued less the forfeit
+             * @example 125.00
+             */
+            interest: string;
+            /** @example 125.00 */
+            payout: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Refused: error is the first message, errors maps each field to its message */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: string;
+            errors: {
+              [key: string]: string;
+            };
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  'post.v1.deposits.byId.withdraw': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          pin: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message: string;
+            /** @example EUR */
+            currency: string;
+            /** @example 125.00 */
+            principal: string;
+            /** @example 125.00 */
+            accruedInterest: string;
+            /**
+             * @description Interest of the last forfeitDays days, never more than accrued
+             * @example 125.00
+             */
+            forfeit: string;
+            forfeitDays: number;
+            /**
+             * @description The interest paid: accrued less the forfeit
+             * @example 125.00
+             */
+            interest: string;
+            /** @example 125.00 */
+            payout: string;
+            /** Format: uuid */
+            paidToAccountId: string;
+            deposit: {
+              /**
+               * Format: uuid
+               * @description The deposit's own account
+               */
+              id: string;
+              accountNumber: string;
+              name: string;
+              /** @example EUR */
+              currency: string;
+              /** @enum {string} */
+              status: 'active' | 'matured' | 'withdrawn';
+              /** @enum {string} */
+              role: 'owner' | 'joint' | 'dependant';
+              /** Format: uuid */
+              sourceAccountId: string;
+              /** @example 125.00 */
+              principal: string;
+              /**
+               * @description Months
+               * @enum {integer}
+               */
+              termMonths: 3 | 6 | 12 | 24;
+              /**
+               * @description Annual rate in per cent, e.g. "3.50"
+               * @example 3.50
+               */
+              rate: string;
+              /** Format: date */
+              startDate: string;
+              /** Format: date */
+              maturityDate: string;
+              /**
+               * @description What the current term earns from start to maturity
+               * @example 125.00
+               */
+              expectedInterest: string;
+              /**
+               * @description Accrued so far, whole cents (active deposits)
+               * @example 125.00
+               */
+              accruedInterest: string;
+              renew: boolean;
+              renewals: number;
+              /** @example 125.00 */
+              interestPaid: string;
+              /** @example 125.00 */
+              forfeited: string;
+              /** Format: date-time */
+              endedAt: string | null;
+              /** Format: date-time */
+              createdAt: string;
+            };
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Refused: error is the first message, errors maps each field to its message */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: string;
+            errors: {
+              [key: string]: string;
+            };
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  'get.v1.admin.deposits': {
+    parameters: {
+      query?: {
+        /** @description JSON ["field","ASC"|"DESC"]; field one of maturityDate, startDate, createdAt, principal, status (default maturityDate ASC) */
+        sort?: string;
+        /** @description JSON [start, end], zero-based and inclusive (default [0,24]; at most 200 rows) */
+        range?: string;
+        /** @description JSON object of filters */
+        filter?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * Format: uuid
+             * @description The deposit's own account
+             */
+            id: string;
+            accountNumber: string;
+            name: string;
+            /** @example EUR */
+            currency: string;
+            /** @enum {string} */
+            status: 'active' | 'matured' | 'withdrawn';
+            /** @enum {string} */
+            role: 'owner' | 'joint' | 'dependant';
+            /** Format: uuid */
+            sourceAccountId: string;
+            /** @example 125.00 */
+            principal: string;
+            /**
+             * @description Months
+             * @enum {integer}
+             */
+            termMonths: 3 | 6 | 12 | 24;
+            /**
+             * @description Annual rate in per cent, e.g. "3.50"
+             * @example 3.50
+             */
+            rate: string;
+            /** Format: date */
+            startDate: string;
+            /** Format: date */
+            maturityDate: string;
+            /**
+             * @description What the current term earns from start to maturity
+             * @example 125.00
+             */
+            expectedInterest: string;
+            /**
+             * @description Accrued so far, whole cents (active deposits)
+             * @example 125.00
+             */
+            accruedInterest: string;
+            renew: boolean;
+            renewals: number;
+            /** @example 125.00 */
+            interestPaid: string;
+            /** @example 125.00 */
+            forfeited: string;
+            /** Format: date-time */
+            endedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            customerId: string;
+            ownerName: string;
+          }[];
+        };
+      };
+      /** @description Refused: error is the first message, errors maps each field to its message */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            error: string;
+            errors: {
+              [key: string]: string;
+            };
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  'get.v1.admin.deposits.byId': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * Format: uuid
+             * @description The deposit's own account
+             */
+            id: string;
+            accountNumber: string;
+            name: string;
+            /** @example EUR */
+            currency: string;
+            /** @enum {string} */
+            status: 'active' | 'matured' | 'withdrawn';
+            /** @enum {string} */
+            role: 'owner' | 'joint' | 'dependant';
+            /** Format: uuid */
+            sourceAccountId: string;
+            /** @example 125.00 */
+            principal: string;
+            /**
+             * @description Months
+             * @enum {integer}
+             */
+            termMonths: 3 | 6 | 12 | 24;
+            /**
+             * @description Annual rate in per cent, e.g. "3.50"
+             * @example 3.50
+             */
+            rate: string;
+            /** Format: date */
+            startDate: string;
+            /** Format: date */
+            maturityDate: string;
+            /**
+             * @description What the current term earns from start to maturity
+             * @example 125.00
+             */
+            expectedInterest: string;
+            /**
+             * @description Accrued so far, whole cents (active deposits)
+             * @example 125.00
+             */
+            accruedInterest: string;
+            renew: boolean;
+            renewals: number;
+            /** @example 125.00 */
+            interestPaid: string;
+            /** @example 125.00 */
+            forfeited: string;
+            /** Format: date-time */
+            endedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            customerId: string;
+            ownerName: string;
           };
         };
       };

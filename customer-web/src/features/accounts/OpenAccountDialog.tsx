@@ -7,6 +7,8 @@ import { CopyButton } from '../../components/CopyButton';
 import { ApiError, newIdempotencyKey, type RequestBody } from '../../api/client';
 import { OPENABLE_PRODUCTS, openAccount, type AccountDto, type OpenableProduct } from './accounts-api';
 import { PRODUCT_LABELS } from './AccountsContext';
+import { useApi } from '../../api/useApi';
+import { tierLines } from '../landing/product-rates';
 
 type OpenBody = RequestBody<'/v1/accounts', 'post'>;
 
@@ -45,6 +47,9 @@ function Opened({ account }: { account: AccountDto }) {
 
 /** "Open an account": the kind, the currency and an optional name, then the new number to copy. */
 export function OpenAccountDialog({ open, onClose, onOpened }: { open: boolean; onClose(): void; onOpened(account: AccountDto): void }) {
+  // The savings rates in force today, shown when savings is chosen (GET /v1/products).
+  const products = useApi(open ? '/v1/products' : null);
+  const savingsTiers = products.data?.items.find((p) => p.code === 'savings')?.tiers ?? [];
   const [opened, setOpened] = useState<AccountDto | null>(null);
   const [error, setError] = useState('');
   // One key per opening the dialog: a retry after a lost answer does not open a second account.
@@ -95,6 +100,11 @@ export function OpenAccountDialog({ open, onClose, onOpened }: { open: boolean; 
               <DialogContent>
                 <Stack spacing={2.5} sx={{ pt: 1 }}>
                   <SelectField name="product" label="Kind of account" options={OPENABLE_PRODUCTS} labelOf={(p) => PRODUCT_LABELS[p]} helperText={PRODUCT_HINTS[values.product as OpenableProduct]} />
+                  {values.product === 'savings' && savingsTiers.length > 0 && (
+                    <Alert severity="info" icon={false} data-testid="savings-rate">
+                      Interest today: {tierLines(savingsTiers).join('; ')}, in the account&apos;s currency, worked out daily and paid monthly.
+                    </Alert>
+                  )}
                   <SelectField name="currency" label="Currency" options={ACCOUNT_CURRENCIES} />
                   <FormField name="name" label="Name (optional)" placeholder="e.g. Holidays" inputProps={{ maxLength: ACCOUNT_NAME_MAX }} />
                   {error && <Alert severity="error">{error}</Alert>}

@@ -18,6 +18,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { EMAIL_RE } from '@strongroom/shared';
 import { PublicHeader } from '../../components/public/PublicHeader';
 import { BrandLogo } from '../../components/BrandLogo';
+import { ProductRates } from './ProductRates';
 
 const FEATURES = [
   { icon: <LockIcon />, title: 'Secure Transfers', text: 'Every payment is confirmed with a one-time code or your PIN, and checked by a double-entry ledger.' },
@@ -221,6 +222,7 @@ export default function LandingPage() {
               </Grid>
             ))}
           </Grid>
+          <ProductRates />
           <Card sx={{ mt: 4, bgcolor: 'primary.main', color: 'primary.contrastText' }}>
             <CardContent sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, gap: 2, alignItems: { md: 'center' } }}>
               <Box sx={{ flex: 1 }}>
