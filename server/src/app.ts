@@ -37,6 +37,7 @@ import { dashboardRoutes } from './modules/dashboard';
 import { cryptoRoutes, cryptoOptionsAdminRoutes as cryptoOptionAdminRoutes } from './modules/crypto';
 import { chequesRoutes as chequeRoutes } from './modules/cheques';
 import { loansRoutes as loanRoutes } from './modules/loans';
+import { depositsAdminRoutes, depositsRoutes } from './modules/deposits';
 import { cardsRoutes as cardRoutes } from './modules/cards';
 import { freezeRoutes } from './modules/freeze';
 import { fxAdminRoutes } from './modules/fx';
@@ -216,6 +217,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       await api.register(reviewRoutes);
       await api.register(chequeRoutes);
       await api.register(loanRoutes);
+      await api.register(depositsRoutes);
+      await api.register(depositsAdminRoutes);
       await api.register(filesRoutes);
     },
     { prefix: '/v1' },

@@ -16,6 +16,7 @@ export * from './schemas/loan.schema';
 export * from './schemas/card.schema';
 export * from './schemas/holder.schema';
 export * from './schemas/account.schema';
+export * from './schemas/deposit.schema';
 export * from './schemas/reference-data.schema';
 export * from './schemas/product.schema';
 export * from './password-policy';

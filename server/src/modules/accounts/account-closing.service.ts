@@ -6,7 +6,8 @@ import { creditReferenceOf, newReference, postJournal } from '../ledger';
 import { assertCustomerNotFrozen } from '../freeze';
 import { enqueueMail } from '../mail';
 import { recordStatusEvent } from '../review';
-import { refusalFor } from './account-roles';
+import { payInterestOnClosing } from '../interest';
+import { TERM_DEPOSIT_REFUSAL, productRefusal, refusalFor } from './account-roles';
 import { closeBlockers, closeCustomer, endHoldingsOf, otherOpenAccounts } from './account-closing.queries';
 import { customerContact, setAccountStatus } from './account-views.queries';
 import { accountById, heldAccount, type HeldAccountRow } from './accounts.queries';
@@ -33,6 +34,7 @@ export interface CloseResult {
 export async function closeAccount(app: FastifyInstance, m: EntityManager, customerId: string, accountId: string, sweepToAccountId: string | undefined, actor: Actor): Promise<CloseResult> {
   const account = await resolveAccount(m, customerId, accountId, 'manage', true);
   if (account.status !== 'active' && account.status !== 'frozen') throw errors.notOpenYet();
+  if (account.product === 'fixed_deposit') throw errors.termDepositCloses(TERM_DEPOSIT_REFUSAL);
   if (account.is_primary) {
     if (account.role !== 'owner') throw errors.onlyOwnerLeaves();
     if ((await otherOpenAccounts(m, customerId, account.id)) > 0) throw errors.primaryClosesLast();
@@ -42,7 +44,8 @@ export async function closeAccount(app: FastifyInstance, m: EntityManager, custo
 
   // The balance read under the account's lock: nothing can pay in or out until this transaction ends.
   const locked = (await accountById(m, account.id, true))!;
-  const balanceMinor = BigInt(locked.balance_minor);
+  // Interest accrued to the last business date run is paid first, and leaves with the balance (docs/decisions/0063-interest.md).
+  const balanceMinor = BigInt(locked.balance_minor) + (await payInterestOnClosing(m, locked));
   if (balanceMinor > 0n) {
     if (!sweepToAccountId) throw errors.balanceRemains(formatMoney(minorToDecimal(balanceMinor, locked.currency), locked.currency));
     await sweep(m, customerId, account, balanceMinor, sweepToAccountId);
@@ -68,7 +71,7 @@ async function sweep(m: EntityManager, customerId: string, from: HeldAccountRow,
   await assertCustomerNotFrozen(m, customerId);
   const target = await heldAccount(m, customerId, toAccountId, true);
   if (!target) throw errors.sweepTargetNotFound();
-  const targetRefusal = refusalFor(target.role, target.status, 'receive');
+  const targetRefusal = refusalFor(target.role, target.status, 'receive') ?? productRefusal(target.product, 'receive');
   if (targetRefusal) throw errors.sweepTargetRefused(targetRefusal);
   if (target.currency !== from.currency) throw errors.sweepCurrencyDiffers(from.currency, target.currency);
 

@@ -1,4 +1,4 @@
-import type { AccountStatus, HolderRole } from './accounts.queries';
+import type { AccountProduct, AccountStatus, HolderRole } from './accounts.queries';
 
 /**
  * What each holder of an account may do with it (docs/decisions/0062-accounts.md). A joint holder acts as the owner
@@ -53,4 +53,13 @@ export function refusalFor(role: HolderRole, status: AccountStatus, capability: 
   const allowed = NEEDS_ACTIVE[capability];
   if (allowed !== null && !allowed.includes(status)) return STATUS_REFUSALS[status] || REFUSALS[capability];
   return null;
+}
+
+/** What a term deposit's account refuses whoever holds it: it is paid into once and paid out by the deposits module. */
+const TERM_DEPOSIT_REFUSES: readonly Capability[] = ['pay', 'receive', 'payAbroad', 'borrow'];
+export const TERM_DEPOSIT_REFUSAL = 'Money leaves a term deposit only at maturity or by early withdrawal, and nothing else is paid into it';
+
+/** The reason the account's product refuses the capability, or null (docs/decisions/0063-interest.md). */
+export function productRefusal(product: AccountProduct, capability: Capability): string | null {
+  return product === 'fixed_deposit' && TERM_DEPOSIT_REFUSES.includes(capability) ? TERM_DEPOSIT_REFUSAL : null;
 }

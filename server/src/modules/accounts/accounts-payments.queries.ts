@@ -4,13 +4,14 @@ import type { AccountStatus, HolderRole } from './accounts.queries';
 /**
  * SQL: the account a payment by number reaches (`number` an SQL expression: text, so that the comparison is one probe
  * of accounts_account_number_uq), with its ledger account and its owner. Active or frozen accounts only: a frozen
- * account still receives (account-roles.ts); any other status is as if the number were not there.
+ * account still receives (account-roles.ts); any other status, or a term deposit (paid into only when it opens), is as
+ * if the number were not there.
  */
 export const PAYABLE_ACCOUNT_BY_NUMBER = (number: string) => `
   SELECT ra.id AS account_id, ra.ledger_account_id::text AS ledger_account_id, ra.currency, ra.is_primary,
          r.id AS customer_id, r.first_name, r.last_name, r.email, r.status AS customer_status, r.notification_preferences
     FROM accounts ra JOIN customers r ON r.id = ra.customer_id
-   WHERE ra.number = ${number} AND ra.status IN ('active','frozen')`;
+   WHERE ra.number = ${number} AND ra.status IN ('active','frozen') AND ra.product <> 'fixed_deposit'`;
 
 /** The account a payment by number reaches, and whose it is. */
 export interface PayableAccountRow {

@@ -52,3 +52,6 @@ export function closeBlocked(blockers: CloseBlockers) {
 }
 
 export const openingRefused = (message: string) => new AppError(403, message, undefined, 'customer_refused');
+
+/** A term deposit's account closes when the deposit matures or is withdrawn (modules/deposits), not by the close route. */
+export const termDepositCloses = (reason: string) => new AppError(409, reason, undefined, 'term_deposit');

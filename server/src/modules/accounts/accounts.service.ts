@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { AppError, notFound } from '../../common/app-error';
 import { randomDigits } from '../../common/crypto';
 import type { Queryable } from '../../common/sql';
-import { refusalFor, type Capability } from './account-roles';
+import { productRefusal, refusalFor, type Capability } from './account-roles';
 import { accountById, accountNumberTaken, heldAccount, insertAccount, insertSecondaryLedgerAccount, primaryAccount, type AccountProduct, type HeldAccountRow } from './accounts.queries';
 
 export const accountNotFound = () => notFound('Account not found');
@@ -18,6 +18,8 @@ export async function resolveAccount(db: Queryable, customerId: string, accountI
   if (!account) throw accountNotFound();
   const refusal = refusalFor(account.role, account.status, capability);
   if (refusal !== null) throw new AppError(403, refusal, accountId ? { accountId: refusal } : undefined, 'account_refused');
+  const byProduct = productRefusal(account.product, capability);
+  if (byProduct !== null) throw new AppError(409, byProduct, { accountId: byProduct }, 'term_deposit');
   return account;
 }
 

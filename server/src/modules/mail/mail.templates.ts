@@ -67,6 +67,18 @@ export const holderTemplates = {
   }),
 } satisfies Record<string, (data: never) => RenderedMail>;
 
+// Term deposits (docs/decisions/0063-interest.md): paid out or renewed at maturity.
+export const depositTemplates = {
+  depositMatured: (d: { firstName: string; name: string; principal: string; interest: string; total: string; paidTo: string }) => ({
+    subject: 'Your Strongroom term deposit has matured',
+    text: `Hello ${d.firstName},\n\nYour ${d.name} has matured. We paid ${d.total} (${d.principal} and ${d.interest} interest) into your account ${d.paidTo}.${footer}`,
+  }),
+  depositRenewed: (d: { firstName: string; name: string; interest: string; principal: string; rate: string; maturityDate: string }) => ({
+    subject: 'Your Strongroom term deposit has renewed',
+    text: `Hello ${d.firstName},\n\nYour ${d.name} has renewed. Its interest of ${d.interest} was added to it: it now holds ${d.principal} at ${d.rate}% a year until ${d.maturityDate}. You can change whether it renews again under Term deposits.${footer}`,
+  }),
+} satisfies Record<string, (data: never) => RenderedMail>;
+
 // Deposit rates (docs/decisions/0063-interest.md): customers whose interest a staff rate change affects.
 export const rateTemplates = {
   rateChange: (d: { firstName: string; product: string; effectiveFrom: string; oldRates: string; newRates: string; renewal: boolean }) => ({
@@ -84,6 +96,7 @@ export const templates = {
   ...rateTemplates,
   ...holderTemplates,
   ...accountTemplates,
+  ...depositTemplates,
   welcome: (d: { firstName: string; accountNumber: string; code: string }) => ({
     subject: 'Welcome to Strongroom: your account number and verification code',
     text: `Hello ${d.firstName},\n\nThank you for applying to open an account with Strongroom.\n\nYour account number: ${d.accountNumber}\nYour e-mail verification code: ${d.code}\n\nThe code is valid for 10 minutes. Our team is reviewing your application; you can sign in with your account number and password meanwhile, and you can move money once it is approved.${footer}`,
