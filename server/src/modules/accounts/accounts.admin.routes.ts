@@ -10,6 +10,7 @@ import { adminAccountDetail, changeAccountStatus, toAdminAccountItem, toCustomer
 import { heldAccounts } from './accounts.queries';
 import { accountReviewKind } from './accounts.review';
 import { decide, decisionResponse } from '../review';
+import { replicaReaderOf } from '../../db/read-replica';
 
 const tags = ['admin'];
 const accountParams = idParamsFor('Account not found');
@@ -44,7 +45,10 @@ export default async function accountsAdminRoutes(app: RouteInstance) {
   app.get('/admin/accounts', { preHandler: anyStaff, schema: listSchema }, async (request, reply) => {
     const p = request.query;
     const filter = parseAccountFilter(p.filter);
-    const { items, total } = await adminAccountPage(app.db, filter, { field: p.sortField, order: p.sortOrder }, { limit: p.limit, offset: p.offset });
+    // Staff browsing tolerates a moment's staleness: a replica that has this session's own writes (db/read-replica.ts).
+    const { items, total } = await app.readReplica.read(replicaReaderOf(request), (db) =>
+      adminAccountPage(db, filter, { field: p.sortField, order: p.sortOrder }, { limit: p.limit, offset: p.offset }),
+    );
     return sendList(reply, 'accounts', items.map(toAdminAccountItem), p.offset, total);
   });
 

@@ -106,20 +106,26 @@ export default async function adminRoutes(app: RouteInstance) {
   const customerListSchema = { tags, summary: 'Customers (ra-data-simple-rest list)', querystring: customerList, response: responses({ 200: { type: 'array', items: customerListItemSchema } }) };
   app.get('/admin/customers', { preHandler: anyStaff, schema: customerListSchema }, async (request, reply) => {
     const p = request.query;
-    const { list, total } = await customerPage(app.db.manager, {
-      status: typeof p.filter.status === 'string' ? p.filter.status : undefined,
-      search: typeof p.filter.q === 'string' && p.filter.q.trim() ? p.filter.q.trim() : undefined,
-      ids: Array.isArray(p.filter.id) ? p.filter.id.filter((x): x is string => isUuid(x)) : undefined,
-      sortField: p.sortField,
-      sortOrder: p.sortOrder,
-      offset: p.offset,
-      limit: p.limit,
+    // Staff browsing tolerates a moment's staleness: a replica that has this session's own writes (db/read-replica.ts).
+    const { list, total, summaries } = await app.readReplica.read(replicaReaderOf(request), async (db) => {
+      const page = await customerPage(db, {
+        status: typeof p.filter.status === 'string' ? p.filter.status : undefined,
+        search: typeof p.filter.q === 'string' && p.filter.q.trim() ? p.filter.q.trim() : undefined,
+        ids: Array.isArray(p.filter.id) ? p.filter.id.filter((x): x is string => isUuid(x)) : undefined,
+        sortField: p.sortField,
+        sortOrder: p.sortOrder,
+        offset: p.offset,
+        limit: p.limit,
+      });
+      // The page's balances and withdrawal counts in one statement, not one a row.
+      return {
+        ...page,
+        summaries: await getAccountSummaries(
+          db,
+          page.list.map((c) => c.id),
+        ),
+      };
     });
-    // The page's balances and withdrawal counts in one statement, not one a row.
-    const summaries = await getAccountSummaries(
-      app.db.manager,
-      list.map((c) => c.id),
-    );
     const items = list.map((c) => userDtoOf(c, summaries.get(c.id)));
     return sendList(reply, 'customers', items, p.offset, total);
   });

@@ -11,6 +11,7 @@ import { accountIdField } from '../accounts';
 import { listQuery, sendList } from '../../common/list-paging';
 import { StatementsService } from './statements.service';
 import { isUuid } from '../../common/ids';
+import { replicaReaderOf } from '../../db/read-replica';
 
 const tags = ['transactions'];
 const referenceParams = yup.object({
@@ -104,14 +105,17 @@ export default async function transactionRoutes(app: RouteInstance) {
     },
     async (request, reply) => {
       const p = request.query;
-      const { items, total } = await listTransactionsForStaff(app.db, {
-        status: typeof p.filter.status === 'string' ? p.filter.status : undefined,
-        customerId: isUuid(p.filter.customerId) ? p.filter.customerId : undefined,
-        q: typeof p.filter.q === 'string' && p.filter.q.trim() ? p.filter.q : undefined,
-        order: { column: p.sortField, direction: p.sortOrder },
-        offset: p.offset,
-        limit: p.limit,
-      });
+      // Staff browsing tolerates a moment's staleness: a replica that has this session's own writes (db/read-replica.ts).
+      const { items, total } = await app.readReplica.read(replicaReaderOf(request), (db) =>
+        listTransactionsForStaff(db, {
+          status: typeof p.filter.status === 'string' ? p.filter.status : undefined,
+          customerId: isUuid(p.filter.customerId) ? p.filter.customerId : undefined,
+          q: typeof p.filter.q === 'string' && p.filter.q.trim() ? p.filter.q : undefined,
+          order: { column: p.sortField, direction: p.sortOrder },
+          offset: p.offset,
+          limit: p.limit,
+        }),
+      );
       return sendList(reply, 'transactions', items, p.offset, total);
     },
   );

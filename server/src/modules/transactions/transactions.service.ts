@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { minorToDecimal, type TransactionDto } from '@strongroom/shared';
 import { notFound } from '../../common/app-error';
-import { pooledRows, rows } from '../../common/sql';
+import { pooledRows, rows, type Queryable } from '../../common/sql';
 import { isoTimestamp, TIMESTAMPS_AS_TEXT } from '../../common/timestamps';
 import { type ListOrder, listPageStatement, NEWEST_FIRST, orderBy } from './list-statements.queries';
 import { STAFF_ORDER_CONDITION } from '../../db/migrations/1760002600000-transactions-newest-first.migration';
@@ -172,7 +172,7 @@ export function staffTransactionListStatement(query: StaffListQuery): { text: st
  * every staff list's that grows with payments does; past that the total is left unknown and the console pages on
  * without it (docs/performance.md#staff-list-at-scale).
  */
-export async function listTransactionsForStaff(db: DataSource, query: StaffListQuery): Promise<{ items: (TransactionDto & { customerId: string })[]; total?: number }> {
+export async function listTransactionsForStaff(db: Queryable, query: StaffListQuery): Promise<{ items: (TransactionDto & { customerId: string })[]; total?: number }> {
   const { text, params, cap } = staffTransactionListStatement(query);
   const found = await rows<TransactionDtoRow & { customer_id: string; total_count: string }>(db, text, params);
   const counted = Number(found[0].total_count);
