@@ -41,6 +41,7 @@ import { depositsAdminRoutes, depositsRoutes } from './modules/deposits';
 import { cardsRoutes as cardRoutes } from './modules/cards';
 import { freezeRoutes } from './modules/freeze';
 import { fxAdminRoutes } from './modules/fx';
+import { defineEndOfDayJobs, endOfDayAdminRoutes, type EndOfDayOptions } from './modules/interest';
 import { productsAdminRoutes, productsRoutes } from './modules/products';
 import { usePasswordScorerThread } from './common/password-scorer';
 // Platform security (docs/security.md): headers and CORS, bad-text guard, URLs logged without secrets, files (sealed, audited).
@@ -177,6 +178,9 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(jobsPlugin);
   await app.register(reviewQueuesPlugin);
   defineMailJobs(app);
+  // The end of day (docs/operations/end-of-day.md) pays out matured term deposits through the deposits module.
+  const endOfDay: EndOfDayOptions = {};
+  defineEndOfDayJobs(app, endOfDay);
 
   const healthResponse = responses({ 200: okResponse({ status: { type: 'string' } }), 503: errorResponse });
   app.get('/healthz', { schema: { hide: true, response: healthResponse } }, async () => ({ success: true, status: 'ok' }));
@@ -211,6 +215,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       await api.register(cardRoutes);
       await api.register(freezeRoutes);
       await api.register(fxAdminRoutes);
+      await api.register(endOfDayAdminRoutes, endOfDay);
       await api.register(productsRoutes);
       await api.register(productsAdminRoutes);
       await api.register(cryptoOptionAdminRoutes);

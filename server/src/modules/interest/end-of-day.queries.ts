@@ -1,4 +1,5 @@
-import { rows, type Queryable } from '../../common/sql';
+import type { PoolClient } from 'pg';
+import { pooledRows, rows, type Preparable, type Queryable } from '../../common/sql';
 
 /** One end-of-day run (a business date) as the console lists it. */
 export interface EndOfDayRunRow {
@@ -15,7 +16,11 @@ export interface EndOfDayRunRow {
   error: string | null;
 }
 
-const RUN_COLUMNS = `business_date::text AS business_date, status, time_zone, started_at, finished_at, accounts_accrued, accounts_posted, deposits_matured, failures, attempts, error`;
+const runColumns = (alias = '') =>
+  ['business_date::text AS business_date', 'status', 'time_zone', 'started_at', 'finished_at', 'accounts_accrued', 'accounts_posted', 'deposits_matured', 'failures', 'attempts', 'error']
+    .map((column) => alias + column)
+    .join(', ');
+const RUN_COLUMNS = runColumns();
 
 /**
  * Starts the run of a business date, or starts it again (a failed run, or one a stopped server left running): its
@@ -86,4 +91,88 @@ export async function maturingDepositIds(db: Queryable, businessDate: string): P
     businessDate,
   ]);
   return found.map((r) => r.account_id);
+}
+
+/** A run's interest per currency: accrued (to 10 decimal places of a minor unit) and paid, both in minor units. */
+export interface EndOfDayTotalRow {
+  currency: string;
+  accrued_minor: string;
+  posted_minor: string;
+}
+
+export interface EndOfDayRunWithTotals extends EndOfDayRunRow {
+  totals: EndOfDayTotalRow[];
+}
+
+/** What the staff list of runs may be sorted by (the primary key walks dates; the others sort a small table). */
+export const RUN_SORTABLE = { businessDate: 'r.business_date', status: 'r.status', startedAt: 'r.started_at', finishedAt: 'r.finished_at' } as const;
+export type RunSortField = keyof typeof RUN_SORTABLE;
+
+const RUN_WITH_TOTALS = `SELECT ${runColumns('r.')},
+       coalesce((SELECT json_agg(json_build_object('currency', t.currency, 'accrued_minor', t.accrued_minor::text, 'posted_minor', t.posted_minor::text) ORDER BY t.currency)
+                   FROM end_of_day_totals t WHERE t.business_date = r.business_date), '[]'::json) AS totals
+  FROM end_of_day_runs r`;
+
+/** A page of runs (a date's run, its tallies and its interest per currency) and how many there are in all. */
+export async function runPage(
+  db: Queryable,
+  filter: { status?: string },
+  sort: { field: RunSortField; order: 'ASC' | 'DESC' },
+  page: { limit: number; offset: number },
+): Promise<{ items: EndOfDayRunWithTotals[]; total: number }> {
+  const params: unknown[] = [];
+  const where = filter.status !== undefined ? `WHERE r.status = $${params.push(filter.status)}` : '';
+  const order = `${RUN_SORTABLE[sort.field]} ${sort.order === 'ASC' ? 'ASC' : 'DESC'} NULLS LAST, r.business_date DESC`;
+  const items = await rows<EndOfDayRunWithTotals>(db, `${RUN_WITH_TOTALS} ${where} ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`, [...params, page.limit, page.offset]);
+  // One row a day: a bank's whole history is a few thousand rows, counted whole.
+  const [{ total }] = await rows<{ total: number }>(db, `SELECT count(*)::int AS total FROM end_of_day_runs r ${where}`, params);
+  return { items, total };
+}
+
+export async function findRunWithTotals(db: Queryable, businessDate: string): Promise<EndOfDayRunWithTotals | undefined> {
+  const [row] = await rows<EndOfDayRunWithTotals>(db, `${RUN_WITH_TOTALS} WHERE r.business_date = $1::date`, [businessDate]);
+  return row;
+}
+
+/**
+ * The first business date the end of day has still to run, up to `lastEnded` (the last date that has ended): the
+ * earliest run not done (failed, or left running by a stopped server), else the day after the last one done. With no
+ * run at all, interest begins with `lastEnded` itself (docs/operations/end-of-day.md).
+ */
+export async function firstDateToRun(db: Queryable, lastEnded: string): Promise<string> {
+  const [row] = await rows<{ first: string }>(
+    db,
+    `SELECT coalesce(least((SELECT min(business_date) FROM end_of_day_runs WHERE status <> 'done' AND business_date <= $1::date),
+                           (SELECT max(business_date) + 1 FROM end_of_day_runs WHERE status = 'done')), $1::date)::text AS first`,
+    [lastEnded],
+  );
+  return row.first;
+}
+
+/**
+ * Transactions of this database still open that began before `businessDate` ended in `zone`: what they book is dated
+ * that day (a posting's created_at is its transaction's start), so the day's balances are not final until they end.
+ * Sessions of other roles show no start time here and are not counted; `pg_backend_pid()` is the caller's own.
+ */
+export async function openTransactionsBefore(db: Preparable, businessDate: string, zone: string): Promise<number> {
+  const [row] = await pooledRows<{ open: number }>(
+    db,
+    `SELECT count(*)::int AS open FROM pg_stat_activity
+      WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'
+        AND state <> 'idle' AND xact_start < ($1::date + 1)::timestamp AT TIME ZONE $2`,
+    [businessDate, zone],
+  );
+  return row.open;
+}
+
+/** The end of day's one session lock: a date runs on one server at a time, and dates run one after another. */
+const END_OF_DAY_LOCK = 'strongroom:end-of-day';
+
+export async function tryAdvisoryLock(client: PoolClient): Promise<boolean> {
+  const [row] = await pooledRows<{ got: boolean }>(client, `SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS got`, [END_OF_DAY_LOCK]);
+  return row.got;
+}
+
+export async function advisoryUnlock(client: PoolClient): Promise<void> {
+  await pooledRows(client, `SELECT pg_advisory_unlock(hashtextextended($1, 0))`, [END_OF_DAY_LOCK]);
 }

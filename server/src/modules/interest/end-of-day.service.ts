@@ -2,7 +2,20 @@ import assert from 'node:assert/strict';
 import type { DataSource } from 'typeorm';
 import { addDays } from '../../common/business-date';
 import { withTransaction } from '../../db/transaction';
-import { accrueChunk, bookAccruals, claimRun, countMaturedDeposit, findRun, finishRun, maturingDepositIds, postChunk, startAccruals, type EndOfDayRunRow } from './end-of-day.queries';
+import { withEndOfDayLock } from './end-of-day.lock';
+import {
+  accrueChunk,
+  bookAccruals,
+  claimRun,
+  countMaturedDeposit,
+  findRun,
+  finishRun,
+  maturingDepositIds,
+  postChunk,
+  startAccruals,
+  type ChunkResult,
+  type EndOfDayRunRow,
+} from './end-of-day.queries';
 
 /** Accounts per transaction: short enough not to hold locks long, long enough that a million take few round trips. */
 export const END_OF_DAY_CHUNK = 20_000;
@@ -15,28 +28,52 @@ export interface BusinessDateInput {
   zone: string;
   chunk?: number;
   /** Pays out or renews one matured term deposit in its own transaction (the deposits module). */
-  matureDeposit?: (accountId: string, businessDate: string) => Promise<boolean>;
+  matureDeposit?: MatureDeposit;
+  /**
+   * Told after each chunk's transaction has committed. A test stops a run there by throwing, as a crash between two
+   * chunks would, to prove the run resumes where it stopped.
+   */
+  afterChunk?: (step: 'accrue' | 'post', chunk: ChunkResult) => Promise<void> | void;
 }
 
-export type BusinessDateOutcome = { ran: false } | { ran: true; run: EndOfDayRunRow | undefined };
+/** Pays out or renews the term deposit `accountId` that matures after `businessDate`; answers whether it did. */
+export type MatureDeposit = (accountId: string, businessDate: string) => Promise<boolean>;
+
+/** Not run: the date is done already, or another session holds the end of day's lock (it is running a date). */
+export type BusinessDateOutcome = { ran: false; reason: 'done' | 'busy' } | { ran: true; run: EndOfDayRunRow | undefined };
 
 /**
  * Runs one business date: every interest-bearing account accrues its day, the ledger books the accrued interest,
  * interest is paid when the month ends, and matured term deposits are paid out or renewed. Each step is idempotent
  * per account and date, so a date started again (after a crash, or by a second worker) finishes what is left and
- * changes nothing else; a date already done is not run (answers ran: false).
+ * changes nothing else. A date already done is not run, nor one while another session holds the end of day's lock
+ * (end-of-day.lock.ts): both answer ran: false, with the reason.
  */
 export async function runBusinessDate(db: DataSource, input: BusinessDateInput): Promise<BusinessDateOutcome> {
+  const outcome = await withEndOfDayLock(db, () => runBusinessDateLocked(db, input));
+  return outcome.got ? outcome.value : { ran: false, reason: 'busy' };
+}
+
+/** runBusinessDate for a caller that holds the end of day's lock already (end-of-day.lock.ts). */
+export async function runBusinessDateLocked(db: DataSource, input: BusinessDateInput): Promise<BusinessDateOutcome> {
   const chunk = input.chunk ?? END_OF_DAY_CHUNK;
   assert(chunk > 0, 'a chunk holds at least one account');
   const claimed = await claimRun(db, input.businessDate, input.zone);
-  if (!claimed) return { ran: false };
+  if (!claimed) return { ran: false, reason: 'done' };
   let failures = 0;
   try {
     await startAccruals(db, input.businessDate, input.zone);
-    await eachChunk((after) => withTransaction(db, (m) => accrueChunk(m, input.businessDate, input.zone, after, chunk)));
+    await eachChunk(
+      (after) => withTransaction(db, (m) => accrueChunk(m, input.businessDate, input.zone, after, chunk)),
+      (result) => input.afterChunk?.('accrue', result),
+    );
     await withTransaction(db, (m) => bookAccruals(m));
-    if (isMonthEnd(input.businessDate)) await eachChunk((after) => withTransaction(db, (m) => postChunk(m, input.businessDate, after, chunk)));
+    if (isMonthEnd(input.businessDate)) {
+      await eachChunk(
+        (after) => withTransaction(db, (m) => postChunk(m, input.businessDate, after, chunk)),
+        (result) => input.afterChunk?.('post', result),
+      );
+    }
     for (const accountId of await maturingDepositIds(db, input.businessDate)) {
       if (!input.matureDeposit) break;
       try {
@@ -54,12 +91,13 @@ export async function runBusinessDate(db: DataSource, input: BusinessDateInput):
   return { ran: true, run: await findRun(db, input.businessDate) };
 }
 
-/** Calls `step` after the last account of the previous call until it picks none. */
-async function eachChunk(step: (after: string | null) => Promise<{ picked: number; last_account: string | null }>): Promise<void> {
+/** Calls `step` after the last account of the previous call until it picks none, telling `done` of each chunk. */
+async function eachChunk(step: (after: string | null) => Promise<ChunkResult>, done: (result: ChunkResult) => Promise<void> | void): Promise<void> {
   let after: string | null = null;
   for (;;) {
     const result = await step(after);
     if (result.picked === 0) return;
+    await done(result);
     assert(result.last_account !== null && result.last_account !== after, 'a chunk moves on');
     after = result.last_account;
   }
