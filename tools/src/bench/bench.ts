@@ -1,5 +1,6 @@
 // npm run bench: how many transfers a second the whole stack (HTTP -> Fastify -> ledger -> PostgreSQL)
-// sustains, at what latency, and how fast the first page of a 100,000-row transaction list is.
+// sustains, at what latency, how fast the first page of a 100,000-row transaction list is, and how long the end of
+// day takes over a million savings accounts (end-of-day.ts).
 // Not part of npm test: it prints figures; nothing here asserts a timing.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, totalmem, tmpdir } from 'node:os';
@@ -21,6 +22,7 @@ import { bracket, cpuPerTransfer, cpuSnapshot, cpuUsedS, preparePgbench, type Pg
 import { deltaOf, describeMachineDuring, describeWriteback, diskOf, readCounters } from './stall-sampler';
 import { checkpoint, pgStatsReporter, printLedgerCheck, startBenchDatabase, walBytes } from './bench-database';
 import { type Stack, closedLoopTransfers, listScenario, reportTransfers, steadyTransfers } from './scenarios';
+import { endOfDayScenario } from './end-of-day';
 
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 200);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -32,6 +34,10 @@ const HISTORY_TRANSFERS = Number(process.env.BENCH_HISTORY_TRANSFERS ?? 1_000_00
 /** Customers beside the funded ones who never sign in: a bank's size of customers and accounts (population.ts). */
 const POPULATION = Number(process.env.BENCH_POPULATION ?? 100_000);
 const PG_STATS = process.env.BENCH_PG_STATS === '1';
+/** Savings accounts the end of day runs over (end-of-day.ts; 0: no end of day). */
+const END_OF_DAY_ACCOUNTS = Number(process.env.BENCH_EOD_ACCOUNTS ?? 1_000_000);
+/** Of them, the accounts the month end (accrual and payment) runs over (end-of-day.ts). */
+const MONTH_END_ACCOUNTS = Number(process.env.BENCH_EOD_MONTH_END_ACCOUNTS ?? 20_000);
 
 /** BENCH_CORE_SHARE: the share of one core each process of the steady minute and the list may use (cpu-limit.ts). */
 const CORE_SHARE = process.env.BENCH_CORE_SHARE ? Number(process.env.BENCH_CORE_SHARE) : undefined;
@@ -171,10 +177,16 @@ async function main() {
   // 15 s window's p99 as well, the worst of which is what the shorter run would have given.
   const halfDurationS = process.env.BENCH_HALF_S ? Number(process.env.BENCH_HALF_S) : Math.max(DURATION_S, HALF_PEAK_DEFAULT_S);
   const slowed = CORE_SHARE && server.pid ? await slowTheStack(ds, server.pid, CORE_SHARE) : undefined;
-  await steadyTransfers(stack, { rate: fixedRate ?? Math.max(1, Math.floor(peak / 2)), durationS: halfDurationS, fixed: !!fixedRate, pgbench, connections: CONNECTIONS });
+  const halfRate = fixedRate ?? Math.max(1, Math.floor(peak / 2));
+  await steadyTransfers(stack, { rate: halfRate, durationS: halfDurationS, fixed: !!fixedRate, pgbench, connections: CONNECTIONS });
   await printLedgerCheck(ds);
   await listScenario(stack, LIST_ROWS);
   if (slowed) console.log(`BENCH_CORE_SHARE: the slowed processes were held back ${fig(slowed.restore().throttledMs)} ms in all`);
+  // Last, so that its million accounts change none of the figures above; then the ledger must still add up.
+  if (END_OF_DAY_ACCOUNTS > 0) {
+    await endOfDayScenario(stack, { accounts: END_OF_DAY_ACCOUNTS, monthEndAccounts: MONTH_END_ACCOUNTS, halfRate });
+    await printLedgerCheck(ds);
+  }
 
   const serverExited = new Promise((resolve) => server.once('exit', resolve));
   server.kill('SIGTERM');

@@ -44,7 +44,7 @@ function pct(result: autocannon.Result, p: 'p50' | 'p99' | 'p97_5' | 'p90') {
  * A transfer from a random funded customer to any account of `pickRecipient(from)` (never to themselves), with a fresh Idempotency-Key
  * made as the customer app makes it (time-ordered; docs/performance.md#time-ordered-idempotency-keys).
  */
-function randomTransfer(customers: SeededCustomer[], pickRecipient: (fromIndex: number) => number) {
+export function randomTransfer(customers: SeededCustomer[], pickRecipient: (fromIndex: number) => number) {
   const from = Math.floor(Math.random() * customers.length);
   let to = pickRecipient(from);
   if (to === from) to = (from + 1) % customers.length;

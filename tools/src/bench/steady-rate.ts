@@ -25,7 +25,16 @@ export async function steadyRate(
   rate: number,
   durationS: number,
   body: () => { headers: Record<string, string>; payload: string },
-  { windowS = STEADY_WINDOW_S, pool: givenPool }: { windowS?: number; /** Connections kept from an earlier run (the caller closes them). */ pool?: RawHttpPool } = {},
+  {
+    windowS = STEADY_WINDOW_S,
+    pool: givenPool,
+    until,
+  }: {
+    windowS?: number;
+    /** Connections kept from an earlier run (the caller closes them). */ pool?: RawHttpPool;
+    /** Sends no more once it answers true (before `durationS` is up): a run as long as something else's. */
+    until?: () => boolean;
+  } = {},
 ) {
   const pool = givenPool ?? new RawHttpPool(url);
   // Each request's latency, in the window of `windowS` it was due in: the whole run's figures are all the windows'.
@@ -43,7 +52,7 @@ export async function steadyRate(
   const slowBySecond: number[] = [];
   let ok = 0;
   let failed = 0;
-  const total = Math.floor(rate * durationS);
+  let total = Math.floor(rate * durationS);
   const start = performance.now();
   const startEpochMs = performance.timeOrigin + start;
   // For lining the slow requests up with a system-wide profile (perf record -k mono): CLOCK_MONOTONIC at the start.
@@ -52,6 +61,11 @@ export async function steadyRate(
     let sent = 0;
     let done = 0;
     const fire = () => {
+      if (until?.()) {
+        total = sent;
+        if (done === total) resolve();
+        return;
+      }
       const now = performance.now();
       while (sent < total && start + (sent * 1000) / rate <= now) {
         const due = start + (sent * 1000) / rate;
