@@ -11814,7 +11814,7 @@ export interface operations {
                 ratePercent: string;
               }[];
             }[];
-            history?: {
+            history: {
               id: string;
               product: string;
               termMonths: number;

@@ -61,7 +61,13 @@ export default async function productsAdminRoutes(app: RouteInstance) {
         tags,
         summary: 'One deposit product with the rates in force today, the changes scheduled and its whole rate history, newest first',
         params: codeParams,
-        response: responses({ 200: { ...adminProductSchema, properties: { ...adminProductSchema.properties, history: { type: 'array', items: rateChangeSchemaOut } } } }),
+        response: responses({
+          200: {
+            ...adminProductSchema,
+            properties: { ...adminProductSchema.properties, history: { type: 'array', items: rateChangeSchemaOut } },
+            required: [...adminProductSchema.required, 'history'],
+          },
+        }),
       },
     },
     async (request) => {
