@@ -44,10 +44,20 @@ export function withdraw(app: FastifyInstance, session: Session, id: string, pin
   return app.inject({ method: 'POST', url: `/v1/deposits/${id}/withdraw`, headers: { ...session.headers, 'idempotency-key': key }, payload: { pin } });
 }
 
-/** Every business date from `first` to `last`, as the end of day runs them, paying out or renewing what matures. */
+/**
+ * Every business date from `first` to `last`, as the end of day runs them, paying out or renewing what matures. A
+ * deposit the run could not pay out fails the test with its reason (the run itself only counts it).
+ */
 export async function runDays(app: FastifyInstance, first: string, last: string): Promise<void> {
+  const failures: unknown[] = [];
+  const mature = (accountId: string, businessDate: string) =>
+    matureDeposit(app, accountId, businessDate).catch((err: unknown) => {
+      failures.push(err);
+      throw err;
+    });
   for (let day = first; day <= last; day = addDays(day, 1)) {
-    await runBusinessDate(app.db, { businessDate: day, zone: ZONE, chunk: 500, matureDeposit: (accountId, businessDate) => matureDeposit(app, accountId, businessDate) });
+    await runBusinessDate(app.db, { businessDate: day, zone: ZONE, chunk: 500, matureDeposit: mature });
+    if (failures.length > 0) throw failures[0];
   }
 }
 

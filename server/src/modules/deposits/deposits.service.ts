@@ -5,7 +5,7 @@ import { AppError } from '../../common/app-error';
 import type { Actor } from '../../common/actor';
 import type { Queryable } from '../../common/sql';
 import { businessDateOf } from '../../common/business-date';
-import { ACCOUNT_SUBJECT, openFurtherAccount, resolveAccount, type HeldAccountRow } from '../accounts';
+import { ACCOUNT_SUBJECT, openFurtherAccount, refusalFor, resolveAccount, type HeldAccountRow } from '../accounts';
 import { assertCustomerNotFrozen } from '../freeze';
 import { creditReferenceOf, insufficientFunds, newReference, postJournal } from '../ledger';
 import type { TransactionPin } from '../pin';
@@ -163,14 +163,22 @@ export async function listDeposits(db: Queryable, customerId: string) {
   return (await queries.depositsHeldBy(db, customerId)).map(toDepositDto);
 }
 
-/** A deposit the caller holds with `capability`'s role, or 404 (a stranger's, or an account that is no deposit). */
+/**
+ * A deposit the caller holds, or 404 (a stranger's, or an account that is no deposit). `manage` (renewal, early
+ * withdrawal) needs it active and the caller its owner or a joint holder.
+ */
 async function heldDeposit(db: Queryable, customerId: string, accountId: string, capability: 'view' | 'manage', lock = false) {
-  const account = await resolveAccount(db, customerId, accountId, capability).catch((err: unknown) => {
+  const account = await resolveAccount(db, customerId, accountId, 'view').catch((err: unknown) => {
     if (err instanceof AppError && err.statusCode === 404) throw depositNotFound();
     throw err;
   });
   const deposit = await queries.depositById(db, account.id, lock);
   if (!deposit) throw depositNotFound();
+  if (capability === 'manage') {
+    if (deposit.status !== 'active') throw depositEnded();
+    const refusal = refusalFor(account.role, account.status, 'manage');
+    if (refusal !== null) throw new AppError(403, refusal, undefined, 'account_refused');
+  }
   return { account, deposit };
 }
 
@@ -182,7 +190,6 @@ export async function getDeposit(db: Queryable, customerId: string, accountId: s
 /** The renewal choice, until maturity, by the owner or a joint holder. */
 export async function setRenewal(m: EntityManager, customerId: string, accountId: string, renew: boolean) {
   const { account, deposit } = await heldDeposit(m, customerId, accountId, 'manage', true);
-  if (deposit.status !== 'active') throw depositEnded();
   await queries.setRenewal(m, accountId, renew);
   return toDepositDto({ ...deposit, renew, role: account.role });
 }
@@ -210,7 +217,6 @@ function withdrawalBody(deposit: queries.DepositRow, w: Awaited<ReturnType<typeo
 
 export async function withdrawalQuote(db: Queryable, customerId: string, accountId: string) {
   const { deposit } = await heldDeposit(db, customerId, accountId, 'manage');
-  if (deposit.status !== 'active') throw depositEnded();
   return withdrawalBody(deposit, await withdrawalOf(db, deposit));
 }
 
@@ -229,7 +235,6 @@ export async function withdrawDeposit(
   actor: Actor,
 ): Promise<IdempotentResult<unknown>> {
   const { deposit } = await heldDeposit(m, customerId, accountId, 'manage', true);
-  if (deposit.status !== 'active') throw depositEnded();
   await assertCustomerNotFrozen(m, customerId);
   const w = await withdrawalOf(m, deposit);
   await pin.checkFor(customerId, pinText);
