@@ -38,7 +38,7 @@ export async function prepareData(app: FastifyInstance): Promise<string[]> {
   const lines: string[] = [];
   const admin = new AdminService(app);
   if (config.seedDemo) {
-    await seedDemo(app.db, pinPepperFrom(config.encryptionKey));
+    await seedDemo(app.db, pinPepperFrom(config.encryptionKey), { zone: config.bankTimeZone, now: app.clock.now() });
     const secrets = loadOrCreateSecrets(config.dataDir);
     const demoStaff: { label: string; email: string; password: string; totpSecret: string; role: StaffRole; name: string }[] = [
       { label: 'Staff admin (/admin):  ', email: DEMO_STAFF.admin, password: secrets.demoAdminPassword, totpSecret: secrets.demoAdminTotpSecret, role: 'admin', name: 'Avery Admin' },

@@ -7,6 +7,7 @@ import { DEFAULT_NOTIFICATION_PREFERENCES } from '../modules/user/entities/custo
 import { customerAccountId, internalAccountId, openCustomerAccount, postJournal, newReference, creditReferenceOf, type JournalEntry } from '../modules/ledger/ledger.service';
 import { seedFxRates } from '../modules/fx/fx.service';
 import { seedCryptoOptions } from '../modules/crypto/crypto.service';
+import { seedDemoSavings } from './demo-savings';
 
 export const DEMO_CUSTOMER = { accountNumber: '1000000001', password: 'Demo@2026!', pin: '1234', email: 'demo@strongroom.local' };
 // As a live same-bank transfer names its sender: first and last name.
@@ -126,9 +127,12 @@ export interface SeedResult {
   demoPayee: typeof DEMO_PAYEE;
 }
 
-/** Idempotent: safe on every start. Staff users are created by main from the generated secrets. */
-export async function seedDemo(ds: DataSource, pinPepper: Buffer): Promise<SeedResult> {
-  await withTransaction(ds, async (m) => {
+/**
+ * Idempotent: safe on every start. Staff users are created by main from the generated secrets. `zone` is the bank's
+ * time zone (BANK_TIME_ZONE) and `now` the app's clock, for the demo savings account's business dates.
+ */
+export async function seedDemo(ds: DataSource, pinPepper: Buffer, opts: { zone?: string; now?: Date } = {}): Promise<SeedResult> {
+  const demoId = await withTransaction(ds, async (m) => {
     await seedFxRates(m);
     await seedCryptoOptions(m);
     const demo = await ensureCustomer(m, { ...DEMO_CUSTOMER, firstName: 'Alex', middleName: 'Morgan', lastName: 'Rivera', city: 'San Francisco', state: 'California', country: 'US' }, pinPepper);
@@ -166,6 +170,9 @@ export async function seedDemo(ds: DataSource, pinPepper: Buffer): Promise<SeedR
       );
     }
     await seedDemoLedger(m, demo.id, payee.id);
+    return demo.id;
   });
+  // After the rest is committed: the end of day runs each business date in transactions of its own.
+  await seedDemoSavings(ds, demoId, { zone: opts.zone ?? 'UTC', now: opts.now ?? new Date() });
   return { demoCustomer: DEMO_CUSTOMER, demoPayee: DEMO_PAYEE };
 }

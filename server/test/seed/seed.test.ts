@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEMO_STAFF, prepareData } from '../../src/boot';
 import { DEMO_CUSTOMER, DEMO_PAYEE } from '../../src/seed/seed';
+import { DEMO_SAVINGS } from '../../src/seed/demo-savings';
+import { addDays, businessDateOf } from '../../src/common/business-date';
 import { AdminService } from '../../src/modules/admin/admin.service';
 import { createTestApp, login, type TestApp } from '../helpers/test-app';
 import { freshOtp, generateSecret } from '../helpers/totp';
@@ -63,6 +65,48 @@ describe('start-up data (seed, demo staff, operator admin)', () => {
     const s = await login(t.app, DEMO_PAYEE.accountNumber, DEMO_PAYEE.password);
     const check = await t.app.inject({ method: 'GET', url: '/v1/auth/check', headers: { cookie: s.cookie } });
     expect(BigInt(Math.round(Number(check.json().user.accountBalance) * 100))).toBe(running);
+  });
+
+  it('gives the demo customer a savings account whose interest was accrued daily and paid on each 1st, to the cent', async () => {
+    const s = await login(t.app, DEMO_CUSTOMER.accountNumber, DEMO_CUSTOMER.password);
+    const accounts = (await t.app.inject({ method: 'GET', url: '/v1/accounts', headers: s.headers })).json().items as { id: string; name: string; product: string; openedAt: string }[];
+    const savings = accounts.find((a) => a.name === DEMO_SAVINGS.name)!;
+    expect(savings).toMatchObject({ product: 'savings' });
+    const interest = (await t.app.inject({ method: 'GET', url: `/v1/accounts/${savings.id}/interest`, headers: s.headers })).json().interest;
+    const yesterday = addDays(businessDateOf(new Date(), 'UTC'), -1);
+    expect(interest).toMatchObject({ earnsInterest: true, accruedThrough: yesterday });
+
+    // The account's rows as its statement shows them: the deposits on their day, each month's interest on the 1st.
+    const [{ id: ledgerId }] = await t.app.db.query(`SELECT ledger_account_id::text AS id FROM accounts WHERE id = $1`, [savings.id]);
+    const history = (await t.app.db.query(`SELECT kind, amount_minor::text AS amount, metadata->>'period' AS period, created_at FROM transactions WHERE account_id = $1 ORDER BY created_at, id`, [
+      ledgerId,
+    ])) as { kind: string; amount: string; period: string | null; created_at: Date }[];
+    const opened = savings.openedAt.slice(0, 10);
+    // Each day's end-of-day balance earns 1.50% on the part under 10,000.00 and 2.25% on the rest, actual/365, kept
+    // to 10 decimal places of a cent; the month's interest is paid on the 1st rounded down, the fraction kept.
+    const unit = 10n ** 10n;
+    let accrued = 0n;
+    const paid: Record<string, string> = {};
+    for (let day = opened; day <= yesterday; day = addDays(day, 1)) {
+      const dayEnds = Date.parse(`${addDays(day, 1)}T00:00:00Z`);
+      const balance = history.filter((r) => new Date(r.created_at).getTime() < dayEnds).reduce((sum, r) => sum + BigInt(r.amount), 0n);
+      const lower = balance < 1_000_000n ? balance : 1_000_000n;
+      const weighted = lower * 150n + (balance - lower) * 225n;
+      accrued += (2n * weighted * unit + 100n * 100n * 365n) / (2n * 100n * 100n * 365n);
+      if (addDays(day, 1).endsWith('-01')) {
+        paid[day.slice(0, 7)] = (accrued / unit).toString();
+        accrued -= (accrued / unit) * unit;
+      }
+    }
+    const payments = history.filter((r) => r.kind === 'interest');
+    expect(Object.fromEntries(payments.map((r) => [r.period, r.amount]))).toEqual(paid);
+    // One payment for every month from the opening one to the last, each dated the 1st of the next.
+    expect(Object.keys(paid).length).toBeGreaterThanOrEqual(DEMO_SAVINGS.opened.monthsBack);
+    for (const r of payments) expect(new Date(r.created_at).toISOString()).toBe(`${addDays(`${r.period}-28`, 10).slice(0, 7)}-01T00:00:00.000Z`);
+    const exact = `${accrued / unit / 100n}.${((accrued / unit) % 100n).toString().padStart(2, '0')}${(accrued % unit).toString().padStart(10, '0')}`;
+    expect(interest.accruedExact).toBe(exact);
+    expect(accrued).toBeGreaterThan(0n);
+    expect(BigInt(Math.round(Number(interest.paidThisYear) * 100))).toBeGreaterThan(0n);
   });
 
   it('lets the demo staff (passwords and TOTP secrets kept in DATA_DIR/secrets.json) sign in', async () => {

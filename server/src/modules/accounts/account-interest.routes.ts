@@ -88,7 +88,7 @@ export default async function accountInterestRoutes(app: RouteInstance) {
     },
     async (request) => {
       const account = await resolveAccount(app.db, request.customer!.id, request.params.id, 'view');
-      return { success: true, interest: await accountInterest(app.db, account, app.config.bankTimeZone) };
+      return { success: true, interest: await accountInterest(app.db, account, app.config.bankTimeZone, app.clock.now()) };
     },
   );
 }
