@@ -1,6 +1,7 @@
 // Reads that tolerate a little staleness go to the replicas (DATABASE_READ_URL, docs/operations/cluster.md): staff
-// browsing the customers, accounts, transactions, staff and audit-log lists. Anything inside a write transaction,
-// the session check, and anything that decides about money stay on the primary.
+// browsing the customers, accounts, transactions (and their search), staff and audit-log lists, customers'
+// statements and the dashboard's chart. Anything inside a write transaction, the session check, whether a caller
+// holds an account, and anything that decides about money stay on the primary.
 //
 // Read-your-writes: after a session's write, the primary's WAL position is remembered for that session, by this
 // server and in a cookie the answer carries (WAL_POSITION_COOKIE), so another server behind the same proxy knows it

@@ -4,6 +4,7 @@ import { moneySchema, okResponse, responses } from '../../common/route-schemas';
 import { transactionItemSchema } from '../transactions';
 import { accountIdField } from '../accounts';
 import { DASHBOARD_COUNT_CAP, dashboardSummary } from './dashboard.service';
+import { replicaReaderOf } from '../../db/read-replica';
 
 const moneyAndChange = { type: 'object', properties: { amount: moneySchema, changePct: { type: ['number', 'null'] } } };
 const summaryResponse = responses({
@@ -41,7 +42,7 @@ export default async function dashboardRoutes(app: RouteInstance) {
     },
     async (request) => {
       const { timeZone, accountId } = request.query;
-      return dashboardSummary(app.db.manager, request.customer!.id, new Date(), timeZone, accountId);
+      return dashboardSummary(app.db.manager, request.customer!.id, new Date(), timeZone, accountId, { replica: app.readReplica, reader: replicaReaderOf(request) });
     },
   );
 

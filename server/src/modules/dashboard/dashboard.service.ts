@@ -6,6 +6,7 @@ import { countCryptoHoldings } from '../crypto';
 import { toTransactionDto } from '../transactions';
 import { dayStartIn, isoDayIn, isoDayPlus } from '../../common/calendar-days';
 import { countTransactionsUpTo, flowsByDay, latestTransactions, monthToDateFlows, type MonthToDateBounds } from './dashboard.queries';
+import type { ReadReplica, ReplicaReader } from '../../db/read-replica';
 
 /** Past this many transactions the dashboard says "1,000+" instead of counting a whole history on every visit. */
 export const DASHBOARD_COUNT_CAP = 1_000;
@@ -54,7 +55,14 @@ async function figuresOf(db: EntityManager, customerId: string, accountId: strin
  * one account's (docs/decisions/0062-accounts.md): the one named, else the primary account; crypto holdings are the
  * customer's own either way (they are on no account).
  */
-export async function dashboardSummary(db: EntityManager, customerId: string, now: Date, timeZone: string, accountId?: string): Promise<DashboardSummaryDto> {
+export async function dashboardSummary(
+  db: EntityManager,
+  customerId: string,
+  now: Date,
+  timeZone: string,
+  accountId?: string,
+  chart?: { replica: ReadReplica; reader: ReplicaReader },
+): Promise<DashboardSummaryDto> {
   const { ownerId, currency, balanceMinor, ledgerAccountId, accountId: cardsAccount } = await figuresOf(db, customerId, accountId);
   const today = isoDayIn(now, timeZone);
   const days = Array.from({ length: SERIES_DAYS }, (_, index) => isoDayPlus(today, index - (SERIES_DAYS - 1)));
@@ -62,7 +70,8 @@ export async function dashboardSummary(db: EntityManager, customerId: string, no
   const [flows, recent, series, transactions, cards, cryptoAssets] = await Promise.all([
     monthToDateFlows(db, ownerId, currency, monthToDate(now, timeZone), ledgerAccountId),
     latestTransactions(db, ownerId, 3, ledgerAccountId),
-    flowsByDay(db, ownerId, currency, dayStarts, ledgerAccountId),
+    // The chart tolerates a moment's staleness: a replica that has the reader's own writes (db/read-replica.ts).
+    chart ? chart.replica.read(chart.reader, (replica) => flowsByDay(replica, ownerId, currency, dayStarts, ledgerAccountId)) : flowsByDay(db, ownerId, currency, dayStarts, ledgerAccountId),
     countTransactionsUpTo(db, ownerId, DASHBOARD_COUNT_CAP, ledgerAccountId),
     countActiveCards(db, customerId, cardsAccount),
     countCryptoHoldings(db, customerId),

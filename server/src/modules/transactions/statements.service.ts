@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import type { ReadReplica, ReplicaReader } from '../../db/read-replica';
 import { daysIn } from '../../common/calendar-days';
 import { StatementPdfs, statementCsv } from './statement';
 import { statementBalances, statementHolder, statementHolderOfAccount, statementRows } from './transactions.queries';
@@ -26,19 +27,31 @@ export interface StatementFile {
 export class StatementsService {
   private readonly pdfs = new StatementPdfs();
 
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly replica: ReadReplica,
+  ) {}
 
-  async statement(customerId: string, { from, to, format, timeZone, accountId }: StatementRequest): Promise<StatementFile> {
+  /**
+   * Whether the caller holds the account is decided on the primary; the rows, balances and holder are read from a
+   * replica that has the reader's own writes (db/read-replica.ts), as a statement tolerates a moment's staleness.
+   */
+  async statement(customerId: string, { from, to, format, timeZone, accountId }: StatementRequest, reader?: ReplicaReader): Promise<StatementFile> {
     const name = `strongroom-statement-${from}-to-${to}`;
     const span = daysIn(from, to, timeZone);
     const { customerId: owner, ledgerAccountId } = await rowsOf(this.db, customerId, accountId);
-    const items = async () => (await statementRows(this.db, owner, span, ledgerAccountId)).map(toTransactionDto);
-    if (format === 'csv') return { body: statementCsv(await items()), contentType: 'text/csv; charset=utf-8', fileName: `${name}.csv` };
-    const pdf = await this.pdfs.draw(async () => {
-      const [rows, holder] = await Promise.all([items(), accountId === undefined ? statementHolder(this.db, customerId) : statementHolderOfAccount(this.db, accountId)]);
-      const balances = await statementBalances(this.db, owner, holder.currency, span, ledgerAccountId);
-      return { items: rows, holder, period: { from, to, timeZone, ...balances } };
-    });
+    if (format === 'csv') {
+      const rows = await this.replica.read(reader, (db) => statementRows(db, owner, span, ledgerAccountId));
+      return { body: statementCsv(rows.map(toTransactionDto)), contentType: 'text/csv; charset=utf-8', fileName: `${name}.csv` };
+    }
+    const pdf = await this.pdfs.draw(() =>
+      this.replica.read(reader, async (db) => {
+        const rows = (await statementRows(db, owner, span, ledgerAccountId)).map(toTransactionDto);
+        const holder = accountId === undefined ? await statementHolder(db, customerId) : await statementHolderOfAccount(db, accountId);
+        const balances = await statementBalances(db, owner, holder.currency, span, ledgerAccountId);
+        return { items: rows, holder, period: { from, to, timeZone, ...balances } };
+      }),
+    );
     return { body: pdf, contentType: 'application/pdf', fileName: `${name}.pdf` };
   }
 

@@ -37,7 +37,7 @@ const openObject = { type: 'object', additionalProperties: true };
 
 export default async function transactionRoutes(app: RouteInstance) {
   // Statements are drawn in a thread of their own, started at the first and ended with the server.
-  const statements = new StatementsService(app.db);
+  const statements = new StatementsService(app.db, app.readReplica);
   app.addHook('onClose', () => statements.close());
   // Built here, not when the module loads: the accounts module reaches this one through its own routes.
   const transactionListQuery = transactionQuerySchema.shape({ accountId: accountIdField() });
@@ -69,7 +69,7 @@ export default async function transactionRoutes(app: RouteInstance) {
     },
     async (request, reply) => {
       const query = request.query;
-      const file = await statements.statement(request.customer!.id, query);
+      const file = await statements.statement(request.customer!.id, query, replicaReaderOf(request));
       return reply.header('Content-Type', file.contentType).header('Content-Disposition', `attachment; filename="${file.fileName}"`).send(file.body);
     },
   );
