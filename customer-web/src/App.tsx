@@ -42,6 +42,7 @@ const TransactionDetailPage = lazy(() => import('./features/transactions/Transac
 const FeesPage = lazy(() => import('./features/fees/FeesPage'));
 const DepositChequePage = lazy(() => import('./features/cheques/DepositChequePage'));
 const LoansPage = lazy(() => import('./features/loans/LoansPage'));
+const DepositsPage = lazy(() => import('./features/deposits/DepositsPage'));
 const CardsPage = lazy(() => import('./features/cards/CardsPage'));
 const CryptoPage = lazy(() => import('./features/crypto/CryptoPage'));
 const AccountsPage = lazy(() => import('./features/accounts/AccountsPage'));
@@ -87,6 +88,7 @@ export function App() {
                 <Route path="/crypto" element={<CryptoPage />} />
                 <Route path="/cards" element={<CardsPage />} />
                 <Route path="/loans" element={<LoansPage />} />
+                <Route path="/deposits" element={<DepositsPage />} />
               </Route>
               <Route path="/home" element={<Navigate to="/" replace />} />
               <Route path="*" element={<NotFoundPage />} />

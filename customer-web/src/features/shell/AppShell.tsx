@@ -29,6 +29,7 @@ import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import CurrencyBitcoinIcon from '@mui/icons-material/CurrencyBitcoin';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
 import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
+import SavingsIcon from '@mui/icons-material/Savings';
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import PersonIcon from '@mui/icons-material/Person';
 import PriceCheckIcon from '@mui/icons-material/PriceCheck';
@@ -60,6 +61,7 @@ export const MENU = [
   { label: 'Crypto Currency', to: '/crypto', icon: <CurrencyBitcoinIcon /> },
   { label: 'Cards', to: '/cards', icon: <CreditCardIcon /> },
   { label: 'Loans', to: '/loans', icon: <RequestQuoteIcon /> },
+  { label: 'Term deposits', to: '/deposits', icon: <SavingsIcon /> },
   { label: 'Transactions', to: '/transactions', icon: <ListAltIcon /> },
   { label: 'Profile', to: '/profile', icon: <PersonIcon /> },
 ];
