@@ -37,7 +37,7 @@ import { dashboardRoutes } from './modules/dashboard';
 import { cryptoRoutes, cryptoOptionsAdminRoutes as cryptoOptionAdminRoutes } from './modules/crypto';
 import { chequesRoutes as chequeRoutes } from './modules/cheques';
 import { loansRoutes as loanRoutes } from './modules/loans';
-import { depositsAdminRoutes, depositsRoutes } from './modules/deposits';
+import { depositsAdminRoutes, depositsRoutes, matureDeposit } from './modules/deposits';
 import { cardsRoutes as cardRoutes } from './modules/cards';
 import { freezeRoutes } from './modules/freeze';
 import { fxAdminRoutes } from './modules/fx';
@@ -179,7 +179,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(reviewQueuesPlugin);
   defineMailJobs(app);
   // The end of day (docs/operations/end-of-day.md) pays out matured term deposits through the deposits module.
-  const endOfDay: EndOfDayOptions = {};
+  const endOfDay: EndOfDayOptions = { matureDeposit };
   defineEndOfDayJobs(app, endOfDay);
 
   const healthResponse = responses({ 200: okResponse({ status: { type: 'string' } }), 503: errorResponse });

@@ -14,7 +14,10 @@ import { accountInterestSchema, staffAccountInterest } from './interest-accounts
 const tags = ['admin'];
 
 /** A calendar date that exists (2027-02-30 does not); anything else names no run. */
-const isCalendarDate = (value: string | undefined) => !!value && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
+const isCalendarDate = (value: string | undefined) => {
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return !!value && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
+};
 const dateParams = yup
   .object({
     date: yup
