@@ -11,6 +11,7 @@ import { IdleWarning } from './components/IdleWarning';
 import { darkTheme, lightTheme } from './theme';
 import { icon as customersIcon } from './customers/icon';
 import { icon as accountsIcon } from './accounts/icon';
+import { icon as depositsIcon } from './deposits/icon';
 import { icon as transactionsIcon } from './transactions/icon';
 import { icon as standingOrdersIcon } from './standing-orders/icon';
 import { icon as loansIcon } from './loans/icon';
@@ -39,6 +40,7 @@ const accounts = lazyPages(() => import('./accounts'));
 const transactions = lazyPages(() => import('./transactions'));
 const standingOrders = lazyPages(() => import('./standing-orders'));
 const loans = lazyPages(() => import('./loans'));
+const deposits = lazyPages(() => import('./deposits'));
 const cards = lazyPages(() => import('./cards'));
 const cardAuthorisations = lazyPages(() => import('./card-authorisations'));
 const incomingPayments = lazyPages(() => import('./incoming-payments'));
@@ -134,6 +136,7 @@ export function App() {
         recordRepresentation={(r) => `${r.customerName} · ${r.amount} to ${r.recipientName}`}
       />
       <Resource name="loans" list={loans.list} show={loans.show} icon={loansIcon} recordRepresentation={(r) => `${r.customerName} · ${r.loanAmount}`} />
+      <Resource name="deposits" list={deposits.list} show={deposits.show} icon={depositsIcon} options={{ label: 'Term deposits' }} recordRepresentation={(r) => `${r.name} · ${r.accountNumber}`} />
       <Resource name="cards" list={cards.list} show={cards.show} icon={cardsIcon} recordRepresentation={(r) => `${r.holderName} ${r.last4 ? `•••• ${r.last4}` : '(application)'}`} />
       <Resource
         name="card-authorisations"
