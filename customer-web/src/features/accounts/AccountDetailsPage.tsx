@@ -14,6 +14,7 @@ import { getAccount, type AccountDetailDto } from './accounts-api';
 import { PRODUCT_LABELS, ROLE_LABELS, mayManage, useAccounts } from './AccountsContext';
 import { CloseAccountDialog } from './CloseAccountDialog';
 import { HoldersSection } from './HoldersSection';
+import { InterestSection } from './InterestSection';
 import { PaymentDetails } from './PaymentDetails';
 import { RenameDialog } from './RenameDialog';
 
@@ -130,6 +131,7 @@ export default function AccountDetailsPage() {
           </Button>
         </Box>
       )}
+      <InterestSection accountId={account.id} product={account.product} />
       <PaymentDetails details={account.paymentDetails} />
       {manage && <HoldersSection accountId={account.id} currency={account.currency} onChanged={changed} />}
       {manage && (
