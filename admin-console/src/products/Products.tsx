@@ -102,13 +102,15 @@ function RatesInForce() {
 function RateHistory() {
   const p = useRecordContext<ProductRecord>();
   if (!p || !p.interestBearing) return null;
+  // The list's copy of the record, shown while the product loads, has no history yet.
+  const history = p.history ?? [];
   return (
-    <Section title="Rate history" empty={p.history.length ? false : 'No changes yet.'}>
+    <Section title="Rate history" empty={history.length ? false : 'No changes yet.'}>
       <Box data-testid="rate-history">
         <SmallTable
           label="Rate history"
           head={['Effective from', 'Term', 'Old → new', 'By', 'When', 'Reason']}
-          rows={p.history.map((c) => ({
+          rows={history.map((c) => ({
             key: c.id,
             cells: [c.effectiveFrom, termLabel(c.termMonths), `${scheduleText(c.previousTiers)} → ${scheduleText(c.tiers)}`, c.changedBy, formatLongDate(c.changedAt), c.reason],
           }))}
