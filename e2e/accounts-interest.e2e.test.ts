@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { newContext, screenshot, signIn } from './helpers/browser';
+import { signInStaff } from './helpers/server';
 import { useServerAndBrowser } from './helpers/suite';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 
@@ -14,12 +15,15 @@ const accountRow = (p: Page, name: string) => p.getByTestId('account-row').filte
 
 describe('accounts: what a savings account earns', () => {
   const ctx = useServerAndBrowser();
+  /** The demo savings account's number, as the customer's page shows it. */
+  let savingsNumber = '';
 
   it("shows the savings account's rates, the interest this month so far and this year, and how interest works", async () => {
     const p = await (await newContext(ctx.browser(), ctx.server().baseUrl)).newPage();
     await signIn(p, DEMO.accountNumber, DEMO.password);
     await p.goto('/accounts');
     await accountRow(p, SAVINGS).click();
+    savingsNumber = (await p.getByTestId('account-number').textContent())!;
     const section = p.getByTestId('account-interest');
     await section.getByRole('heading', { name: 'Interest' }).waitFor();
 
@@ -50,5 +54,27 @@ describe('accounts: what a savings account earns', () => {
     await accountRow(p, 'Primary').click();
     await p.getByTestId('account-number').waitFor();
     expect(await p.getByTestId('account-interest').count()).toBe(0);
+  });
+
+  it("shows staff the account's interest on its console page: the rate, what has accrued and through when, paid this year", async () => {
+    const page = await (await newContext(ctx.browser(), ctx.server().baseUrl)).newPage();
+    await page.goto('/admin/');
+    await signInStaff(page, ctx.server().dataDir, 'auditor');
+    await page.getByRole('menuitem', { name: 'Accounts' }).click();
+    await page.getByLabel('Account number (or its first digits)').fill(savingsNumber);
+    const grouped = savingsNumber.replace(/^(\d{4})(\d{4})(\d{2})$/, '$1 $2 $3');
+    await page.getByRole('row').filter({ hasText: grouped }).getByRole('cell').first().click();
+    await page.getByRole('heading', { name: 'Interest' }).waitFor();
+    await page.getByTestId('interest-rate').getByText('2.25% from $10,000.00').waitFor();
+    await page
+      .getByTestId('interest-accrued-through')
+      .getByText(/\w+ \d{1,2}, \d{4}/)
+      .waitFor();
+    await page
+      .getByTestId('interest-paid-year')
+      .getByText(/^\$\d+\.\d{2}/)
+      .waitFor();
+    await screenshot(page, 'console-account-interest');
+    await expectNoSeriousA11yViolations(page, 'console: account interest');
   });
 });

@@ -26,6 +26,7 @@ import { Detail, DetailSection } from '../components/DetailGrid';
 import { DecisionButtons } from '../components/DecisionButtons';
 import { StatusHistory } from '../components/StatusHistory';
 import { AccountStatusActions } from './AccountStatusActions';
+import { AccountInterest } from './AccountInterest';
 import { ACCOUNT_PENDING_STATUSES, currencyChoices, groupedNumber, productChoices, productName, statusChoices, type AccountDetail, type AccountRecord } from './account-record';
 
 const filters = [
@@ -146,6 +147,7 @@ export function AccountShow() {
           </ArrayField>
         </Detail>
       </DetailSection>
+      <AccountInterest />
       <DetailSection title="Holders" columns={1}>
         <ArrayField source="holders">
           <Datagrid
