@@ -113,3 +113,30 @@ describe('the deposit catalogue: GET /v1/products', () => {
     ]);
   });
 });
+
+describe("the catalogue's today is the bank's, in its time zone", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ bankTimeZone: 'Pacific/Auckland' });
+  });
+  afterAll(() => t.close());
+
+  it('dates the rates and the earliest change by the business date in BANK_TIME_ZONE, not UTC', async () => {
+    // 12:00 UTC on the 14th is already 01:00 on the 15th in Auckland (NZDT, UTC+13).
+    t.app.clock.set(new Date('2027-03-14T12:00:00Z'));
+    expect((await t.app.inject({ method: 'GET', url: '/v1/products' })).json().date).toBe('2027-03-15');
+    const admin = await staffSession(t.app, 'admin');
+    const change = (effectiveFrom: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/admin/rate-changes',
+        headers: admin.headers,
+        payload: { product: 'fixed_deposit', termMonths: 3, effectiveFrom, tiers: [{ from: '0.00', ratePercent: '3.2' }], reason: 'Auckland morning' },
+      });
+    expect((await change('2027-03-14')).json().errors).toEqual({ effectiveFrom: 'Rates can change from today (2027-03-15) on, never in the past' });
+    expect((await change('2027-03-15')).statusCode).toBe(201);
+    const deposits = (await t.app.inject({ method: 'GET', url: '/v1/products' })).json().items.find((p: { code: string }) => p.code === 'fixed_deposit');
+    expect(deposits.terms[0]).toEqual({ termMonths: 3, ratePercent: '3.20' });
+    t.app.clock.set(null);
+  });
+});
