@@ -125,7 +125,7 @@ export function ChangeRates() {
           <DateInput source="effectiveFrom" label="Effective from" helperText="Not before today in the bank's time zone" />
           <ArrayInput source="tiers" label={deposit ? 'Rate' : 'Tiers'}>
             <SimpleFormIterator inline disableReordering disableAdd={deposit} disableRemove={deposit} disableClear>
-              <TextInput source="from" label="From balance" helperText={deposit ? false : 'The first is 0.00'} disabled={deposit} />
+              <TextInput source="from" label="From balance" helperText={deposit ? false : 'Where this rate starts; the first from 0.00'} disabled={deposit} />
               <TextInput source="ratePercent" label="Rate % a year" helperText="e.g. 2.10" />
             </SimpleFormIterator>
           </ArrayInput>
