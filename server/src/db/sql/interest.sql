@@ -227,6 +227,7 @@ DECLARE
   currencies text[];
   n_picked integer;
   n_paid integer := 0;
+  paid boolean[] := '{}';
   last_id uuid;
 BEGIN
   -- Every currency that accrued has its books row (accrue_interest).
@@ -278,13 +279,20 @@ BEGIN
     FOR i IN 1 .. cardinality(ids) LOOP
       IF answer->'results'->(i - 1)->>'status' = 'ok' THEN
         UPDATE interest_accruals SET accrued_minor = accrued_minor - amounts[i], posted_through = p_date, rate_low = NULL, rate_high = NULL WHERE account_id = ids[i];
-        INSERT INTO end_of_day_totals AS t (business_date, currency, posted_minor) VALUES (p_date, currencies[i], amounts[i])
-          ON CONFLICT (business_date, currency) DO UPDATE SET posted_minor = t.posted_minor + EXCLUDED.posted_minor;
+        paid[i] := true;
         n_paid := n_paid + 1;
       ELSIF answer->'results'->(i - 1)->>'status' <> 'refused' THEN
         RAISE EXCEPTION 'interest posting % answered %', ids[i], answer->'results'->(i - 1) USING ERRCODE = 'SRB03';
       END IF;
     END LOOP;
+    -- The run's tallies in one statement per chunk: a row upserted once per account would keep every earlier
+    -- version of itself until the transaction ends, and each upsert walks them all (quadratic in the chunk).
+    INSERT INTO end_of_day_totals AS t (business_date, currency, posted_minor)
+    SELECT p_date, x.currency, sum(x.amount_minor)
+      FROM unnest(currencies, amounts, paid) AS x(currency, amount_minor, ok)
+     WHERE x.ok
+     GROUP BY x.currency
+    ON CONFLICT (business_date, currency) DO UPDATE SET posted_minor = t.posted_minor + EXCLUDED.posted_minor;
   END IF;
 
   -- Accounts with less than a minor unit accrued are paid nothing this month: their fraction waits for the next.
