@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Stack, Switch, Table, TableBody, TableCell, TableRow } from '@mui/material';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Stack, Switch, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
 import { formatMoney } from '@strongroom/shared';
 import { PinDialog } from '../../components/PinDialog';
 import { ApiError, newIdempotencyKey } from '../../api/client';
@@ -97,10 +97,12 @@ export function DepositDetailDialog({ deposit, onClose, onChanged }: { deposit: 
               </TableBody>
             </Table>
             {active && (
-              <FormControlLabel
-                control={<Switch checked={renewing} disabled={!canManage} onChange={(e) => void toggle(e.target.checked)} inputProps={{ 'aria-label': 'Renew at maturity' }} />}
-                label={renewing ? 'Renews at maturity: the interest is added and the same term starts again at the rate then' : 'Paid out at maturity to the account it came from'}
-              />
+              <Box>
+                <FormControlLabel control={<Switch checked={renewing} disabled={!canManage} onChange={(e) => void toggle(e.target.checked)} />} label="Renew at maturity" />
+                <Typography variant="body2" color="text.secondary">
+                  {renewing ? 'The interest is added and the same term starts again, at the rate of the day.' : 'Paid out at maturity, with the interest, to the account it came from.'}
+                </Typography>
+              </Box>
             )}
             {error && <Alert severity="error">{error}</Alert>}
           </Stack>
