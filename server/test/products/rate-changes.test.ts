@@ -2,6 +2,7 @@ import { withTransaction } from '../../src/db/transaction';
 import { openFurtherAccount } from '../../src/modules/accounts';
 import { approvedCustomer, createTestApp, lastMail, staffMember, staffLogin, type Session, type StaffMember, type TestApp } from '../helpers/test-app';
 import { openSecondAccount } from '../transactions/held-accounts';
+import { enqueueRateChangeNotices } from '../../src/modules/products/products.jobs';
 
 const TODAY = new Date('2027-03-10T12:00:00Z');
 const savings = (overrides: Record<string, unknown> = {}) => ({
@@ -152,6 +153,21 @@ describe('staff rate changes: GET/POST /v1/admin/rate-changes', () => {
     expect(notice.bodyText).toContain('when it renews, it renews at the new rate');
     expect(await mailsTo(notRenewing.email as string)).toBe(0);
     expect(await mailsTo(saver.email as string)).toBe(saverMailsBefore + 1);
+  });
+
+  it('mails a long list of customers in batches, each once, one job chaining the next', async () => {
+    const owners = [];
+    for (let i = 0; i < 3; i++) {
+      const customer = await approvedCustomer(t.app, { staff: admin });
+      await openSecondAccount(t.app, customer.id);
+      owners.push(customer);
+    }
+    const [{ id }] = await t.app.db.query(`SELECT id::text FROM rate_changes WHERE product = 'savings' ORDER BY id DESC LIMIT 1`);
+    const before = await Promise.all(owners.map((o) => mailsTo(o.email as string)));
+    // Batches of one: every savings owner so far (earlier tests' too) is a job of their own.
+    await enqueueRateChangeNotices(t.app, t.app.db, id as string, null, 1);
+    await t.app.jobs.drain();
+    expect(await Promise.all(owners.map((o) => mailsTo(o.email as string)))).toEqual(before.map((n) => n + 1));
   });
 
   async function mailsTo(email: string): Promise<number> {

@@ -15,15 +15,15 @@ export const NOTICE_BATCH = 500;
  * after it, in one transaction. A failed batch rolls back whole and is retried, so nobody is mailed twice or
  * skipped, and the admin's request stays short whether ten customers hold the product or a million.
  */
-export async function enqueueRateChangeNotices(app: FastifyInstance, db: Queryable, changeId: string, after: string | null = null): Promise<void> {
-  await app.jobs.enqueue(db, RATE_CHANGE_NOTICES_TASK, { changeId, after });
+export async function enqueueRateChangeNotices(app: FastifyInstance, db: Queryable, changeId: string, after: string | null = null, batch = NOTICE_BATCH): Promise<void> {
+  await app.jobs.enqueue(db, RATE_CHANGE_NOTICES_TASK, { changeId, after, batch });
 }
 
-async function sendNoticeBatch(app: FastifyInstance, changeId: string, after: string | null): Promise<void> {
+async function sendNoticeBatch(app: FastifyInstance, changeId: string, after: string | null, batch: number): Promise<void> {
   await withTransaction(app.db, async (m) => {
     const change = await findRateChange(m, changeId);
     if (!change) return;
-    const recipients = await affectedCustomers(m, { product: change.product, termMonths: change.term_months }, after, NOTICE_BATCH);
+    const recipients = await affectedCustomers(m, { product: change.product, termMonths: change.term_months }, after, batch);
     const deposit = change.product === 'fixed_deposit';
     const product = deposit ? `${change.term_months}-month term deposit` : 'savings account';
     const data = {
@@ -34,10 +34,12 @@ async function sendNoticeBatch(app: FastifyInstance, changeId: string, after: st
       renewal: deposit,
     };
     for (const r of recipients) await enqueueMail(app, m, { to: r.email, template: 'rateChange', customerId: r.customer_id, data: { firstName: r.first_name, ...data } });
-    if (recipients.length === NOTICE_BATCH) await enqueueRateChangeNotices(app, m, changeId, recipients[recipients.length - 1].customer_id);
+    if (recipients.length === batch) await enqueueRateChangeNotices(app, m, changeId, recipients[recipients.length - 1].customer_id, batch);
   });
 }
 
 export function defineProductJobs(app: FastifyInstance): void {
-  app.jobs.define(RATE_CHANGE_NOTICES_TASK, (payload) => sendNoticeBatch(app, String(payload.changeId), payload.after ? String(payload.after) : null));
+  app.jobs.define(RATE_CHANGE_NOTICES_TASK, (payload) =>
+    sendNoticeBatch(app, String(payload.changeId), payload.after ? String(payload.after) : null, Number(payload.batch) > 0 ? Number(payload.batch) : NOTICE_BATCH),
+  );
 }
