@@ -20,6 +20,7 @@ import { icon as cardAuthorisationsIcon } from './card-authorisations/icon';
 import { icon as incomingPaymentsIcon } from './incoming-payments/icon';
 import { icon as chequesIcon } from './cheques/icon';
 import { icon as fxRatesIcon } from './fx-rates/icon';
+import { icon as endOfDayIcon } from './end-of-day/icon';
 import { icon as productsIcon } from './products/icon';
 import { icon as cryptoOptionsIcon } from './crypto-options/icon';
 import { icon as cryptoRequestsIcon } from './crypto-requests/icon';
@@ -46,6 +47,7 @@ const cardAuthorisations = lazyPages(() => import('./card-authorisations'));
 const incomingPayments = lazyPages(() => import('./incoming-payments'));
 const cheques = lazyPages(() => import('./cheques'));
 const fxRates = lazyPages(() => import('./fx-rates'));
+const endOfDay = lazyPages(() => import('./end-of-day'));
 const products = lazyPages(() => import('./products'));
 const cryptoOptions = lazyPages(() => import('./crypto-options'));
 const cryptoRequests = lazyPages(() => import('./crypto-requests'));
@@ -157,6 +159,7 @@ export function App() {
       <Resource name="status-events" />
       <Resource name="cheques" list={cheques.list} show={cheques.show} icon={chequesIcon} options={{ label: 'Cheques' }} recordRepresentation={(r) => `Cheque no. ${r.chequeNumber}`} />
       <Resource name="products" list={products.list} show={products.show} edit={products.edit} icon={productsIcon} options={{ label: 'Deposit products' }} recordRepresentation="name" />
+      <Resource name="end-of-day-runs" list={endOfDay.list} show={endOfDay.show} icon={endOfDayIcon} options={{ label: 'End of day' }} recordRepresentation="businessDate" />
       <Resource name="fx-rates" list={fxRates.list} show={fxRates.show} edit={fxRates.edit} icon={fxRatesIcon} options={{ label: 'FX rates' }} recordRepresentation="rateText" />
       <Resource
         name="crypto-options"
