@@ -6,7 +6,7 @@ import { isUsable, shortLabel } from './AccountsContext';
 
 /** Accounts the balance can be swept into: the customer's other open accounts in the same currency (the server converts none). */
 const sweepTargets = (account: AccountDto, accounts: AccountDto[]) =>
-  accounts.filter((a) => a.id !== account.id && isUsable(a) && a.status === 'active' && a.role !== 'dependant' && a.currency === account.currency);
+  accounts.filter((a) => a.id !== account.id && isUsable(a) && a.status === 'active' && a.role !== 'dependant' && a.product !== 'fixed_deposit' && a.currency === account.currency);
 
 /** Where the balance goes: one of the customer's other accounts in its currency, or a word that there is none. */
 function SweepChoice({ currency, targets, value, onChange }: { currency: string; targets: AccountDto[]; value: string; onChange(id: string): void }) {

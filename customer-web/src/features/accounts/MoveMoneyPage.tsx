@@ -112,7 +112,8 @@ export default function MoveMoneyPage() {
   const { enqueueSnackbar } = useSnackbar();
   const { accounts, selected, reload, linkTo } = useAccounts();
   const [done, setDone] = useState('');
-  const active = useMemo(() => accounts.filter((a) => a.status === 'active'), [accounts]);
+  // A term deposit takes no moves: its money moves on the Term deposits page.
+  const active = useMemo(() => accounts.filter((a) => a.status === 'active' && a.product !== 'fixed_deposit'), [accounts]);
   const initialFrom = selected && selected.status === 'active' ? selected.id : (active[0]?.id ?? '');
   const title = (
     <Typography variant="h4" component="h1" fontWeight={800}>

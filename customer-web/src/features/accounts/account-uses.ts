@@ -14,6 +14,8 @@ export type AccountUse = 'pay' | 'payAbroad' | 'borrow' | 'receive' | 'view';
 const noAllowance = (a: AccountDto) => a.role === 'dependant' && !!a.dailyLimit && parseAmountToMinor(a.dailyLimit, a.currency) === 0n;
 
 export function mayUseFor(a: AccountDto, use: AccountUse): boolean {
+  // A term deposit's money moves only when it opens, matures or is withdrawn (the Term deposits page).
+  if (a.product === 'fixed_deposit' && use !== 'view') return false;
   switch (use) {
     case 'pay':
       return a.status === 'active' && !noAllowance(a);
