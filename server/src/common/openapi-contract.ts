@@ -78,6 +78,7 @@ export const API_TAGS = [
   { name: 'crypto', description: 'Crypto custody: deposits, sales and holdings' },
   { name: 'cheques', description: 'Cheque deposits and their review' },
   { name: 'loans', description: 'Loan applications, repayments and their review' },
+  { name: 'deposits', description: 'Term deposits: the quote, opening, the renewal choice and early withdrawal' },
   { name: 'files', description: 'Uploaded images (identity documents, cheques, receipts)' },
   { name: 'admin', description: 'The staff console: customers, reviews, reference data, staff, audit' },
 ];

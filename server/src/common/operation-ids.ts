@@ -160,6 +160,15 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'PATCH /v1/loan/:id/review': 'loans.startReview',
   'PATCH /v1/loan/:id/approve': 'loans.approve',
   'PATCH /v1/loan/:id/reject': 'loans.reject',
+  'GET /v1/deposits': 'deposits.list',
+  'POST /v1/deposits/quote': 'deposits.quote',
+  'POST /v1/deposits': 'deposits.open',
+  'GET /v1/deposits/:id': 'deposits.get',
+  'PATCH /v1/deposits/:id': 'deposits.setRenewal',
+  'POST /v1/deposits/:id/withdrawal-quote': 'deposits.quoteWithdrawal',
+  'POST /v1/deposits/:id/withdraw': 'deposits.withdraw',
+  'GET /v1/admin/deposits': 'deposits.listForStaff',
+  'GET /v1/admin/deposits/:id': 'deposits.getForStaff',
   'GET /v1/files/:id': 'files.get',
 };
 
