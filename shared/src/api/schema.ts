@@ -2457,10 +2457,10 @@ export interface paths {
       cookie?: never;
     };
     /** The term deposits on accounts you hold, active first by maturity */
-    get: operations['get.v1.deposits'];
+    get: operations['deposits.list'];
     put?: never;
     /** Open a term deposit from a current or savings account, with the transaction PIN; the rate is locked; honours Idempotency-Key */
-    post: operations['post.v1.deposits'];
+    post: operations['deposits.open'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2477,7 +2477,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** What a term deposit would be: the rate of the term in force today, the maturity date and the interest to expect */
-    post: operations['post.v1.deposits.quote'];
+    post: operations['deposits.quote'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2492,14 +2492,14 @@ export interface paths {
       cookie?: never;
     };
     /** One term deposit */
-    get: operations['get.v1.deposits.byId'];
+    get: operations['deposits.get'];
     put?: never;
     post?: never;
     delete?: never;
     options?: never;
     head?: never;
     /** Choose whether the deposit renews at maturity (its owner or a joint holder, until maturity) */
-    patch: operations['patch.v1.deposits.byId'];
+    patch: operations['deposits.setRenewal'];
     trace?: never;
   };
   '/v1/deposits/{id}/withdrawal-quote': {
@@ -2512,7 +2512,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** What an early withdrawal pays: principal and the interest accrued less the forfeit */
-    post: operations['post.v1.deposits.byId.withdrawalQuote'];
+    post: operations['deposits.quoteWithdrawal'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2529,7 +2529,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** Withdraw a term deposit early, with the transaction PIN: paid to its source account, the last days of interest forfeited; honours Idempotency-Key */
-    post: operations['post.v1.deposits.byId.withdraw'];
+    post: operations['deposits.withdraw'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2544,7 +2544,7 @@ export interface paths {
       cookie?: never;
     };
     /** Term deposits (ra-data-simple-rest list; filter status, customerId, maturityFrom, maturityTo) */
-    get: operations['get.v1.admin.deposits'];
+    get: operations['deposits.listForStaff'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2561,7 +2561,7 @@ export interface paths {
       cookie?: never;
     };
     /** One term deposit */
-    get: operations['get.v1.admin.deposits.byId'];
+    get: operations['deposits.getForStaff'];
     put?: never;
     post?: never;
     delete?: never;
@@ -13446,7 +13446,7 @@ export interface operations {
       };
     };
   };
-  'get.v1.deposits': {
+  'deposits.list': {
     parameters: {
       query?: never;
       header?: never;
@@ -13543,7 +13543,7 @@ export interface operations {
       };
     };
   };
-  'post.v1.deposits': {
+  'deposits.open': {
     parameters: {
       query?: never;
       header?: never;
@@ -13697,7 +13697,7 @@ export interface operations {
       };
     };
   };
-  'post.v1.deposits.quote': {
+  'deposits.quote': {
     parameters: {
       query?: never;
       header?: never;
@@ -13779,7 +13779,7 @@ export interface operations {
       };
     };
   };
-  'get.v1.deposits.byId': {
+  'deposits.get': {
     parameters: {
       query?: never;
       header?: never;
@@ -13878,7 +13878,7 @@ export interface operations {
       };
     };
   };
-  'patch.v1.deposits.byId': {
+  'deposits.setRenewal': {
     parameters: {
       query?: never;
       header?: never;
@@ -13983,7 +13983,7 @@ export interface operations {
       };
     };
   };
-  'post.v1.deposits.byId.withdrawalQuote': {
+  'deposits.quoteWithdrawal': {
     parameters: {
       query?: never;
       header?: never;
@@ -14048,7 +14048,7 @@ export interface operations {
       };
     };
   };
-  'post.v1.deposits.byId.withdraw': {
+  'deposits.withdraw': {
     parameters: {
       query?: never;
       header?: never;
@@ -14174,7 +14174,7 @@ export interface operations {
       };
     };
   };
-  'get.v1.admin.deposits': {
+  'deposits.listForStaff': {
     parameters: {
       query?: {
         /** @description JSON ["field","ASC"|"DESC"]; field one of maturityDate, startDate, createdAt, principal, status (default maturityDate ASC) */
@@ -14274,7 +14274,7 @@ export interface operations {
       };
     };
   };
-  'get.v1.admin.deposits.byId': {
+  'deposits.getForStaff': {
     parameters: {
       query?: never;
       header?: never;
