@@ -11277,11 +11277,20 @@ export interface operations {
             error: string | null;
             totals: {
               currency: string;
-              /** @description Interest accrued, in major units rounded down to the minor unit */
+              /**
+               * @description Interest accrued, in major units rounded down to the minor unit
+               * @example 125.00
+               */
               accrued: string;
-              /** @description Interest accrued in minor units, to 10 decimal places */
+              /**
+               * @description Interest accrued in minor units, to 10 decimal places
+               * @example 1234.5678901234
+               */
               accruedMinorExact: string;
-              /** @description Interest paid to accounts (month ends) */
+              /**
+               * @description Interest paid to accounts (month ends)
+               * @example 125.00
+               */
               posted: string;
             }[];
           }[];
@@ -11345,11 +11354,20 @@ export interface operations {
             error: string | null;
             totals: {
               currency: string;
-              /** @description Interest accrued, in major units rounded down to the minor unit */
+              /**
+               * @description Interest accrued, in major units rounded down to the minor unit
+               * @example 125.00
+               */
               accrued: string;
-              /** @description Interest accrued in minor units, to 10 decimal places */
+              /**
+               * @description Interest accrued in minor units, to 10 decimal places
+               * @example 1234.5678901234
+               */
               accruedMinorExact: string;
-              /** @description Interest paid to accounts (month ends) */
+              /**
+               * @description Interest paid to accounts (month ends)
+               * @example 125.00
+               */
               posted: string;
             }[];
           };
@@ -11417,11 +11435,20 @@ export interface operations {
               error: string | null;
               totals: {
                 currency: string;
-                /** @description Interest accrued, in major units rounded down to the minor unit */
+                /**
+                 * @description Interest accrued, in major units rounded down to the minor unit
+                 * @example 125.00
+                 */
                 accrued: string;
-                /** @description Interest accrued in minor units, to 10 decimal places */
+                /**
+                 * @description Interest accrued in minor units, to 10 decimal places
+                 * @example 1234.5678901234
+                 */
                 accruedMinorExact: string;
-                /** @description Interest paid to accounts (month ends) */
+                /**
+                 * @description Interest paid to accounts (month ends)
+                 * @example 125.00
+                 */
                 posted: string;
               }[];
             };
@@ -11476,9 +11503,15 @@ export interface operations {
             status?: string;
             earnsInterest: boolean;
             dayCount?: string;
-            /** @description Accrued and not paid, in minor units to 10 decimal places */
+            /**
+             * @description Accrued and not paid, in minor units to 10 decimal places
+             * @example 1234.5678901234
+             */
             accruedMinor: string;
-            /** @description Accrued and not paid, rounded down to the minor unit */
+            /**
+             * @description Accrued and not paid, rounded down to the minor unit
+             * @example 125.00
+             */
             accrued: string;
             /** Format: date */
             accruedThrough: string | null;
@@ -11499,12 +11532,15 @@ export interface operations {
             }[];
             /** Format: date */
             asOf?: string;
+            /** @example 125.00 */
             paidThisYear: string;
             lastPostings: {
               reference: string;
               description: string;
+              /** @example 125.00 */
               amount: string;
               period: string | null;
+              /** Format: date */
               valueDate: string | null;
               /** Format: date-time */
               paidAt: string;

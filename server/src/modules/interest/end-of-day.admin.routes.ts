@@ -40,7 +40,6 @@ export default async function endOfDayAdminRoutes(app: RouteInstance, options: E
 
   const listSchema = {
     tags,
-    operationId: 'endOfDayRuns.list',
     summary: 'End-of-day runs, one per business date (newest first): tallies, duration, interest per currency; filter by status',
     querystring: listQuery(Object.keys(RUN_SORTABLE) as RunSortField[], 'businessDate', 'DESC'),
     response: responses({ 200: { type: 'array', items: runSchema } }),
@@ -53,7 +52,7 @@ export default async function endOfDayAdminRoutes(app: RouteInstance, options: E
 
   app.get(
     '/admin/end-of-day-runs/:date',
-    { preHandler: anyStaff, schema: { tags, operationId: 'endOfDayRuns.get', summary: 'The end-of-day run of one business date', params: dateParams, response: responses({ 200: runSchema }) } },
+    { preHandler: anyStaff, schema: { tags, summary: 'The end-of-day run of one business date', params: dateParams, response: responses({ 200: runSchema }) } },
     async (request) => {
       const run = await findRunWithTotals(app.db, request.params.date);
       if (!run) throw notFound(RUN_NOT_FOUND);
@@ -68,7 +67,6 @@ export default async function endOfDayAdminRoutes(app: RouteInstance, options: E
       config: { noBody: true },
       schema: {
         tags,
-        operationId: 'endOfDayRuns.rerun',
         summary: 'Run a failed business date again now, in the background (admins; audited). 409 while the end of day is running or if the run did not fail. Read the run again to follow it.',
         params: dateParams,
         response: responses({ 202: okResponse({ run: runSchema }) }),
@@ -86,7 +84,6 @@ export default async function endOfDayAdminRoutes(app: RouteInstance, options: E
       preHandler: anyStaff,
       schema: {
         tags,
-        operationId: 'interest.getForStaff',
         summary: "An account's interest: accrued (exact and rounded down), accrued and paid through, the rates applied and in force, paid this year, the latest payments",
         params: accountParams,
         response: responses({ 200: accountInterestSchema }),

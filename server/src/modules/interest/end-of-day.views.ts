@@ -1,3 +1,4 @@
+import { moneySchema } from '../../common/route-schemas';
 import { minorToDecimal } from '@strongroom/shared';
 import type { EndOfDayRunWithTotals } from './end-of-day.queries';
 
@@ -97,9 +98,9 @@ export const runSchema = {
         required: ['currency', 'accrued', 'accruedMinorExact', 'posted'],
         properties: {
           currency: { type: 'string' },
-          accrued: { type: 'string', pattern: '^-?\\d+\\.\\d{2}$', description: 'Interest accrued, in major units rounded down to the minor unit' },
-          accruedMinorExact: { type: 'string', pattern: '^-?\\d+(\\.\\d+)?$', description: 'Interest accrued in minor units, to 10 decimal places' },
-          posted: { type: 'string', pattern: '^-?\\d+\\.\\d{2}$', description: 'Interest paid to accounts (month ends)' },
+          accrued: { ...moneySchema, description: 'Interest accrued, in major units rounded down to the minor unit' },
+          accruedMinorExact: { type: 'string', pattern: '^\\d+\\.\\d{10}$', examples: ['1234.5678901234'], description: 'Interest accrued in minor units, to 10 decimal places' },
+          posted: { ...moneySchema, description: 'Interest paid to accounts (month ends)' },
         },
       },
     },

@@ -1,3 +1,4 @@
+import { moneySchema } from '../../common/route-schemas';
 import { minorToDecimal } from '@strongroom/shared';
 import { businessDateOf } from '../../common/business-date';
 import { notFound } from '../../common/app-error';
@@ -26,7 +27,7 @@ export async function staffAccountInterest(db: Queryable, accountId: string, zon
     interestPaidSince(db, account, `${year}-01-01`, zone),
     latestInterestPostings(db, account, LATEST_POSTINGS),
   ]);
-  const accruedMinor = account.accrued_minor ?? '0';
+  const accruedMinor = account.accrued_minor ?? '0.0000000000';
   return {
     accountId: account.id,
     number: account.number,
@@ -83,8 +84,8 @@ export const accountInterestSchema = {
     status: { type: 'string' },
     earnsInterest: { type: 'boolean' },
     dayCount: { type: 'string' },
-    accruedMinor: { type: 'string', description: 'Accrued and not paid, in minor units to 10 decimal places' },
-    accrued: { type: 'string', pattern: '^-?\\d+\\.\\d{2}$', description: 'Accrued and not paid, rounded down to the minor unit' },
+    accruedMinor: { type: 'string', pattern: '^\\d+\\.\\d{10}$', examples: ['1234.5678901234'], description: 'Accrued and not paid, in minor units to 10 decimal places' },
+    accrued: { ...moneySchema, description: 'Accrued and not paid, rounded down to the minor unit' },
     accruedThrough: { type: ['string', 'null'], format: 'date' },
     postedThrough: { type: ['string', 'null'], format: 'date', description: 'The month end interest was last paid for' },
     ratesApplied: {
@@ -97,7 +98,7 @@ export const accountInterestSchema = {
       items: { type: 'object', properties: { from: { type: 'string' }, to: { type: ['string', 'null'] }, ratePercent: { type: 'string' } } },
     },
     asOf: { type: 'string', format: 'date' },
-    paidThisYear: { type: 'string', pattern: '^-?\\d+\\.\\d{2}$' },
+    paidThisYear: moneySchema,
     lastPostings: {
       type: 'array',
       items: {
@@ -105,9 +106,9 @@ export const accountInterestSchema = {
         properties: {
           reference: { type: 'string' },
           description: { type: 'string' },
-          amount: { type: 'string' },
+          amount: moneySchema,
           period: { type: ['string', 'null'] },
-          valueDate: { type: ['string', 'null'] },
+          valueDate: { type: ['string', 'null'], format: 'date' },
           paidAt: { type: 'string', format: 'date-time' },
         },
       },
