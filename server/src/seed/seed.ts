@@ -131,7 +131,8 @@ export interface SeedResult {
  * Idempotent: safe on every start. Staff users are created by main from the generated secrets. `zone` is the bank's
  * time zone (BANK_TIME_ZONE) and `now` the app's clock, for the demo savings account's business dates.
  */
-export async function seedDemo(ds: DataSource, pinPepper: Buffer, opts: { zone?: string; now?: Date } = {}): Promise<SeedResult> {
+/** `savings: false` leaves out the demo's savings account, for a bank as it was before customers held several accounts. */
+export async function seedDemo(ds: DataSource, pinPepper: Buffer, opts: { zone?: string; now?: Date; savings?: boolean } = {}): Promise<SeedResult> {
   const demoId = await withTransaction(ds, async (m) => {
     await seedFxRates(m);
     await seedCryptoOptions(m);
@@ -173,6 +174,6 @@ export async function seedDemo(ds: DataSource, pinPepper: Buffer, opts: { zone?:
     return demo.id;
   });
   // After the rest is committed: the end of day runs each business date in transactions of its own.
-  await seedDemoSavings(ds, demoId, { zone: opts.zone ?? 'UTC', now: opts.now ?? new Date() });
+  if (opts.savings !== false) await seedDemoSavings(ds, demoId, { zone: opts.zone ?? 'UTC', now: opts.now ?? new Date() });
   return { demoCustomer: DEMO_CUSTOMER, demoPayee: DEMO_PAYEE };
 }

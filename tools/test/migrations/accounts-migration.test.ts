@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import type { QueryRunner } from 'typeorm';
 import { Accounts1760003300000, RECORDS_ON_AN_ACCOUNT } from '../../../server/src/db/migrations/1760003300000-accounts.migration';
+import { Interest1760003600000 } from '../../../server/src/db/migrations/1760003600000-interest.migration';
+import { AccountsByProduct1760003700000 } from '../../../server/src/db/migrations/1760003700000-accounts-by-product.migration';
 import { seedDemo } from '../../../server/src/seed/seed';
 import { approvedCustomer, createTestApp, type TestApp } from '../../../server/test/helpers/test-app';
 import { deposit } from '../../../server/test/cheques/cheque-fixtures';
@@ -54,7 +56,8 @@ describe('the accounts migration on a bank-sized database', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    await seedDemo(t.app.db, randomBytes(32));
+    // The demo as it was before accounts: one account (no savings account beside it).
+    await seedDemo(t.app.db, randomBytes(32), { savings: false });
     await seedPopulation(t.app.db, POPULATION);
     // Customers as they were before accounts: one account each.
     const funded = await seedFundedCustomers(t.app.db, randomBytes(32), 20, { firstAccountNumber: 6_200_000_000, secondAccount: false });
@@ -68,7 +71,12 @@ describe('the accounts migration on a bank-sized database', () => {
     const pay = await t.app.inject({ method: 'POST', url: '/v1/transfer/local', headers: owner.session.headers, payload: localTransfer() });
     expect(pay.statusCode).toBeLessThan(300);
     // Back to the shape before accounts, data and all, so that the migration runs on it as it ran on a live bank.
-    await asOwner((runner) => new Accounts1760003300000().down(runner));
+    // The migrations after it that build on accounts go first, and come back after it (the test runs it between).
+    await asOwner(async (runner) => {
+      await new AccountsByProduct1760003700000().down(runner);
+      await new Interest1760003600000().down(runner);
+      await new Accounts1760003300000().down(runner);
+    });
   }, 900_000);
   afterAll(() => t.close());
 
@@ -81,7 +89,14 @@ describe('the accounts migration on a bank-sized database', () => {
       // As the server does at every start after its migrations (server/src/db/roles.ts).
       await runner.query(`GRANT SELECT, INSERT, UPDATE ON accounts, account_holders TO ${t.appRole}`);
     });
-    process.stdout.write(`accounts migration over ${before.customers} customers and ${before.journals} journals: ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+    const took = Date.now() - started;
+    await asOwner(async (runner) => {
+      await new Interest1760003600000().up(runner);
+      await new AccountsByProduct1760003700000().up(runner);
+      await runner.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON deposit_products, term_deposits, interest_accruals, interest_books, end_of_day_runs, end_of_day_totals TO ${t.appRole}`);
+      await runner.query(`GRANT SELECT, INSERT ON rate_changes, rate_tiers TO ${t.appRole}`);
+    });
+    process.stdout.write(`accounts migration over ${before.customers} customers and ${before.journals} journals: ${(took / 1000).toFixed(1)} s\n`);
 
     expect(await one(SNAPSHOT_SQL)).toEqual(before);
     expect(await one(LEDGER_CHECKS_SQL)).toEqual({ drifted: 0, unbalanced: 0, negative: 0 });
