@@ -131,5 +131,14 @@ describe('opening a term deposit', () => {
     expect(close.json().error).toMatch(/term deposit/);
     const funding = await quote(t.app, h.owner.session, { sourceAccountId: deposit.id, amount: '1000.00', termMonths: 3 });
     expect(funding.statusCode).toBe(409);
+    // A payment by number finds no account there.
+    const byNumber = await t.app.inject({
+      method: 'POST',
+      url: '/v1/transfer/same',
+      headers: { ...h.owner.session.headers, 'idempotency-key': randomUUID() },
+      payload: { recipientAccountNumber: deposit.accountNumber, amount: '1.00', pin: '2468' },
+    });
+    expect(byNumber.statusCode).toBe(404);
+    expect(await ledgerBalance(t.app, await ledgerOf(t.app, deposit.id))).toBe('100000');
   });
 });

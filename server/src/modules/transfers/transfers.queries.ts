@@ -60,7 +60,8 @@ export async function loadSender(db: Queryable, customerId: string): Promise<Sen
  * columns of SameBankParties but `pin_reserved`. Read with the attempt that approves it, here and beside the session
  * check (auth/session.service.ts). The sender pays from their primary account (the ledger account in their currency
  * that is not secondary: one probe of ledger_accounts_customer_currency_uq). The recipient is any account that can
- * receive (active or frozen) by its number, a customer's primary or further one (docs/decisions/0062-accounts.md):
+ * receive (active or frozen) by its number, a customer's primary or further one (docs/decisions/0062-accounts.md), but
+ * a term deposit (paid into only when it opens, docs/decisions/0063-interest.md):
  * one probe of accounts_account_number_uq, whose row names its ledger account, and one of the owner's primary key.
  * The number arrives as text, the column's type, so that the comparison can use the index (migration 1760002200000).
  */
@@ -74,7 +75,7 @@ export const sameBankPartiesOf = (sender: string, recipient: string) => `
       SELECT r.id AS r_id, r.first_name AS r_first_name, r.last_name AS r_last_name, r.email AS r_email, ra.currency::text AS r_currency, r.status AS r_status,
              r.notification_preferences AS r_preferences, ra.ledger_account_id::text AS r_account_id
         FROM accounts ra JOIN customers r ON r.id = ra.customer_id
-       WHERE ra.number = ${recipient} AND ra.status IN ('active','frozen') OFFSET 0) r ON true`;
+       WHERE ra.number = ${recipient} AND ra.status IN ('active','frozen') AND ra.product <> 'fixed_deposit' OFFSET 0) r ON true`;
 
 /**
  * SQL of a same-bank payment's read beside the session check (SessionRider, payment-rider.ts; docs/performance.md#payment-parties-read-in-the-session-check): for
@@ -135,12 +136,12 @@ export interface RecipientRow {
   ledger_account_id: string;
 }
 
-/** Whose account a number is (any account that can receive: active or frozen), for the name shown before paying. */
+/** Whose account a number is (any account that can receive: active or frozen, not a term deposit), for the name shown before paying. */
 export async function findRecipient(db: Queryable, accountNumber: string): Promise<RecipientRow | undefined> {
   const [recipient] = await rows<RecipientRow>(
     db,
     `SELECT r.id, r.first_name, r.last_name, r.status, ra.ledger_account_id::text AS ledger_account_id
-       FROM accounts ra JOIN customers r ON r.id = ra.customer_id WHERE ra.number = $1 AND ra.status IN ('active','frozen')`,
+       FROM accounts ra JOIN customers r ON r.id = ra.customer_id WHERE ra.number = $1 AND ra.status IN ('active','frozen') AND ra.product <> 'fixed_deposit'`,
     [accountNumber],
   );
   return recipient;
