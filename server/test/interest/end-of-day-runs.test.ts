@@ -4,8 +4,8 @@
 // later than today (none has ended for the database), so an account's end-of-day balance is its balance now.
 import { poolOf } from '../../src/common/sql';
 import { addDays } from '../../src/common/business-date';
-import { runBusinessDate, runEndOfDay } from '../../src/modules/interest';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { END_OF_DAY_TASK, runBusinessDate, runEndOfDay } from '../../src/modules/interest';
+import { capturedLog, createTestApp, type TestApp } from '../helpers/test-app';
 import { interestLedgerState, populationState, runDays, savingsPopulation, ZONE } from './interest-fixtures';
 
 /** Balances from 0.01 to about 20,000.00, across the savings tiers (10,000.00 and up earns more). */
@@ -181,5 +181,39 @@ describe('the end of day job: which dates it runs', () => {
     const outcomes = await Promise.all([first, second]);
     expect(outcomes.filter((o) => o.busy)).toHaveLength(1);
     expect(outcomes.find((o) => !o.busy)).toEqual({ busy: false, ran: ['2031-06-19', '2031-06-20'] });
+  });
+});
+
+describe('the end of day job on the queue', () => {
+  let t: TestApp;
+  const log = capturedLog();
+  beforeAll(async () => {
+    t = await createTestApp({ logLevel: 'info' }, { logStream: log.stream });
+    await savingsPopulation(t.app, 3, balanceOf);
+  });
+  afterAll(async () => {
+    t.app.clock.set(null);
+    await t.close();
+  });
+
+  it('runs the dates that have ended when the queue runs its job, and logs each with its tallies and duration', async () => {
+    t.app.clock.set(noonOn('2032-01-02'));
+    await t.app.jobs.enqueue(t.app.db, END_OF_DAY_TASK, {});
+    await t.app.jobs.drain();
+    const runs = await t.app.db.query(`SELECT business_date::text AS date, status, accounts_accrued FROM end_of_day_runs`);
+    expect(runs).toEqual([{ date: '2032-01-01', status: 'done', accounts_accrued: 3 }]);
+    const lines = log.lines.map((line) => JSON.parse(line)).filter((line) => line.component === 'end-of-day');
+    expect(lines).toEqual([
+      expect.objectContaining({
+        msg: 'business date run',
+        businessDate: '2032-01-01',
+        timeZone: 'UTC',
+        status: 'done',
+        accountsAccrued: 3,
+        accountsPosted: 0,
+        attempt: 1,
+        durationMs: expect.any(Number),
+      }),
+    ]);
   });
 });
