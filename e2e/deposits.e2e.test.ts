@@ -1,4 +1,5 @@
 import { newContext, screenshot, signIn } from './helpers/browser';
+import { signInStaff } from './helpers/server';
 import { useServerAndBrowser } from './helpers/suite';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 
@@ -11,7 +12,7 @@ const DEMO = { accountNumber: '1000000001', password: 'Demo@2026!', pin: '1234' 
 describe('term deposits', () => {
   const ctx = useServerAndBrowser();
 
-  it('opens a 6-month deposit at the quoted rate, lists it, and withdraws it early with the forfeit shown before the PIN', async () => {
+  it('opens a 6-month deposit at the quoted rate, lists it, withdraws it early with the forfeit shown before the PIN, and staff read it', async () => {
     const p = await (await newContext(ctx.browser(), ctx.server().baseUrl)).newPage();
     await signIn(p, DEMO.accountNumber, DEMO.password);
     await p.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Term deposits' }).click();
@@ -68,5 +69,18 @@ describe('term deposits', () => {
     await withdrawal.getByRole('button', { name: 'Withdraw' }).click();
     await p.getByText(/Term deposit withdrawn: \$1,000\.00 paid to/).waitFor();
     await row.getByText('Withdrawn').waitFor();
+
+    // Staff read it in the console, by maturity date, with its outcome.
+    const staff = await (await newContext(ctx.browser(), ctx.server().baseUrl)).newPage();
+    await staff.goto('/admin/');
+    await signInStaff(staff, ctx.server().dataDir);
+    await staff.getByRole('menuitem', { name: 'Term deposits' }).click();
+    await staff.getByRole('heading', { level: 1, name: 'Term deposits' }).waitFor();
+    const listed = staff.getByRole('row').filter({ hasText: '$1,000.00' });
+    await listed.getByText('Withdrawn').waitFor();
+    await expectNoSeriousA11yViolations(staff, 'console: term deposits');
+    await listed.getByRole('cell').first().click();
+    await staff.getByRole('heading', { level: 1, name: /Term deposit 6 months/ }).waitFor();
+    await staff.getByText('3.50% for 6 months').waitFor();
   });
 });
