@@ -1,7 +1,7 @@
 import type { PoolClient } from 'pg';
 import type { DataSource } from 'typeorm';
 import { poolOf } from '../../common/sql';
-import { advisoryUnlock, tryAdvisoryLock } from './end-of-day.queries';
+import { advisoryLock, advisoryUnlock, tryAdvisoryLock } from './end-of-day.queries';
 
 /**
  * The end of day's session advisory lock, held on a connection of its own for as long as the work takes, so two
@@ -14,12 +14,16 @@ export interface EndOfDayLock {
   release(): Promise<void>;
 }
 
-/** Takes the lock if no other session holds it; answers undefined if one does. */
-export async function tryEndOfDayLock(db: DataSource): Promise<EndOfDayLock | undefined> {
+/**
+ * Takes the lock if no other session holds it; answers undefined if one does. With `wait`, waits for the session
+ * that holds it to let go instead.
+ */
+export async function tryEndOfDayLock(db: DataSource, { wait = false } = {}): Promise<EndOfDayLock | undefined> {
   const connection = await poolOf(db).connect();
-  let got: boolean;
+  let got = true;
   try {
-    got = await tryAdvisoryLock(connection);
+    if (wait) await advisoryLock(connection);
+    else got = await tryAdvisoryLock(connection);
   } catch (err) {
     connection.release(err as Error);
     throw err;
@@ -45,9 +49,12 @@ export async function tryEndOfDayLock(db: DataSource): Promise<EndOfDayLock | un
   };
 }
 
-/** `work` under the lock, released after; `{ got: false }` without running it when another session holds the lock. */
-export async function withEndOfDayLock<T>(db: DataSource, work: (lock: EndOfDayLock) => Promise<T>): Promise<{ got: false } | { got: true; value: T }> {
-  const lock = await tryEndOfDayLock(db);
+/**
+ * `work` under the lock, released after; `{ got: false }` without running it when another session holds the lock,
+ * or with `wait`, once that session has let go.
+ */
+export async function withEndOfDayLock<T>(db: DataSource, work: (lock: EndOfDayLock) => Promise<T>, options: { wait?: boolean } = {}): Promise<{ got: false } | { got: true; value: T }> {
+  const lock = await tryEndOfDayLock(db, options);
   if (!lock) return { got: false };
   try {
     return { got: true, value: await work(lock) };

@@ -173,6 +173,11 @@ export async function tryAdvisoryLock(client: PoolClient): Promise<boolean> {
   return row.got;
 }
 
+/** Waits for the lock as long as another session holds it. */
+export async function advisoryLock(client: PoolClient): Promise<void> {
+  await pooledRows(client, `SELECT pg_advisory_lock(hashtextextended($1, 0))`, [END_OF_DAY_LOCK]);
+}
+
 export async function advisoryUnlock(client: PoolClient): Promise<void> {
   await pooledRows(client, `SELECT pg_advisory_unlock(hashtextextended($1, 0))`, [END_OF_DAY_LOCK]);
 }

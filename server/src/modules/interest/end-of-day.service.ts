@@ -39,19 +39,20 @@ export interface BusinessDateInput {
 /** Pays out or renews the term deposit `accountId` that matures after `businessDate`; answers whether it did. */
 export type MatureDeposit = (accountId: string, businessDate: string) => Promise<boolean>;
 
-/** Not run: the date is done already, or another session holds the end of day's lock (it is running a date). */
-export type BusinessDateOutcome = { ran: false; reason: 'done' | 'busy' } | { ran: true; run: EndOfDayRunRow | undefined };
+/** Not run: the date is done already. */
+export type BusinessDateOutcome = { ran: false; reason: 'done' } | { ran: true; run: EndOfDayRunRow | undefined };
 
 /**
  * Runs one business date: every interest-bearing account accrues its day, the ledger books the accrued interest,
  * interest is paid when the month ends, and matured term deposits are paid out or renewed. Each step is idempotent
  * per account and date, so a date started again (after a crash, or by a second worker) finishes what is left and
- * changes nothing else. A date already done is not run, nor one while another session holds the end of day's lock
- * (end-of-day.lock.ts): both answer ran: false, with the reason.
+ * changes nothing else. It runs under the end of day's lock (end-of-day.lock.ts), waiting for a run in progress on
+ * any server to finish first; a date already done is not run again (answers ran: false).
  */
 export async function runBusinessDate(db: DataSource, input: BusinessDateInput): Promise<BusinessDateOutcome> {
-  const outcome = await withEndOfDayLock(db, () => runBusinessDateLocked(db, input));
-  return outcome.got ? outcome.value : { ran: false, reason: 'busy' };
+  const outcome = await withEndOfDayLock(db, () => runBusinessDateLocked(db, input), { wait: true });
+  assert(outcome.got, 'a waiting lock is always got');
+  return outcome.value;
 }
 
 /** runBusinessDate for a caller that holds the end of day's lock already (end-of-day.lock.ts). */
