@@ -2,8 +2,8 @@
 // from the source account into the deposit's own; and everything opening refuses.
 import { randomUUID } from 'node:crypto';
 import { addMonthsIso } from '@strongroom/shared';
-import { createTestApp, type TestApp } from '../helpers/test-app';
-import { household, ledgerBalance, NO_SUCH_ACCOUNT, type Household } from '../transactions/held-accounts';
+import { approvedCustomer, createTestApp, staffSession, type TestApp } from '../helpers/test-app';
+import { household, ledgerBalance, NO_SUCH_ACCOUNT, openSecondAccount, type Household } from '../transactions/held-accounts';
 import { historyOf, ledgerOf, open, openDeposit, quote, termInterest, today, unbalancedJournals } from './deposit-fixtures';
 
 describe('opening a term deposit', () => {
@@ -95,6 +95,19 @@ describe('opening a term deposit', () => {
     // A joint holder may fund one from the shared account.
     const joint = await open(t.app, h.joint.session, { sourceAccountId: h.second.id, amount: '1000.00', termMonths: 3 });
     expect(joint.statusCode).toBe(201);
+  });
+
+  it('counts a deposit among the at most 10 open accounts', async () => {
+    const staff = await staffSession(t.app);
+    const c = await approvedCustomer(t.app, { staff, funded: '5000.00' });
+    for (let i = 0; i < 8; i++) await openSecondAccount(t.app, c.id);
+    const [primary] = await t.app.db.query(`SELECT id FROM accounts WHERE customer_id = $1 AND is_primary`, [c.id]);
+    // The primary and 8 more: the deposit is the tenth, and another would be the eleventh.
+    const tenth = await open(t.app, c.session, { sourceAccountId: primary.id, amount: '1000.00', termMonths: 3 });
+    expect(tenth.statusCode).toBe(201);
+    const eleventh = await open(t.app, c.session, { sourceAccountId: primary.id, amount: '1000.00', termMonths: 3 });
+    expect(eleventh.statusCode).toBe(409);
+    expect(eleventh.json().error).toMatch(/at most 10 open accounts/);
   });
 
   it('lets the owner change the renewal choice, and not a dependant or a stranger', async () => {

@@ -135,6 +135,16 @@ export async function endAccrual(db: Queryable, accountId: string, forfeitMinor:
   return BigInt(row.payable);
 }
 
+/**
+ * Locks the customer's row (two openings at once cannot both pass the count, as modules/accounts opens accounts) and
+ * answers how many accounts they own that are not closed or rejected: a deposit's account counts among them.
+ */
+export async function lockedOpenAccountCount(db: Queryable, customerId: string): Promise<number> {
+  await db.query(`SELECT 1 FROM customers WHERE id = $1 FOR UPDATE`, [customerId]);
+  const [row] = await rows<{ n: number }>(db, `SELECT count(*)::int AS n FROM accounts WHERE customer_id = $1 AND status NOT IN ('closed','rejected')`, [customerId]);
+  return row.n;
+}
+
 export interface NewDeposit {
   accountId: string;
   sourceAccountId: string;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { EntityManager } from 'typeorm';
-import { addMonthsIso, depositAccountName, formatMoney, minorToDecimal, parseAmountToMinor } from '@strongroom/shared';
+import { MAX_OPEN_ACCOUNTS, addMonthsIso, depositAccountName, formatMoney, minorToDecimal, parseAmountToMinor } from '@strongroom/shared';
 import { AppError } from '../../common/app-error';
 import type { Actor } from '../../common/actor';
 import type { Queryable } from '../../common/sql';
@@ -94,6 +94,9 @@ export async function openDeposit(
   await assertCustomerNotFrozen(m, customerId);
   if (o.source.customer_id !== customerId) await assertCustomerNotFrozen(m, o.source.customer_id);
   if (BigInt(o.source.balance_minor) < o.principalMinor) throw insufficientFunds();
+  if ((await queries.lockedOpenAccountCount(m, customerId)) >= MAX_OPEN_ACCOUNTS) {
+    throw new AppError(409, `You can have at most ${MAX_OPEN_ACCOUNTS} open accounts, term deposits included. Close one you no longer use first.`, undefined, 'too_many_accounts');
+  }
   await pin.checkFor(customerId, input.pin);
 
   const name = depositAccountName(input.termMonths);
