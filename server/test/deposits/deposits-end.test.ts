@@ -48,7 +48,7 @@ describe('term deposits ending', () => {
     expect(wrongPin.statusCode).toBe(400);
     const dependant = await withdraw(t.app, h.dependant.session, d.early.id);
     expect(dependant.statusCode).toBe(404);
-    const res = await withdraw(t.app, h.owner.session, d.early.id);
+    const res = await withdraw(t.app, h.owner.session, d.early.id, undefined, `withdraw-${d.early.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ payout: '10009.58', forfeit: '28.77', paidToAccountId: h.primary.id, deposit: { status: 'withdrawn', interestPaid: '9.58', forfeited: '28.77' } });
     expect(BigInt(await ledgerBalance(t.app, h.primary.ledgerAccountId))).toBe(before + 1_000_958n);
@@ -63,6 +63,11 @@ describe('term deposits ending', () => {
     const [books] = await t.app.db.query(`SELECT floor(accrued_minor)::text AS accrued, booked_minor::text AS booked FROM interest_books WHERE currency = 'USD'`);
     expect(books.booked).toBe(books.accrued);
 
+    // The same Idempotency-Key answers as the first time and pays nothing more; a new request finds it ended.
+    const replay = await withdraw(t.app, h.owner.session, d.early.id, undefined, `withdraw-${d.early.id}`);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json().payout).toBe('10009.58');
+    expect(BigInt(await ledgerBalance(t.app, h.primary.ledgerAccountId))).toBe(before + 1_000_958n);
     const again = await withdraw(t.app, h.owner.session, d.early.id);
     expect(again.statusCode).toBe(409);
   });
