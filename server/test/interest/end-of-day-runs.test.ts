@@ -148,6 +148,8 @@ describe('the end of day job: which dates it runs', () => {
       { date: '2031-06-15', status: 'done' },
       { date: '2031-06-16', status: 'failed' },
     ]);
+    const [failed] = await t.app.db.query(`SELECT error FROM end_of_day_runs WHERE business_date = '2031-06-16'`);
+    expect(failed.error).toBe(`1 matured term deposits could not be paid out (first, the term deposit ${account.id}: cannot pay out)`);
     refuse = false;
     expect(await runEndOfDay(t.app, { matureDeposit })).toEqual({ busy: false, ran: ['2031-06-16', '2031-06-17'] });
     const [run] = await t.app.db.query(`SELECT status, attempts, deposits_matured, failures FROM end_of_day_runs WHERE business_date = '2031-06-16'`);

@@ -62,6 +62,7 @@ export async function runBusinessDateLocked(db: DataSource, input: BusinessDateI
   const claimed = await claimRun(db, input.businessDate, input.zone);
   if (!claimed) return { ran: false, reason: 'done' };
   let failures = 0;
+  let firstFailure = '';
   try {
     await startAccruals(db, input.businessDate, input.zone);
     await eachChunk(
@@ -79,12 +80,14 @@ export async function runBusinessDateLocked(db: DataSource, input: BusinessDateI
       if (!input.matureDeposit) break;
       try {
         if (await input.matureDeposit(accountId, input.businessDate)) await countMaturedDeposit(db, input.businessDate);
-      } catch {
+      } catch (err) {
         // One deposit that cannot be paid out does not stop the others; the run is marked failed and can be rerun.
         failures += 1;
+        firstFailure ||= `the term deposit ${accountId}: ${(err as Error).message}`;
       }
     }
-    await finishRun(db, input.businessDate, failures > 0 ? { status: 'failed', failures, error: `${failures} matured deposits could not be paid out` } : { status: 'done' });
+    const failed = { status: 'failed' as const, failures, error: `${failures} matured term deposits could not be paid out (first, ${firstFailure})` };
+    await finishRun(db, input.businessDate, failures > 0 ? failed : { status: 'done' });
   } catch (err) {
     await finishRun(db, input.businessDate, { status: 'failed', error: (err as Error).message, failures: failures + 1 });
     throw err;
