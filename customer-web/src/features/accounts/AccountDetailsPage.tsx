@@ -115,6 +115,7 @@ export default function AccountDetailsPage() {
   if (error) return <Alert severity="error">{error.message}</Alert>;
   if (!account || !user) return <Skeleton variant="rounded" height={240} />;
   const manage = mayManage(account.role) && account.status !== 'closed';
+  const termDeposit = account.product === 'fixed_deposit';
   return (
     <Stack spacing={3}>
       <Box>
@@ -124,7 +125,7 @@ export default function AccountDetailsPage() {
       </Box>
       <Summary account={account} onRename={manage ? () => setRenaming(true) : undefined} />
       {account.role === 'dependant' && <DependantNotice account={account} />}
-      {account.status === 'active' && (
+      {account.status === 'active' && !termDeposit && (
         <Box>
           <Button component={RouterLink} to={`/move-money?account=${account.id}`} variant="contained" startIcon={<SyncAltIcon />}>
             Move money from this account
@@ -132,9 +133,23 @@ export default function AccountDetailsPage() {
         </Box>
       )}
       <InterestSection accountId={account.id} product={account.product} />
-      <PaymentDetails details={account.paymentDetails} />
-      {manage && <HoldersSection accountId={account.id} currency={account.currency} onChanged={changed} />}
-      {manage && (
+      {termDeposit ? (
+        // Money leaves a term deposit only at maturity or by early withdrawal, both on the Term deposits page.
+        <Alert
+          severity="info"
+          action={
+            <Button component={RouterLink} to="/deposits">
+              Term deposits
+            </Button>
+          }
+        >
+          This term deposit pays out at maturity. To change its renewal or withdraw it early, go to Term deposits.
+        </Alert>
+      ) : (
+        <PaymentDetails details={account.paymentDetails} />
+      )}
+      {manage && !termDeposit && <HoldersSection accountId={account.id} currency={account.currency} onChanged={changed} />}
+      {manage && !termDeposit && (
         <Card>
           <CardContent>
             <Typography variant="h6" component="h2" fontWeight={700}>
