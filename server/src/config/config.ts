@@ -54,6 +54,8 @@ export interface AppConfig {
   fourEyesThreshold: string;
   /** BANK_TIME_ZONE (IANA name, default UTC): where business dates begin and end, for interest and the end of day (docs/decisions/0063-interest.md). */
   bankTimeZone: string;
+  /** END_OF_DAY=0: this process never schedules the end of day (a bench's servers, where it is measured on its own); it still runs a rerun staff ask for. */
+  endOfDay: boolean;
   /** Run the job queue's worker in this process (JOBS_WORKER=0 leaves jobs to other processes; tests drain by hand). */
   jobsWorker: boolean;
   /** A full garbage collection in a quiet second once the heap has grown (IDLE_COLLECT=0: V8 alone decides; docs/performance.md#heap-headroom-and-idle-collection). */
@@ -286,6 +288,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     fourEyesThreshold,
     bankTimeZone,
     jobsWorker: env.JOBS_WORKER !== '0',
+    endOfDay: env.END_OF_DAY !== '0',
     idleCollect: env.IDLE_COLLECT !== '0',
     keys: deriveKeys(sessionSecret, encryptionKey!),
     production: platform.production,

@@ -31,6 +31,7 @@ export function defineEndOfDayJobs(app: FastifyInstance, options: EndOfDayOption
     const outcome = await runEndOfDay(app, options);
     if (outcome.busy) app.log.debug({ component: 'end-of-day' }, 'the end of day is running on another server');
   });
+  if (!app.config.endOfDay) return;
   app.jobs.cron(`*/5 * * * * ${END_OF_DAY_TASK}`);
   if (app.config.jobsWorker) app.addHook('onReady', () => app.jobs.enqueue(app.db, END_OF_DAY_TASK, {}, { jobKey: END_OF_DAY_TASK, maxAttempts: 1 }));
 }
