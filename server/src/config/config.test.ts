@@ -94,6 +94,14 @@ describe('loadConfig', () => {
     expect(message.split('\n- ').length).toBeGreaterThanOrEqual(6);
   });
 
+  it('keeps business dates in UTC unless BANK_TIME_ZONE names an IANA zone, and refuses any other name', () => {
+    expect(loadConfig(env({})).bankTimeZone).toBe('UTC');
+    expect(loadConfig(env({ BANK_TIME_ZONE: 'Europe/London' })).bankTimeZone).toBe('Europe/London');
+    expect(() => loadConfig(env({ BANK_TIME_ZONE: 'Mars/Olympus' }))).toThrow('BANK_TIME_ZONE must be an IANA time zone such as Europe/London (got Mars/Olympus)');
+    expect(loadConfig(env({})).endOfDay).toBe(true);
+    expect(loadConfig(env({ END_OF_DAY: '0' })).endOfDay).toBe(false);
+  });
+
   it('trusts a number of proxy hops or named proxies, never every X-Forwarded-For entry', () => {
     expect(parseTrustProxy(undefined)).toBe(false);
     expect(parseTrustProxy('0')).toBe(false);
