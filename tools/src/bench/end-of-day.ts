@@ -3,7 +3,7 @@
 // it takes, the WAL it writes per account, and what it does to the transfers' p99.
 import type { DataSource } from 'typeorm';
 import { rows } from '@strongroom/server/common/sql';
-import { runBusinessDate } from '@strongroom/server/modules/interest';
+import { END_OF_DAY_CHUNK, runBusinessDate } from '@strongroom/server/modules/interest';
 import { checkpoint } from './bench-database';
 import { ACCOUNTS_PER_SAVER, seedSavers } from './end-of-day-population';
 import { RawHttpPool } from './raw-http';
@@ -15,6 +15,14 @@ export const END_OF_DAY_TARGETS = { accountsPerS: 1_000_000 / 60, walBytesPer10k
 
 const ZONE = 'UTC';
 const STATS_REPORTED_MS = 11_000;
+/** BENCH_EOD_CHUNK: accounts a transaction of the run, to try another size than the server's (END_OF_DAY_CHUNK). */
+const CHUNK = Number(process.env.BENCH_EOD_CHUNK ?? END_OF_DAY_CHUNK);
+/**
+ * BENCH_EOD_SETTLE_DAYS: dates run (each followed by a vacuum) between the accrual rows' first update and the measured
+ * ordinary date. Each day some rows' new versions do not fit their page and move to another (not HOT); those pages
+ * then hold fewer rows, and by the fourth day every update is HOT: that is the bank's every day.
+ */
+const SETTLE_DAYS = Number(process.env.BENCH_EOD_SETTLE_DAYS ?? 3);
 
 /** What one business date's run did and cost. */
 export interface DateFigures {
@@ -33,14 +41,14 @@ export interface DateFigures {
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
- * Five consecutive business dates, all in the future, so that nothing posted before or during the runs counts as
- * posted after their day ended: the day before a month's end, its last day (interest is paid), and three ordinary
- * dates after it. The month is the one after `now`'s.
+ * Consecutive business dates, all in the future, so that nothing posted before or during the runs counts as posted
+ * after their day ended: the day before a month's end, its last day (interest is paid), and the ordinary dates after
+ * it. The month is the one after `now`'s.
  */
-export function endOfDayDates(now: Date): { beforeMonthEnd: string; monthEnd: string; firstDay: string; ordinary: string; nextDay: string } {
+export function endOfDayDates(now: Date): { beforeMonthEnd: string; monthEnd: string; afterMonthEnd: (days: number) => string } {
   const monthEnd = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 2, 0);
   const day = (offset: number) => isoDate(new Date(monthEnd + offset * 24 * 3600 * 1000));
-  return { beforeMonthEnd: day(-1), monthEnd: day(0), firstDay: day(1), ordinary: day(2), nextDay: day(3) };
+  return { beforeMonthEnd: day(-1), monthEnd: day(0), afterMonthEnd: day };
 }
 
 interface Counters {
@@ -71,12 +79,17 @@ async function walSince(ds: DataSource, lsn: string): Promise<number> {
  * as the first run after a checkpoint writes each page it changes whole: every daily run does, since a day holds many
  * checkpoints.
  */
-export async function measureBusinessDate(ds: DataSource, businessDate: string, { startAfterCheckpoint = true } = {}): Promise<DateFigures> {
+export async function measureBusinessDate(
+  ds: DataSource,
+  businessDate: string,
+  { startAfterCheckpoint = true, ran }: { startAfterCheckpoint?: boolean; /** Called as soon as the run ends, before its counts are read. */ ran?: () => void } = {},
+): Promise<DateFigures> {
   if (startAfterCheckpoint) await checkpoint(ds);
   const before = await readCounters(ds);
   const started = performance.now();
-  const outcome = await runBusinessDate(ds, { businessDate, zone: ZONE });
+  const outcome = await runBusinessDate(ds, { businessDate, zone: ZONE, chunk: CHUNK });
   const seconds = (performance.now() - started) / 1000;
+  ran?.();
   const walBytes = await walSince(ds, before.lsn);
   if (!outcome.ran || outcome.run?.status !== 'done') throw new Error(`the end of day of ${businessDate} did not finish: ${JSON.stringify(outcome)}`);
   // A backend that reported its counts less than a second ago reports the next ones once idle for 10 s
@@ -124,9 +137,10 @@ async function besideTransfers(stack: Stack, rate: number, baselineS: number, bu
     const without = await steadyRate(url, rate, baselineS, transfer, { pool });
     await checkpoint(stack.ds);
     let finished = false;
-    const run = measureBusinessDate(stack.ds, businessDate, { startAfterCheckpoint: false }).finally(() => {
+    const ended = () => {
       finished = true;
-    });
+    };
+    const run = measureBusinessDate(stack.ds, businessDate, { startAfterCheckpoint: false, ran: ended }).finally(ended);
     const [figures, during] = await Promise.all([run, steadyRate(url, rate, 3600, transfer, { pool, until: () => finished })]);
     return { without, during, figures };
   } finally {
@@ -146,30 +160,36 @@ export async function endOfDayScenario(stack: Stack, { accounts, monthEndAccount
   const sample = Math.min(accounts, Math.ceil(monthEndAccounts / ACCOUNTS_PER_SAVER) * ACCOUNTS_PER_SAVER);
   const sampled = await seedSavers(ds, sample);
   await ds.query(`SELECT start_interest_accruals($1::date, $2)`, [dates.beforeMonthEnd, ZONE]);
-  await runBusinessDate(ds, { businessDate: dates.beforeMonthEnd, zone: ZONE });
+  await runBusinessDate(ds, { businessDate: dates.beforeMonthEnd, zone: ZONE, chunk: CHUNK });
+  await new Promise((resolve) => setTimeout(resolve, STATS_REPORTED_MS));
   const monthEnd = await measureBusinessDate(ds, dates.monthEnd);
   for (const line of describeDate('End of day, a month end (accrues and pays)', monthEnd, { budgeted: false })) console.log(line);
   // Not scaled up to a million: a chunk's payment costs more per account the more accounts it pays (docs/performance.md#end-of-day).
-  console.log(`  over ${fig(sample)} savers' accounts and the bench's customers' savings accounts (BENCH_EOD_MONTH_END_ACCOUNTS), in chunks of up to 20,000`);
+  console.log(`  over ${fig(sample)} savers' accounts and the bench's customers' savings accounts (BENCH_EOD_MONTH_END_ACCOUNTS), in chunks of up to ${fig(CHUNK)}`);
 
   const rest = await seedSavers(ds, accounts, { fromAccount: sample });
   // Every account has its accrual row before the measured runs, as on any day but an account's first.
   const started = performance.now();
-  await ds.query(`SELECT start_interest_accruals($1::date, $2)`, [dates.firstDay, ZONE]);
+  await ds.query(`SELECT start_interest_accruals($1::date, $2)`, [dates.afterMonthEnd(1), ZONE]);
   await ds.query('VACUUM (ANALYZE) interest_accruals');
   console.log(
     `End of day: seeded ${fig(sampled.accounts + rest.accounts)} funded savings accounts (${ACCOUNTS_PER_SAVER} a saver) in ${fig(sampled.seconds + rest.seconds)} s, their accrual rows in ${fig((performance.now() - started) / 1000)} s`,
   );
-  // An accrual row's first update widens it (the amount gets decimals, the rates are set): some new versions no longer
-  // fit their page. Every later day rewrites rows of the same width on pages autovacuum has emptied of the day
-  // before's versions (a million updated rows are five times its threshold): that day is the ordinary one.
-  for (const line of describeDate("End of day, the accrual rows' first update", await measureBusinessDate(ds, dates.firstDay), { budgeted: true })) console.log(line);
+  // An accrual row's first update widens it (the amount gets decimals, the rates are set), and some new versions no
+  // longer fit their page. Between days autovacuum empties the pages of the day before's versions (a million updated
+  // rows are five times its threshold): the vacuums below stand for it.
+  for (const line of describeDate("End of day, the accrual rows' first update", await measureBusinessDate(ds, dates.afterMonthEnd(1)), { budgeted: true })) console.log(line);
   await ds.query('VACUUM (ANALYZE) interest_accruals');
-  const ordinary = await measureBusinessDate(ds, dates.ordinary);
-  for (const line of describeDate('End of day, an ordinary date', ordinary, { budgeted: true })) console.log(line);
+  for (let day = 2; day < 2 + SETTLE_DAYS; day++) {
+    await runBusinessDate(ds, { businessDate: dates.afterMonthEnd(day), zone: ZONE, chunk: CHUNK });
+    await ds.query('VACUUM interest_accruals');
+  }
+  await new Promise((resolve) => setTimeout(resolve, STATS_REPORTED_MS));
+  const ordinary = await measureBusinessDate(ds, dates.afterMonthEnd(2 + SETTLE_DAYS));
+  for (const line of describeDate(`End of day, an ordinary date (after ${SETTLE_DAYS} more)`, ordinary, { budgeted: true })) console.log(line);
 
   const baselineS = Math.max(30, Math.ceil(ordinary.seconds));
-  const { without, during, figures } = await besideTransfers(stack, halfRate, baselineS, dates.nextDay);
+  const { without, during, figures } = await besideTransfers(stack, halfRate, baselineS, dates.afterMonthEnd(3 + SETTLE_DAYS));
   const verdict = (p99: number) => (p99 < END_OF_DAY_TARGETS.halfPeakP99Ms ? 'met' : 'missed');
   console.log(
     `End of day beside transfers at ${halfRate}/s (half the peak): the run took ${fig(figures.seconds, 1)} s, ${fig(figures.accrued / figures.seconds)} accounts/s; WAL (with the transfers') ${fig(figures.walBytes / 2 ** 20, 1)} MB`,
