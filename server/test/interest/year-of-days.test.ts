@@ -1,4 +1,4 @@
-// A year of the end of day over 500 savings accounts, with payments between them every day, a rate change
+// A year of the end of day over 3,000 savings accounts, with payments between them every day, a rate change
 // mid-year and accounts closing: at the end the ledger still balances, the interest books, the ledger's interest
 // accounts and the accounts' accruals agree, and what sample accounts were paid matches an independent
 // recomputation (docs/decisions/0063-interest.md). Dates are later than today, so a day's balance is the balance now.
@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app';
 import { expectLedgerConsistent } from '../loans/loan-helpers';
 import { savingsPopulation, setRates, ZONE } from './interest-fixtures';
 
-const ACCOUNTS = 500;
+const ACCOUNTS = 3_000;
 const FIRST = 8_300_000_000;
 const PAYMENTS_A_DAY = 10;
 const [YEAR_START, YEAR_END] = ['2034-01-01', '2034-12-31'];

@@ -19,7 +19,7 @@ import { applySqlSources } from '../sql-sources';
 export class Interest1760003600000 implements MigrationInterface {
   name = 'Interest1760003600000';
 
-  static readonly sqlSources = { interest: 'c63b66b8fe479df4' };
+  static readonly sqlSources = { interest: 'ba4277491a9d4807' };
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`

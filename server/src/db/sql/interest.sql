@@ -210,9 +210,16 @@ $$;
 -- Pays each account its interest accrued up to `p_date` (the last day of a month; the payment is dated the first of
 -- the next), for the next `p_limit` accounts after `p_after` that earn monthly (not term deposits, which are paid at
 -- maturity) and have accrued `p_date` but not been paid for it: the accrued amount rounded down to the minor unit
--- moves from interest payable to the account, as one journal each through post_journals, and the fraction stays
--- accrued. Idempotent per account and date (`posted_through`, and the journal's reference). Answers how many
+-- moves from interest payable to the account, one journal each, and the fraction stays accrued. Idempotent per
+-- account and date (`posted_through`, and the journal's reference, unique per account and month). Answers how many
 -- accounts it picked, how many it paid and the last one.
+--
+-- The month end books set-wise, not through post_journals: a million journals judged one by one took a quarter of an
+-- hour (docs/performance.md#end-of-day). What post_journals judges does not arise here, and what it guarantees still
+-- holds: every journal balances and every balance is the sum of its postings (the postings' and journals' triggers,
+-- which check each statement); each is a credit, so no balance falls; the accounts are locked in id order, as
+-- post_journals locks them, and a closed account (closed under that lock) is not paid and keeps its accrual; the
+-- reference is unique, so no account is paid twice for a month (docs/decisions/0063-interest.md).
 CREATE OR REPLACE FUNCTION post_interest(p_date date, p_after uuid, p_limit integer)
   RETURNS TABLE (picked integer, paid integer, last_account uuid)
   LANGUAGE plpgsql
@@ -220,86 +227,93 @@ CREATE OR REPLACE FUNCTION post_interest(p_date date, p_after uuid, p_limit inte
 AS $$
 DECLARE
   month_name text := trim(to_char(p_date, 'FMMonth YYYY'));
-  batch jsonb;
-  answer jsonb;
-  ids uuid[];
-  amounts bigint[];
-  currencies text[];
   n_picked integer;
-  n_paid integer := 0;
-  paid boolean[] := '{}';
+  n_paid integer;
   last_id uuid;
+  ids uuid[];
+  ledger_ids bigint[];
+  amounts bigint[];
 BEGIN
   -- Every currency that accrued has its books row (accrue_interest).
   INSERT INTO ledger_accounts (code, kind, currency)
   SELECT 'interest_payable:' || b.currency, 'internal', b.currency FROM interest_books b
   ON CONFLICT (code) DO NOTHING;
 
-  WITH chunk AS (
-    SELECT s.account_id, floor(s.accrued_minor)::bigint AS amount_minor, s.rate_low, s.rate_high, a.number, a.customer_id, l.id AS ledger_id, l.currency
-      FROM interest_accruals s
-      JOIN accounts a ON a.id = s.account_id
-      JOIN ledger_accounts l ON l.id = a.ledger_account_id
-     WHERE s.account_id > coalesce(p_after, '00000000-0000-0000-0000-000000000000'::uuid)
-       AND s.accrued_through >= p_date AND (s.posted_through IS NULL OR s.posted_through < p_date)
-       AND a.product <> 'fixed_deposit'
-     ORDER BY s.account_id
-     LIMIT p_limit
-  )
   SELECT count(*)::integer, (array_agg(c.account_id ORDER BY c.account_id DESC))[1],
-         array_agg(c.account_id ORDER BY c.account_id) FILTER (WHERE c.amount_minor > 0),
-         array_agg(c.amount_minor ORDER BY c.account_id) FILTER (WHERE c.amount_minor > 0),
-         array_agg(c.currency::text ORDER BY c.account_id) FILTER (WHERE c.amount_minor > 0),
-         jsonb_agg(jsonb_build_object(
-           'reference', 'INT' || to_char(p_date, 'YYYYMMDD') || c.number,
-           'kind', 'interest',
-           'description', format('Interest for %s%s', month_name, interest_rate_words(c.rate_low, c.rate_high)),
-           'postings', jsonb_build_array(
-             jsonb_build_object('a', (SELECT x.id FROM ledger_accounts x WHERE x.code = 'interest_payable:' || c.currency), 'amt', (-c.amount_minor)::text, 'cur', c.currency),
-             jsonb_build_object('a', c.ledger_id, 'amt', c.amount_minor::text, 'cur', c.currency)),
-           'metadata', jsonb_build_object('accountId', c.account_id, 'period', to_char(p_date, 'YYYY-MM'), 'valueDate', p_date + 1, 'rateLow', c.rate_low, 'rateHigh', c.rate_high),
-           'entries', jsonb_build_array(jsonb_build_object(
-             'reference', 'INT' || to_char(p_date, 'YYYYMMDD') || c.number,
-             'customer_id', c.customer_id, 'account_id', c.ledger_id, 'type', 'credit', 'kind', 'interest', 'status', 'success',
-             'description', format('Interest for %s%s', month_name, interest_rate_words(c.rate_low, c.rate_high)),
-             'category', 'Interest', 'amount_minor', c.amount_minor, 'currency', c.currency, 'recipient', NULL,
-             'counterparty', 'Strongroom', 'channel', 'Interest posting', 'metadata', jsonb_build_object('period', to_char(p_date, 'YYYY-MM'), 'valueDate', p_date + 1)))
-         ) ORDER BY c.account_id) FILTER (WHERE c.amount_minor > 0)
-    INTO n_picked, last_id, ids, amounts, currencies, batch
-    FROM chunk c;
-
+         array_agg(c.account_id ORDER BY c.account_id), array_agg(c.ledger_id ORDER BY c.account_id), array_agg(c.amount_minor ORDER BY c.account_id)
+    INTO n_picked, last_id, ids, ledger_ids, amounts
+    FROM (SELECT s.account_id, a.ledger_account_id AS ledger_id, floor(s.accrued_minor)::bigint AS amount_minor
+            FROM interest_accruals s JOIN accounts a ON a.id = s.account_id
+           WHERE s.account_id > coalesce(p_after, '00000000-0000-0000-0000-000000000000'::uuid)
+             AND s.accrued_through >= p_date AND (s.posted_through IS NULL OR s.posted_through < p_date)
+             AND a.product <> 'fixed_deposit'
+           ORDER BY s.account_id
+           LIMIT p_limit) c;
   IF n_picked = 0 THEN
     RETURN QUERY SELECT 0, 0, NULL::uuid;
     RETURN;
   END IF;
 
-  IF batch IS NOT NULL THEN
-    answer := post_journals(batch);
-    -- A refused payment (the account closed meanwhile) leaves its accrual as it was.
-    FOR i IN 1 .. cardinality(ids) LOOP
-      IF answer->'results'->(i - 1)->>'status' = 'ok' THEN
-        UPDATE interest_accruals SET accrued_minor = accrued_minor - amounts[i], posted_through = p_date, rate_low = NULL, rate_high = NULL WHERE account_id = ids[i];
-        paid[i] := true;
-        n_paid := n_paid + 1;
-      ELSIF answer->'results'->(i - 1)->>'status' <> 'refused' THEN
-        RAISE EXCEPTION 'interest posting % answered %', ids[i], answer->'results'->(i - 1) USING ERRCODE = 'SRB03';
-      END IF;
-    END LOOP;
-    -- The run's tallies in one statement per chunk: a row upserted once per account would keep every earlier
-    -- version of itself until the transaction ends, and each upsert walks them all (quadratic in the chunk).
-    INSERT INTO end_of_day_totals AS t (business_date, currency, posted_minor)
-    SELECT p_date, x.currency, sum(x.amount_minor)
-      FROM unnest(currencies, amounts, paid) AS x(currency, amount_minor, ok)
-     WHERE x.ok
-     GROUP BY x.currency
-    ON CONFLICT (business_date, currency) DO UPDATE SET posted_minor = t.posted_minor + EXCLUDED.posted_minor;
-  END IF;
+  -- The accounts to pay and the payable accounts, locked in id order; a closed account is left out of what follows.
+  PERFORM 1 FROM ledger_accounts l
+   WHERE l.id = ANY(ARRAY(SELECT x.ledger_id FROM unnest(ledger_ids, amounts) x(ledger_id, amount_minor) WHERE x.amount_minor > 0)
+                    || ARRAY(SELECT p.id FROM ledger_accounts p JOIN interest_books b ON p.code = 'interest_payable:' || b.currency))
+   ORDER BY l.id FOR UPDATE;
 
-  -- Accounts with less than a minor unit accrued are paid nothing this month: their fraction waits for the next.
-  UPDATE interest_accruals s SET posted_through = p_date, rate_low = NULL, rate_high = NULL
-   WHERE s.account_id > coalesce(p_after, '00000000-0000-0000-0000-000000000000'::uuid) AND s.account_id <= last_id
-     AND s.accrued_through >= p_date AND (s.posted_through IS NULL OR s.posted_through < p_date) AND s.accrued_minor < 1
-     AND EXISTS (SELECT 1 FROM accounts a WHERE a.id = s.account_id AND a.product <> 'fixed_deposit');
+  -- Each journal and its two postings in one statement (journals_posted refuses a journal left without them).
+  WITH due AS (
+    SELECT x.account_id, x.ledger_id, x.amount_minor, l.currency, a.number,
+           'INT' || to_char(p_date, 'YYYYMMDD') || a.number AS reference,
+           format('Interest for %s%s', month_name, interest_rate_words(s.rate_low, s.rate_high)) AS description,
+           s.rate_low, s.rate_high, p.id AS payable_id
+      FROM unnest(ids, ledger_ids, amounts) x(account_id, ledger_id, amount_minor)
+      JOIN ledger_accounts l ON l.id = x.ledger_id AND NOT l.closed
+      JOIN accounts a ON a.id = x.account_id
+      JOIN interest_accruals s ON s.account_id = x.account_id
+      JOIN ledger_accounts p ON p.code = 'interest_payable:' || l.currency
+     WHERE x.amount_minor > 0
+  ),
+  booked AS (
+    INSERT INTO journals (reference, kind, description, metadata)
+    SELECT d.reference, 'interest', d.description,
+           jsonb_build_object('accountId', d.account_id, 'period', to_char(p_date, 'YYYY-MM'), 'valueDate', p_date + 1, 'rateLow', d.rate_low, 'rateHigh', d.rate_high)
+      FROM due d
+    RETURNING id, reference
+  ),
+  legs AS (
+    INSERT INTO postings (journal_id, account_id, amount_minor, currency)
+    SELECT b.id, leg.account_id, leg.amount_minor, d.currency
+      FROM booked b JOIN due d ON d.reference = b.reference
+     CROSS JOIN LATERAL (VALUES (d.ledger_id, d.amount_minor), (d.payable_id, -d.amount_minor)) leg(account_id, amount_minor)
+  )
+  SELECT count(*)::integer INTO n_paid FROM booked;
+
+  -- The customer-visible rows, with each account's balance after its payment (the postings have moved it, under lock).
+  INSERT INTO transactions (id, reference, customer_id, account_id, type, kind, status, description, category, amount_minor, fee_minor, currency,
+                            recipient, counterparty, balance_after_minor, channel, metadata)
+  SELECT uuid_v7(), j.reference, a.customer_id, l.id, 'credit', 'interest', 'success', j.description, 'Interest', x.amount_minor, 0, l.currency,
+         NULL, 'Strongroom', l.balance_minor, 'Interest posting', jsonb_build_object('period', to_char(p_date, 'YYYY-MM'), 'valueDate', p_date + 1)
+    FROM unnest(ids, ledger_ids, amounts) x(account_id, ledger_id, amount_minor)
+    JOIN accounts a ON a.id = x.account_id
+    JOIN journals j ON j.reference = 'INT' || to_char(p_date, 'YYYYMMDD') || a.number
+    JOIN ledger_accounts l ON l.id = x.ledger_id
+   WHERE x.amount_minor > 0 AND NOT l.closed;
+
+  -- Paid: the amount leaves the accrual, the fraction stays. Less than a minor unit accrued: paid nothing this
+  -- month, its fraction waits for the next. A closed account is neither.
+  UPDATE interest_accruals s
+     SET accrued_minor = s.accrued_minor - x.amount_minor, posted_through = p_date, rate_low = NULL, rate_high = NULL
+    FROM unnest(ids, ledger_ids, amounts) x(account_id, ledger_id, amount_minor)
+    JOIN ledger_accounts l ON l.id = x.ledger_id
+   WHERE s.account_id = x.account_id AND NOT l.closed;
+
+  -- The run's tallies: one statement per chunk.
+  INSERT INTO end_of_day_totals AS t (business_date, currency, posted_minor)
+  SELECT p_date, l.currency, sum(x.amount_minor)
+    FROM unnest(ledger_ids, amounts) x(ledger_id, amount_minor) JOIN ledger_accounts l ON l.id = x.ledger_id
+   WHERE x.amount_minor > 0 AND NOT l.closed
+   GROUP BY l.currency
+  ON CONFLICT (business_date, currency) DO UPDATE SET posted_minor = t.posted_minor + EXCLUDED.posted_minor;
   UPDATE end_of_day_runs r SET accounts_posted = r.accounts_posted + n_paid WHERE r.business_date = p_date;
 
   RETURN QUERY SELECT n_picked, n_paid, last_id;

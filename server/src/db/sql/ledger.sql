@@ -1,5 +1,6 @@
 -- The double-entry ledger (docs/decisions/0011-ledger.md): what the database itself guarantees about money, and the
--- one function every booking goes through. Rules for this folder: docs/decisions/0056-sql-sources.md.
+-- one function every booking goes through but the month end's interest, which books set-wise under the same
+-- triggers (post_interest in interest.sql). Rules for this folder: docs/decisions/0056-sql-sources.md.
 --
 -- The database guarantees, whatever the server does: every journal balances per currency (apply_postings,
 -- journals_posted), a customer's balance never goes negative (ledger_accounts' CHECK), a stored balance is the sum of
