@@ -248,7 +248,9 @@ BEGIN
              AND s.accrued_through >= p_date AND (s.posted_through IS NULL OR s.posted_through < p_date)
              AND a.product <> 'fixed_deposit'
            ORDER BY s.account_id
-           LIMIT p_limit) c;
+           LIMIT p_limit
+             -- Held until the chunk commits: what is paid is what the statements below read (closing takes the same lock).
+             FOR UPDATE OF s) c;
   IF n_picked = 0 THEN
     RETURN QUERY SELECT 0, 0, NULL::uuid;
     RETURN;
@@ -262,15 +264,13 @@ BEGIN
 
   -- Each journal and its two postings in one statement (journals_posted refuses a journal left without them).
   WITH due AS (
-    SELECT x.account_id, x.ledger_id, x.amount_minor, l.currency, a.number,
-           'INT' || to_char(p_date, 'YYYYMMDD') || a.number AS reference,
+    SELECT x.account_id, 'INT' || to_char(p_date, 'YYYYMMDD') || a.number AS reference,
            format('Interest for %s%s', month_name, interest_rate_words(s.rate_low, s.rate_high)) AS description,
-           s.rate_low, s.rate_high, p.id AS payable_id
+           s.rate_low, s.rate_high
       FROM unnest(ids, ledger_ids, amounts) x(account_id, ledger_id, amount_minor)
       JOIN ledger_accounts l ON l.id = x.ledger_id AND NOT l.closed
       JOIN accounts a ON a.id = x.account_id
       JOIN interest_accruals s ON s.account_id = x.account_id
-      JOIN ledger_accounts p ON p.code = 'interest_payable:' || l.currency
      WHERE x.amount_minor > 0
   ),
   booked AS (
@@ -280,11 +280,17 @@ BEGIN
       FROM due d
     RETURNING id, reference
   ),
+  -- Each journal's legs found from its reference by key (the account number follows INT and the date), not by
+  -- joining the two lists: the planner cannot know their length and would compare every pair.
   legs AS (
     INSERT INTO postings (journal_id, account_id, amount_minor, currency)
-    SELECT b.id, leg.account_id, leg.amount_minor, d.currency
-      FROM booked b JOIN due d ON d.reference = b.reference
-     CROSS JOIN LATERAL (VALUES (d.ledger_id, d.amount_minor), (d.payable_id, -d.amount_minor)) leg(account_id, amount_minor)
+    SELECT b.id, leg.account_id, leg.amount_minor, l.currency
+      FROM booked b
+      JOIN accounts a ON a.number = substr(b.reference, 12)
+      JOIN ledger_accounts l ON l.id = a.ledger_account_id
+      JOIN interest_accruals s ON s.account_id = a.id
+      JOIN ledger_accounts p ON p.code = 'interest_payable:' || l.currency
+     CROSS JOIN LATERAL (VALUES (l.id, floor(s.accrued_minor)::bigint), (p.id, -floor(s.accrued_minor)::bigint)) leg(account_id, amount_minor)
   )
   SELECT count(*)::integer INTO n_paid FROM booked;
 
