@@ -19,7 +19,7 @@ import { applySqlSources } from '../sql-sources';
 export class Interest1760003600000 implements MigrationInterface {
   name = 'Interest1760003600000';
 
-  static readonly sqlSources = { interest: '06ba1ac3acb48660' };
+  static readonly sqlSources = { interest: '81c722b792f80434' };
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`

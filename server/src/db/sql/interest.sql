@@ -227,51 +227,57 @@ CREATE OR REPLACE FUNCTION post_interest(p_date date, p_after uuid, p_limit inte
 AS $$
 DECLARE
   month_name text := trim(to_char(p_date, 'FMMonth YYYY'));
+  reference_prefix text := 'INT' || to_char(p_date, 'YYYYMMDD');
   n_picked integer;
   n_paid integer;
   last_id uuid;
   ids uuid[];
   ledger_ids bigint[];
-  amounts bigint[];
+  closed_ids bigint[];
+  open_ids uuid[];
 BEGIN
   -- Every currency that accrued has its books row (accrue_interest).
   INSERT INTO ledger_accounts (code, kind, currency)
   SELECT 'interest_payable:' || b.currency, 'internal', b.currency FROM interest_books b
   ON CONFLICT (code) DO NOTHING;
 
-  SELECT count(*)::integer, (array_agg(c.account_id ORDER BY c.account_id DESC))[1],
-         array_agg(c.account_id ORDER BY c.account_id), array_agg(c.ledger_id ORDER BY c.account_id), array_agg(c.amount_minor ORDER BY c.account_id)
-    INTO n_picked, last_id, ids, ledger_ids, amounts
-    FROM (SELECT s.account_id, a.ledger_account_id AS ledger_id, floor(s.accrued_minor)::bigint AS amount_minor
+  -- The chunk's accrual rows, held until the chunk commits: what is paid is what the statements below read
+  -- (closing an account takes the same lock first).
+  SELECT count(*)::integer, (array_agg(c.account_id ORDER BY c.account_id DESC))[1], array_agg(c.account_id ORDER BY c.account_id), array_agg(c.ledger_id ORDER BY c.account_id)
+    INTO n_picked, last_id, ids, ledger_ids
+    FROM (SELECT s.account_id, a.ledger_account_id AS ledger_id
             FROM interest_accruals s JOIN accounts a ON a.id = s.account_id
            WHERE s.account_id > coalesce(p_after, '00000000-0000-0000-0000-000000000000'::uuid)
              AND s.accrued_through >= p_date AND (s.posted_through IS NULL OR s.posted_through < p_date)
              AND a.product <> 'fixed_deposit'
            ORDER BY s.account_id
            LIMIT p_limit
-             -- Held until the chunk commits: what is paid is what the statements below read (closing takes the same lock).
              FOR UPDATE OF s) c;
   IF n_picked = 0 THEN
     RETURN QUERY SELECT 0, 0, NULL::uuid;
     RETURN;
   END IF;
 
-  -- The accounts to pay and the payable accounts, locked in id order; a closed account is left out of what follows.
-  PERFORM 1 FROM ledger_accounts l
-   WHERE l.id = ANY(ARRAY(SELECT x.ledger_id FROM unnest(ledger_ids, amounts) x(ledger_id, amount_minor) WHERE x.amount_minor > 0)
-                    || ARRAY(SELECT p.id FROM ledger_accounts p JOIN interest_books b ON p.code = 'interest_payable:' || b.currency))
-   ORDER BY l.id FOR UPDATE;
+  -- The accounts and the payable accounts, locked in id order as post_journals locks them; a closed account is left
+  -- out of what follows.
+  SELECT coalesce(array_agg(k.id) FILTER (WHERE k.closed), '{}') INTO closed_ids
+    FROM (SELECT l.id, l.closed FROM ledger_accounts l
+           WHERE l.id = ANY(ledger_ids || ARRAY(SELECT p.id FROM ledger_accounts p JOIN interest_books b ON p.code = 'interest_payable:' || b.currency))
+           ORDER BY l.id FOR UPDATE) k;
+  open_ids := ARRAY(SELECT x.account_id FROM unnest(ids, ledger_ids) x(account_id, ledger_id) WHERE x.ledger_id <> ALL(closed_ids));
 
-  -- Each journal and its two postings in one statement (journals_posted refuses a journal left without them).
+  -- Every lookup below is a probe by key from one account of the chunk at a time (LATERAL ... OFFSET 0 keeps the
+  -- planner from joining whole lists it cannot size, which compared every pair).
   WITH due AS (
-    SELECT x.account_id, 'INT' || to_char(p_date, 'YYYYMMDD') || a.number AS reference,
-           format('Interest for %s%s', month_name, interest_rate_words(s.rate_low, s.rate_high)) AS description,
-           s.rate_low, s.rate_high
-      FROM unnest(ids, ledger_ids, amounts) x(account_id, ledger_id, amount_minor)
-      JOIN ledger_accounts l ON l.id = x.ledger_id AND NOT l.closed
-      JOIN accounts a ON a.id = x.account_id
-      JOIN interest_accruals s ON s.account_id = x.account_id
-     WHERE x.amount_minor > 0
+    SELECT k.*
+      FROM unnest(open_ids) x(account_id)
+     CROSS JOIN LATERAL (
+       SELECT a.id AS account_id, reference_prefix || a.number AS reference, floor(s.accrued_minor)::bigint AS amount_minor,
+              format('Interest for %s%s', month_name, interest_rate_words(s.rate_low, s.rate_high)) AS description, s.rate_low, s.rate_high
+         FROM accounts a JOIN interest_accruals s ON s.account_id = a.id
+        WHERE a.id = x.account_id
+       OFFSET 0) k
+     WHERE k.amount_minor > 0
   ),
   booked AS (
     INSERT INTO journals (reference, kind, description, metadata)
@@ -280,46 +286,51 @@ BEGIN
       FROM due d
     RETURNING id, reference
   ),
-  -- Each journal's legs found from its reference by key (the account number follows INT and the date), not by
-  -- joining the two lists: the planner cannot know their length and would compare every pair.
+  -- Each journal and its two postings in one statement (journals_posted refuses a journal left without them); the
+  -- account is found again from the reference (the account number follows INT and the date).
   legs AS (
     INSERT INTO postings (journal_id, account_id, amount_minor, currency)
-    SELECT b.id, leg.account_id, leg.amount_minor, l.currency
+    SELECT b.id, leg.account_id, leg.amount_minor, k.currency
       FROM booked b
-      JOIN accounts a ON a.number = substr(b.reference, 12)
-      JOIN ledger_accounts l ON l.id = a.ledger_account_id
-      JOIN interest_accruals s ON s.account_id = a.id
-      JOIN ledger_accounts p ON p.code = 'interest_payable:' || l.currency
-     CROSS JOIN LATERAL (VALUES (l.id, floor(s.accrued_minor)::bigint), (p.id, -floor(s.accrued_minor)::bigint)) leg(account_id, amount_minor)
+     CROSS JOIN LATERAL (
+       SELECT l.id AS ledger_id, l.currency, floor(s.accrued_minor)::bigint AS amount_minor, p.id AS payable_id
+         FROM accounts a JOIN ledger_accounts l ON l.id = a.ledger_account_id JOIN interest_accruals s ON s.account_id = a.id
+         JOIN ledger_accounts p ON p.code = 'interest_payable:' || l.currency
+        WHERE a.number = substr(b.reference, length(reference_prefix) + 1)
+       OFFSET 0) k
+     CROSS JOIN LATERAL (VALUES (k.ledger_id, k.amount_minor), (k.payable_id, -k.amount_minor)) leg(account_id, amount_minor)
   )
   SELECT count(*)::integer INTO n_paid FROM booked;
 
   -- The customer-visible rows, with each account's balance after its payment (the postings have moved it, under lock).
   INSERT INTO transactions (id, reference, customer_id, account_id, type, kind, status, description, category, amount_minor, fee_minor, currency,
                             recipient, counterparty, balance_after_minor, channel, metadata)
-  SELECT uuid_v7(), j.reference, a.customer_id, l.id, 'credit', 'interest', 'success', j.description, 'Interest', x.amount_minor, 0, l.currency,
-         NULL, 'Strongroom', l.balance_minor, 'Interest posting', jsonb_build_object('period', to_char(p_date, 'YYYY-MM'), 'valueDate', p_date + 1)
-    FROM unnest(ids, ledger_ids, amounts) x(account_id, ledger_id, amount_minor)
-    JOIN accounts a ON a.id = x.account_id
-    JOIN journals j ON j.reference = 'INT' || to_char(p_date, 'YYYYMMDD') || a.number
-    JOIN ledger_accounts l ON l.id = x.ledger_id
-   WHERE x.amount_minor > 0 AND NOT l.closed;
+  SELECT uuid_v7(), k.reference, k.customer_id, k.ledger_id, 'credit', 'interest', 'success', k.description, 'Interest', k.amount_minor, 0, k.currency,
+         NULL, 'Strongroom', k.balance_minor, 'Interest posting', jsonb_build_object('period', to_char(p_date, 'YYYY-MM'), 'valueDate', p_date + 1)
+    FROM unnest(open_ids) x(account_id)
+   CROSS JOIN LATERAL (
+     SELECT j.reference, j.description, a.customer_id, l.id AS ledger_id, l.currency, l.balance_minor, floor(s.accrued_minor)::bigint AS amount_minor
+       FROM accounts a JOIN ledger_accounts l ON l.id = a.ledger_account_id JOIN interest_accruals s ON s.account_id = a.id
+       JOIN journals j ON j.reference = reference_prefix || a.number
+      WHERE a.id = x.account_id
+     OFFSET 0) k;
 
-  -- Paid: the amount leaves the accrual, the fraction stays. Less than a minor unit accrued: paid nothing this
-  -- month, its fraction waits for the next. A closed account is neither.
-  UPDATE interest_accruals s
-     SET accrued_minor = s.accrued_minor - x.amount_minor, posted_through = p_date, rate_low = NULL, rate_high = NULL
-    FROM unnest(ids, ledger_ids, amounts) x(account_id, ledger_id, amount_minor)
-    JOIN ledger_accounts l ON l.id = x.ledger_id
-   WHERE s.account_id = x.account_id AND NOT l.closed;
-
-  -- The run's tallies: one statement per chunk.
+  -- The run's tallies (one statement per chunk), then the accruals: what was paid leaves them and the fraction stays;
+  -- an account with less than a minor unit accrued is paid nothing this month, its fraction waits for the next.
   INSERT INTO end_of_day_totals AS t (business_date, currency, posted_minor)
-  SELECT p_date, l.currency, sum(x.amount_minor)
-    FROM unnest(ledger_ids, amounts) x(ledger_id, amount_minor) JOIN ledger_accounts l ON l.id = x.ledger_id
-   WHERE x.amount_minor > 0 AND NOT l.closed
-   GROUP BY l.currency
+  SELECT p_date, k.currency, sum(k.amount_minor)
+    FROM unnest(open_ids) x(account_id)
+   CROSS JOIN LATERAL (
+     SELECT l.currency, floor(s.accrued_minor)::bigint AS amount_minor
+       FROM accounts a JOIN ledger_accounts l ON l.id = a.ledger_account_id JOIN interest_accruals s ON s.account_id = a.id
+      WHERE a.id = x.account_id
+     OFFSET 0) k
+   WHERE k.amount_minor > 0
+   GROUP BY k.currency
   ON CONFLICT (business_date, currency) DO UPDATE SET posted_minor = t.posted_minor + EXCLUDED.posted_minor;
+  UPDATE interest_accruals s
+     SET accrued_minor = s.accrued_minor - floor(s.accrued_minor), posted_through = p_date, rate_low = NULL, rate_high = NULL
+   WHERE s.account_id = ANY(open_ids);
   UPDATE end_of_day_runs r SET accounts_posted = r.accounts_posted + n_paid WHERE r.business_date = p_date;
 
   RETURN QUERY SELECT n_picked, n_paid, last_id;
