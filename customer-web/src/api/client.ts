@@ -47,7 +47,17 @@ export function lastSessionActivity(): number | null {
   return Number.isFinite(value) && value > 0 ? value : null;
 }
 /** Calls that do not touch a session (public, or ending it): the server's idle clock does not move for them. */
-const SESSIONLESS_PATHS = ['/fees', '/products', '/auth/logout', '/auth/register', '/auth/forgot-password', '/auth/reset-password', '/auth/verify-email', '/auth/resend-code', '/auth/passkey-login/options'];
+const SESSIONLESS_PATHS = [
+  '/fees',
+  '/products',
+  '/auth/logout',
+  '/auth/register',
+  '/auth/forgot-password',
+  '/auth/reset-password',
+  '/auth/verify-email',
+  '/auth/resend-code',
+  '/auth/passkey-login/options',
+];
 const touchesSession = (path: string) => !SESSIONLESS_PATHS.some((prefix) => path === prefix || path.startsWith(`${prefix}?`));
 export function markSessionActivity(): void {
   try {

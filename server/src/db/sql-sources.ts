@@ -16,7 +16,20 @@ import type { QueryRunner } from 'typeorm';
  */
 
 /** In the order they are applied: common.sql first, as later areas' triggers call its functions. */
-export const SQL_SOURCE_AREAS = ['common', 'audit-log', 'ledger', 'transactions', 'search', 'pin-attempts', 'cheques', 'crypto-wallet', 'review-queue', 'reference-data', 'accounts', 'interest'] as const;
+export const SQL_SOURCE_AREAS = [
+  'common',
+  'audit-log',
+  'ledger',
+  'transactions',
+  'search',
+  'pin-attempts',
+  'cheques',
+  'crypto-wallet',
+  'review-queue',
+  'reference-data',
+  'accounts',
+  'interest',
+] as const;
 
 export type SqlSourceArea = (typeof SQL_SOURCE_AREAS)[number];
 
