@@ -36,8 +36,8 @@ const POPULATION = Number(process.env.BENCH_POPULATION ?? 100_000);
 const PG_STATS = process.env.BENCH_PG_STATS === '1';
 /** Savings accounts the end of day runs over (end-of-day.ts; 0: no end of day). */
 const END_OF_DAY_ACCOUNTS = Number(process.env.BENCH_EOD_ACCOUNTS ?? 1_000_000);
-/** Of them, the accounts the month end (accrual and payment) runs over (end-of-day.ts). */
-const MONTH_END_ACCOUNTS = Number(process.env.BENCH_EOD_MONTH_END_ACCOUNTS ?? 5_000);
+/** Of them, the accounts the month end (accrual and payment) runs over (end-of-day.ts): all of them unless said. */
+const MONTH_END_ACCOUNTS = Number(process.env.BENCH_EOD_MONTH_END_ACCOUNTS ?? END_OF_DAY_ACCOUNTS);
 
 /** BENCH_CORE_SHARE: the share of one core each process of the steady minute and the list may use (cpu-limit.ts). */
 const CORE_SHARE = process.env.BENCH_CORE_SHARE ? Number(process.env.BENCH_CORE_SHARE) : undefined;

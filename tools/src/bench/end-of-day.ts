@@ -149,8 +149,8 @@ async function besideTransfers(stack: Stack, rate: number, baselineS: number, bu
 }
 
 /**
- * The month end first, over `monthEndAccounts` of the accounts (its posting is far slower per account than the
- * accrual: docs/performance.md#end-of-day), then the rest of the `accounts` are seeded and an ordinary date runs over
+ * The month end first, over `monthEndAccounts` of the accounts (all of them unless BENCH_EOD_MONTH_END_ACCOUNTS says
+ * fewer), then the rest of the `accounts` are seeded and an ordinary date runs over
  * all of them alone, and the next beside transfers at `halfRate` a second; each measured run starts just after a
  * checkpoint. Prints each; asserts nothing.
  */
@@ -164,7 +164,6 @@ export async function endOfDayScenario(stack: Stack, { accounts, monthEndAccount
   await new Promise((resolve) => setTimeout(resolve, STATS_REPORTED_MS));
   const monthEnd = await measureBusinessDate(ds, dates.monthEnd);
   for (const line of describeDate('End of day, a month end (accrues and pays)', monthEnd, { budgeted: false })) console.log(line);
-  // Not scaled up to a million: a chunk's payment costs more per account the more accounts it pays (docs/performance.md#end-of-day).
   console.log(`  over ${fig(sample)} savers' accounts and the bench's customers' savings accounts (BENCH_EOD_MONTH_END_ACCOUNTS), in chunks of up to ${fig(CHUNK)}`);
 
   const rest = await seedSavers(ds, accounts, { fromAccount: sample });
