@@ -34,8 +34,11 @@ interface TransactionRecord {
   metadata?: Record<string, unknown>;
 }
 
-/** A whole reference as the server makes them (server/src/modules/ledger/ledger.service.ts, newReference), a credit's with its C. */
-const WHOLE_REFERENCE = /^\s*[A-Z]{2,4}[2-9A-HJ-NP-Z]{17}C?\s*$/i;
+/**
+ * A whole reference as the server makes them (server/src/modules/ledger/ledger.service.ts, newReference), a credit's
+ * with its C, or a month's interest payment's: INT, the date and the account number (server/src/db/sql/interest.sql).
+ */
+const WHOLE_REFERENCE = /^\s*(?:[A-Z]{2,4}[2-9A-HJ-NP-Z]{17}C?|INT\d{18})\s*$/i;
 
 /**
  * The search box. A reference names one transaction, whatever its status: pasted while the list shows the pending
